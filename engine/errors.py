@@ -1,0 +1,57 @@
+"""Exception classes.  Each names what is wrong: the card, the field or the rule."""
+
+from __future__ import annotations
+
+__all__ = [
+    "CardError",
+    "CassinoError",
+    "IllegalMoveError",
+    "MoveFormatError",
+    "StateError",
+    "UnsupportedVariantError",
+]
+
+
+class CassinoError(ValueError):
+    """Base class of every error the engine raises about its input.
+
+    ``field`` is the path of the offending input field (``"table.builds[0].owner"``),
+    ``rule`` the rule number it breaks (``"R14"``), ``token`` the offending text.
+    """
+
+    def __init__(self, message: str, *, field: str | None = None, rule: str | None = None,
+                 token: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+        self.rule = rule
+        self.token = token
+
+    def to_dict(self) -> dict[str, str]:
+        """The error as a JSON-ready object (only the parts that are known)."""
+        out = {"message": self.message}
+        for key in ("field", "rule", "token"):
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = value
+        return out
+
+
+class CardError(CassinoError):
+    """A token that is not a card (R2), or a card named twice."""
+
+
+class StateError(CassinoError):
+    """A full state or view that is malformed or inconsistent (CONTRACT "Full state", R23)."""
+
+
+class MoveFormatError(CassinoError):
+    """A move that is malformed: unknown type, missing card, a build named by part of its cards."""
+
+
+class IllegalMoveError(CassinoError):
+    """A well-formed move that the rules refuse; ``rule`` names the rule it breaks."""
+
+
+class UnsupportedVariantError(CassinoError):
+    """A variant that is unknown, or declared but not playable yet."""

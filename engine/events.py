@@ -1,0 +1,52 @@
+"""What happened in a step, in order (CONTRACT.md "Endpoints", ``events``)."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from engine.cards import card_name, format_cards
+from engine.scoring import Breakdown
+
+__all__ = ["Event"]
+
+
+class Event(NamedTuple):
+    """One event: its ``type`` and the fields that say what happened.
+
+    Types: ``trail``, ``capture``, ``build``, ``sweep``, ``residue``, ``round_scored``,
+    ``round_void``, ``deal``, ``game_over``.  Card sets are kept as masks and card
+    names only appear in :meth:`to_dict`.
+    """
+
+    type: str
+    fields: tuple[tuple[str, Any], ...]
+
+    @classmethod
+    def of(cls, type_: str, **fields: Any) -> Event:
+        return cls(type_, tuple(fields.items()))
+
+    def get(self, key: str, default: Any = None) -> Any:
+        for name, value in self.fields:
+            if name == key:
+                return value
+        return default
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type}
+        for key, value in self.fields:
+            out[key] = _json(key, value)
+        return out
+
+
+def _json(key: str, value: Any) -> Any:
+    if key == "card":
+        return card_name(value)
+    if key in ("targets", "cards"):
+        return format_cards(value)
+    if key == "groups":
+        return [format_cards(g) for g in value]
+    if isinstance(value, Breakdown):
+        return value.to_dict()
+    if isinstance(value, tuple):
+        return list(value)
+    return value

@@ -1,0 +1,133 @@
+"""Moves as small values, their notation (``id``) and their JSON form (R9-R15).
+
+A move is identified by its type, the card played, the announced value (builds)
+and the *set* of table cards it takes or uses (R11, R15): ``Move`` holds exactly
+that, so two equal moves are the same move.
+
+Notation (``Move.id``), which round-trips through :func:`parse_move_id`:
+
+* trail ``KC``;
+* capture ``7Sx2H5C7D`` (played card, ``x``, the cards taken in ascending order);
+* build ``2H+5C=7`` (played card, ``+``, the table cards used, ``=``, the value).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Final, NamedTuple
+
+from engine.cards import card_name, format_cards, parse_card, parse_cards
+from engine.errors import CardError, MoveFormatError
+
+__all__ = ["BUILD", "CAPTURE", "MOVE_TYPES", "TRAIL", "Move", "parse_move", "parse_move_id"]
+
+TRAIL: Final = "trail"
+CAPTURE: Final = "capture"
+BUILD: Final = "build"
+MOVE_TYPES: Final = (TRAIL, CAPTURE, BUILD)
+
+_CARD = r"(?:10|[2-9AJQKT])[SHDC♠♥♦♣♤♡♢♧]"
+_ID = re.compile(
+    rf"^(?P<card>{_CARD})(?:(?P<x>[xX])(?P<taken>(?:{_CARD})+)|\+(?P<used>(?:{_CARD})+)=(?P<value>\d{{1,2}}))?$",
+    re.IGNORECASE,
+)
+_CARD_RE = re.compile(_CARD, re.IGNORECASE)
+
+
+class Move(NamedTuple):
+    """``type`` (trail, capture, build), ``card`` played, ``targets`` set, build ``value``."""
+
+    type: str
+    card: int
+    targets: int = 0
+    value: int = 0
+
+    @property
+    def id(self) -> str:
+        """Short notation that identifies the move and round-trips (module docstring)."""
+        if self.type == TRAIL:
+            return card_name(self.card)
+        used = "".join(format_cards(self.targets))
+        if self.type == CAPTURE:
+            return f"{card_name(self.card)}x{used}"
+        return f"{card_name(self.card)}+{used}={self.value}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The CONTRACT.md move object (without ``id``, ``kind``, ``groups``)."""
+        out: dict[str, Any] = {"type": self.type, "card": card_name(self.card)}
+        if self.type != TRAIL:
+            out["targets"] = format_cards(self.targets)
+        if self.type == BUILD:
+            out["value"] = self.value
+        return out
+
+    def __str__(self) -> str:
+        return self.id
+
+
+def parse_move_id(text: str) -> Move:
+    """Parse a move ``id`` (module docstring); :class:`MoveFormatError` when it is not one."""
+    if not isinstance(text, str):
+        raise MoveFormatError("a move id must be a string", field="move")
+    match = _ID.match(text.strip())
+    if match is None:
+        raise MoveFormatError(
+            f"{text!r} is not a move id (expected e.g. 'KC', '7Sx2H5C', '2H+5C=7')",
+            field="move", token=text)
+    card = parse_card(match["card"])
+    if match["taken"]:
+        return Move(CAPTURE, card, _id_cards(match["taken"]))
+    if match["used"]:
+        return Move(BUILD, card, _id_cards(match["used"]), int(match["value"]))
+    return Move(TRAIL, card)
+
+
+def _id_cards(run: str) -> int:
+    try:
+        return parse_cards(_CARD_RE.findall(run), field="move")
+    except CardError as exc:
+        raise MoveFormatError(exc.message, field="move", token=run) from exc
+
+
+def parse_move(data: Any) -> Move:
+    """A move from its JSON form: an object (CONTRACT.md "Moves") or an ``id`` string.
+
+    Checks the form only (type, card tokens, no card twice, value given for builds);
+    :mod:`engine.movegen` checks the rules.  Extra fields (``id``, ``kind``,
+    ``groups``) are ignored.
+    """
+    if isinstance(data, str):
+        return parse_move_id(data)
+    if not isinstance(data, dict):
+        raise MoveFormatError("a move must be an object or a move id string", field="move")
+    kind = data.get("type")
+    if kind not in MOVE_TYPES:
+        raise MoveFormatError(f"move.type must be one of trail, capture, build, not {kind!r}",
+                              field="move.type")
+    if "card" not in data:
+        raise MoveFormatError("move.card is required", field="move.card")
+    try:
+        card = parse_card(data["card"])
+    except CardError as exc:
+        raise MoveFormatError(exc.message, field="move.card", token=exc.token) from exc
+    raw_targets = data.get("targets", [])
+    if not isinstance(raw_targets, list):
+        raise MoveFormatError("move.targets must be a list of cards", field="move.targets")
+    try:
+        targets = parse_cards(raw_targets, field="move.targets")
+    except CardError as exc:
+        raise MoveFormatError(exc.message, field="move.targets", token=exc.token) from exc
+    if kind == TRAIL:
+        if targets:
+            raise MoveFormatError("a trail takes no targets (R9)", field="move.targets", rule="R9")
+        return Move(TRAIL, card)
+    if not targets:
+        raise MoveFormatError(f"a {kind} needs at least one target card", field="move.targets",
+                              rule="R11" if kind == CAPTURE else "R16")
+    if kind == CAPTURE:
+        return Move(CAPTURE, card, targets)
+    value = data.get("value")
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise MoveFormatError("move.value (the announced build value) must be an integer",
+                              field="move.value", rule="R14")
+    return Move(BUILD, card, targets, value)

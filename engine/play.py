@@ -1,0 +1,243 @@
+"""Game flow: new games, deals, playing a move, the end of a round (R3-R6, R12-R13, R24-R27)."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from typing import NamedTuple
+
+from engine.cards import card_name, cards_of, format_cards
+from engine.errors import IllegalMoveError
+from engine.events import Event
+from engine.movegen import legal_moves as _generate
+from engine.moves import BUILD, CAPTURE, TRAIL, Move
+from engine.rules import Rules, get_rules
+from engine.scoring import score
+from engine.state import GAME_OVER, PLAYING, Played, State
+from engine.sums import split_into_groups
+from engine.table import Build, builds_cards
+
+__all__ = [
+    "Step",
+    "advance",
+    "apply",
+    "build_result",
+    "deal_order",
+    "first_dealer",
+    "legal_moves",
+    "new_game",
+]
+
+
+class Step(NamedTuple):
+    """The result of a move: the next state and what happened, in order."""
+
+    state: State
+    events: list[Event]
+
+
+def _derive(seed: int, label: str) -> int:
+    digest = hashlib.sha256(f"cassino/{seed}/{label}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def deal_order(seed: int, deal: int) -> list[int]:
+    """The shuffled pack of deal number ``deal``: a pure function of the game seed (R5)."""
+    pack = list(range(52))
+    random.Random(_derive(seed, f"deal/{deal}")).shuffle(pack)
+    return pack
+
+
+def first_dealer(seed: int, players: int = 2) -> int:
+    """The first dealer, chosen by lot from the game seed (R3)."""
+    return _derive(seed, "dealer") % players
+
+
+def _deal_round(rules: Rules, seed: int, deal: int, dealer: int) -> tuple[tuple[int, ...], int,
+                                                                          tuple[int, ...]]:
+    """Hands, loose table and stock of a new round (R4): from the shuffled pack, each player
+    in turn from the dealer's left takes ``hand_size`` cards, then the table its cards."""
+    pack = deal_order(seed, deal)
+    n, k = rules.players, rules.hand_size
+    hands = [0] * n
+    for i in range(n):
+        seat = (dealer + 1 + i) % n
+        for card in pack[i * k:(i + 1) * k]:
+            hands[seat] |= 1 << card
+    table = 0
+    for card in pack[n * k:n * k + rules.table_size]:
+        table |= 1 << card
+    return tuple(hands), table, tuple(pack[n * k + rules.table_size:])
+
+
+def _round_state(rules: Rules, seed: int, round_: int, deal: int, dealer: int,
+                 scores: tuple[int, ...], previous: State | None,
+                 events: list[Event] | None) -> State:
+    hands, loose, stock = _deal_round(rules, seed, deal, dealer)
+    n = rules.players
+    state = State(rules, seed, round_, deal, dealer, (dealer + 1) % n, hands, stock, loose, (),
+                  (0,) * n, (0,) * n, None, scores, PLAYING, None, (),
+                  None if previous is None else previous.previous_round)
+    if events is not None:
+        events.append(Event.of("deal", deal=deal, round=round_, batch=1, dealer=dealer,
+                               last_batch=not stock))
+    return state
+
+
+def new_game(seed: int, variant: str = "standard", dealer: int | None = None) -> State:
+    """A new game with round 1 dealt (R3, R4).  The dealer is drawn by lot unless given."""
+    rules = get_rules(variant)
+    if dealer is None:
+        dealer = first_dealer(seed, rules.players)
+    elif not 0 <= dealer < rules.players:
+        raise IllegalMoveError(f"dealer must be a seat 0..{rules.players - 1}", field="dealer",
+                               rule="R3")
+    return _round_state(rules, seed, 1, 1, dealer, (0,) * rules.players, None, None)
+
+
+def legal_moves(state: State) -> list[Move]:
+    """Every legal move of the player to move (R9-R22); none when the game is over."""
+    if state.status != PLAYING:
+        return []
+    p = state.to_move
+    return _generate(state.hands[p], state.loose, state.builds, p, state.rules)
+
+
+def apply(state: State, move: Move) -> Step:
+    """Play ``move`` after checking it; :class:`IllegalMoveError` names the broken rule."""
+    if move not in legal_moves(state):
+        from engine.referee import refusal
+
+        raise refusal(state, move)
+    events: list[Event] = []
+    return Step(advance(state, move, events), events)
+
+
+def build_result(state: State, move: Move) -> tuple[str, Build]:
+    """The ``kind`` (create, raise, extend; R15) and the build a legal build move makes."""
+    values = state.rules.values
+    v, card = move.value, move.card
+    used = [b for b in state.builds if b.cards & move.targets]
+    raised = [b for b in used if b.value != v]
+    groups = [g for b in used if b.value == v for g in b.groups]
+    loose = [(values[c], c) for c in cards_of(move.targets & state.loose)]
+    if raised:  # R14b: the card joins the single build; loose cards only form further groups
+        groups.append(raised[0].cards | 1 << card)
+        formed = split_into_groups(loose, v)
+    else:  # R14a, R14c: the card forms a group alone or with loose cards
+        formed = split_into_groups([*loose, (values[card], card)], v)
+    if formed is None:  # unreachable for a legal move: movegen found such a partition
+        raise IllegalMoveError(f"cannot form groups worth {v} from those cards (R15)", rule="R15")
+    kind = "raise" if raised else "extend" if groups else "create"
+    return kind, Build.of(v, state.to_move, [*groups, *formed])
+
+
+def advance(state: State, move: Move, events: list[Event] | None = None) -> State:
+    """Play a move known to be legal (from :func:`legal_moves`), without checking it.
+
+    Deals the next batch when the hands are empty (R5) and, after the round's last
+    card, collects the residue (R24), scores the round (R25, R26) and ends the game
+    (R27) or deals the next round.  Appends to ``events`` when given one.
+    """
+    p = state.to_move
+    card_bit = 1 << move.card
+    hands = state.hands[:p] + (state.hands[p] & ~card_bit,) + state.hands[p + 1:]
+    loose, builds = state.loose, state.builds
+    captured, sweeps, last = state.captured, state.sweeps, state.last_capturer
+    kind = move.type
+    if kind == TRAIL:  # R9
+        loose |= card_bit
+        if events is not None:
+            events.append(Event.of(TRAIL, player=p, card=move.card))
+    elif kind == CAPTURE:  # R10-R13
+        taken = move.targets
+        loose &= ~taken
+        if builds:
+            builds = tuple(b for b in builds if not b.cards & taken)
+        captured = captured[:p] + (captured[p] | card_bit | taken,) + captured[p + 1:]
+        last = p
+        if events is not None:
+            events.append(Event.of(CAPTURE, player=p, card=move.card, targets=taken))
+        if not loose and not builds:  # R13
+            sweeps = sweeps[:p] + (sweeps[p] + 1,) + sweeps[p + 1:]
+            if events is not None:
+                events.append(Event.of("sweep", player=p))
+    else:  # R14-R16
+        build_kind, made = build_result(state, move)
+        loose &= ~move.targets
+        builds = tuple(sorted((*(b for b in builds if not b.cards & move.targets), made),
+                              key=lambda b: b.cards))
+        if events is not None:
+            events.append(Event.of(BUILD, player=p, card=move.card, value=move.value,
+                                   targets=move.targets, kind=build_kind, groups=made.groups))
+    n = state.rules.players
+    nxt = State(state.rules, state.seed, state.round, state.deal, state.dealer, (p + 1) % n,
+                hands, state.stock, loose, builds, captured, sweeps, last, state.scores,
+                PLAYING, None, (*state.history, Played(p, move)), state.previous_round)
+    if any(hands):
+        return nxt
+    if nxt.stock:
+        return _deal_batch(nxt, events)
+    return _end_round(nxt, events)
+
+
+def _deal_batch(state: State, events: list[Event] | None) -> State:
+    """R5: each player from the dealer's left takes the next ``hand_size`` cards of the stock."""
+    rules = state.rules
+    n, k = rules.players, rules.hand_size
+    stock = state.stock
+    hands = [0] * n
+    for i in range(n):
+        seat = (state.dealer + 1 + i) % n
+        for card in stock[i * k:(i + 1) * k]:
+            hands[seat] |= 1 << card
+    state = state._replace(hands=tuple(hands), stock=stock[n * k:],
+                           to_move=(state.dealer + 1) % n)
+    if events is not None:
+        events.append(Event.of("deal", deal=state.deal, round=state.round, batch=state.batch,
+                               dealer=state.dealer, last_batch=state.last_batch))
+    return state
+
+
+def _end_round(state: State, events: list[Event] | None) -> State:
+    """R24-R27: residue to the last capturer, round points, then game over or the next deal."""
+    rules = state.rules
+    n = rules.players
+    last = state.last_capturer
+    if last is None:  # R25: nobody captured; replay with a fresh deal by the same dealer
+        if events is not None:
+            events.append(Event.of("round_void", round=state.round, deal=state.deal))
+        return _round_state(rules, state.seed, state.round, state.deal + 1, state.dealer,
+                            state.scores, state, events)
+    residue = state.loose | builds_cards(state.builds)
+    captured = state.captured
+    if residue:  # R24: never a sweep
+        captured = captured[:last] + (captured[last] | residue,) + captured[last + 1:]
+        if events is not None:
+            events.append(Event.of("residue", player=last, cards=residue))
+    breakdown = score(captured, state.sweeps, rules)
+    scores = tuple(s + t for s, t in zip(state.scores, breakdown.totals, strict=True))
+    if events is not None:
+        events.append(Event.of("round_scored", round=state.round, breakdown=breakdown,
+                               scores=scores))
+    top = max(scores)
+    if top >= rules.target_score and scores.count(top) == 1:  # R27
+        winner = scores.index(top)
+        if events is not None:
+            events.append(Event.of("game_over", winner=winner, scores=scores))
+        return state._replace(loose=0, builds=(), captured=captured, scores=scores,
+                              status=GAME_OVER, winner=winner, previous_round=breakdown)
+    nxt = state._replace(previous_round=breakdown)
+    return _round_state(rules, state.seed, state.round + 1, state.deal + 1,
+                        (state.dealer + 1) % n, scores, nxt, events)
+
+
+def describe(move: Move) -> str:
+    """A human phrase for a move, e.g. ``capture 5C 2H with 7S``."""
+    card = card_name(move.card)
+    if move.type == TRAIL:
+        return f"trail {card}"
+    targets = " ".join(format_cards(move.targets))
+    if move.type == CAPTURE:
+        return f"capture {targets} with {card}"
+    return f"build {move.value} with {card} on {targets}"

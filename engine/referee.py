@@ -1,0 +1,115 @@
+"""Why a move is refused: the first rule it breaks, in words (R6-R22, R27).
+
+Only called for a move that :func:`engine.play.legal_moves` does not list, so the
+checks may be slow and thorough; the fallback names the rule range.
+"""
+
+from __future__ import annotations
+
+from engine.cards import card_name, cards_of, format_cards
+from engine.errors import IllegalMoveError, MoveFormatError
+from engine.moves import BUILD, CAPTURE, TRAIL, Move
+from engine.state import PLAYING, State
+from engine.sums import split_into_groups
+from engine.table import Build
+
+__all__ = ["refusal"]
+
+
+def refusal(state: State, move: Move) -> IllegalMoveError | MoveFormatError:
+    """The error that says why ``move`` is not legal in ``state``."""
+    try:
+        _check(state, move)
+    except (IllegalMoveError, MoveFormatError) as exc:
+        return exc
+    return IllegalMoveError(f"{move.id} is not a legal move here (R9-R22)", rule="R9-R22")
+
+
+def _fail(message: str, rule: str, field: str = "move") -> IllegalMoveError:
+    return IllegalMoveError(f"{message} ({rule})", rule=rule, field=field)
+
+
+def _check(state: State, move: Move) -> None:
+    if state.status != PLAYING:
+        raise _fail("the game is over", "R27")
+    p = state.to_move
+    values = state.rules.card_values()
+    name = card_name(move.card)
+    if not state.hands[p] >> move.card & 1:
+        raise _fail(f"card {name} is not in player {p}'s hand", "R6", "move.card")
+    hand_after = state.hands[p] & ~(1 << move.card)
+    held_after = {values[c] for c in cards_of(hand_after)} - {0}
+    own = [b for b in state.builds if b.owner == p]
+    targets = move.targets
+    off_table = targets & ~state.table_cards
+    if off_table:
+        raise _fail(f"{' '.join(format_cards(off_table))} not on the table", "R11, R15",
+                    "move.targets")
+    used = [b for b in state.builds if b.cards & targets]
+    for b in used:
+        if b.cards & targets != b.cards:
+            raise MoveFormatError(
+                f"the build {' '.join(format_cards(b.cards))} must be named by all its cards: "
+                "a build is indivisible (R8)", field="move.targets", rule="R8")
+    loose = [(values[c], c) for c in cards_of(targets & state.loose)]
+    cv = values[move.card]
+
+    if move.type == TRAIL:
+        if own:
+            raise _fail(f"you own a build of {own[0].value}: you must capture or build, not trail",
+                        "R21")
+        return
+    if move.type == CAPTURE:
+        if not cv:
+            if used or len(loose) != 1 or loose[0][1] >> 2 != move.card >> 2:
+                raise _fail(f"a court card captures exactly one loose card of its own rank, "
+                            f"{name[:-1]}", "R10", "move.targets")
+            return
+        wrong = [b for b in used if b.value != cv]
+        if wrong:
+            raise _fail(f"a build of {wrong[0].value} can be captured only by a "
+                        f"{wrong[0].value}", "R18", "move.targets")
+        if split_into_groups(loose, cv) is None:
+            raise _fail(f"{' '.join(format_cards(targets & state.loose))} cannot be split into "
+                        f"cards or groups worth {cv}", "R11", "move.targets")
+        _check_kept_builds(own, targets, held_after)
+        return
+    assert move.type == BUILD
+    v = move.value
+    if not cv:
+        raise _fail(f"{name} is a court card with no value: only a numeral can build", "R14",
+                    "move.card")
+    if not 1 <= v <= state.rules.max_build:
+        raise _fail(f"a build's value is between 1 and {state.rules.max_build}, not {v}", "R17",
+                    "move.value")
+    if v not in held_after:
+        raise _fail(f"to build {v} you must keep a {v} in hand", "R14", "move.value")
+    other = [b for b in used if b.value != v]
+    if len(other) > 1:
+        raise _fail("a raise adds the card to one single build", "R14b", "move.targets")
+    if other:
+        raised = other[0]
+        if not raised.single:
+            raise _fail(f"the build of {raised.value} is multiple and can never be raised",
+                        "R8, R14b", "move.targets")
+        if raised.value + cv != v:
+            raise _fail(f"{name} on the build of {raised.value} makes {raised.value + cv}, "
+                        f"not {v}; loose cards cannot add to a raise", "R14b", "move.value")
+        if split_into_groups(loose, v) is None:
+            raise _fail(f"the loose cards used do not form groups worth {v}", "R14b",
+                        "move.targets")
+    else:
+        if not targets:
+            raise _fail("a build uses at least one table card", "R16", "move.targets")
+        if split_into_groups([*loose, (cv, move.card)], v) is None:
+            used_loose = " ".join(format_cards(targets & state.loose)) or "no loose cards"
+            raise _fail(f"{name} and {used_loose} do not form groups worth {v}", "R14",
+                        "move.targets")
+    _check_kept_builds(own, targets, held_after)
+
+
+def _check_kept_builds(own: list[Build], targets: int, held_after: set[int]) -> None:
+    for b in own:
+        if not b.cards & targets and b.value not in held_after:
+            raise _fail(f"you would own the build of {b.value} without a {b.value} in hand to "
+                        "take it", "R22")

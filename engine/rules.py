@@ -1,0 +1,119 @@
+"""Rules as a value: the options that distinguish the variants of RULES.md.
+
+``standard`` is the rule card (R1-R29).  The book's variants V1-V7 are presets that
+differ from it only in these options; a preset is ``playable`` once the engine
+implements every option it sets.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+from engine.errors import UnsupportedVariantError
+
+__all__ = ["STANDARD", "VARIANTS", "Rules", "get_rules"]
+
+Scoring = Literal["standard", "spade"]
+Counting = Literal["round", "eleven_up", "count_out", "pegged"]
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every option a variant may change, with the ``standard`` values as defaults."""
+
+    name: str = "standard"
+    description: str = "Two-player Cassino, strict building, 1-point sweeps (the rule card)."
+    playable: bool = True
+    players: int = 2
+    """Seats at the table (R3; V6 and V7 have 4 and 3)."""
+    partnerships: bool = False
+    """Partners sit opposite and may build on each other's declared value (V6)."""
+    hand_size: int = 4
+    """Cards dealt to each player per batch (R4, R5)."""
+    table_size: int = 4
+    """Loose cards dealt to the table at the start of a round (R4)."""
+    court_values: tuple[int, int, int] = (0, 0, 0)
+    """Numeral values of J, Q, K; 0 means a court card has none (R1; V3: 11, 12, 13)."""
+    ace_value: int = 1
+    """Numeral value of an ace (R1; V3 may use 14)."""
+    court_captures_all: bool = False
+    """A court card pairs every loose card of its rank instead of exactly one (R10; V1)."""
+    max_build: int = 10
+    """Highest build value (R17; V3: 13)."""
+    draw_after_play: bool = False
+    """Each player draws from the stock after each play instead of batches (V5)."""
+    target_score: int = 21
+    """Cumulative total that ends the game (R27; V1: 11, V4: 61)."""
+    counting: Counting = "round"
+    """How points reach the total: after each round (R27), 11 up (V1), claims (V2), pegged (V4)."""
+    scoring: Scoring = "standard"
+    """Point scheme of a round (R26; V4 scores every spade)."""
+    sweep_points: int = 1
+    """Points per sweep (R13)."""
+    extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    """Variant-specific notes (e.g. V1's lurch), informational until implemented."""
+    values: tuple[int, ...] = field(init=False, repr=False, compare=False, hash=False)
+    """Numeral value of each card 0..51 under these rules (0: no numeral value); derived."""
+    numerals: int = field(init=False, repr=False, compare=False, hash=False)
+    """The set of cards with a numeral value; derived."""
+
+    def __post_init__(self) -> None:
+        by_rank = (self.ace_value, 2, 3, 4, 5, 6, 7, 8, 9, 10, *self.court_values)
+        values = tuple(by_rank[c >> 2] for c in range(52))
+        object.__setattr__(self, "values", values)
+        object.__setattr__(self, "numerals", sum(1 << c for c in range(52) if values[c]))
+
+    def card_values(self) -> tuple[int, ...]:
+        """Numeral value of each card 0..51 under these rules (0: no numeral value)."""
+        return self.values
+
+    def to_dict(self) -> dict[str, Any]:
+        """The rule options as JSON-ready data."""
+        data = asdict(self)
+        data["court_values"] = list(self.court_values)
+        del data["values"], data["numerals"]
+        return data
+
+
+STANDARD = Rules()
+
+VARIANTS: dict[str, Rules] = {
+    rules.name: rules
+    for rules in (
+        STANDARD,
+        Rules(name="classic", playable=False, court_captures_all=True, target_score=11,
+              counting="eleven_up",
+              description="The book's two-hand game: court cards pair every card of their "
+                          "rank; 11 up with lurch (V1).",
+              extra={"lurch": "reaching 11 before the other side reaches 6 is a double game"}),
+        Rules(name="twenty-one", playable=False, counting="count_out",
+              description="21-point game with counting out and ordered scoring (V2).",
+              extra={"count_out_order": ["cards", "spades", "big_cassino", "little_cassino",
+                                         "aces", "sweeps"]}),
+        Rules(name="royal", playable=False, court_values=(11, 12, 13), max_build=13,
+              description="J=11, Q=12, K=13 as numerals; builds up to 13 (V3).",
+              extra={"ace_value_option": [1, 14]}),
+        Rules(name="spade", playable=False, scoring="spade", target_score=61, counting="pegged",
+              description="Every spade scores 1, J♠ one more; pegged as taken; game 61 (V4)."),
+        Rules(name="draw", playable=False, draw_after_play=True,
+              description="One deal, then each player draws after each play (V5)."),
+        Rules(name="partnership", playable=False, players=4, partnerships=True,
+              description="Four players in partnerships opposite each other (V6)."),
+        Rules(name="three-hand", playable=False, players=3,
+              description="Three players, each for himself (V7)."),
+    )
+}
+
+
+def get_rules(variant: str) -> Rules:
+    """The rules of a playable variant; :class:`UnsupportedVariantError` otherwise."""
+    rules = VARIANTS.get(variant)
+    if rules is None:
+        raise UnsupportedVariantError(
+            f"unknown variant {variant!r}; known: {', '.join(VARIANTS)}", field="variant")
+    if not rules.playable:
+        raise UnsupportedVariantError(
+            f"variant {variant!r} is declared but not playable yet; use 'standard'",
+            field="variant")
+    return rules

@@ -1,0 +1,491 @@
+"""The full state of a game: an immutable value with a lossless JSON form (CONTRACT.md).
+
+Card sets are bitmasks (:mod:`engine.cards`); the stock is a tuple in dealing order.
+:meth:`State.from_dict` validates everything CONTRACT.md "Full state" lists and
+raises :class:`~engine.errors.StateError` naming the field, card or rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+
+from engine.cards import FULL_DECK, card_name, cards_of, format_cards, parse_card, parse_cards
+from engine.errors import CardError, CassinoError, StateError
+from engine.moves import Move, parse_move
+from engine.rules import Rules, get_rules
+from engine.scoring import Breakdown, score
+from engine.table import Build, builds_cards
+
+if TYPE_CHECKING:
+    from engine.play import Step
+    from engine.view import View
+
+__all__ = ["GAME_OVER", "MAX_SEED", "PLAYING", "Played", "State"]
+
+PLAYING = "playing"
+GAME_OVER = "game_over"
+MAX_SEED = 2**63 - 1
+
+
+class Played(NamedTuple):
+    """One entry of the round's history: who played which move."""
+
+    player: int
+    move: Move
+
+
+class State(NamedTuple):
+    """Everything about a game at one moment.  Seats are 0 and 1 (R3).
+
+    ``scores`` are the totals before this round; ``sweeps`` and ``captured`` are
+    this round's; ``history`` lists this round's moves.
+    """
+
+    rules: Rules
+    seed: int
+    round: int
+    deal: int
+    dealer: int
+    to_move: int
+    hands: tuple[int, ...]
+    stock: tuple[int, ...]
+    loose: int
+    builds: tuple[Build, ...]
+    captured: tuple[int, ...]
+    sweeps: tuple[int, ...]
+    last_capturer: int | None
+    scores: tuple[int, ...]
+    status: str
+    winner: int | None
+    history: tuple[Played, ...]
+    previous_round: Breakdown | None
+
+    # --- derived facts -------------------------------------------------------------
+
+    @property
+    def variant(self) -> str:
+        return self.rules.name
+
+    @property
+    def last_batch(self) -> bool:
+        """The stock is empty: the hands in play are the round's last (R5)."""
+        return not self.stock
+
+    @property
+    def batch(self) -> int:
+        """Number of the batch in play, 1..6 (R5)."""
+        per_batch = self.rules.hand_size * self.rules.players
+        dealt = 52 - self.rules.table_size - len(self.stock)
+        return dealt // per_batch
+
+    @property
+    def nondealer(self) -> int:
+        return 1 - self.dealer
+
+    @property
+    def game_over(self) -> bool:
+        return self.status == GAME_OVER
+
+    @property
+    def table_cards(self) -> int:
+        """Every card on the table, loose or in builds."""
+        return self.loose | builds_cards(self.builds)
+
+    # --- the game (OpenSpiel-style entry points) ------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move of the player to move, each once (R9-R22); none after game over."""
+        from engine.play import legal_moves
+
+        return legal_moves(self)
+
+    def apply(self, move: Move) -> Step:
+        """Check and play ``move``: the next state and the events (:func:`engine.play.apply`)."""
+        from engine.play import apply
+
+        return apply(self, move)
+
+    def view(self, player: int) -> View:
+        """What ``player`` may see (R28, R29)."""
+        from engine.view import View
+
+        return View.of(self, player)
+
+    def score(self) -> Breakdown:
+        """The breakdown of the capture piles as they stand (R26)."""
+        return score(self.captured, self.sweeps, self.rules)
+
+    # --- JSON ----------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The CONTRACT.md "Full state" object, canonical (cards upper case, sets ascending)."""
+        return {
+            "variant": self.rules.name,
+            "seed": self.seed,
+            "round": self.round,
+            "deal": self.deal,
+            "dealer": self.dealer,
+            "to_move": self.to_move,
+            "hands": [format_cards(h) for h in self.hands],
+            "stock": [card_name(c) for c in self.stock],
+            "table": table_to_dict(self.loose, self.builds),
+            "captured": [format_cards(p) for p in self.captured],
+            "sweeps": list(self.sweeps),
+            "last_capturer": self.last_capturer,
+            "last_batch": self.last_batch,
+            "scores": list(self.scores),
+            "status": self.status,
+            "winner": self.winner,
+            "history": [{"player": p.player, "move": p.move.to_dict()} for p in self.history],
+            "previous_round": None if self.previous_round is None
+            else self.previous_round.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> State:
+        """Read and validate a full state; :class:`StateError` names what is wrong."""
+        reader = Reader(data, "state")
+        rules = read_rules(reader)
+        players = rules.players
+        table = reader.obj("table")
+        state = cls(
+            rules=rules,
+            seed=reader.integer("seed", 0, MAX_SEED),
+            round=reader.integer("round", 1),
+            deal=reader.integer("deal", 1),
+            dealer=reader.seat("dealer", players),
+            to_move=reader.seat("to_move", players),
+            hands=reader.card_sets("hands", players),
+            stock=reader.card_list("stock"),
+            loose=read_cards(table.get("loose"), "table.loose"),
+            builds=read_builds(table.get("builds"), players),
+            captured=reader.card_sets("captured", players),
+            sweeps=reader.counts("sweeps", players),
+            last_capturer=reader.seat("last_capturer", players, nullable=True),
+            scores=reader.counts("scores", players),
+            status=reader.choice("status", (PLAYING, GAME_OVER)),
+            winner=reader.seat("winner", players, nullable=True),
+            history=read_history(reader.get("history", []), players),
+            previous_round=None if reader.get("previous_round") is None
+            else Breakdown.from_dict(reader.get("previous_round"), rules),
+        )
+        state.validate()
+        return state
+
+    def validate(self) -> None:
+        """Check the consistency CONTRACT.md and R23 require; :class:`StateError` if broken."""
+        _check_cards(self)
+        _check_sizes(self)
+        _check_builds(self)
+        check_progress(self)
+
+
+# --- reading JSON ---------------------------------------------------------------------
+
+
+def table_to_dict(loose: int, builds: tuple[Build, ...]) -> dict[str, Any]:
+    """The CONTRACT.md table object."""
+    return {
+        "loose": format_cards(loose),
+        "builds": [
+            {"value": b.value, "owner": b.owner, "groups": [format_cards(g) for g in b.groups]}
+            for b in builds
+        ],
+    }
+
+
+class Reader:
+    """Field access on a JSON object with errors that name the field."""
+
+    def __init__(self, data: Any, name: str) -> None:
+        if not isinstance(data, dict):
+            raise StateError(f"{name} must be a JSON object", field=name)
+        self.data = data
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.data.get(key, default)
+
+    def require(self, key: str) -> Any:
+        if key not in self.data:
+            raise StateError(f"{key} is required", field=key)
+        return self.data[key]
+
+    def obj(self, key: str) -> dict[str, Any]:
+        value = self.require(key)
+        if not isinstance(value, dict):
+            raise StateError(f"{key} must be an object", field=key)
+        return value
+
+    def integer(self, key: str, low: int, high: int | None = None) -> int:
+        return read_integer(self.require(key), key, low, high)
+
+    def seat(self, key: str, players: int, *, nullable: bool = False) -> Any:
+        value = self.get(key) if nullable else self.require(key)
+        if value is None and nullable:
+            return None
+        return read_integer(value, key, 0, players - 1)
+
+    def choice(self, key: str, options: tuple[str, ...]) -> str:
+        value = self.require(key)
+        if value not in options:
+            raise StateError(f"{key} must be one of {', '.join(options)}", field=key)
+        return str(value)
+
+    def card_sets(self, key: str, players: int) -> tuple[int, ...]:
+        value = self.require(key)
+        if not isinstance(value, list) or len(value) != players:
+            raise StateError(f"{key} must be a list of {players} card lists", field=key)
+        return tuple(read_cards(v, f"{key}[{i}]") for i, v in enumerate(value))
+
+    def card_list(self, key: str) -> tuple[int, ...]:
+        value = self.require(key)
+        if not isinstance(value, list):
+            raise StateError(f"{key} must be a list of cards", field=key)
+        read_cards(value, key)  # no card twice
+        return tuple(parse_card(token) for token in value)
+
+    def counts(self, key: str, players: int) -> tuple[int, ...]:
+        value = self.require(key)
+        if not isinstance(value, list) or len(value) != players:
+            raise StateError(f"{key} must be a list of {players} integers", field=key)
+        return tuple(read_integer(v, f"{key}[{i}]", 0) for i, v in enumerate(value))
+
+
+def read_integer(value: Any, field: str, low: int, high: int | None = None) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise StateError(f"{field} must be an integer", field=field)
+    if value < low or (high is not None and value > high):
+        bound = f"between {low} and {high}" if high is not None else f"at least {low}"
+        raise StateError(f"{field} must be {bound}, not {value}", field=field)
+    return value
+
+
+def read_cards(value: Any, field: str) -> int:
+    if value is None:
+        raise StateError(f"{field} is required", field=field)
+    if not isinstance(value, list):
+        raise StateError(f"{field} must be a list of cards", field=field)
+    try:
+        return parse_cards(value, field=field)
+    except CardError as exc:
+        message = exc.message if exc.message.startswith(field) else f"{field}: {exc.message}"
+        raise StateError(message, field=field, token=exc.token) from exc
+
+
+def read_rules(reader: Reader) -> Rules:
+    variant = reader.get("variant", "standard")
+    if not isinstance(variant, str):
+        raise StateError("variant must be a string", field="variant")
+    try:
+        return get_rules(variant)
+    except CassinoError as exc:
+        raise StateError(exc.message, field="variant") from exc
+
+
+def read_builds(value: Any, players: int, field: str = "table.builds") -> tuple[Build, ...]:
+    """Builds from JSON, checked for form (their consistency is :meth:`State.validate`'s)."""
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise StateError(f"{field} must be a list", field=field)
+    builds = []
+    for i, item in enumerate(value):
+        where = f"{field}[{i}]"
+        reader = Reader(item, where)
+        value_ = read_integer(reader.get("value"), f"{where}.value", 1)
+        owner = read_integer(item.get("owner"), f"{where}.owner", 0, players - 1)
+        groups = item.get("groups")
+        if not isinstance(groups, list) or not groups:
+            raise StateError(f"{where}.groups must be a non-empty list of card lists",
+                             field=f"{where}.groups")
+        masks = [read_cards(g, f"{where}.groups[{j}]") for j, g in enumerate(groups)]
+        if any(not m for m in masks):
+            raise StateError(f"{where}.groups: a group holds at least one card (R7)",
+                             field=f"{where}.groups", rule="R7")
+        builds.append(Build.of(value_, owner, masks))
+    return tuple(sorted(builds, key=lambda b: b.cards))
+
+
+def read_history(value: Any, players: int) -> tuple[Played, ...]:
+    if not isinstance(value, list):
+        raise StateError("history must be a list", field="history")
+    out = []
+    for i, entry in enumerate(value):
+        where = f"history[{i}]"
+        if not isinstance(entry, dict):
+            raise StateError(f"{where} must be an object", field=where)
+        player = read_integer(entry.get("player"), f"{where}.player", 0, players - 1)
+        try:
+            move = parse_move(entry.get("move"))
+        except CassinoError as exc:
+            raise StateError(f"{where}: {exc.message}", field=f"{where}.move") from exc
+        out.append(Played(player, move))
+    return tuple(out)
+
+
+# --- consistency (shared with engine.view) ----------------------------------------------
+
+
+class Public(Protocol):
+    """The public fields that a full state and a view share (R28)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def deal(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def to_move(self) -> int: ...
+    @property
+    def loose(self) -> int: ...
+    @property
+    def builds(self) -> tuple[Build, ...]: ...
+    @property
+    def captured(self) -> tuple[int, ...]: ...
+    @property
+    def sweeps(self) -> tuple[int, ...]: ...
+    @property
+    def last_capturer(self) -> int | None: ...
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def winner(self) -> int | None: ...
+
+
+def _check_cards(state: State) -> None:
+    """All 52 cards exactly once across hands, stock, table and capture piles."""
+    zones = [(f"hands[{i}]", h) for i, h in enumerate(state.hands)]
+    zones.append(("stock", sum(1 << c for c in state.stock)))
+    seen = check_disjoint([*zones, *public_zones(state)])
+    missing = FULL_DECK & ~seen
+    if missing:
+        raise StateError(f"cards missing from the state: {' '.join(format_cards(missing))} "
+                         "(all 52 cards must appear exactly once)", field="state",
+                         token=card_name(next(cards_of(missing))))
+
+
+def public_zones(state: Public) -> list[tuple[str, int]]:
+    """The named card sets everybody sees: table and capture piles (R28)."""
+    zones = [("table.loose", state.loose)]
+    zones += [(f"table.builds[{i}]", b.cards) for i, b in enumerate(state.builds)]
+    zones += [(f"captured[{i}]", p) for i, p in enumerate(state.captured)]
+    return zones
+
+
+def check_disjoint(zones: list[tuple[str, int]]) -> int:
+    """No card in two zones; returns their union."""
+    seen = 0
+    for name, mask in zones:
+        both = seen & mask
+        if both:
+            card = next(cards_of(both))
+            first = next(n for n, m in zones if m >> card & 1)
+            raise StateError(f"card {card_name(card)} is in both {first} and {name}",
+                             field=name, token=card_name(card))
+        seen |= mask
+    return seen
+
+
+def _check_sizes(state: State) -> None:
+    check_sizes(state, [h.bit_count() for h in state.hands], len(state.stock), "hands")
+
+
+def check_sizes(state: Public, sizes: list[int], stock: int, field: str) -> None:
+    """Hand and stock sizes that play can reach (R4, R5, R23)."""
+    rules = state.rules
+    per_batch = rules.hand_size * rules.players
+    full_stock = 52 - rules.table_size - per_batch
+    if stock % per_batch or stock > full_stock:
+        raise StateError(f"the stock holds {stock} cards; it must be a multiple of {per_batch} "
+                         f"up to {full_stock} (R5)", field="stock", rule="R5")
+    if state.status == GAME_OVER:
+        if any(sizes) or stock or state.loose or state.builds:
+            raise StateError("a finished game has empty hands, stock and table (R24, R27)",
+                             field="status", rule="R27")
+        return
+    for i, n in enumerate(sizes):
+        if n > rules.hand_size:
+            raise StateError(f"{field}[{i}] holds {n} cards, more than {rules.hand_size} (R4)",
+                             field=f"{field}[{i}]", rule="R4")
+    dealer, nondealer = state.dealer, 1 - state.dealer
+    if state.to_move == nondealer:
+        ok = sizes[0] == sizes[1] and sizes[0] > 0
+        expect = "equal, non-empty hands when the nondealer is to move"
+    else:
+        ok = sizes[dealer] == sizes[nondealer] + 1
+        expect = "the dealer one card more than the nondealer when the dealer is to move"
+    if not ok:
+        raise StateError(f"hand sizes {sizes[0]} and {sizes[1]} are impossible: expected {expect} "
+                         "(R4, R23)", field=field, rule="R23")
+
+
+def _check_builds(state: State) -> None:
+    values = state.rules.values
+    check_builds(state, lambda owner, value: any(
+        values[c] == value for c in cards_of(state.hands[owner])))
+
+
+def check_builds(state: Public, can_take: Callable[[int, int], bool]) -> None:
+    """Well-formed builds (R7, R8, R17) whose owners can take them (R23).
+
+    ``can_take(owner, value)`` says whether the owner may hold a numeral of ``value``.
+    """
+    rules = state.rules
+    values = rules.values
+    for i, build in enumerate(state.builds):
+        where = f"table.builds[{i}]"
+        if not 1 <= build.value <= rules.max_build:
+            raise StateError(f"{where}.value {build.value} is outside 1..{rules.max_build} "
+                             "(R14, R17)", field=f"{where}.value", rule="R17")
+        for group in build.groups:
+            cards = list(cards_of(group))
+            if any(not values[c] for c in cards):
+                raise StateError(f"{where}: court cards cannot be in a build (R1, R14)",
+                                 field=f"{where}.groups", rule="R14")
+            if sum(values[c] for c in cards) != build.value:
+                raise StateError(
+                    f"{where}: group {' '.join(format_cards(group))} is not worth {build.value} "
+                    "(R7)", field=f"{where}.groups", rule="R7")
+        if build.cards.bit_count() < 2:
+            raise StateError(f"{where}: a build holds at least two cards (R14, R16)",
+                             field=f"{where}.groups", rule="R16")
+        if state.status == PLAYING and not can_take(build.owner, build.value):
+            raise StateError(
+                f"{where}: its owner, player {build.owner}, holds no {build.value} to take it "
+                "(R22, R23)", field=f"{where}.owner", rule="R23")
+
+
+def check_progress(state: Public) -> None:
+    """Capturer, sweeps, status and winner agree with the rest (R12, R13, R27)."""
+    captured = state.captured
+    if state.last_capturer is None:
+        if any(captured):
+            raise StateError("last_capturer is null but a capture pile holds cards (R12)",
+                             field="last_capturer", rule="R12")
+    elif not captured[state.last_capturer]:
+        raise StateError(f"last_capturer is {state.last_capturer} whose capture pile is empty "
+                         "(R12)", field="last_capturer", rule="R12")
+    for i, n in enumerate(state.sweeps):
+        if n and not captured[i]:
+            raise StateError(f"sweeps[{i}] is {n} but captured[{i}] is empty (R13)",
+                             field=f"sweeps[{i}]", rule="R13")
+    if state.deal < state.round:
+        raise StateError(f"deal {state.deal} is below round {state.round}: every round takes a "
+                         "deal (R25)", field="deal")
+    scores = state.scores
+    if state.status == PLAYING:
+        if state.winner is not None:
+            raise StateError("winner must be null while the game is playing", field="winner")
+        return
+    top = max(scores)
+    leaders = [i for i, s in enumerate(scores) if s == top]
+    if top < state.rules.target_score or len(leaders) > 1 or state.winner != leaders[0]:
+        raise StateError(
+            f"a finished game needs a sole leader with {state.rules.target_score} or more, "
+            f"who is the winner (R27); scores are {list(scores)}", field="winner", rule="R27")
