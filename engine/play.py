@@ -123,13 +123,26 @@ def build_result(state: State, move: Move) -> tuple[str, Build]:
     loose = [(values[c], c) for c in cards_of(move.targets & state.loose)]
     if raised:  # R14b: the card joins the single build; loose cards only form further groups
         groups.append(raised[0].cards | 1 << card)
-        formed = split_into_groups(loose, v)
     else:  # R14a, R14c: the card forms a group alone or with loose cards
-        formed = split_into_groups([*loose, (values[card], card)], v)
+        loose.append((values[card], card))
+    if sum(value for value, _ in loose) == v:  # the usual case: one new group
+        formed: list[int] | None = [sum(1 << c for _, c in loose)]
+    else:
+        formed = split_into_groups(loose, v)
     if formed is None:  # unreachable for a legal move: movegen found such a partition
         raise IllegalMoveError(f"cannot form groups worth {v} from those cards (R15)", rule="R15")
     kind = "raise" if raised else "extend" if groups else "create"
     return kind, Build.of(v, state.to_move, [*groups, *formed])
+
+
+_new = tuple.__new__  # NamedTuple construction without the keyword wrapper (hot path)
+
+
+def _with(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
+    """``values`` with item ``i`` replaced."""
+    if len(values) == 2:
+        return (value, values[1]) if i == 0 else (values[0], value)
+    return (*values[:i], value, *values[i + 1:])
 
 
 def advance(state: State, move: Move, events: list[Event] | None = None) -> State:
@@ -141,7 +154,7 @@ def advance(state: State, move: Move, events: list[Event] | None = None) -> Stat
     """
     p = state.to_move
     card_bit = 1 << move.card
-    hands = state.hands[:p] + (state.hands[p] & ~card_bit,) + state.hands[p + 1:]
+    hands = _with(state.hands, p, state.hands[p] & ~card_bit)
     loose, builds = state.loose, state.builds
     captured, sweeps, last = state.captured, state.sweeps, state.last_capturer
     kind = move.type
@@ -154,12 +167,12 @@ def advance(state: State, move: Move, events: list[Event] | None = None) -> Stat
         loose &= ~taken
         if builds:
             builds = tuple(b for b in builds if not b.cards & taken)
-        captured = captured[:p] + (captured[p] | card_bit | taken,) + captured[p + 1:]
+        captured = _with(captured, p, captured[p] | card_bit | taken)
         last = p
         if events is not None:
             events.append(Event.of(CAPTURE, player=p, card=move.card, targets=taken))
         if not loose and not builds:  # R13
-            sweeps = sweeps[:p] + (sweeps[p] + 1,) + sweeps[p + 1:]
+            sweeps = _with(sweeps, p, sweeps[p] + 1)
             if events is not None:
                 events.append(Event.of("sweep", player=p))
     else:  # R14-R16
@@ -170,10 +183,11 @@ def advance(state: State, move: Move, events: list[Event] | None = None) -> Stat
         if events is not None:
             events.append(Event.of(BUILD, player=p, card=move.card, value=move.value,
                                    targets=move.targets, kind=build_kind, groups=made.groups))
-    n = state.rules.players
-    nxt = State(state.rules, state.seed, state.round, state.deal, state.dealer, (p + 1) % n,
-                hands, state.stock, loose, builds, captured, sweeps, last, state.scores,
-                PLAYING, None, (*state.history, Played(p, move)), state.previous_round)
+    nxt: State = _new(State, (
+        state.rules, state.seed, state.round, state.deal, state.dealer,
+        (p + 1) % state.rules.players, hands, state.stock, loose, builds, captured, sweeps, last,
+        state.scores, PLAYING, None, (*state.history, _new(Played, (p, move))),
+        state.previous_round))
     if any(hands):
         return nxt
     if nxt.stock:
@@ -212,7 +226,7 @@ def _end_round(state: State, events: list[Event] | None) -> State:
     residue = state.loose | builds_cards(state.builds)
     captured = state.captured
     if residue:  # R24: never a sweep
-        captured = captured[:last] + (captured[last] | residue,) + captured[last + 1:]
+        captured = _with(captured, last, captured[last] | residue)
         if events is not None:
             events.append(Event.of("residue", player=last, cards=residue))
     breakdown = score(captured, state.sweeps, rules)

@@ -7,7 +7,7 @@ implements every option it sets.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
 from engine.errors import UnsupportedVariantError
@@ -57,12 +57,19 @@ class Rules:
     """Numeral value of each card 0..51 under these rules (0: no numeral value); derived."""
     numerals: int = field(init=False, repr=False, compare=False, hash=False)
     """The set of cards with a numeral value; derived."""
+    upto: tuple[int, ...] = field(init=False, repr=False, compare=False, hash=False)
+    """``upto[v]``: the set of numerals worth at most ``v``; derived."""
+    memo: dict[int, list[int]] = field(init=False, repr=False, compare=False, hash=False)
+    """Subset-sum results for these rules (:mod:`engine.sums`); a cache, not a rule."""
 
     def __post_init__(self) -> None:
         by_rank = (self.ace_value, 2, 3, 4, 5, 6, 7, 8, 9, 10, *self.court_values)
         values = tuple(by_rank[c >> 2] for c in range(52))
         object.__setattr__(self, "values", values)
         object.__setattr__(self, "numerals", sum(1 << c for c in range(52) if values[c]))
+        upto = tuple(sum(1 << c for c in range(52) if 0 < values[c] <= v) for v in range(16))
+        object.__setattr__(self, "upto", upto)
+        object.__setattr__(self, "memo", {})
 
     def card_values(self) -> tuple[int, ...]:
         """Numeral value of each card 0..51 under these rules (0: no numeral value)."""
@@ -70,9 +77,9 @@ class Rules:
 
     def to_dict(self) -> dict[str, Any]:
         """The rule options as JSON-ready data."""
-        data = asdict(self)
+        data = {f.name: getattr(self, f.name) for f in fields(self) if f.init}
         data["court_values"] = list(self.court_values)
-        del data["values"], data["numerals"]
+        data["extra"] = dict(self.extra)
         return data
 
 

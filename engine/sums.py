@@ -1,100 +1,151 @@
-"""Subset sums of loose cards, the arithmetic core of captures and builds (R11, R14).
+"""Subset sums of loose cards, the arithmetic core of captures and builds (R7, R11, R14).
 
-Results depend only on the *values* of the loose cards, so they are computed once
-per (sorted values, target) and cached; :func:`groups_summing` and
-:func:`partition_unions` then map the cached positions back to card sets.
+What matters is only the *values* of the loose numerals, so the groups (sub-multisets
+summing to a target) and their disjoint unions are computed once per sorted tuple of
+values and cached as positions; :class:`PileSums` maps positions back to card sets
+for one table.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-__all__ = ["groups_summing", "partition_unions", "split_into_groups"]
+from engine.rules import Rules
 
-# A "pile" is the loose numerals as two parallel tuples sorted by value:
-# their values and their one-card sets.  Results are sets of positions in the pile.
+__all__ = ["groups", "split_into_groups", "unions"]
+
+MAX_TARGET = 13  # the highest build value of any variant (V3)
 
 
 @lru_cache(maxsize=1 << 16)
-def _groups(values: tuple[int, ...], target: int) -> tuple[int, ...]:
-    """Position sets of the sub-multisets of ``values`` (ascending) that sum to ``target``."""
-    out: list[int] = []
+def _groups(values: tuple[int, ...], target: int) -> tuple[tuple[int, ...], ...]:
+    """Position tuples of the sub-multisets of ``values`` (ascending) that sum to ``target``."""
+    found: list[tuple[int, ...]] = []
     n = len(values)
 
-    def extend(start: int, remaining: int, chosen: int) -> None:
+    def extend(start: int, remaining: int, chosen: tuple[int, ...]) -> None:
         for i in range(start, n):
             v = values[i]
             if v > remaining:
-                return
+                return  # values ascend: nothing further fits
             if v == remaining:
-                out.append(chosen | 1 << i)
+                found.append((*chosen, i))
             else:
-                extend(i + 1, remaining - v, chosen | 1 << i)
+                extend(i + 1, remaining - v, (*chosen, i))
 
-    if target > 0:
-        extend(0, target, 0)
-    return tuple(out)
+    extend(0, target, ())
+    return tuple(found)
 
 
 @lru_cache(maxsize=1 << 16)
-def _unions(values: tuple[int, ...], target: int) -> tuple[int, ...]:
-    """Distinct unions of disjoint groups summing to ``target``, the empty union first."""
+def _unions(values: tuple[int, ...], target: int) -> tuple[tuple[int, ...], ...]:
+    """Position tuples of the disjoint unions of groups summing to ``target``, no empty one."""
     unions = [0]
     for group in _groups(values, target):
-        unions += [u | group for u in unions if not u & group]
-    return (0, *sorted(set(unions) - {0}))
+        g = 0
+        for i in group:
+            g |= 1 << i
+        unions += [u | g for u in unions if not u & g]
+    return tuple(tuple(i for i in range(len(values)) if u >> i & 1)
+                 for u in sorted(set(unions) - {0}))
 
 
-def _cards(positions: int, bits: tuple[int, ...]) -> int:
-    mask = 0
-    i = 0
-    while positions:
-        if positions & 1:
-            mask |= bits[i]
-        positions >>= 1
-        i += 1
-    return mask
+_MEMO_LIMIT = 1 << 17  # entries per rules object before the memo starts afresh
 
 
-def groups_summing(values: tuple[int, ...], bits: tuple[int, ...], target: int) -> list[int]:
-    """Card sets of the pile whose values sum to ``target`` (a group, R7)."""
-    return [_cards(p, bits) for p in _groups(values, target)]
+def groups(loose: int, target: int, rules: Rules) -> list[int]:
+    """Sets of loose numerals summing to ``target`` (a group, R7), ascending.  Do not mutate."""
+    masked = loose & rules.upto[target]
+    key = masked << 5 | target
+    memo = rules.memo
+    found = memo.get(key)
+    if found is None:
+        values, bits = _pile(masked, rules)
+        found = _cards(_groups(values, target), bits)
+        _remember(memo, key, found)
+    return found
 
 
-def partition_unions(values: tuple[int, ...], bits: tuple[int, ...], target: int) -> list[int]:
-    """Every card set of the pile that splits into disjoint groups of ``target``, ``0`` first.
+def unions(loose: int, target: int, rules: Rules) -> list[int]:
+    """Every non-empty set of loose cards that splits into disjoint groups of ``target``.
 
-    These are the loose parts of every capture with a numeral of value ``target`` (R11)
-    and the extra groups a build of value ``target`` may take in (R14).
+    These are the loose parts of a capture with a numeral of ``target`` (R11) and the
+    further groups a build of ``target`` may take in (R14).  Ascending.  Do not mutate.
     """
-    return [_cards(p, bits) for p in _unions(values, target)]
+    masked = loose & rules.upto[target]
+    key = -(masked << 5 | target) - 1
+    memo = rules.memo
+    found = memo.get(key)
+    if found is None:
+        values, bits = _pile(masked, rules)
+        found = _cards(_unions(values, target), bits)
+        _remember(memo, key, found)
+    return found
+
+
+def _remember(memo: dict[int, list[int]], key: int, found: list[int]) -> None:
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    memo[key] = found
+
+
+def _pile(loose: int, rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The loose numerals as (values, one-card sets), ascending by value."""
+    values = rules.values
+    pairs = []
+    while loose:
+        low = loose & -loose
+        pairs.append((values[low.bit_length() - 1], low))
+        loose ^= low
+    pairs.sort()
+    return tuple(v for v, _ in pairs), tuple(b for _, b in pairs)
+
+
+def _cards(found: tuple[tuple[int, ...], ...], bits: tuple[int, ...]) -> list[int]:
+    out = []
+    for positions in found:
+        cards = 0
+        for i in positions:
+            cards |= bits[i]
+        out.append(cards)
+    return out
 
 
 def split_into_groups(cards: list[tuple[int, int]], target: int) -> list[int] | None:
     """Partition ``(value, card)`` pairs into groups each summing to ``target``, or ``None``.
 
-    Used when a move is applied, to record the groups it forms (R15).
+    Used when a build is applied, to record the groups it forms (R15), and to explain
+    why a move is refused.  Groups come out as card sets.
     """
-    if not cards:
-        return []
-    values = tuple(sorted(v for v, _ in cards))
-    if sum(values) % target:
+    total = 0
+    for v, _ in cards:
+        if v <= 0:
+            return None
+        total += v
+    if total % target:
         return None
-    ordered = sorted(cards)
-    bits = tuple(1 << c for _, c in ordered)
-    full = (1 << len(ordered)) - 1
-    groups = _groups(values, target)
+    ordered = sorted(cards, reverse=True)  # large values first: fewer dead ends
 
-    def cover(left: int) -> list[int] | None:
+    def cover(left: list[tuple[int, int]]) -> list[int] | None:
         if not left:
             return []
-        low = left & -left  # the lowest remaining card must be in some group
-        for group in groups:
-            if group & low and group & left == group:
-                rest = cover(left ^ group)
-                if rest is not None:
-                    return [group, *rest]
+        (first_value, first), rest = left[0], left[1:]
+        for chosen, remaining in _fill(rest, target - first_value):
+            found = cover(remaining)
+            if found is not None:
+                return [chosen | 1 << first, *found]
         return None
 
-    found = cover(full)
-    return None if found is None else [_cards(g, bits) for g in found]
+    return cover(ordered)
+
+
+def _fill(cards: list[tuple[int, int]], need: int) -> list[tuple[int, list[tuple[int, int]]]]:
+    """Ways to pick cards summing to ``need``: (card set, cards left), in a fixed order."""
+    if need == 0:
+        return [(0, cards)]
+    out = []
+    for i, (v, card) in enumerate(cards):
+        if v <= need:
+            for chosen, left in _fill(cards[i + 1:], need - v):
+                out.append((chosen | 1 << card, cards[:i] + left))
+    return out
