@@ -1,19 +1,23 @@
-# Everyday commands.  `make test` is what CI runs (see .ci/run).
+# Everyday commands.  `make test` is what CI runs (see .ci/run); it installs what it needs.
 PYTHON ?= python3
 
-.PHONY: install test lint typecheck bench perft
+.PHONY: install test lint typecheck bench
 
-install:
-	$(PYTHON) -m pip install -e '.[dev]'
+# pip install once per change of pyproject.toml (the stamp file records it).
+.installed: pyproject.toml
+	$(PYTHON) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	touch .installed
 
-test: lint typecheck
+install: .installed
+
+test: .installed lint typecheck
 	$(PYTHON) -m pytest
 
-lint:
+lint: .installed
 	$(PYTHON) -m ruff check engine tests bench
 
-typecheck:
+typecheck: .installed
 	$(PYTHON) -m mypy engine
 
-bench:
+bench: .installed
 	$(PYTHON) bench/engine_bench.py

@@ -65,6 +65,7 @@ def _check(state: State, move: Move) -> None:
                 raise _fail(f"a court card captures exactly one loose card of its own rank, "
                             f"{name[:-1]}", "R10", "move.targets")
             return
+        _check_no_court(loose, "R1, R11")
         wrong = [b for b in used if b.value != cv]
         if wrong:
             raise _fail(f"a build of {wrong[0].value} can be captured only by a "
@@ -84,6 +85,7 @@ def _check(state: State, move: Move) -> None:
                     "move.value")
     if v not in held_after:
         raise _fail(f"to build {v} you must keep a {v} in hand", "R14", "move.value")
+    _check_no_court(loose, "R1, R14")
     other = [b for b in used if b.value != v]
     if len(other) > 1:
         raise _fail("a raise adds the card to one single build", "R14b", "move.targets")
@@ -106,6 +108,13 @@ def _check(state: State, move: Move) -> None:
             raise _fail(f"{name} and {used_loose} do not form groups worth {v}", "R14",
                         "move.targets")
     _check_kept_builds(own, targets, held_after)
+
+
+def _check_no_court(loose: list[tuple[int, int]], rule: str) -> None:
+    for value, card in loose:
+        if not value:
+            raise _fail(f"{card_name(card)} is a court card with no value: it cannot be part "
+                        "of a sum or a build", rule, "move.targets")
 
 
 def _check_kept_builds(own: list[Build], targets: int, held_after: set[int]) -> None:

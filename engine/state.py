@@ -427,14 +427,14 @@ def check_sizes(state: Public, sizes: list[int], stock: int, field: str) -> None
 
 def _check_builds(state: State) -> None:
     values = state.rules.values
-    check_builds(state, lambda owner, value: any(
+    check_builds(state, [h.bit_count() for h in state.hands], lambda owner, value: any(
         values[c] == value for c in cards_of(state.hands[owner])))
 
 
-def check_builds(state: Public, can_take: Callable[[int, int], bool]) -> None:
-    """Well-formed builds (R7, R8, R17) whose owners can take them (R23).
-
-    ``can_take(owner, value)`` says whether the owner may hold a numeral of ``value``.
+def check_builds(state: Public, sizes: list[int], can_take: Callable[[int, int], bool]) -> None:
+    """Well-formed builds (R7, R8, R17) whose owners have played this batch and can take
+    them (R23).  ``sizes`` are the hand sizes; ``can_take(owner, value)`` says whether the
+    owner may hold a numeral of ``value``.
     """
     rules = state.rules
     values = rules.values
@@ -455,6 +455,11 @@ def check_builds(state: Public, can_take: Callable[[int, int], bool]) -> None:
         if build.cards.bit_count() < 2:
             raise StateError(f"{where}: a build holds at least two cards (R14, R16)",
                              field=f"{where}.groups", rule="R16")
+        if state.status == PLAYING and sizes[build.owner] >= rules.hand_size:
+            raise StateError(
+                f"{where}: its owner, player {build.owner}, has not played in this batch, so "
+                "the build would have survived from an earlier batch (R23)",
+                field=f"{where}.owner", rule="R23")
         if state.status == PLAYING and not can_take(build.owner, build.value):
             raise StateError(
                 f"{where}: its owner, player {build.owner}, holds no {build.value} to take it "

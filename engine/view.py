@@ -180,7 +180,7 @@ class View(NamedTuple):
                 return any(values[c] == value for c in cards_of(self.hand))
             return value in numerals_unseen and self.hand_sizes[owner] > 0
 
-        check_builds(self, can_take)
+        check_builds(self, list(self.hand_sizes), can_take)
         _check_owner_hands(self, values, numerals_unseen)
         check_progress(self)
 
