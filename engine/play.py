@@ -115,24 +115,61 @@ def apply(state: State, move: Move) -> Step:
 
 def build_result(state: State, move: Move) -> tuple[str, Build]:
     """The ``kind`` (create, raise, extend; R15) and the build a legal build move makes."""
-    values = state.rules.values
+    return form_build(state.loose, state.builds, state.to_move, move, state.rules)
+
+
+def form_build(loose: int, builds: tuple[Build, ...], player: int, move: Move,
+               rules: Rules) -> tuple[str, Build]:
+    """R14, R15: the kind of a legal build move and the build it makes.
+
+    Builds taken in keep their groups (R8); the engine partitions the rest.
+    """
+    values = rules.values
     v, card = move.value, move.card
-    used = [b for b in state.builds if b.cards & move.targets]
+    used = [b for b in builds if b.cards & move.targets]
     raised = [b for b in used if b.value != v]
     groups = [g for b in used if b.value == v for g in b.groups]
-    loose = [(values[c], c) for c in cards_of(move.targets & state.loose)]
+    pile = [(values[c], c) for c in cards_of(move.targets & loose)]
     if raised:  # R14b: the card joins the single build; loose cards only form further groups
         groups.append(raised[0].cards | 1 << card)
     else:  # R14a, R14c: the card forms a group alone or with loose cards
-        loose.append((values[card], card))
-    if sum(value for value, _ in loose) == v:  # the usual case: one new group
-        formed: list[int] | None = [sum(1 << c for _, c in loose)]
+        pile.append((values[card], card))
+    if sum(value for value, _ in pile) == v:  # the usual case: one new group
+        formed: list[int] | None = [sum(1 << c for _, c in pile)]
     else:
-        formed = split_into_groups(loose, v)
+        formed = split_into_groups(pile, v)
     if formed is None:  # unreachable for a legal move: movegen found such a partition
         raise IllegalMoveError(f"cannot form groups worth {v} from those cards (R15)", rule="R15")
     kind = "raise" if raised else "extend" if groups else "create"
-    return kind, Build.of(v, state.to_move, [*groups, *formed])
+    return kind, Build.of(v, player, [*groups, *formed])
+
+
+def play_card(loose: int, builds: tuple[Build, ...], player: int, move: Move,
+              rules: Rules) -> tuple[int, tuple[Build, ...], int, str | None]:
+    """R9-R16 on the table, for a legal move.
+
+    Returns the loose cards and builds after the move, the cards it sends to the
+    mover's pile (the played card and the targets of a capture, R12; else 0), and the
+    kind of a build move (else ``None``).  The solver plays its searches with this.
+    """
+    kind = move.type
+    if kind == TRAIL:  # R9
+        return loose | 1 << move.card, builds, 0, None
+    targets = move.targets
+    if kind == CAPTURE:  # R10-R12
+        if builds:
+            builds = tuple(b for b in builds if not b.cards & targets)
+        return loose & ~targets, builds, targets | 1 << move.card, None
+    build_kind, made = form_build(loose, builds, player, move, rules)  # R14-R16
+    kept = [b for b in builds if not b.cards & targets]
+    kept.append(made)
+    if len(kept) > 1:
+        kept.sort(key=_build_order)
+    return loose & ~targets, tuple(kept), 0, build_kind
+
+
+def _build_order(build: Build) -> int:
+    return build.cards
 
 
 _new = tuple.__new__  # NamedTuple construction without the keyword wrapper (hot path)
@@ -153,36 +190,18 @@ def advance(state: State, move: Move, events: list[Event] | None = None) -> Stat
     (R27) or deals the next round.  Appends to ``events`` when given one.
     """
     p = state.to_move
-    card_bit = 1 << move.card
-    hands = _with(state.hands, p, state.hands[p] & ~card_bit)
-    loose, builds = state.loose, state.builds
+    hands = _with(state.hands, p, state.hands[p] & ~(1 << move.card))
+    loose, builds, taken, build_kind = play_card(state.loose, state.builds, p, move, state.rules)
     captured, sweeps, last = state.captured, state.sweeps, state.last_capturer
-    kind = move.type
-    if kind == TRAIL:  # R9
-        loose |= card_bit
-        if events is not None:
-            events.append(Event.of(TRAIL, player=p, card=move.card))
-    elif kind == CAPTURE:  # R10-R13
-        taken = move.targets
-        loose &= ~taken
-        if builds:
-            builds = tuple(b for b in builds if not b.cards & taken)
-        captured = _with(captured, p, captured[p] | card_bit | taken)
+    if taken:
+        captured = _with(captured, p, captured[p] | taken)
         last = p
+    if events is not None:
+        _move_event(move, p, builds, build_kind, events)
+    if taken and not loose and not builds:  # R13
+        sweeps = _with(sweeps, p, sweeps[p] + 1)
         if events is not None:
-            events.append(Event.of(CAPTURE, player=p, card=move.card, targets=taken))
-        if not loose and not builds:  # R13
-            sweeps = _with(sweeps, p, sweeps[p] + 1)
-            if events is not None:
-                events.append(Event.of("sweep", player=p))
-    else:  # R14-R16
-        build_kind, made = build_result(state, move)
-        loose &= ~move.targets
-        builds = tuple(sorted((*(b for b in builds if not b.cards & move.targets), made),
-                              key=lambda b: b.cards))
-        if events is not None:
-            events.append(Event.of(BUILD, player=p, card=move.card, value=move.value,
-                                   targets=move.targets, kind=build_kind, groups=made.groups))
+            events.append(Event.of("sweep", player=p))
     nxt: State = _new(State, (
         state.rules, state.seed, state.round, state.deal, state.dealer,
         (p + 1) % state.rules.players, hands, state.stock, loose, builds, captured, sweeps, last,
@@ -193,6 +212,18 @@ def advance(state: State, move: Move, events: list[Event] | None = None) -> Stat
     if nxt.stock:
         return _deal_batch(nxt, events)
     return _end_round(nxt, events)
+
+
+def _move_event(move: Move, player: int, builds: tuple[Build, ...], build_kind: str | None,
+                events: list[Event]) -> None:
+    if move.type == TRAIL:
+        events.append(Event.of(TRAIL, player=player, card=move.card))
+    elif move.type == CAPTURE:
+        events.append(Event.of(CAPTURE, player=player, card=move.card, targets=move.targets))
+    else:
+        made = next(b for b in builds if b.cards >> move.card & 1)
+        events.append(Event.of(BUILD, player=player, card=move.card, value=move.value,
+                               targets=move.targets, kind=build_kind, groups=made.groups))
 
 
 def _deal_batch(state: State, events: list[Event] | None) -> State:
