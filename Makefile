@@ -14,10 +14,10 @@ test: .installed lint typecheck
 	$(PYTHON) -m pytest
 
 lint: .installed
-	$(PYTHON) -m ruff check engine tests bench
+	$(PYTHON) -m ruff check .
 
 typecheck: .installed
-	$(PYTHON) -m mypy engine
+	$(PYTHON) -m mypy $(wildcard engine solver)
 
 bench: .installed
 	$(PYTHON) bench/engine_bench.py
