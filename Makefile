@@ -1,7 +1,7 @@
 # Everyday commands.  `make test` is what CI runs (see .ci/run); it installs what it needs.
 PYTHON ?= python3
 
-.PHONY: install test lint typecheck bench
+.PHONY: install run test lint typecheck bench bench-api fuzz openapi
 
 # pip install once per change of pyproject.toml (the stamp file records it).
 .installed: pyproject.toml
@@ -10,6 +10,18 @@ PYTHON ?= python3
 
 install: .installed
 
+run: .installed
+	$(PYTHON) -m gunicorn -c api/gunicorn_conf.py 'api:create_app()'
+
+openapi: .installed  # regenerate the committed spec after changing the API
+	FLASK_APP='api:create_app()' $(PYTHON) -m flask openapi write --format=json openapi/openapi.json
+
+fuzz: .installed  # deep schemathesis run against the app's own spec
+	CASSINO_FUZZ_EXAMPLES=5000 $(PYTHON) -m pytest -q -p no:cacheprovider tests/api/test_fuzz.py
+
+bench-api: .installed
+	$(PYTHON) bench/api_bench.py
+
 test: .installed lint typecheck
 	$(PYTHON) -m pytest
 
@@ -17,7 +29,7 @@ lint: .installed
 	$(PYTHON) -m ruff check .
 
 typecheck: .installed
-	$(PYTHON) -m mypy $(wildcard engine solver)
+	$(PYTHON) -m mypy $(wildcard engine solver api workers)
 
 bench: .installed
 	$(PYTHON) bench/engine_bench.py

@@ -96,7 +96,7 @@ def parse_card(token: str) -> int:
     """
     if not isinstance(token, str):
         raise CardError(f"a card must be a string, not {type(token).__name__}", token=repr(token))
-    text = token.strip()
+    text = token
     if len(text) < 2:
         raise CardError(f"{token!r} is not a card", token=token)
     rank = _RANK_INPUT.get(text[:-1].upper())

@@ -32,6 +32,7 @@ _ID = re.compile(
     re.IGNORECASE,
 )
 _CARD_RE = re.compile(_CARD, re.IGNORECASE)
+_MOVE_FIELDS = frozenset(("type", "card", "targets", "value", "id", "kind", "groups"))
 
 
 class Move(NamedTuple):
@@ -69,7 +70,7 @@ def parse_move_id(text: str) -> Move:
     """Parse a move ``id`` (module docstring); :class:`MoveFormatError` when it is not one."""
     if not isinstance(text, str):
         raise MoveFormatError("a move id must be a string", field="move")
-    match = _ID.match(text.strip())
+    match = _ID.match(text)
     if match is None:
         raise MoveFormatError(
             f"{text!r} is not a move id (expected e.g. 'KC', '7Sx2H5C', '2H+5C=7')",
@@ -100,6 +101,9 @@ def parse_move(data: Any) -> Move:
         return parse_move_id(data)
     if not isinstance(data, dict):
         raise MoveFormatError("a move must be an object or a move id string", field="move")
+    unknown = [key for key in data if key not in _MOVE_FIELDS]
+    if unknown:
+        raise MoveFormatError(f"move.{unknown[0]} is not a known field", field=f"move.{unknown[0]}")
     kind = data.get("type")
     if kind not in MOVE_TYPES:
         raise MoveFormatError(f"move.type must be one of trail, capture, build, not {kind!r}",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
-from engine.cards import FULL_DECK, card_name, cards_of, format_cards, parse_card, parse_cards
+from engine.cards import FULL_DECK, card_name, cards_of, format_cards, parse_card
 from engine.errors import CardError, CassinoError, StateError
 from engine.moves import Move, parse_move
 from engine.rules import Rules, get_rules
@@ -22,6 +22,14 @@ if TYPE_CHECKING:
     from engine.view import View
 
 __all__ = ["GAME_OVER", "MAX_SEED", "PLAYING", "Played", "State"]
+
+PUBLIC_FIELDS = frozenset((
+    "variant", "round", "deal", "dealer", "to_move", "table", "captured", "sweeps",
+    "last_capturer", "last_batch", "scores", "status", "winner", "history", "previous_round"))
+STATE_FIELDS = PUBLIC_FIELDS | {"seed", "hands", "stock"}
+TABLE_FIELDS = frozenset(("loose", "builds"))
+BUILD_FIELDS = frozenset(("value", "owner", "groups"))
+PLAYED_FIELDS = frozenset(("player", "move"))
 
 PLAYING = "playing"
 GAME_OVER = "game_over"
@@ -145,10 +153,10 @@ class State(NamedTuple):
     @classmethod
     def from_dict(cls, data: Any) -> State:
         """Read and validate a full state; :class:`StateError` names what is wrong."""
-        reader = Reader(data, "state")
+        reader = Reader(data, "state", STATE_FIELDS)
         rules = read_rules(reader)
         players = rules.players
-        table = reader.obj("table")
+        table = Reader(reader.obj("table"), "table", TABLE_FIELDS).data
         state = cls(
             rules=rules,
             seed=reader.integer("seed", 0, MAX_SEED),
@@ -196,11 +204,19 @@ def table_to_dict(loose: int, builds: tuple[Build, ...]) -> dict[str, Any]:
 
 
 class Reader:
-    """Field access on a JSON object with errors that name the field."""
+    """Field access on a JSON object with errors that name the field.
 
-    def __init__(self, data: Any, name: str) -> None:
+    With ``allowed`` given, any other key is an error: a misspelt field never passes.
+    """
+
+    def __init__(self, data: Any, name: str, allowed: frozenset[str] | None = None) -> None:
         if not isinstance(data, dict):
             raise StateError(f"{name} must be a JSON object", field=name)
+        if allowed is not None:
+            unknown = [key for key in data if key not in allowed]
+            if unknown:
+                where = f"{name}.{unknown[0]}" if name not in ("state", "view") else unknown[0]
+                raise StateError(f"{where} is not a known field", field=where)
         self.data = data
 
     def get(self, key: str, default: Any = None) -> Any:
@@ -266,11 +282,18 @@ def read_cards(value: Any, field: str) -> int:
         raise StateError(f"{field} is required", field=field)
     if not isinstance(value, list):
         raise StateError(f"{field} must be a list of cards", field=field)
-    try:
-        return parse_cards(value, field=field)
-    except CardError as exc:
-        message = exc.message if exc.message.startswith(field) else f"{field}: {exc.message}"
-        raise StateError(message, field=field, token=exc.token) from exc
+    mask = 0
+    for i, token in enumerate(value):
+        try:
+            card = parse_card(token)
+        except CardError as exc:
+            raise StateError(f"{field}[{i}]: {exc.message}", field=f"{field}[{i}]",
+                             token=exc.token) from exc
+        if mask >> card & 1:
+            raise StateError(f"{field}[{i}]: card {card_name(card)} is named twice",
+                             field=f"{field}[{i}]", token=token)
+        mask |= 1 << card
+    return mask
 
 
 def read_rules(reader: Reader) -> Rules:
@@ -292,8 +315,8 @@ def read_builds(value: Any, players: int, field: str = "table.builds") -> tuple[
     builds = []
     for i, item in enumerate(value):
         where = f"{field}[{i}]"
-        reader = Reader(item, where)
-        value_ = read_integer(reader.get("value"), f"{where}.value", 1)
+        Reader(item, where, BUILD_FIELDS)
+        value_ = read_integer(item.get("value"), f"{where}.value", 1)
         owner = read_integer(item.get("owner"), f"{where}.owner", 0, players - 1)
         groups = item.get("groups")
         if not isinstance(groups, list) or not groups:
@@ -313,8 +336,7 @@ def read_history(value: Any, players: int) -> tuple[Played, ...]:
     out = []
     for i, entry in enumerate(value):
         where = f"history[{i}]"
-        if not isinstance(entry, dict):
-            raise StateError(f"{where} must be an object", field=where)
+        Reader(entry, where, PLAYED_FIELDS)
         player = read_integer(entry.get("player"), f"{where}.player", 0, players - 1)
         try:
             move = parse_move(entry.get("move"))

@@ -15,6 +15,8 @@ from engine.rules import Rules
 from engine.scoring import Breakdown, score
 from engine.state import (
     PLAYING,
+    PUBLIC_FIELDS,
+    TABLE_FIELDS,
     Played,
     Reader,
     State,
@@ -32,6 +34,8 @@ from engine.state import (
 from engine.table import Build
 
 __all__ = ["View"]
+
+VIEW_FIELDS = PUBLIC_FIELDS | {"player", "hand", "hand_sizes", "stock_size"}
 
 
 class View(NamedTuple):
@@ -129,10 +133,10 @@ class View(NamedTuple):
         Beyond the form, the hidden cards must be able to fill the other hand and the
         stock so that every build's owner holds a numeral of its value (R23).
         """
-        reader = Reader(data, "view")
+        reader = Reader(data, "view", VIEW_FIELDS)
         rules = read_rules(reader)
         players = rules.players
-        table = reader.obj("table")
+        table = Reader(reader.obj("table"), "table", TABLE_FIELDS).data
         view = cls(
             rules=rules,
             player=reader.seat("player", players),

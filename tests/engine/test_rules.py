@@ -284,7 +284,7 @@ def test_R2_card_notation_input_spellings_and_canonical_output() -> None:
     with pytest.raises(StateError) as sinfo:
         State.from_dict({**data, "hands": [["2H", "7X"], ["KC", "3C"]]})
     assert sinfo.value.token == "7X"
-    assert sinfo.value.field == "hands[0]"
+    assert sinfo.value.field == "hands[0][1]"
 
 
 # --- deal and turn order -------------------------------------------------------------------

@@ -1,0 +1,120 @@
+"""Every error is JSON: ``{"code", "status", "message", ...}`` (CONTRACT.md "Errors").
+
+400 malformed JSON, 413 oversized body, 422 schema or rule violations (the message
+names the field, card or rule), 404 unknown paths and jobs, 503 queue unreachable.
+Nothing a client sends may produce a 500; a refused request changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from flask import Flask, Response
+from flask_smorest import Api
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+from api.jsonio import respond
+from api.schemas import ErrorSchema
+from engine.errors import CassinoError
+
+
+def first_error(errors: Any, path: str = "") -> tuple[str, str]:
+    """The first (field path, message) of a nested marshmallow error dict."""
+    if isinstance(errors, dict):
+        for key, value in errors.items():
+            if key == "json" and not path:
+                return first_error(value, "")
+            if isinstance(key, int):
+                step = f"{path}[{key}]"
+            elif key == "_schema":
+                step = path
+            else:
+                step = f"{path}.{key}" if path else str(key)
+            return first_error(value, step)
+    if isinstance(errors, list) and errors:
+        if all(isinstance(e, str) for e in errors):
+            return path, errors[0]
+        return first_error(errors[0], path)
+    return path, str(errors)
+
+
+class CassinoApi(Api):  # type: ignore[misc]
+    """flask-smorest's Api with error bodies that say what is wrong in one message."""
+
+    ERROR_SCHEMA = ErrorSchema
+
+    def handle_http_exception(self, error: HTTPException) -> Response:
+        payload: dict[str, Any] = {"code": error.code, "status": error.name}
+        data = getattr(error, "data", None) or {}
+        errors = data.get("errors", data.get("messages"))
+        if errors:
+            payload["errors"] = errors
+            field, message = first_error(errors)
+            if field:
+                payload["field"] = field
+            if message == "Invalid JSON body.":
+                message = "the body is not valid JSON"
+            payload["message"] = f"{field}: {message}" if field else message
+        elif "message" in data:
+            payload["message"] = data["message"]
+        elif error.description:
+            payload["message"] = error.description
+        for key in ("rule", "token", "field"):
+            if key in data:
+                payload[key] = data[key]
+        response = respond(payload, error.code or 500)
+        for name, value in error.get_headers():  # e.g. Allow on a 405
+            if name.lower() != "content-type":
+                response.headers[name] = value
+        for name, value in (data.get("headers") or {}).items():
+            response.headers[name] = value
+        return response
+
+
+def cassino_error(exc: CassinoError, *, prefix: str = "") -> Response:
+    """422 for an engine error, its field given as a path in the request body."""
+    payload: dict[str, Any] = {"code": 422, "status": "Unprocessable Entity", **exc.to_dict()}
+    field = exc.field
+    if prefix and field and not field.startswith(prefix):
+        payload["field"] = f"{prefix}.{field}" if field != prefix else prefix
+    elif prefix and not field:
+        payload["field"] = prefix
+    return respond(payload, 422)
+
+
+class Refused(Exception):  # noqa: N818 - it is a refusal, not a bug
+    """An engine error on the way out of a view, with the body path it concerns."""
+
+    def __init__(self, error: CassinoError, prefix: str) -> None:
+        super().__init__(error.message)
+        self.error = error
+        self.prefix = prefix
+
+
+@contextmanager
+def about(prefix: str) -> Iterator[None]:
+    """Turn engine errors raised inside into 422 answers naming ``prefix.field``."""
+    try:
+        yield
+    except CassinoError as exc:
+        raise Refused(exc, prefix) from exc
+
+
+def register(app: Flask) -> None:
+    """Error handlers beyond flask-smorest's HTTP ones."""
+
+    @app.errorhandler(Refused)
+    def _refused(exc: Refused) -> Response:
+        return cassino_error(exc.error, prefix=exc.prefix)
+
+    @app.errorhandler(CassinoError)
+    def _engine(exc: CassinoError) -> Response:
+        return cassino_error(exc)
+
+    @app.errorhandler(Exception)
+    def _unexpected(exc: Exception) -> Response:  # a bug: still JSON, and logged
+        app.logger.exception("unexpected error")
+        return respond({"code": 500, "status": InternalServerError.name,
+                        "message": "internal error"}, 500)

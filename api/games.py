@@ -1,0 +1,143 @@
+"""Game endpoints: new games, legal moves, moves, views and scores (CONTRACT.md)."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask.views import MethodView
+from flask_smorest import abort
+
+from api.errors import about
+from api.jsonio import Blueprint, respond
+from api.schemas import (
+    ApplyRequest,
+    ApplyResponse,
+    BreakdownSchema,
+    ErrorSchema,
+    LegalMovesResponse,
+    NewGameRequest,
+    ScoreRequest,
+    StateRequest,
+    StateResponse,
+    ViewRequest,
+    ViewResponse,
+)
+from engine import BUILD, Move, State, format_cards, new_game, parse_move
+from engine.play import build_result
+from engine.state import MAX_SEED
+from engine.view import View
+
+blp = Blueprint("games", __name__, url_prefix="/v1",
+                description="Play: new games, legal moves, moves, views and scores. The server "
+                            "stores nothing: every request carries the state.")
+
+ERRORS = {400: "The body is not valid JSON.", 413: "The body is too large."}
+
+
+def documented_errors(view: Any) -> Any:
+    """Document the error answers every endpoint may give."""
+    for code, description in ERRORS.items():
+        view = blp.alt_response(code, schema=ErrorSchema, description=description)(view)
+    return view
+
+
+def read_state(data: dict[str, Any]) -> State:
+    with about("state"):
+        return State.from_dict(data)
+
+
+def move_out(state: State, move: Move) -> dict[str, Any]:
+    """A move as the server returns it: with ``id``, and ``kind`` and ``groups`` for builds."""
+    out = move.to_dict()
+    out["id"] = move.id
+    if move.type == BUILD:
+        kind, made = build_result(state, move)
+        out["kind"] = kind
+        out["groups"] = [format_cards(g) for g in made.groups]
+    return out
+
+
+@blp.route("/games")
+class Games(MethodView):
+    @blp.arguments(NewGameRequest, required=False)
+    @blp.response(200, StateResponse)
+    @documented_errors
+    def post(self, body: dict[str, Any]) -> Any:
+        """Start a new game with round 1 dealt (R3, R4).
+
+        The seed fixes every deal of the game (R5); without one the server draws one.
+        """
+        seed = body.get("seed")
+        if seed is None:
+            seed = secrets.randbelow(MAX_SEED + 1)
+        with about("variant"):
+            state = new_game(seed, body["variant"], body.get("dealer"))
+        return respond({"state": state.to_dict()})
+
+
+@blp.route("/legal-moves")
+class LegalMoves(MethodView):
+    @blp.arguments(StateRequest)
+    @blp.response(200, LegalMovesResponse)
+    @documented_errors
+    def post(self, body: dict[str, Any]) -> Any:
+        """Every legal move of the player to move, each once (R9-R22).
+
+        Builds carry their kind and resulting groups; every move has an ``id``.  After
+        game over the list is empty.
+        """
+        state = read_state(body["state"])
+        moves = [move_out(state, m) for m in state.legal_moves()]
+        return respond({"player": state.to_move, "moves": moves})
+
+
+@blp.route("/apply")
+class Apply(MethodView):
+    @blp.arguments(ApplyRequest)
+    @blp.response(200, ApplyResponse)
+    @documented_errors
+    def post(self, body: dict[str, Any]) -> Any:
+        """Play a move and return the next state with what happened.
+
+        The round's last card also collects the residue (R24), scores the round (R26)
+        and ends the game (R27) or deals the next round.  An illegal move is a 422 that
+        names the rule it breaks, and changes nothing.
+        """
+        state = read_state(body["state"])
+        with about("move"):
+            move = parse_move(body["move"])
+            step = state.apply(move)
+        return respond({"state": step.state.to_dict(),
+                        "events": [event.to_dict() for event in step.events]})
+
+
+@blp.route("/view")
+class ViewOf(MethodView):
+    @blp.arguments(ViewRequest)
+    @blp.response(200, ViewResponse)
+    @documented_errors
+    def post(self, body: dict[str, Any]) -> Any:
+        """What one player may see (R28, R29): never the other hand, the stock or the seed."""
+        state = read_state(body["state"])
+        return respond({"view": state.view(body["player"]).to_dict()})
+
+
+@blp.route("/score")
+class Score(MethodView):
+    @blp.arguments(ScoreRequest)
+    @blp.response(200, BreakdownSchema)
+    @documented_errors
+    def post(self, body: dict[str, Any]) -> Any:
+        """The score breakdown of the capture piles as they stand (R26).
+
+        Send a ``state`` or a ``view`` (capture piles are public, R28), not both.
+        """
+        if ("state" in body) == ("view" in body):
+            abort(422, message="send exactly one of state or view", field="state")
+        if "state" in body:
+            breakdown = read_state(body["state"]).score()
+        else:
+            with about("view"):
+                breakdown = View.from_dict(body["view"]).score()
+        return respond(breakdown.to_dict())

@@ -1,0 +1,57 @@
+"""Fast JSON in and out (orjson), for Flask and for webargs' request parsing."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import flask_smorest
+import orjson
+from flask import Request, Response, current_app
+from flask.json.provider import JSONProvider
+from webargs.core import missing
+from webargs.flaskparser import FlaskParser, is_json_request
+
+
+def _dump(obj: Any) -> bytes:
+    return orjson.dumps(obj, option=orjson.OPT_NON_STR_KEYS)  # error dicts have int keys
+
+
+class OrjsonProvider(JSONProvider):
+    """Flask's JSON provider backed by orjson (several times faster than the stdlib)."""
+
+    def dumps(self, obj: Any, **kwargs: Any) -> str:
+        return _dump(obj).decode()
+
+    def loads(self, s: str | bytes, **kwargs: Any) -> Any:
+        return orjson.loads(s)
+
+    def response(self, *args: Any, **kwargs: Any) -> Response:
+        obj = args[0] if len(args) == 1 else (args or kwargs)
+        return respond(obj)
+
+
+def respond(payload: Any, status: int = 200) -> Response:
+    """A JSON response of ``payload`` as it is (already in wire form)."""
+    response = current_app.response_class(_dump(payload), mimetype="application/json")
+    response.status_code = status
+    return response
+
+
+class OrjsonParser(FlaskParser):
+    """webargs' Flask parser reading JSON bodies with orjson."""
+
+    def _raw_load_json(self, req: Request) -> Any:
+        if not is_json_request(req):
+            return missing
+        data = req.get_data(cache=True)
+        try:
+            return orjson.loads(data)
+        except orjson.JSONDecodeError as exc:  # webargs: an empty body is missing, else 400
+            raise json.JSONDecodeError(str(exc), data.decode("utf-8", "replace"), 0) from exc
+
+
+class Blueprint(flask_smorest.Blueprint):  # type: ignore[misc]
+    """flask-smorest's Blueprint with the orjson request parser."""
+
+    ARGUMENTS_PARSER = OrjsonParser()

@@ -1,0 +1,371 @@
+"""Marshmallow schemas of the wire format (CONTRACT.md): they validate the form of every
+request and document requests and responses in the OpenAPI spec.
+
+Form only: the engine checks meaning (52 cards exactly once, R23, legality) and its
+errors become 422 answers too.  Every field has a description and an example.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
+from typing import Any
+
+from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate
+
+from engine.play import new_game
+from engine.rules import VARIANTS
+from engine.state import MAX_SEED
+
+# R2: rank (A, 2-10, J, Q, K, or T for 10) then suit (S H D C or a suit symbol), any case.
+CARD_PATTERN = r"^(?:10|[2-9AaJjQqKkTt])[SsHhDdCc♠♥♦♣♤♡♢♧]$"
+MOVE_ID_PATTERN = (
+    r"^(?:10|[2-9AaJjQqKkTt])[SsHhDdCc♠♥♦♣♤♡♢♧]"
+    r"(?:[xX](?:(?:10|[2-9AaJjQqKkTt])[SsHhDdCc♠♥♦♣♤♡♢♧])+"
+    r"|\+(?:(?:10|[2-9AaJjQqKkTt])[SsHhDdCc♠♥♦♣♤♡♢♧])+=\d{1,2})?$"
+)
+SEATS = validate.Range(min=0, max=1)
+
+
+class Int(fields.Integer):
+    """A JSON integer: no strings, no floats (marshmallow's default casts them)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(strict=True, **kwargs)
+
+
+EXAMPLE_STATE = new_game(12345, dealer=0).to_dict()
+EXAMPLE_VIEW = new_game(12345, dealer=0).view(1).to_dict()
+
+
+def _meta(description: str, example: Any) -> dict[str, Any]:
+    return {"description": description, "example": example}
+
+
+def card_field(description: str = "A card: rank then suit (R2).", example: str = "10D",
+         **kwargs: Any) -> fields.String:
+    return fields.String(
+        validate=validate.Regexp(CARD_PATTERN, error="{input!r} is not a card (R2)"),
+        metadata={**_meta(description, example), "pattern": CARD_PATTERN}, **kwargs)
+
+
+def card_list(description: str, example: list[str], **kwargs: Any) -> fields.List[Any]:
+    return fields.List(card_field(), metadata=_meta(description, example), **kwargs)
+
+
+class Checked(fields.Nested):
+    """A state or view: documented by its schema, checked by the engine.
+
+    The engine's reader validates every field of a state or view (form and meaning)
+    with errors that name the field, several times faster than a schema load, so the
+    request schema only checks that an object is there.
+    """
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None,
+                     partial: bool | Sequence[str] | AbstractSet[str] | None = None,
+                     **kwargs: Any) -> Any:
+        if not isinstance(value, dict):
+            raise ValidationError("must be a JSON object")
+        return value
+
+
+class Strict(Schema):
+    """Unknown fields are errors, so a misspelt field never passes silently."""
+
+    class Meta:
+        unknown = RAISE
+        ordered = True
+
+
+class BuildSchema(Strict):
+    value = Int(required=True, validate=validate.Range(min=1, max=13),
+                           metadata=_meta("The announced value (R7, R17).", 7))
+    owner = Int(required=True, validate=SEATS,
+                           metadata=_meta("Seat that created it or last added to it (R20).", 0))
+    groups = fields.List(
+        fields.List(card_field(), validate=validate.Length(min=1)), required=True,
+        validate=validate.Length(min=1),
+        metadata=_meta("Indivisible groups, each worth the value or one card of it (R7, R8).",
+                       [["5C", "2H"], ["7D"]]))
+
+
+class TableSchema(Strict):
+    loose = card_list("Loose cards on the table.", ["8D", "KC"], required=True)
+    builds = fields.List(fields.Nested(BuildSchema), load_default=list,
+                         metadata=_meta("Builds on the table.",
+                                        [{"value": 7, "owner": 0, "groups": [["5C", "2H"]]}]))
+
+
+class MoveSchema(Strict):
+    type = fields.String(required=True, validate=validate.OneOf(["trail", "capture", "build"]),
+                         metadata=_meta("trail (R9), capture (R10, R11) or build (R14).",
+                                        "capture"))
+    card = card_field("The card played from hand.", "7S", required=True)
+    targets = card_list("The set of table cards taken (capture) or used (build); a build on the "
+                    "table is named by all of its cards (R11, R15).", ["5C", "2H", "7D"],
+                    load_default=list)
+    value = Int(validate=validate.Range(min=1, max=13),
+                           metadata=_meta("The announced value of a build (R14).", 7))
+    id = fields.String(validate=validate.Regexp(MOVE_ID_PATTERN),
+                       metadata={**_meta("Short notation of the move: trail `KC`, capture "
+                                         "`7Sx2H5C7D`, build `2H+5C=7`.", "7Sx2H5C7D"),
+                                 "pattern": MOVE_ID_PATTERN})
+    kind = fields.String(validate=validate.OneOf(["create", "raise", "extend"]),
+                         metadata=_meta("For builds: create, raise or extend (R15).", "create"))
+    groups = fields.List(fields.List(card_field()),
+                         metadata=_meta("For builds: the groups of the resulting build.",
+                                        [["5C", "2H"], ["7D"]]))
+
+
+class MoveOrId(fields.Field[Any]):
+    """A move object, or a move ``id`` string in its place (CONTRACT.md "Moves")."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, str):
+            errors = validate.Regexp(MOVE_ID_PATTERN, error="{input!r} is not a move id")
+            return errors(value)
+        if isinstance(value, dict):
+            return MoveSchema().load(value)
+        raise ValidationError("a move must be an object or a move id string")
+
+
+class PlayedSchema(Strict):
+    player = Int(required=True, validate=SEATS, metadata=_meta("Seat that moved.", 1))
+    move = fields.Nested(MoveSchema, required=True, metadata=_meta("The move played.",
+                                                                    {"type": "trail",
+                                                                     "card": "KC"}))
+
+
+class PointsSchema(Strict):
+    cards = Int(required=True, metadata=_meta("Most cards: 3 (R26).", 3))
+    spades = Int(required=True, metadata=_meta("Most spades: 1 (R26).", 1))
+    aces = Int(required=True, metadata=_meta("1 per ace (R26).", 2))
+    big_cassino = Int(required=True, metadata=_meta("10D: 2 (R26).", 2))
+    little_cassino = Int(required=True, metadata=_meta("2S: 1 (R26).", 0))
+    sweeps = Int(required=True, metadata=_meta("1 per sweep (R13).", 1))
+
+
+class PlayerScoreSchema(Strict):
+    cards = Int(required=True, validate=validate.Range(min=0, max=52),
+                           metadata=_meta("Cards captured.", 27))
+    spades = Int(required=True, validate=validate.Range(min=0, max=13),
+                            metadata=_meta("Spades captured.", 7))
+    aces = Int(required=True, validate=validate.Range(min=0, max=4),
+                          metadata=_meta("Aces captured.", 2))
+    big_cassino = Int(required=True, validate=validate.Range(min=0, max=1),
+                                 metadata=_meta("1 if 10D was captured.", 1))
+    little_cassino = Int(required=True, validate=validate.Range(min=0, max=1),
+                                    metadata=_meta("1 if 2S was captured.", 0))
+    sweeps = Int(required=True, validate=validate.Range(min=0, max=52),
+                            metadata=_meta("Sweeps made (R13).", 1))
+    points = fields.Nested(PointsSchema, metadata=_meta(
+        "Points by category.", {"cards": 3, "spades": 1, "aces": 2, "big_cassino": 2,
+                                "little_cassino": 0, "sweeps": 1}))
+    total = Int(metadata=_meta("Sum of the points.", 9))
+
+
+class BreakdownSchema(Strict):
+    players = fields.List(fields.Nested(PlayerScoreSchema), required=True,
+                          validate=validate.Length(equal=2),
+                          metadata=_meta("Counts and points of seats 0 and 1 (R26).", [
+                              {"cards": 27, "spades": 7, "aces": 2, "big_cassino": 1,
+                               "little_cassino": 0, "sweeps": 1,
+                               "points": {"cards": 3, "spades": 1, "aces": 2, "big_cassino": 2,
+                                          "little_cassino": 0, "sweeps": 1}, "total": 9},
+                              {"cards": 25, "spades": 6, "aces": 2, "big_cassino": 0,
+                               "little_cassino": 1, "sweeps": 0,
+                               "points": {"cards": 0, "spades": 0, "aces": 2, "big_cassino": 0,
+                                          "little_cassino": 1, "sweeps": 0}, "total": 3}]))
+
+
+def _pair(description: str, example: list[int], **kwargs: Any) -> fields.List[Any]:
+    return fields.List(Int(validate=validate.Range(min=0)), required=True,
+                       validate=validate.Length(equal=2), metadata=_meta(description, example),
+                       **kwargs)
+
+
+def _nullable_seat(description: str, example: int | None) -> fields.Integer:
+    return Int(required=True, allow_none=True, validate=SEATS,
+                          metadata=_meta(description, example))
+
+
+class PublicFields(Strict):
+    """Fields a full state and a view share (R28)."""
+
+    variant = fields.String(load_default="standard", validate=validate.OneOf(list(VARIANTS)),
+                            metadata=_meta("Rules variant (GET /v1/variants).", "standard"))
+    round = Int(required=True, validate=validate.Range(min=1),
+                           metadata=_meta("Rounds that scored, this one included.", 1))
+    deal = Int(required=True, validate=validate.Range(min=1),
+                          metadata=_meta("Deals in the game, void rounds included (R25).", 1))
+    dealer = Int(required=True, validate=SEATS, metadata=_meta("Dealer seat (R3).", 0))
+    to_move = Int(required=True, validate=SEATS,
+                             metadata=_meta("Seat to move (R4).", 1))
+    table = fields.Nested(TableSchema, required=True, metadata=_meta(
+        "Loose cards and builds.", {"loose": ["8D", "6S", "QH", "KC"],
+                                    "builds": [{"value": 7, "owner": 0,
+                                                "groups": [["5C", "2H"]]}]}))
+    captured = fields.List(fields.List(card_field()), required=True,
+                           validate=validate.Length(equal=2),
+                           metadata=_meta("Capture piles of seats 0 and 1 this round (R12).",
+                                          [["7S", "7D"], []]))
+    sweeps = _pair("Sweeps of seats 0 and 1 this round (R13).", [0, 0])
+    last_capturer = _nullable_seat("Seat that captured last this round, or null (R24).", None)
+    last_batch = fields.Boolean(metadata=_meta(
+        "The stock is empty (R5); derived, ignored on input.", False))
+    scores = _pair("Game totals before this round (R27).", [0, 0])
+    status = fields.String(required=True, validate=validate.OneOf(["playing", "game_over"]),
+                           metadata=_meta("playing or game_over.", "playing"))
+    winner = _nullable_seat("Winning seat once the game is over, else null (R27).", None)
+    history = fields.List(fields.Nested(PlayedSchema), load_default=list,
+                          metadata=_meta("This round's moves in order (informational).",
+                                         [{"player": 1, "move": {"type": "trail",
+                                                                 "card": "KC"}}]))
+    previous_round = fields.Nested(
+        BreakdownSchema, allow_none=True, load_default=None,
+        metadata=_meta("Breakdown of the last complete round, or null.", {"players": [
+            {"cards": 27, "spades": 7, "aces": 2, "big_cassino": 1, "little_cassino": 0,
+             "sweeps": 1}, {"cards": 25, "spades": 6, "aces": 2, "big_cassino": 0,
+                            "little_cassino": 1, "sweeps": 0}]}))
+
+
+class StateSchema(PublicFields):
+    """The full state (CONTRACT.md "Full state"); the server stores nothing."""
+
+    seed = Int(required=True, validate=validate.Range(min=0, max=MAX_SEED),
+                          metadata=_meta("Game seed: deals are a pure function of it (R5).",
+                                         12345))
+    hands = fields.List(fields.List(card_field()), required=True, validate=validate.Length(equal=2),
+                        metadata=_meta("Hands of seats 0 and 1.",
+                                       [["7D", "7S", "AS"], ["3C", "9H", "4D"]]))
+    stock = card_list("The stock in dealing order, next card first (R5).", ["5S", "9C"],
+                  required=True)
+
+
+class ViewSchema(PublicFields):
+    """What one player may see (CONTRACT.md "Views", R28, R29)."""
+
+    player = Int(required=True, validate=SEATS,
+                            metadata=_meta("Seat whose view this is.", 0))
+    hand = card_list("That player's own hand.", ["7D", "7S", "AS"], required=True)
+    hand_sizes = _pair("Cards in each hand.", [3, 3])
+    stock_size = Int(required=True, validate=validate.Range(min=0, max=40),
+                                metadata=_meta("Cards left in the stock.", 40))
+
+
+class EventSchema(Schema):
+    """One event of a step; further fields depend on its type (CONTRACT.md)."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    type = fields.String(required=True, validate=validate.OneOf([
+        "trail", "capture", "build", "sweep", "deal", "residue", "round_scored", "round_void",
+        "game_over"]), metadata=_meta("What happened.", "capture"))
+
+
+EVENT_EXAMPLE = [
+    {"type": "capture", "player": 0, "card": "7S", "targets": ["2H", "5C", "7D"]},
+    {"type": "sweep", "player": 0},
+]
+
+# --- request bodies --------------------------------------------------------------------
+
+
+class NewGameRequest(Strict):
+    variant = fields.String(load_default="standard", validate=validate.OneOf(list(VARIANTS)),
+                            metadata=_meta("Rules variant; only playable ones start.",
+                                           "standard"))
+    seed = Int(validate=validate.Range(min=0, max=MAX_SEED),
+                          metadata=_meta("Game seed; random when omitted.", 12345))
+    dealer = Int(validate=SEATS,
+                            metadata=_meta("First dealer; drawn by lot when omitted (R3).", 0))
+
+
+class StateRequest(Strict):
+    state = Checked(StateSchema, required=True,
+                          metadata=_meta("A full state.", EXAMPLE_STATE))
+
+
+class ApplyRequest(StateRequest):
+    move = MoveOrId(required=True, metadata={
+        "description": "The move: an object, or its id string.",
+        "example": {"type": "capture", "card": "7S", "targets": ["5C", "2H", "7D"]}})
+
+
+class ViewRequest(StateRequest):
+    player = Int(required=True, validate=SEATS,
+                            metadata=_meta("Seat whose view to build.", 0))
+
+
+class ScoreRequest(Strict):
+    state = Checked(StateSchema, metadata=_meta("A full state (or give a view).", EXAMPLE_STATE))
+    view = Checked(ViewSchema, metadata=_meta("A view (capture piles are public).",
+                                              EXAMPLE_VIEW))
+
+
+# --- responses -------------------------------------------------------------------------
+
+
+class StateResponse(Schema):
+    state = fields.Nested(StateSchema, required=True, metadata=_meta("The state.",
+                                                                      EXAMPLE_STATE))
+
+
+class LegalMovesResponse(Schema):
+    player = Int(required=True, metadata=_meta("Seat to move.", 1))
+    moves = fields.List(fields.Nested(MoveSchema), required=True, metadata=_meta(
+        "Every legal move once (R9-R22), with id, and kind and groups for builds.",
+        [{"type": "trail", "card": "KC", "id": "KC"}]))
+
+
+class ApplyResponse(Schema):
+    state = fields.Nested(StateSchema, required=True, metadata=_meta("The next state.",
+                                                                      EXAMPLE_STATE))
+    events = fields.List(fields.Nested(EventSchema), required=True,
+                         metadata=_meta("What happened, in order.", EVENT_EXAMPLE))
+
+
+class ViewResponse(Schema):
+    view = fields.Nested(ViewSchema, required=True, metadata=_meta("The view.", EXAMPLE_VIEW))
+
+
+class RulesSchema(Schema):
+    name = fields.String(metadata=_meta("Variant name.", "standard"))
+    description = fields.String(metadata=_meta("What it is.", "Two-player Cassino."))
+    playable = fields.Boolean(metadata=_meta("Whether games of it can start.", True))
+    players = Int(metadata=_meta("Seats.", 2))
+    partnerships = fields.Boolean(metadata=_meta("Partners opposite (V6).", False))
+    hand_size = Int(metadata=_meta("Cards per batch (R4).", 4))
+    table_size = Int(metadata=_meta("Loose cards dealt at a round's start.", 4))
+    court_values = fields.List(Int(), metadata=_meta(
+        "Numeral values of J, Q, K (0: none).", [0, 0, 0]))
+    ace_value = Int(metadata=_meta("Numeral value of an ace.", 1))
+    court_captures_all = fields.Boolean(metadata=_meta(
+        "A court card takes every loose card of its rank (V1).", False))
+    max_build = Int(metadata=_meta("Highest build value (R17).", 10))
+    draw_after_play = fields.Boolean(metadata=_meta("Draw after each play (V5).", False))
+    target_score = Int(metadata=_meta("Total that ends the game (R27).", 21))
+    counting = fields.String(metadata=_meta("How points reach the total.", "round"))
+    scoring = fields.String(metadata=_meta("Point scheme of a round.", "standard"))
+    sweep_points = Int(metadata=_meta("Points per sweep.", 1))
+    extra = fields.Dict(metadata=_meta("Variant-specific notes.", {}))
+
+
+class VariantsResponse(Schema):
+    variants = fields.List(fields.Nested(RulesSchema), required=True,
+                           metadata=_meta("Every variant and its rule options.",
+                                          [VARIANTS["standard"].to_dict()]))
+
+
+class ErrorSchema(Schema):
+    code = Int(required=True, metadata=_meta("HTTP status.", 422))
+    status = fields.String(required=True, metadata=_meta("HTTP status name.",
+                                                         "Unprocessable Entity"))
+    message = fields.String(metadata=_meta("What is wrong, naming the field, card or rule.",
+                                           "to build 7 you must keep a 7 in hand (R14)"))
+    field = fields.String(metadata=_meta("Path of the offending field.", "move.value"))
+    rule = fields.String(metadata=_meta("Rule broken (RULES.md).", "R14"))
+    token = fields.String(metadata=_meta("The offending text.", "ZZ"))
+    errors = fields.Dict(metadata=_meta("Field-by-field validation errors.",
+                                        {"json": {"state": {"seed": ["Missing data."]}}}))

@@ -1,0 +1,25 @@
+"""The variants and their rule options (RULES.md V1-V7 as presets of one Rules value)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask.views import MethodView
+
+from api.jsonio import Blueprint, respond
+from api.schemas import VariantsResponse
+from engine.rules import VARIANTS
+
+blp = Blueprint("variants", __name__, url_prefix="/v1",
+                description="Rules variants: `standard` plays; the book's variants are declared "
+                            "with their options and become playable later.")
+
+_PAYLOAD = {"variants": [rules.to_dict() for rules in VARIANTS.values()]}
+
+
+@blp.route("/variants")
+class Variants(MethodView):
+    @blp.response(200, VariantsResponse)
+    def get(self) -> Any:
+        """Every variant and its rule options; `playable` says which can start a game."""
+        return respond(_PAYLOAD)

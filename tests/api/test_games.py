@@ -1,0 +1,163 @@
+"""Every endpoint through the Flask test client, and a whole game through HTTP alone."""
+
+import random
+from typing import Any
+
+from flask.testing import FlaskClient
+
+from engine import State
+
+
+def new_state(client: FlaskClient, **body: Any) -> dict[str, Any]:
+    r = client.post("/v1/games", json=body)
+    assert r.status_code == 200, r.json
+    return r.json["state"]
+
+
+def test_variants_lists_standard_as_playable(client: FlaskClient) -> None:
+    r = client.get("/v1/variants")
+    assert r.status_code == 200
+    by_name = {v["name"]: v for v in r.json["variants"]}
+    assert by_name["standard"]["playable"] is True
+    assert by_name["standard"]["max_build"] == 10 and by_name["standard"]["target_score"] == 21
+    assert by_name["royal"]["court_values"] == [11, 12, 13]
+    assert not by_name["royal"]["playable"]
+    assert set(by_name) == {"standard", "classic", "twenty-one", "royal", "spade", "draw",
+                            "partnership", "three-hand"}
+
+
+def test_new_game_is_a_pure_function_of_seed_and_dealer(client: FlaskClient) -> None:
+    a = new_state(client, seed=7, dealer=1)
+    assert a == new_state(client, seed=7, dealer=1)
+    assert a["dealer"] == 1 and a["to_move"] == 0 and a["round"] == 1 and a["deal"] == 1
+    assert [len(h) for h in a["hands"]] == [4, 4] and len(a["stock"]) == 40
+    assert len(a["table"]["loose"]) == 4
+    State.from_dict(a)  # a valid full state
+
+
+def test_new_game_without_a_body_draws_a_seed(client: FlaskClient) -> None:
+    r = client.post("/v1/games")
+    assert r.status_code == 200
+    seeds = {r.json["state"]["seed"], new_state(client)["seed"]}
+    assert len(seeds) == 2  # 2**63 seeds: equal only by a miracle
+
+
+def test_new_game_refuses_unplayable_variants_and_bad_seats(client: FlaskClient) -> None:
+    r = client.post("/v1/games", json={"variant": "royal"})
+    assert r.status_code == 422 and r.json["field"] == "variant"
+    r = client.post("/v1/games", json={"variant": "bogus"})
+    assert r.status_code == 422 and r.json["field"] == "variant"
+    r = client.post("/v1/games", json={"dealer": 2})
+    assert r.status_code == 422 and r.json["field"] == "dealer"
+    r = client.post("/v1/games", json={"seed": "12"})
+    assert r.status_code == 422 and r.json["field"] == "seed"
+
+
+def test_legal_moves_carry_id_kind_and_groups(client: FlaskClient) -> None:
+    state = new_state(client, seed=1, dealer=0)
+    r = client.post("/v1/legal-moves", json={"state": state})
+    assert r.status_code == 200
+    assert r.json["player"] == state["to_move"]
+    moves = r.json["moves"]
+    assert len({m["id"] for m in moves}) == len(moves)
+    for move in moves:
+        if move["type"] == "build":
+            assert move["kind"] in ("create", "raise", "extend") and move["groups"]
+        else:
+            assert "kind" not in move
+
+
+def test_apply_refuses_an_illegal_move_naming_the_rule(client: FlaskClient) -> None:
+    state = new_state(client, seed=1, dealer=0)
+    hand = state["hands"][state["to_move"]]
+    other = state["hands"][1 - state["to_move"]][0]
+    r = client.post("/v1/apply", json={"state": state, "move": {"type": "trail", "card": other}})
+    assert r.status_code == 422
+    assert r.json["rule"] == "R6" and other in r.json["message"]
+    r = client.post("/v1/apply", json={"state": state, "move": {
+        "type": "build", "card": hand[0], "value": 11, "targets": [state["table"]["loose"][0]]}})
+    assert r.status_code == 422 and r.json["field"] == "move.value"
+    r = client.post("/v1/apply", json={"state": state, "move": "ZZ"})
+    assert r.status_code == 422 and r.json["field"] == "move"
+    # The refusals changed nothing: the same state still plays.
+    r = client.post("/v1/apply", json={"state": state, "move": {"type": "trail",
+                                                                 "card": hand[0]}})
+    assert r.status_code == 200
+
+
+def test_bad_state_names_the_field_and_card(client: FlaskClient) -> None:
+    state = new_state(client, seed=3)
+    state["hands"][0][0] = "1X"
+    r = client.post("/v1/legal-moves", json={"state": state})
+    assert r.status_code == 422
+    assert r.json["field"] == "state.hands[0][0]" and "1X" in r.json["message"]
+    state = new_state(client, seed=3)
+    state["stock"][0] = state["hands"][0][0]
+    r = client.post("/v1/legal-moves", json={"state": state})
+    assert r.status_code == 422 and state["hands"][0][0] in r.json["message"]
+    state = new_state(client, seed=3)
+    state["colour"] = "red"
+    r = client.post("/v1/legal-moves", json={"state": state})
+    assert r.status_code == 422 and r.json["field"] == "state.colour"
+    state = new_state(client, seed=3)
+    state["table"]["builds"] = [{"value": 7, "owner": 0, "groups": [["5C", "KD"]]}]
+    r = client.post("/v1/legal-moves", json={"state": state})
+    assert r.status_code == 422
+
+
+def test_oversized_body_is_413_json(client: FlaskClient) -> None:
+    r = client.post("/v1/legal-moves", data=b"[" * (300 * 1024), content_type="application/json")
+    assert r.status_code == 413 and r.json["code"] == 413
+
+
+def test_method_not_allowed_is_json_with_allow(client: FlaskClient) -> None:
+    r = client.get("/v1/apply")
+    assert r.status_code == 405 and r.json["code"] == 405 and "POST" in r.headers["Allow"]
+
+
+def test_view_hides_the_other_hand_stock_and_seed(client: FlaskClient) -> None:
+    state = new_state(client, seed=11)
+    r = client.post("/v1/view", json={"state": state, "player": 0})
+    assert r.status_code == 200
+    view = r.json["view"]
+    text = r.get_data(as_text=True)
+    assert "seed" not in view and "stock" not in view and "hands" not in view
+    for card in state["hands"][1] + state["stock"]:
+        assert f'"{card}"' not in text
+    r = client.post("/v1/view", json={"state": state, "player": 2})
+    assert r.status_code == 422 and r.json["field"] == "player"
+
+
+def test_score_needs_exactly_one_of_state_or_view(client: FlaskClient) -> None:
+    state = new_state(client, seed=2)
+    r = client.post("/v1/score", json={})
+    assert r.status_code == 422
+    view = client.post("/v1/view", json={"state": state, "player": 0}).json["view"]
+    assert client.post("/v1/score", json={"state": state, "view": view}).status_code == 422
+    assert client.post("/v1/score", json={"view": view}).json["players"][0]["total"] == 0
+
+
+def test_a_whole_game_over_http(client: FlaskClient) -> None:
+    """New game to game over with nothing but HTTP calls (seeded random choices)."""
+    rng = random.Random(2024)
+    state = new_state(client, seed=99)
+    seen_events: set[str] = set()
+    moves_played = 0
+    while state["status"] == "playing":
+        r = client.post("/v1/legal-moves", json={"state": state})
+        assert r.status_code == 200
+        moves = r.json["moves"]
+        captures = [m for m in moves if m["type"] == "capture"]
+        move = rng.choice(captures or moves)  # capture-happy, so the game ends sooner
+        r = client.post("/v1/apply", json={"state": state, "move": move["id"]})
+        assert r.status_code == 200, r.json
+        seen_events.update(e["type"] for e in r.json["events"])
+        state = r.json["state"]
+        moves_played += 1
+        assert moves_played < 5000
+    assert state["winner"] in (0, 1)
+    assert max(state["scores"]) >= 21 and state["scores"][state["winner"]] == max(state["scores"])
+    assert {"capture", "deal", "round_scored", "game_over"} <= seen_events
+    assert client.post("/v1/legal-moves", json={"state": state}).json["moves"] == []
+    r = client.post("/v1/apply", json={"state": state, "move": "KC"})
+    assert r.status_code == 422 and r.json["rule"] == "R27"
