@@ -15,7 +15,7 @@ from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validat
 
 from engine.play import new_game
 from engine.rules import VARIANTS
-from engine.state import MAX_SEED
+from engine.state import MAX_COUNT, MAX_SEED
 
 # R2: rank (A, 2-10, J, Q, K, or T for 10) then suit (S H D C or a suit symbol), any case.
 CARD_PATTERN = r"^(?:10|[2-9AaJjQqKkTt])[SsHhDdCc♠♥♦♣♤♡♢♧]$"
@@ -178,8 +178,9 @@ class BreakdownSchema(Strict):
                                           "little_cassino": 1, "sweeps": 0}, "total": 3}]))
 
 
-def _pair(description: str, example: list[int], **kwargs: Any) -> fields.List[Any]:
-    return fields.List(Int(validate=validate.Range(min=0)), required=True,
+def _pair(description: str, example: list[int], high: int = MAX_COUNT,
+          **kwargs: Any) -> fields.List[Any]:
+    return fields.List(Int(validate=validate.Range(min=0, max=high)), required=True,
                        validate=validate.Length(equal=2), metadata=_meta(description, example),
                        **kwargs)
 
@@ -194,9 +195,9 @@ class PublicFields(Strict):
 
     variant = fields.String(load_default="standard", validate=validate.OneOf(list(VARIANTS)),
                             metadata=_meta("Rules variant (GET /v1/variants).", "standard"))
-    round = Int(required=True, validate=validate.Range(min=1),
+    round = Int(required=True, validate=validate.Range(min=1, max=MAX_COUNT),
                            metadata=_meta("Rounds that scored, this one included.", 1))
-    deal = Int(required=True, validate=validate.Range(min=1),
+    deal = Int(required=True, validate=validate.Range(min=1, max=MAX_COUNT),
                           metadata=_meta("Deals in the game, void rounds included (R25).", 1))
     dealer = Int(required=True, validate=SEATS, metadata=_meta("Dealer seat (R3).", 0))
     to_move = Int(required=True, validate=SEATS,
@@ -209,7 +210,7 @@ class PublicFields(Strict):
                            validate=validate.Length(equal=2),
                            metadata=_meta("Capture piles of seats 0 and 1 this round (R12).",
                                           [["7S", "7D"], []]))
-    sweeps = _pair("Sweeps of seats 0 and 1 this round (R13).", [0, 0])
+    sweeps = _pair("Sweeps of seats 0 and 1 this round (R13).", [0, 0], high=52)
     last_capturer = _nullable_seat("Seat that captured last this round, or null (R24).", None)
     last_batch = fields.Boolean(metadata=_meta(
         "The stock is empty (R5); derived, ignored on input.", False))
@@ -248,7 +249,7 @@ class ViewSchema(PublicFields):
     player = Int(required=True, validate=SEATS,
                             metadata=_meta("Seat whose view this is.", 0))
     hand = card_list("That player's own hand.", ["7D", "7S", "AS"], required=True)
-    hand_sizes = _pair("Cards in each hand.", [3, 3])
+    hand_sizes = _pair("Cards in each hand.", [3, 3], high=52)
     stock_size = Int(required=True, validate=validate.Range(min=0, max=40),
                                 metadata=_meta("Cards left in the stock.", 40))
 

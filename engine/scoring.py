@@ -70,8 +70,8 @@ class Breakdown(NamedTuple):
             row = []
             for key in CATEGORIES:
                 value = player.get(key)
-                if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                    raise StateError(f"{where}.{key} must be a non-negative integer",
+                if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 52:
+                    raise StateError(f"{where}.{key} must be an integer from 0 to 52",
                                      field=f"{where}.{key}")
                 row.append(value)
             counts.append(row)

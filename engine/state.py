@@ -34,6 +34,7 @@ PLAYED_FIELDS = frozenset(("player", "move"))
 PLAYING = "playing"
 GAME_OVER = "game_over"
 MAX_SEED = 2**63 - 1
+MAX_COUNT = 1_000_000  # rounds, deals and scores: far beyond any real game
 
 
 class Played(NamedTuple):
@@ -160,8 +161,8 @@ class State(NamedTuple):
         state = cls(
             rules=rules,
             seed=reader.integer("seed", 0, MAX_SEED),
-            round=reader.integer("round", 1),
-            deal=reader.integer("deal", 1),
+            round=reader.integer("round", 1, MAX_COUNT),
+            deal=reader.integer("deal", 1, MAX_COUNT),
             dealer=reader.seat("dealer", players),
             to_move=reader.seat("to_move", players),
             hands=reader.card_sets("hands", players),
@@ -169,9 +170,9 @@ class State(NamedTuple):
             loose=read_cards(table.get("loose"), "table.loose"),
             builds=read_builds(table.get("builds"), players),
             captured=reader.card_sets("captured", players),
-            sweeps=reader.counts("sweeps", players),
+            sweeps=reader.counts("sweeps", players, 52),
             last_capturer=reader.seat("last_capturer", players, nullable=True),
-            scores=reader.counts("scores", players),
+            scores=reader.counts("scores", players, MAX_COUNT),
             status=reader.choice("status", (PLAYING, GAME_OVER)),
             winner=reader.seat("winner", players, nullable=True),
             history=read_history(reader.get("history", []), players),
@@ -261,11 +262,11 @@ class Reader:
         read_cards(value, key)  # no card twice
         return tuple(parse_card(token) for token in value)
 
-    def counts(self, key: str, players: int) -> tuple[int, ...]:
+    def counts(self, key: str, players: int, high: int) -> tuple[int, ...]:
         value = self.require(key)
         if not isinstance(value, list) or len(value) != players:
             raise StateError(f"{key} must be a list of {players} integers", field=key)
-        return tuple(read_integer(v, f"{key}[{i}]", 0) for i, v in enumerate(value))
+        return tuple(read_integer(v, f"{key}[{i}]", 0, high) for i, v in enumerate(value))
 
 
 def read_integer(value: Any, field: str, low: int, high: int | None = None) -> int:

@@ -161,3 +161,16 @@ def test_a_whole_game_over_http(client: FlaskClient) -> None:
     assert client.post("/v1/legal-moves", json={"state": state}).json["moves"] == []
     r = client.post("/v1/apply", json={"state": state, "move": "KC"})
     assert r.status_code == 422 and r.json["rule"] == "R27"
+
+
+def test_out_of_range_numbers_are_422_not_500(client: FlaskClient) -> None:
+    import json
+
+    for key, value in (("round", 10**7), ("deal", 2**70), ("scores", [10**9, 0]),
+                       ("sweeps", [53, 0]), ("seed", -1)):
+        state = new_state(client, seed=5)
+        state[key] = value
+        r = client.post("/v1/legal-moves", data=json.dumps({"state": state}),
+                        content_type="application/json")
+        assert r.status_code == 422, (key, r.json)
+        assert r.json["field"].startswith(f"state.{key}")
