@@ -94,17 +94,28 @@ def parse_card(token: str) -> int:
 
     Raises :class:`CardError` naming the token when it is not a card.
     """
-    if not isinstance(token, str):
-        raise CardError(f"a card must be a string, not {type(token).__name__}", token=repr(token))
-    text = token
-    if len(text) < 2:
-        raise CardError(f"{token!r} is not a card", token=token)
-    rank = _RANK_INPUT.get(text[:-1].upper())
-    suit = _SUIT_INPUT.get(text[-1].upper())
-    if rank is None or suit is None:
-        raise CardError(f"{token!r} is not a card (expected rank A,2-10,J,Q,K then suit S,H,D,C)",
-                        token=token)
-    return (rank - 1) * 4 + suit
+    card = _SPELLINGS.get(token) if isinstance(token, str) else None
+    if card is None:
+        if not isinstance(token, str):
+            raise CardError(f"a card must be a string, not {type(token).__name__}",
+                            token=repr(token))
+        raise CardError(f"{token!r} is not a card (expected rank A,2-10,J,Q,K then suit "
+                        "S,H,D,C)", token=token)
+    return card
+
+
+def _spellings() -> dict[str, int]:
+    """Every accepted spelling of every card (R2), so that parsing is one lookup."""
+    out = {}
+    for rank_text, rank in _RANK_INPUT.items():
+        for suit_text, suit in _SUIT_INPUT.items():
+            for r in {rank_text, rank_text.lower()}:
+                for s in {suit_text, suit_text.lower()}:
+                    out[r + s] = (rank - 1) * 4 + suit
+    return out
+
+
+_SPELLINGS = _spellings()
 
 
 def cards_of(mask: int) -> Iterator[int]:

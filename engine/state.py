@@ -259,7 +259,7 @@ class Reader:
         value = self.require(key)
         if not isinstance(value, list):
             raise StateError(f"{key} must be a list of cards", field=key)
-        read_cards(value, key)  # no card twice
+        read_cards(value, key)  # every token a card, no card twice
         return tuple(parse_card(token) for token in value)
 
     def counts(self, key: str, players: int, high: int) -> tuple[int, ...]:
