@@ -23,8 +23,8 @@ from api.schemas import (
     ViewRequest,
     ViewResponse,
 )
-from engine import BUILD, Move, State, format_cards, new_game, parse_move
-from engine.play import build_result
+from engine import Move, State, new_game, parse_move
+from engine.play import move_json
 from engine.state import MAX_SEED
 from engine.view import View
 
@@ -49,13 +49,7 @@ def read_state(data: dict[str, Any]) -> State:
 
 def move_out(state: State, move: Move) -> dict[str, Any]:
     """A move as the server returns it: with ``id``, and ``kind`` and ``groups`` for builds."""
-    out = move.to_dict()
-    out["id"] = move.id
-    if move.type == BUILD:
-        kind, made = build_result(state, move)
-        out["kind"] = kind
-        out["groups"] = [format_cards(g) for g in made.groups]
-    return out
+    return move_json(state.loose, state.builds, state.to_move, move, state.rules)
 
 
 @blp.route("/games")

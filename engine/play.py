@@ -144,6 +144,19 @@ def form_build(loose: int, builds: tuple[Build, ...], player: int, move: Move,
     return kind, Build.of(v, player, [*groups, *formed])
 
 
+def move_json(loose: int, builds: tuple[Build, ...], player: int, move: Move,
+              rules: Rules) -> dict[str, object]:
+    """A legal move as the server returns it (CONTRACT.md "Moves"): the move object with
+    its ``id`` and, for builds, the ``kind`` and the resulting ``groups`` (R15)."""
+    out: dict[str, object] = move.to_dict()
+    out["id"] = move.id
+    if move.type == BUILD:
+        kind, made = form_build(loose, builds, player, move, rules)
+        out["kind"] = kind
+        out["groups"] = [format_cards(g) for g in made.groups]
+    return out
+
+
 def play_card(loose: int, builds: tuple[Build, ...], player: int, move: Move,
               rules: Rules) -> tuple[int, tuple[Build, ...], int, str | None]:
     """R9-R16 on the table, for a legal move.
