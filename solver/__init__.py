@@ -1,0 +1,19 @@
+"""The Cassino solver: ranked hints and hand evaluations from one player's view.
+
+It imports only the standard library and :mod:`engine`.  Entry points:
+
+* :func:`hint` (CONTRACT.md "Hints") and :func:`evaluate` take a
+  :class:`engine.view.View`, never a full state (R29);
+* :class:`Options` sets the budget and the stopping rule;
+* :func:`solve`, :func:`merge` and :func:`finish` split a big budget into ranges of
+  worlds searched apart and merged into the same answer;
+* :mod:`solver.bots` and :mod:`solver.arena` play bots against each other.
+
+See docs/solver.md for the design and the measured figures.
+"""
+
+from solver.core import ALGORITHM, DEFAULT, Options, evaluate, finish, hint, solve
+from solver.ranking import Tally, merge
+
+__all__ = ["ALGORITHM", "DEFAULT", "Options", "Tally", "evaluate", "finish", "hint", "merge",
+           "solve"]

@@ -1,0 +1,237 @@
+"""Arena: two bots play mirrored pairs of games, each deal twice with the seats swapped.
+
+    python -m solver.arena solver greedy --pairs 200
+    python -m solver.arena solver cheater --pairs 100 --seed 7
+
+Pair ``i`` is game seed ``seed + i`` played twice: bot A in seat 0, then bot A in seat 1.
+Deals are a pure function of the game seed and the deal number (engine.play), so round
+``k`` of both games is the same deal with the seats swapped, and the luck of the cards
+cancels.  Reported: points per mirrored pair of rounds (A's round points minus B's,
+summed over the two rounds of the pair) with its standard error, points per round, and
+game win rates.  ``--rounds 1`` plays only the first round of each game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from math import sqrt
+from typing import Any
+
+from engine.events import Event
+from engine.play import advance, new_game
+from engine.state import PLAYING, State
+from solver.bots import Bot, make_bot
+
+__all__ = ["GameRecord", "Summary", "main", "play_game", "play_pair", "summarize"]
+
+
+@dataclass
+class GameRecord:
+    """One game: the round points of each seat, round by round, and the winner's seat."""
+
+    rounds: list[tuple[int, int]] = field(default_factory=list)
+    winner: int | None = None
+    moves: int = 0
+    think: list[float] = field(default_factory=lambda: [0.0, 0.0])
+
+
+def play_game(seed: int, bots: tuple[Bot, Bot], max_rounds: int | None = None) -> GameRecord:
+    """Play game ``seed`` to its end (or ``max_rounds`` scored rounds)."""
+    state: State = new_game(seed)
+    record = GameRecord()
+    while state.status == PLAYING:
+        p = state.to_move
+        bot = bots[p]
+        view = state.view(p)
+        began = time.perf_counter()
+        move = bot.choose(view, state if bot.cheats else None)
+        record.think[p] += time.perf_counter() - began
+        events: list[Event] = []
+        state = advance(state, move, events)
+        record.moves += 1
+        scored = [e for e in events if e.type == "round_scored"]
+        if scored:
+            totals = scored[0].get("breakdown").totals
+            record.rounds.append((totals[0], totals[1]))
+            if max_rounds is not None and len(record.rounds) >= max_rounds:
+                break
+    record.winner = state.winner
+    return record
+
+
+@dataclass
+class PairResult:
+    """Both games of a pair, from bot A's point of view."""
+
+    index: int
+    first: GameRecord  # A in seat 0
+    second: GameRecord  # A in seat 1
+
+    def round_pairs(self) -> list[int]:
+        """A's points minus B's over each pair of same-deal rounds."""
+        out = []
+        for (a0, b1), (b0, a1) in zip(self.first.rounds, self.second.rounds, strict=False):
+            out.append((a0 - b1) + (a1 - b0))
+        return out
+
+    def rounds(self) -> list[int]:
+        """A's points minus B's in every round of both games."""
+        return [a - b for a, b in self.first.rounds] + [a - b for b, a in self.second.rounds]
+
+    def wins(self) -> int:
+        return (self.first.winner == 0) + (self.second.winner == 1)
+
+
+def play_pair(index: int, seed: int, specs: tuple[str, str],
+              max_rounds: int | None = None) -> PairResult:
+    """Pair ``index``: game ``seed + index`` with A in seat 0, then in seat 1."""
+    game = seed + index
+    a, b = make_bot(specs[0], game), make_bot(specs[1], game + 1_000_003)
+    first = play_game(game, (a, b), max_rounds)
+    a, b = make_bot(specs[0], game), make_bot(specs[1], game + 1_000_003)
+    second = play_game(game, (b, a), max_rounds)
+    return PairResult(index, first, second)
+
+
+def _run(args: tuple[int, int, tuple[str, str], int | None]) -> PairResult:
+    return play_pair(*args)
+
+
+def _mean_se(xs: list[float]) -> tuple[float, float]:
+    n = len(xs)
+    if not n:
+        return 0.0, 0.0
+    mean = sum(xs) / n
+    if n < 2:
+        return mean, 0.0
+    return mean, sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1) / n)
+
+
+@dataclass
+class Summary:
+    a: str
+    b: str
+    pairs: int
+    round_pairs: int
+    per_pair: tuple[float, float]
+    per_round: tuple[float, float]
+    a_points_per_round: float
+    b_points_per_round: float
+    games: int
+    a_wins: int
+    b_wins: int
+    win_rate: tuple[float, float]
+    ms_per_move: tuple[float, float]
+    seconds: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+    def text(self) -> str:
+        pp, pr, wr = self.per_pair, self.per_round, self.win_rate
+        return "\n".join([
+            f"{self.a} vs {self.b}: {self.pairs} mirrored game pairs, "
+            f"{self.round_pairs} mirrored round pairs, {self.seconds:.0f} s",
+            f"  points per mirrored pair of rounds ({self.a} - {self.b}): "
+            f"{pp[0]:+.2f} ± {pp[1]:.2f} (standard error)",
+            f"  points per round: {pr[0]:+.2f} ± {pr[1]:.2f}   "
+            f"({self.a} {self.a_points_per_round:.2f}, {self.b} {self.b_points_per_round:.2f})",
+            f"  games: {self.a} won {self.a_wins}, {self.b} won {self.b_wins} of {self.games}: "
+            f"win rate {100 * wr[0]:.1f}% ± {100 * wr[1]:.1f}%",
+            f"  thinking time per move: {self.a} {self.ms_per_move[0]:.1f} ms, "
+            f"{self.b} {self.ms_per_move[1]:.1f} ms",
+        ])
+
+
+def summarize(specs: tuple[str, str], results: list[PairResult], seconds: float) -> Summary:
+    pairs = [float(x) for r in results for x in r.round_pairs()]
+    rounds = [float(x) for r in results for x in r.rounds()]
+    a_pts = [float(a) for r in results for a, _ in r.first.rounds] + \
+        [float(a) for r in results for _, a in r.second.rounds]
+    b_pts = [float(b) for r in results for _, b in r.first.rounds] + \
+        [float(b) for r in results for b, _ in r.second.rounds]
+    games = 2 * len(results)
+    a_wins = sum(r.wins() for r in results)
+    b_wins = sum((r.first.winner == 1) + (r.second.winner == 0) for r in results)
+    wins = [float(r.first.winner == 0) for r in results] + \
+        [float(r.second.winner == 1) for r in results]
+    moves = [r.first.moves + r.second.moves for r in results]
+    a_think = sum(r.first.think[0] + r.second.think[1] for r in results)
+    b_think = sum(r.first.think[1] + r.second.think[0] for r in results)
+    per_side = max(1, sum(moves) // 2)
+    return Summary(specs[0], specs[1], len(results), len(pairs), _mean_se(pairs),
+                   _mean_se(rounds), sum(a_pts) / max(1, len(a_pts)),
+                   sum(b_pts) / max(1, len(b_pts)), games, a_wins, b_wins, _mean_se(wins),
+                   (1000 * a_think / per_side, 1000 * b_think / per_side), seconds)
+
+
+def _progress(done: int, total: int, began: float, pairs: list[float]) -> None:
+    width = 30
+    filled = width * done // max(1, total)
+    elapsed = time.perf_counter() - began
+    eta = elapsed / done * (total - done) if done else 0.0
+    mean, se = _mean_se(pairs)
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} pairs "
+                     f"{elapsed:5.0f}s eta {eta:5.0f}s  per round pair {mean:+.2f} ± {se:.2f} ")
+    sys.stderr.flush()
+
+
+def run(specs: tuple[str, str], pairs: int, seed: int, jobs: int = 1,
+        max_rounds: int | None = None, progress: bool = True) -> Summary:
+    """Play ``pairs`` mirrored pairs and summarize them."""
+    for spec in specs:
+        make_bot(spec)  # fail fast on a bad name
+    began = time.perf_counter()
+    tasks = [(i, seed, specs, max_rounds) for i in range(pairs)]
+    results: list[PairResult] = []
+    stream: Iterator[PairResult]
+    pool = None
+    if jobs > 1:
+        import multiprocessing
+
+        pool = multiprocessing.Pool(jobs)
+        stream = pool.imap(_run, tasks)
+    else:
+        stream = map(_run, tasks)
+    try:
+        collected: list[float] = []
+        for result in stream:
+            results.append(result)
+            collected += [float(x) for x in result.round_pairs()]
+            if progress:
+                _progress(len(results), pairs, began, collected)
+    finally:
+        if pool is not None:
+            pool.terminate()
+    if progress:
+        sys.stderr.write("\n")
+    return summarize(specs, results, time.perf_counter() - began)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m solver.arena", description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("a", help="bot A: random, greedy, heuristic, solver[:k=v,...], cheater")
+    parser.add_argument("b", help="bot B")
+    parser.add_argument("--pairs", type=int, default=50, help="mirrored game pairs (default 50)")
+    parser.add_argument("--seed", type=int, default=1, help="first game seed (default 1)")
+    parser.add_argument("--rounds", type=int, default=None,
+                        help="play at most this many rounds per game (default: whole games)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    args = parser.parse_args(argv)
+    summary = run((args.a, args.b), args.pairs, args.seed, args.jobs, args.rounds,
+                  progress=not args.quiet)
+    print(json.dumps(summary.to_dict(), indent=2) if args.json else summary.text())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

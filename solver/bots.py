@@ -1,0 +1,240 @@
+"""Players for the arena: random, greedy, heuristic, the solver, and a cheating solver.
+
+Every bot but the cheater decides from the :class:`engine.view.View` of its seat only.
+The cheater is handed the full state (both hands and the stock): the upper bound
+against which the honest solver's loss to hidden information is measured.  Bots are
+deterministic given their seed.
+"""
+
+from __future__ import annotations
+
+import random
+from math import comb
+from typing import Protocol
+
+from engine.cards import ACE_MASK, BIG_CASSINO, LITTLE_CASSINO, SPADE_MASK
+from engine.moves import BUILD, CAPTURE, TRAIL, Move, parse_move_id
+from engine.play import play_card
+from engine.rules import Rules
+from engine.state import State
+from engine.view import View
+from solver.core import DEFAULT, Options, hint
+from solver.search import Position, Search
+
+__all__ = ["Bot", "CheaterBot", "GreedyBot", "HeuristicBot", "RandomBot", "SolverBot",
+           "card_worth", "make_bot"]
+
+
+class Bot(Protocol):
+    """A player: ``choose`` one of the legal moves of the seat to move."""
+
+    name: str
+    cheats: bool
+    """True when the bot must be handed the full state (the cheater)."""
+
+    def choose(self, view: View, state: State | None = None) -> Move: ...
+
+
+def card_worth(cards: int) -> float:
+    """Rough round points a set of cards is worth in a capture pile (R26): a share of
+    the cards and spades majorities, the aces and the cassinos."""
+    return (0.12 * cards.bit_count() + 0.1 * (cards & SPADE_MASK).bit_count()
+            + (cards & ACE_MASK).bit_count() + 2 * (cards >> BIG_CASSINO & 1)
+            + (cards >> LITTLE_CASSINO & 1))
+
+
+def _capture_worth(move: Move, loose: int, builds: tuple[object, ...], rules: Rules,
+                   player: int) -> float:
+    nl, nb, taken, _ = play_card(loose, builds, player, move, rules)  # type: ignore[arg-type]
+    return card_worth(taken) + (rules.sweep_points if not nl and not nb else 0)
+
+
+class RandomBot:
+    """A uniformly random legal move."""
+
+    cheats = False
+
+    def __init__(self, seed: int = 0) -> None:
+        self.name = "random"
+        self.rng = random.Random(f"random-bot/{seed}")
+
+    def choose(self, view: View, state: State | None = None) -> Move:
+        return self.rng.choice(view.legal_moves())
+
+
+class GreedyBot:
+    """The most valuable capture, else a trail of the least useful card."""
+
+    cheats = False
+
+    def __init__(self, seed: int = 0) -> None:
+        self.name = "greedy"
+
+    def choose(self, view: View, state: State | None = None) -> Move:
+        moves = view.legal_moves()
+        captures = [m for m in moves if m.type == CAPTURE]
+        if captures:
+            return max(captures, key=lambda m: (
+                _capture_worth(m, view.loose, view.builds, view.rules, view.player),
+                m.targets.bit_count(), -m.card))
+        trails = [m for m in moves if m.type == TRAIL]
+        if not trails:  # owns a build (never, as greedy does not build)
+            return moves[0]
+        values = view.rules.values
+        # least useful: worth least in a pile, then court cards, then high numerals
+        return min(trails, key=lambda m: (card_worth(1 << m.card), values[m.card] != 0,
+                                          -values[m.card], m.card))
+
+
+class HeuristicBot:
+    """One-ply judgement with card counting: the value taken now, builds it can expect to
+    collect, and what the table it leaves offers the opponent, whose hand is estimated
+    from the unseen cards."""
+
+    cheats = False
+
+    def __init__(self, seed: int = 0) -> None:
+        self.name = "heuristic"
+
+    def choose(self, view: View, state: State | None = None) -> Move:
+        moves = view.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        rules = view.rules
+        values = rules.values
+        unseen = view.unseen
+        other_size = view.hand_sizes[1 - view.player]
+        n_unseen = unseen.bit_count()
+
+        def held_odds(takers: int) -> float:
+            """Chance the opponent holds one of ``takers`` (among the unseen cards)."""
+            m = (takers & unseen).bit_count()
+            if not m or not other_size or not n_unseen:
+                return 0.0
+            k = min(other_size, n_unseen)
+            return 1.0 - comb(n_unseen - m, k) / comb(n_unseen, k)
+
+        def exposure(loose: int, builds: tuple[object, ...]) -> float:
+            """What the opponent may take from the table next turn, weighted by odds."""
+            worst = 0.0
+            table = loose
+            for b in builds:
+                table |= b.cards  # type: ignore[attr-defined]
+            for v in range(1, rules.max_build + 1):
+                takers = rules.upto[v] & ~rules.upto[v - 1]
+                grab = 0
+                for b in builds:
+                    if b.value == v and b.owner == view.player:  # type: ignore[attr-defined]
+                        grab |= b.cards  # type: ignore[attr-defined]
+                m = loose & rules.upto[v]
+                # loose cards the value v captures alone or in sums
+                from engine.sums import unions
+                found = unions(m, v, rules)
+                if found:
+                    grab |= found[-1] if len(found) == 1 else max(found, key=card_worth)
+                if not grab:
+                    continue
+                swept = grab == table
+                worth = card_worth(grab) + (rules.sweep_points if swept else 0)
+                worst = max(worst, held_odds(takers) * worth)
+            for c in range(40, 52):  # court cards pair one loose card of their rank
+                if loose >> c & 1:
+                    takers = (0xF << (c & ~3)) & ~(1 << c)
+                    worth = card_worth(1 << c) + (rules.sweep_points if table == 1 << c else 0)
+                    worst = max(worst, held_odds(takers) * worth)
+            return worst
+
+        hand_after_values = {}
+        best: tuple[float, int] | None = None
+        choice = moves[0]
+        for i, m in enumerate(moves):
+            nl, nb, taken, _ = play_card(view.loose, view.builds, view.player, m, rules)
+            score = 0.0
+            if m.type == CAPTURE:
+                score += card_worth(taken) + (rules.sweep_points if not nl and not nb else 0)
+            elif m.type == BUILD:
+                made = next(b for b in nb if b.cards >> m.card & 1)
+                takers = rules.upto[m.value] & ~rules.upto[m.value - 1]
+                score += 0.85 * card_worth(made.cards) * (1 - 0.5 * held_odds(takers))
+            else:
+                score -= 0.05 * card_worth(1 << m.card) + 0.01 * values[m.card]
+            hand_after_values[i] = score
+            score -= exposure(nl, nb)
+            key = (score, -i)
+            if best is None or key > best:
+                best, choice = key, m
+        return choice
+
+
+class SolverBot:
+    """The solver's best move (:func:`solver.hint`) at a given budget."""
+
+    cheats = False
+
+    def __init__(self, seed: int = 0, options: Options = DEFAULT, name: str = "solver") -> None:
+        self.name = name
+        self.seed = seed
+        self.options = options
+
+    def choose(self, view: View, state: State | None = None) -> Move:
+        moves = view.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        answer = hint(view, seed=self.seed + len(view.history), top=1, options=self.options)
+        return parse_move_id(answer["moves"][0]["move"]["id"])
+
+
+class CheaterBot:
+    """The same search on the true world: it sees the other hand (and the stock as a set;
+    the search never uses the stock's order).  One world is all it needs."""
+
+    cheats = True
+
+    def __init__(self, seed: int = 0, name: str = "cheater") -> None:
+        self.name = name
+
+    def choose(self, view: View, state: State | None = None) -> Move:
+        if state is None:
+            raise ValueError("the cheater needs the full state")
+        moves = view.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        stock = 0
+        for c in state.stock:
+            stock |= 1 << c
+        search = Search(state.rules, stock, state.dealer)
+        pos = Position(state.to_move, (state.hands[0], state.hands[1]), state.loose,
+                       state.builds, (state.captured[0], state.captured[1]),
+                       (state.sweeps[0], state.sweeps[1]), state.last_capturer, stock,
+                       state.dealer)
+        values = search.root_values(pos, moves)
+        best = max(range(len(moves)), key=lambda i: (values[i], -i))
+        return moves[best]
+
+
+def make_bot(spec: str, seed: int = 0) -> Bot:
+    """A bot from its arena name: ``random``, ``greedy``, ``heuristic``, ``cheater``,
+    ``solver`` or ``solver:K=V,...`` with options such as ``nodes=10000``, ``samples=16``,
+    ``time_ms=50`` (``nodes=0`` lifts the node budget)."""
+    name, _, params = spec.partition(":")
+    if name == "random":
+        return RandomBot(seed)
+    if name == "greedy":
+        return GreedyBot(seed)
+    if name == "heuristic":
+        return HeuristicBot(seed)
+    if name == "cheater":
+        return CheaterBot(seed, name=spec)
+    if name == "solver":
+        options = DEFAULT
+        for item in filter(None, params.split(",")):
+            key, _, value = item.partition("=")
+            if key not in ("samples", "min_samples", "nodes", "time_ms", "z", "tolerance"):
+                raise ValueError(f"unknown solver option {key!r}")
+            number: float | int | None = float(value) if key in ("z", "tolerance",
+                                                                   "time_ms") else int(value)
+            if key == "nodes" and number == 0:
+                number = None
+            options = Options(**{**options.__dict__, key: number})
+        return SolverBot(seed, options, name=spec)
+    raise ValueError(f"unknown bot {spec!r}: random, greedy, heuristic, solver[:opts], cheater")

@@ -1,0 +1,214 @@
+"""The solver's entry points: ranked hints and hand evaluations from one player's view.
+
+Determinized search (perfect-information Monte Carlo) with the coming deals left as
+chance: world ``i`` draws the other hand uniformly (:mod:`solver.worlds`) from a random
+source derived from ``(seed, i)``; :mod:`solver.search` values every root move in it;
+:mod:`solver.ranking` turns the values of all worlds into a ranking with standard
+errors.  Only a :class:`engine.view.View` comes in, so nothing depends on the cards
+the player cannot see (R29).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, replace
+from typing import Any
+
+from engine.cards import format_cards
+from engine.moves import BUILD, Move
+from engine.play import form_build
+from engine.state import PLAYING
+from engine.view import View
+from solver.evaluation import round_total
+from solver.ranking import Tally, rank, separated
+from solver.search import Position, Search
+from solver.worlds import HandSampler, world_rng
+
+__all__ = ["ALGORITHM", "POSITION", "Options", "evaluate", "finish", "hint", "solve"]
+
+ALGORITHM = "pimc-alphabeta"
+POSITION = "*"
+"""The column of a tally that holds the position's value when the viewer is not to move."""
+
+
+@dataclass(frozen=True)
+class Options:
+    """The solver's budget and stopping rule.  The defaults meet the latency target."""
+
+    samples: int = 48
+    """Most worlds to search."""
+    min_samples: int = 8
+    """Fewest worlds before stopping early (a lone legal move stops here)."""
+    nodes: int | None = 30_000
+    """Search-node budget, checked between worlds: deterministic, unlike ``time_ms``."""
+    time_ms: float | None = None
+    """Wall-clock budget, checked between worlds (answers then depend on the machine)."""
+    z: float = 3.0
+    """Stop early when every other move is this many paired standard errors below the best
+    or practically equal to it."""
+    tolerance: float = 0.1
+    """Round points under which two moves count as practically equal."""
+
+    def with_budget(self, samples: int | None = None, time_ms: float | None = None) -> Options:
+        """These options with a request's ``samples`` and ``time_ms`` (CONTRACT.md "Hints"):
+        an explicit budget replaces the default node budget."""
+        if samples is None and time_ms is None:
+            return self
+        return replace(self, samples=self.samples if samples is None else max(1, samples),
+                       min_samples=min(self.min_samples, samples or self.min_samples),
+                       nodes=None, time_ms=time_ms)
+
+
+DEFAULT = Options()
+
+
+def _columns(view: View) -> tuple[list[Move], list[str]]:
+    if view.status != PLAYING:
+        return [], []
+    if view.to_move == view.player:
+        moves = view.legal_moves()
+        return moves, [m.id for m in moves]
+    return [], [POSITION]
+
+
+def solve(view: View, options: Options = DEFAULT, seed: int = 0, start: int = 0,
+          stop: int | None = None, *, early: bool = True) -> Tally:
+    """Search worlds ``start`` .. ``stop - 1`` (``options.samples`` by default) of ``view``.
+
+    With ``early`` the search ends as soon as the budget is spent or the best move is
+    clearly separated; without it every world of the range is searched, so that ranges
+    searched apart merge (:func:`solver.ranking.merge`) into the single-process tally.
+    """
+    if not isinstance(view, View):
+        raise TypeError(f"the solver takes a player's View, not {type(view).__name__} (R29)")
+    began = time.perf_counter()
+    moves, columns = _columns(view)
+    tally = Tally(columns)
+    if not columns:
+        return tally
+    stop = options.samples if stop is None else stop
+    sampler = HandSampler(view)
+    if sampler.exact:  # the other hand is known: one world says everything
+        stop = min(stop, 1)
+    me = view.player
+    unseen = view.unseen
+    cache: dict[int, list[float]] = {}
+    for index in range(start, stop):
+        other = sampler.draw(world_rng(seed, index))
+        row = cache.get(other)
+        if row is None:
+            hands = (view.hand, other) if me == 0 else (other, view.hand)
+            stock = unseen & ~other
+            search = Search(view.rules, stock, view.dealer)
+            pos = Position(view.to_move, hands, view.loose, view.builds,
+                           (view.captured[0], view.captured[1]),
+                           (view.sweeps[0], view.sweeps[1]), view.last_capturer, stock,
+                           view.dealer)
+            row = search.root_values(pos, moves) if moves else [-search.value(pos)]
+            tally.nodes += search.nodes
+            cache[other] = row
+        tally.add(index, row)
+        if not early:
+            continue
+        n = tally.samples
+        if options.nodes is not None and tally.nodes >= options.nodes:
+            break
+        if options.time_ms is not None and (time.perf_counter() - began) * 1000 >= \
+                options.time_ms:
+            break
+        if n >= options.min_samples and (len(columns) == 1 or separated(
+                tally, options.z, options.tolerance)):
+            break
+    tally.elapsed_ms = (time.perf_counter() - began) * 1000
+    return tally
+
+
+def _move_dict(view: View, move: Move) -> dict[str, Any]:
+    out = move.to_dict()
+    out["id"] = move.id
+    if move.type == BUILD:
+        kind, build = form_build(view.loose, view.builds, view.to_move, move, view.rules)
+        out["kind"] = kind
+        out["groups"] = [format_cards(g) for g in build.groups]
+    return out
+
+
+def _points(view: View, equity: float) -> list[float]:
+    """Expected round points of each player given the viewer's equity."""
+    total = round_total((view.captured[0], view.captured[1]),
+                        sum(view.sweeps) * view.rules.sweep_points)
+    total = max(total, abs(equity))
+    mine, theirs = (total + equity) / 2, (total - equity) / 2
+    return [round(mine, 3), round(theirs, 3)] if view.player == 0 else [round(theirs, 3),
+                                                                          round(mine, 3)]
+
+
+def finish(view: View, tally: Tally, *, seed: int = 0, top: int | None = None,
+           elapsed_ms: float | None = None, with_moves: bool = True) -> dict[str, Any]:
+    """The CONTRACT.md "Hints" answer from a (possibly merged) tally."""
+    player = view.player
+    meta: dict[str, Any] = {
+        "algorithm": ALGORITHM,
+        "samples": tally.samples,
+        "elapsed_ms": round(tally.elapsed_ms if elapsed_ms is None else elapsed_ms, 1),
+        "cached": False,
+        "nodes": tally.nodes,
+        "seed": seed,
+    }
+    if not tally.samples:  # the game is over
+        totals = view.score().totals
+        equity = float(totals[player] - totals[1 - player])
+        out: dict[str, Any] = {"player": player}
+        if with_moves:
+            out["moves"] = []
+        out["evaluation"] = {"equity": equity,
+                             "expected_points": [float(t) for t in totals]}
+        out["solver"] = meta
+        return out
+    stats = rank(tally)
+    equity = stats[0].mean
+    moves: list[dict[str, Any]] = []
+    if tally.moves != [POSITION]:
+        by_id = {m.id: m for m in view.legal_moves()}
+        for r, s in enumerate(stats[:top] if top is not None else stats, start=1):
+            moves.append({
+                "rank": r,
+                "move": _move_dict(view, by_id[tally.moves[s.index]]),
+                "equity": round(s.mean, 3),
+                "stderr": round(s.stderr, 3),
+                "stderr_diff": round(s.stderr_diff, 3),
+            })
+    out = {"player": player}
+    if with_moves:
+        out["moves"] = moves
+    out["evaluation"] = {"equity": round(equity, 3), "stderr": round(stats[0].stderr, 3),
+                         "expected_points": _points(view, equity)}
+    out["solver"] = meta
+    return out
+
+
+def _options(options: Options | None, samples: int | None, time_ms: float | None) -> Options:
+    return (options or DEFAULT).with_budget(samples, time_ms)
+
+
+def hint(view: View, *, samples: int | None = None, time_ms: float | None = None, seed: int = 0,
+         top: int | None = None, options: Options | None = None) -> dict[str, Any]:
+    """Ranked moves for the viewer (CONTRACT.md "Hints"), best first.
+
+    ``equity`` is the expected round-point difference (viewer minus opponent) at the end
+    of the round.  With the viewer not to move, ``moves`` is empty and the evaluation
+    values the position.  The same view, seed and options give the same answer (unless a
+    ``time_ms`` budget cuts the search).
+    """
+    opts = _options(options, samples, time_ms)
+    tally = solve(view, opts, seed)
+    return finish(view, tally, seed=seed, top=top)
+
+
+def evaluate(view: View, *, samples: int | None = None, time_ms: float | None = None,
+             seed: int = 0, options: Options | None = None) -> dict[str, Any]:
+    """The position's evaluation for the viewer without the move list: ``player``,
+    ``evaluation`` (``equity``, ``expected_points``) and ``solver`` metadata."""
+    opts = _options(options, samples, time_ms)
+    tally = solve(view, opts, seed)
+    return finish(view, tally, seed=seed, with_moves=False)

@@ -1,0 +1,169 @@
+"""What the rest of a round is worth: exact scoring at its end, an estimate before it.
+
+:func:`final_diff` scores a finished round (R24, R26) from one seat's point of view.
+:class:`BatchEnd` estimates a position at the end of a batch that is not the last:
+the cards still to come (the loose table and the stock) are dealt later, and the
+estimate takes the expectation over those deals in closed form instead of fixing
+any order of the stock (no clairvoyance):
+
+* points already in the capture piles (aces, the cassinos, sweeps) count as they are;
+* every card still out is taken by either player with probability 1/2, so the
+  majorities of cards (3 points) and spades (1 point) are binomial tail probabilities,
+  and the aces and cassinos still out are worth nothing to either side on average;
+* the first player of the next batch (the nondealer, R5) sweeps the table with the
+  probability that a 4-card hand dealt from the stock holds a card that takes every
+  loose card; an empty table instead hands the dealer a chance to sweep the first trail.
+"""
+
+from __future__ import annotations
+
+from math import comb
+
+from engine.cards import ACE_MASK, BIG_CASSINO, FULL_DECK, LITTLE_CASSINO, SPADE_MASK
+from engine.rules import Rules
+from engine.sums import unions
+
+__all__ = ["EMPTY_TABLE_SWEEP", "BatchEnd", "final_diff", "majority_odds", "round_total"]
+
+EMPTY_TABLE_SWEEP = 0.12
+"""Chance that the dealer sweeps the nondealer's first trail onto an empty table."""
+
+
+def _tails(n_max: int) -> list[list[float]]:
+    """``tails[n][k]``: P(Binomial(n, 1/2) >= k) for k in 0..n+1."""
+    out = []
+    for n in range(n_max + 1):
+        total = 2 ** n
+        row = [0.0] * (n + 2)
+        acc = 0
+        for k in range(n, -1, -1):
+            acc += comb(n, k)
+            row[k] = acc / total
+        out.append(row)
+    return out
+
+
+_TAILS = _tails(52)
+
+
+def _at_least(n: int, k: int) -> float:
+    """P(Binomial(n, 1/2) >= k)."""
+    if k <= 0:
+        return 1.0
+    if k > n:
+        return 0.0
+    return _TAILS[n][k]
+
+
+def majority_odds(mine: int, theirs: int, total: int) -> tuple[float, float]:
+    """Chances that each side ends with a strict majority of ``total`` items when it holds
+    ``mine`` and ``theirs`` now and each of the rest goes to either side with odds 1/2."""
+    rest = total - mine - theirs
+    need = total // 2 + 1
+    return _at_least(rest, need - mine), _at_least(rest, need - theirs)
+
+
+def final_diff(mine: int, theirs: int, sweep_diff: int) -> int:
+    """Round points (R26) of the pile ``mine`` minus those of ``theirs``, plus ``sweep_diff``
+    (sweep points already counted).  The residue (R24) must already be in the piles."""
+    d = sweep_diff
+    a, b = mine.bit_count(), theirs.bit_count()
+    if a != b:
+        d += 3 if a > b else -3
+    a, b = (mine & SPADE_MASK).bit_count(), (theirs & SPADE_MASK).bit_count()
+    if a != b:
+        d += 1 if a > b else -1
+    d += (mine & ACE_MASK).bit_count() - (theirs & ACE_MASK).bit_count()
+    d += 2 * ((mine >> BIG_CASSINO & 1) - (theirs >> BIG_CASSINO & 1))
+    d += (mine >> LITTLE_CASSINO & 1) - (theirs >> LITTLE_CASSINO & 1)
+    return d
+
+
+def _natural(pile: int) -> int:
+    """Aces and cassino points in a pile (R26)."""
+    return ((pile & ACE_MASK).bit_count() + 2 * (pile >> BIG_CASSINO & 1)
+            + (pile >> LITTLE_CASSINO & 1))
+
+
+def round_total(piles: tuple[int, int], sweep_points: int) -> float:
+    """Expected points of both players together at the end of the round: 11 less the
+    expected majority ties (R26), plus the sweep points made so far."""
+    a, b = piles
+    cards = majority_odds(a.bit_count(), b.bit_count(), 52)
+    spades = majority_odds((a & SPADE_MASK).bit_count(), (b & SPADE_MASK).bit_count(), 13)
+    return 7 + 3 * (cards[0] + cards[1]) + spades[0] + spades[1] + sweep_points
+
+
+class BatchEnd:
+    """Estimated round-point difference at the end of a batch (not the last) for one world.
+
+    ``stock`` is the set of cards still to be dealt and ``first`` the seat that moves
+    first in the next batch (the nondealer, R5).  Values are cached per position.
+    """
+
+    __slots__ = ("cache", "first", "rules", "stock", "stock_size", "sweep_cache")
+
+    def __init__(self, rules: Rules, stock: int, first: int) -> None:
+        self.rules = rules
+        self.stock = stock
+        self.stock_size = stock.bit_count()
+        self.first = first
+        self.cache: dict[tuple[int, int, int], float] = {}
+        self.sweep_cache: dict[int, float] = {}
+
+    def value(self, seat: int, mine: int, theirs: int, loose: int, sweep_diff: int) -> float:
+        """Expected final difference for ``seat`` holding pile ``mine`` against ``theirs``."""
+        if seat:
+            mine, theirs, sweep_diff = theirs, mine, -sweep_diff
+        key = (mine, loose, sweep_diff)
+        v = self.cache.get(key)
+        if v is None:
+            v = self._value(mine, theirs, loose, sweep_diff)
+            self.cache[key] = v
+        return -v if seat else v
+
+    def _value(self, mine: int, theirs: int, loose: int, sweep_diff: int) -> float:
+        """From seat 0's point of view."""
+        d = float(sweep_diff + _natural(mine) - _natural(theirs))
+        won, lost = majority_odds(mine.bit_count(), theirs.bit_count(), 52)
+        d += 3 * (won - lost)
+        won, lost = majority_odds((mine & SPADE_MASK).bit_count(),
+                                  (theirs & SPADE_MASK).bit_count(), 13)
+        d += won - lost
+        swept = self.sweep_odds(loose) * self.rules.sweep_points
+        if loose:
+            return d + swept if self.first == 0 else d - swept
+        return d - swept if self.first == 0 else d + swept  # the dealer sweeps the trail
+
+    def sweep_odds(self, loose: int) -> float:
+        """Chance that the next batch's first player sweeps ``loose`` (R13) with a card of a
+        4-card hand dealt from the stock; for an empty table, the dealer's chance to sweep."""
+        v = self.sweep_cache.get(loose)
+        if v is not None:
+            return v
+        if not loose:
+            v = EMPTY_TABLE_SWEEP
+        else:
+            takers = self._takers(loose) & self.stock
+            n, m = self.stock_size, takers.bit_count()
+            k = min(self.rules.hand_size, n)
+            v = 1.0 - comb(n - m, k) / comb(n, k) if m and n else 0.0
+        self.sweep_cache[loose] = v
+        return v
+
+    def _takers(self, loose: int) -> int:
+        """The cards that capture every loose card at once (R10, R11)."""
+        rules = self.rules
+        if loose & ~rules.numerals:  # a court card: only its rank takes it, one at a time
+            if loose.bit_count() == 1:
+                card = loose.bit_length() - 1
+                return (0xF << (card & ~3)) & ~loose & FULL_DECK
+            return 0
+        takers = 0
+        for v in range(1, rules.max_build + 1):
+            if loose & ~rules.upto[v]:
+                continue
+            found = unions(loose, v, rules)
+            if found and found[-1] == loose:
+                takers |= rules.upto[v] & ~rules.upto[v - 1]
+        return takers

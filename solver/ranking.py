@@ -1,0 +1,122 @@
+"""Per-world results, their merge, and the statistics of a ranking (common random numbers).
+
+Every root move is valued on the same worlds, so the difference between two moves is
+measured world by world (paired), which cancels most of the luck of the draw.  A
+:class:`Tally` keeps every world's values by world index; tallies of disjoint ranges of
+worlds merge into exactly the tally one process would have made, because the
+statistics are computed from the values in world order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from math import sqrt
+
+__all__ = ["MoveStats", "Tally", "merge", "rank"]
+
+
+@dataclass
+class Tally:
+    """Values of each root move (in a fixed move order) in each world, by world index."""
+
+    moves: list[str]
+    """Root move ids, in the engine's order (the columns of ``values``)."""
+    worlds: list[int] = field(default_factory=list)
+    values: list[list[float]] = field(default_factory=list)
+    nodes: int = 0
+    elapsed_ms: float = 0.0
+
+    def add(self, index: int, row: list[float]) -> None:
+        self.worlds.append(index)
+        self.values.append(row)
+
+    @property
+    def samples(self) -> int:
+        return len(self.worlds)
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready form (to ship a chunk between processes)."""
+        return {"moves": self.moves, "worlds": self.worlds, "values": self.values,
+                "nodes": self.nodes, "elapsed_ms": self.elapsed_ms}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, object]) -> Tally:
+        moves = [str(m) for m in data["moves"]]  # type: ignore[attr-defined]
+        worlds = [int(w) for w in data["worlds"]]  # type: ignore[attr-defined]
+        values = [[float(v) for v in row] for row in data["values"]]  # type: ignore[attr-defined]
+        return cls(moves, worlds, values, int(data["nodes"]),  # type: ignore[call-overload]
+                   float(data["elapsed_ms"]))  # type: ignore[arg-type]
+
+
+def merge(tallies: list[Tally]) -> Tally:
+    """One tally from tallies of disjoint world ranges of the same position."""
+    if not tallies:
+        raise ValueError("nothing to merge")
+    moves = tallies[0].moves
+    rows: dict[int, list[float]] = {}
+    for t in tallies:
+        if t.moves != moves:
+            raise ValueError("tallies of different positions cannot be merged")
+        for index, row in zip(t.worlds, t.values, strict=True):
+            if index in rows:
+                raise ValueError(f"world {index} appears twice")
+            rows[index] = row
+    out = Tally(moves, nodes=sum(t.nodes for t in tallies),
+                elapsed_ms=sum(t.elapsed_ms for t in tallies))
+    for index in sorted(rows):
+        out.add(index, rows[index])
+    return out
+
+
+@dataclass(frozen=True)
+class MoveStats:
+    """One move's mean value, its standard error, and the paired standard error of its
+    difference from the best move (0 for the best itself)."""
+
+    index: int
+    mean: float
+    stderr: float
+    stderr_diff: float
+
+
+def _mean_se(xs: list[float]) -> tuple[float, float]:
+    n = len(xs)
+    mean = sum(xs) / n
+    if n < 2:
+        return mean, 0.0
+    var = sum((x - mean) ** 2 for x in xs) / (n - 1)
+    return mean, sqrt(var / n)
+
+
+def rank(tally: Tally) -> list[MoveStats]:
+    """Moves best first (ties keep the engine's order)."""
+    if not tally.values:
+        raise ValueError("no world was searched")
+    columns = list(zip(*tally.values, strict=True))
+    stats = [_mean_se(list(col)) for col in columns]
+    best = max(range(len(columns)), key=lambda i: (stats[i][0], -i))
+    out = []
+    for i, col in enumerate(columns):
+        if i == best:
+            se_diff = 0.0
+        else:
+            _, se_diff = _mean_se([b - x for b, x in zip(columns[best], col, strict=True)])
+        out.append(MoveStats(i, stats[i][0], stats[i][1], se_diff))
+    out.sort(key=lambda s: (-s.mean, s.index))
+    return out
+
+
+def separated(tally: Tally, z: float, tolerance: float) -> bool:
+    """True when every other move is either clearly worse than the best (its mean is
+    more than ``z`` paired standard errors below) or practically equal to it (the
+    difference is within ``tolerance`` points, ``z`` standard errors included)."""
+    stats = rank(tally)
+    best = stats[0]
+    for s in stats[1:]:
+        gap = best.mean - s.mean
+        if gap > z * s.stderr_diff:
+            continue
+        if gap + z * s.stderr_diff <= tolerance:
+            continue
+        return False
+    return True
