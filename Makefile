@@ -1,7 +1,7 @@
 # Everyday commands.  `make test` is what CI runs (see .ci/run); it installs what it needs.
 PYTHON ?= python3
 
-.PHONY: install run test lint typecheck bench bench-api fuzz openapi
+.PHONY: install run worker test lint typecheck bench bench-api bench-hints fuzz openapi
 
 # pip install once per change of pyproject.toml (the stamp file records it).
 .installed: pyproject.toml
@@ -13,11 +13,14 @@ install: .installed
 run: .installed
 	$(PYTHON) -m gunicorn -c api/gunicorn_conf.py 'api:create_app()'
 
+worker: .installed  # one RQ worker for hints; set REDIS_URL (default redis://127.0.0.1:6379/0)
+	$(PYTHON) -m workers
+
 openapi: .installed  # regenerate the committed spec after changing the API
 	FLASK_APP='api:create_app()' $(PYTHON) -m flask openapi write --format=json openapi/openapi.json
 
 fuzz: .installed  # deep schemathesis run: 1,000 examples for each of the 6 operations
-	CASSINO_FUZZ_EXAMPLES=1000 $(PYTHON) -m pytest -q -p no:cacheprovider tests/api/test_fuzz.py
+	CASSINO_FUZZ_EXAMPLES=1000 $(PYTHON) -m pytest -q -p no:cacheprovider --hypothesis-show-statistics tests/api/test_fuzz.py
 
 bench-api: .installed
 	$(PYTHON) bench/api_bench.py

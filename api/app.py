@@ -5,13 +5,15 @@ With no configuration everything runs in one process (the embedded default).
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import swagger_ui_bundle
 from flask import Flask, Response, redirect, send_from_directory
 
-from api import errors, games, schemas, variants
+from api import errors, games, hints, schemas, variants
 from api.jsonio import OrjsonProvider, respond
+from workers import service_for
 
 API_VERSION = "1.0.0"
 MAX_BODY = 256 * 1024  # a full state with a long history is under 10 KiB
@@ -25,7 +27,7 @@ DEFAULTS: dict[str, Any] = {
     "OPENAPI_SWAGGER_UI_PATH": "/docs",
     "OPENAPI_SWAGGER_UI_URL": "/docs/assets/",  # served from the swagger-ui-bundle package
     "MAX_CONTENT_LENGTH": MAX_BODY,
-    "REDIS_URL": None,
+    "REDIS_URL": os.environ.get("REDIS_URL"),
     "JSON_SORT_KEYS": False,
     "API_SPEC_OPTIONS": {
         "info": {
@@ -52,10 +54,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     api = errors.CassinoApi(app)
     app.extensions["cassino_api"] = api
     api.ma_plugin.converter.add_attribute_function(_move_or_id_property)
-    for module in (variants, games):  # hints, evaluation and jobs join here
+    for module in (variants, games, hints):
         api.register_blueprint(module.blp)
     api.spec.components.schemas.pop("PaginationMetadata", None)  # no paginated endpoints
     errors.register(app)
+    app.extensions["cassino_hints"] = service_for(app.config["REDIS_URL"])
 
     @app.get("/docs/assets/<path:filename>")
     def swagger_assets(filename: str) -> Response:

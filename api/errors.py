@@ -13,7 +13,7 @@ from typing import Any
 
 from flask import Flask, Response
 from flask_smorest import Api
-from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.exceptions import HTTPException
 
 from api.jsonio import respond
 from api.schemas import ErrorSchema
@@ -116,5 +116,5 @@ def register(app: Flask) -> None:
     @app.errorhandler(Exception)
     def _unexpected(exc: Exception) -> Response:  # a bug: still JSON, and logged
         app.logger.exception("unexpected error")
-        return respond({"code": 500, "status": InternalServerError.name,
+        return respond({"code": 500, "status": "Internal Server Error",
                         "message": "internal error"}, 500)

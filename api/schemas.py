@@ -370,3 +370,107 @@ class ErrorSchema(Schema):
     token = fields.String(metadata=_meta("The offending text.", "ZZ"))
     errors = fields.Dict(metadata=_meta("Field-by-field validation errors.",
                                         {"json": {"state": {"seed": ["Missing data."]}}}))
+
+
+# --- hints, evaluation and jobs ----------------------------------------------------------
+
+
+class HintsRequest(Strict):
+    """A view, or a state and a player (the server derives the view and looks no further)."""
+
+    view = Checked(ViewSchema, metadata=_meta("The asking player's view.", EXAMPLE_VIEW))
+    state = Checked(StateSchema, metadata=_meta(
+        "A full state: only the view of `player` is used (R29).", EXAMPLE_STATE))
+    player = Int(validate=SEATS, metadata=_meta("With `state`: the asking seat.", 1))
+    samples = Int(validate=validate.Range(min=1, max=100_000), metadata=_meta(
+        "Worlds (determinizations) to search; budgets over 64 are split into jobs.", 48))
+    time_ms = Int(validate=validate.Range(min=1, max=600_000), metadata=_meta(
+        "Time budget in milliseconds (answers then depend on the machine).", 200))
+    seed = Int(load_default=0, validate=validate.Range(min=0, max=MAX_SEED), metadata=_meta(
+        "Seed of the world sampler: the same view, seed and options give the same answer.", 0))
+    top = Int(validate=validate.Range(min=1, max=1000),
+              metadata=_meta("How many moves to return (all by default).", 3))
+    async_ = fields.Boolean(data_key="async", load_default=False, metadata=_meta(
+        "Answer 202 with a job at once instead of waiting.", False))
+
+
+class EvaluationSchema(Schema):
+    equity = fields.Float(required=True, metadata=_meta(
+        "Expected round-point difference, asking player minus opponent.", 1.84))
+    stderr = fields.Float(metadata=_meta("Standard error of the equity.", 0.21))
+    expected_points = fields.List(fields.Float(), required=True, metadata=_meta(
+        "Expected round points of seats 0 and 1.", [5.9, 4.1]))
+
+
+class SolverMetaSchema(Schema):
+    class Meta:
+        unknown = INCLUDE
+
+    algorithm = fields.String(required=True, metadata=_meta("Search used.", "pimc-alphabeta"))
+    samples = Int(required=True, metadata=_meta("Worlds searched.", 48))
+    elapsed_ms = fields.Float(required=True, metadata=_meta("Search time.", 143.0))
+    cached = fields.Boolean(required=True, metadata=_meta("Served from the cache.", False))
+    nodes = Int(metadata=_meta("Search nodes visited.", 30000))
+    seed = Int(metadata=_meta("Seed of the world sampler.", 0))
+
+
+class RankedMoveSchema(Schema):
+    rank = Int(required=True, metadata=_meta("1 for the best move.", 1))
+    move = fields.Nested(MoveSchema, required=True, metadata=_meta(
+        "The move, with its id.", {"type": "capture", "card": "7S",
+                                   "targets": ["2H", "5C", "7D"], "id": "7Sx2H5C7D"}))
+    equity = fields.Float(required=True, metadata=_meta("Mean equity of the move.", 1.84))
+    stderr = fields.Float(required=True, metadata=_meta("Its standard error.", 0.21))
+    stderr_diff = fields.Float(metadata=_meta(
+        "Paired standard error of its difference from the best move.", 0.0))
+
+
+class HintsResponse(Schema):
+    player = Int(required=True, metadata=_meta("The asking seat.", 0))
+    moves = fields.List(fields.Nested(RankedMoveSchema), required=True, metadata=_meta(
+        "Legal moves best first (empty when it is not this player's turn).", []))
+    evaluation = fields.Nested(EvaluationSchema, required=True, metadata=_meta(
+        "The position's value for the asking player.",
+        {"equity": 1.84, "expected_points": [5.9, 4.1]}))
+    solver = fields.Nested(SolverMetaSchema, required=True, metadata=_meta(
+        "How the answer was found.", {"algorithm": "pimc-alphabeta", "samples": 48,
+                                      "elapsed_ms": 143.0, "cached": False}))
+
+
+class EvaluateResponse(Schema):
+    player = Int(required=True, metadata=_meta("The asking seat.", 0))
+    evaluation = fields.Nested(EvaluationSchema, required=True, metadata=_meta(
+        "The position's value for the asking player.",
+        {"equity": 1.84, "expected_points": [5.9, 4.1]}))
+    solver = fields.Nested(SolverMetaSchema, required=True, metadata=_meta(
+        "How the answer was found.", {"algorithm": "pimc-alphabeta", "samples": 48,
+                                      "elapsed_ms": 143.0, "cached": False}))
+
+
+class JobRefSchema(Schema):
+    id = fields.String(required=True, metadata=_meta("Job id.", "h3f2a9c0d"))
+    status = fields.String(required=True, validate=validate.OneOf(
+        ["queued", "started", "finished", "failed"]), metadata=_meta("Job status.", "queued"))
+    url = fields.String(required=True, metadata=_meta("Where to poll.", "/v1/jobs/h3f2a9c0d"))
+
+
+class JobAcceptedResponse(Schema):
+    job = fields.Nested(JobRefSchema, required=True, metadata=_meta(
+        "The job computing the answer.", {"id": "h3f2a9c0d", "status": "queued",
+                                          "url": "/v1/jobs/h3f2a9c0d"}))
+
+
+class ProgressSchema(Schema):
+    done = Int(required=True, metadata=_meta("Worlds searched so far.", 24))
+    total = Int(required=True, metadata=_meta("Worlds in the budget.", 48))
+
+
+class JobSchema(Schema):
+    id = fields.String(required=True, metadata=_meta("Job id.", "h3f2a9c0d"))
+    status = fields.String(required=True, validate=validate.OneOf(
+        ["queued", "started", "finished", "failed"]), metadata=_meta("Job status.", "started"))
+    progress = fields.Nested(ProgressSchema, required=True, metadata=_meta(
+        "Worlds done and in all.", {"done": 24, "total": 48}))
+    result = fields.Dict(metadata=_meta("The hints (or evaluation) answer when finished.",
+                                        None))
+    error = fields.String(metadata=_meta("Why the job failed.", "the job failed"))

@@ -11,6 +11,7 @@ the player cannot see (R29).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -72,8 +73,11 @@ def _columns(view: View) -> tuple[list[Move], list[str]]:
 
 
 def solve(view: View, options: Options = DEFAULT, seed: int = 0, start: int = 0,
-          stop: int | None = None, *, early: bool = True) -> Tally:
+          stop: int | None = None, *, early: bool = True,
+          progress: Callable[[int, int], None] | None = None) -> Tally:
     """Search worlds ``start`` .. ``stop - 1`` (``options.samples`` by default) of ``view``.
+
+    ``progress(done, total)`` is called after each world (jobs report it to clients).
 
     With ``early`` the search ends as soon as the budget is spent or the best move is
     clearly separated; without it every world of the range is searched, so that ranges
@@ -108,6 +112,8 @@ def solve(view: View, options: Options = DEFAULT, seed: int = 0, start: int = 0,
             tally.nodes += search.nodes
             cache[other] = row
         tally.add(index, row)
+        if progress is not None:
+            progress(tally.samples, stop - start)
         if not early:
             continue
         n = tally.samples

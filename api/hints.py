@@ -1,0 +1,108 @@
+"""Hints, evaluations and jobs (CONTRACT.md "Hints"): the solver behind one protocol.
+
+Without ``REDIS_URL`` jobs run in process; with it, on RQ workers (:mod:`workers`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import current_app
+from flask.views import MethodView
+from flask_smorest import abort
+
+from api.errors import about
+from api.jsonio import Blueprint, respond
+from api.schemas import (
+    ErrorSchema,
+    EvaluateResponse,
+    HintsRequest,
+    HintsResponse,
+    JobAcceptedResponse,
+    JobSchema,
+)
+from engine import State
+from engine.view import View
+from workers import HintService, JobFailed, QueueUnavailable
+from workers.requests import HintRequest
+
+blp = Blueprint("hints", __name__, url_prefix="/v1",
+                description="Ranked best-move hints and position evaluations from one "
+                            "player's view, and the jobs that compute them.")
+
+
+def service() -> HintService:
+    return current_app.extensions["cassino_hints"]  # type: ignore[no-any-return]
+
+
+def read_request(kind: str, body: dict[str, Any]) -> HintRequest:
+    """The request: its view (given, or derived from a state and a player) and options."""
+    if ("view" in body) == ("state" in body):
+        abort(422, message="send a view, or a state and a player", field="view")
+    if "view" in body:
+        if "player" in body:
+            abort(422, message="player goes with state, not with view", field="player")
+        with about("view"):
+            view = View.from_dict(body["view"])
+    else:
+        if "player" not in body:
+            abort(422, message="player: required with state", field="player")
+        with about("state"):
+            view = State.from_dict(body["state"]).view(body["player"])
+    return HintRequest(kind, view, body.get("samples"), body.get("time_ms"), body["seed"],
+                       body.get("top"))
+
+
+def answer(kind: str, body: dict[str, Any]) -> Any:
+    request = read_request(kind, body)
+    try:
+        result = service().submit(request, force_async=body["async_"])
+    except QueueUnavailable as exc:
+        abort(503, message=str(exc))
+    except JobFailed as exc:
+        abort(500, message=f"the search failed: {exc}")
+    return respond(result.body, result.status)
+
+
+@blp.route("/hints")
+class Hints(MethodView):
+    @blp.arguments(HintsRequest)
+    @blp.response(200, HintsResponse)
+    @blp.alt_response(202, schema=JobAcceptedResponse,
+                      description="Still computing (or `async` asked): poll the job.")
+    @blp.alt_response(503, schema=ErrorSchema, description="The job queue is unreachable.")
+    def post(self, body: dict[str, Any]) -> Any:
+        """Rank the asking player's legal moves by expected round-point difference.
+
+        Only the player's view is used: the other hand and the stock never count (R29).
+        The same view, seed and options give the same answer.
+        """
+        return answer("hints", body)
+
+
+@blp.route("/evaluate")
+class Evaluate(MethodView):
+    @blp.arguments(HintsRequest)
+    @blp.response(200, EvaluateResponse)
+    @blp.alt_response(202, schema=JobAcceptedResponse,
+                      description="Still computing (or `async` asked): poll the job.")
+    @blp.alt_response(503, schema=ErrorSchema, description="The job queue is unreachable.")
+    def post(self, body: dict[str, Any]) -> Any:
+        """The position's equity and expected points for the asking player, without moves."""
+        return answer("evaluate", body)
+
+
+@blp.route("/jobs/<string:job_id>")
+class Jobs(MethodView):
+    @blp.response(200, JobSchema)
+    @blp.alt_response(404, schema=ErrorSchema, description="No such job.")
+    @blp.alt_response(503, schema=ErrorSchema, description="The job queue is unreachable.")
+    def get(self, job_id: str) -> Any:
+        """A job's status (queued, started, finished, failed), progress and result."""
+        try:
+            job = service().job(job_id)
+        except QueueUnavailable as exc:
+            abort(503, message=str(exc))
+        if job is None:
+            abort(404, message=f"no job {job_id}", field="job_id")
+        return respond(job)

@@ -1,0 +1,114 @@
+"""The RQ jobs: search a request's worlds, one range of them (scale-out), or merge ranges.
+
+Each job beats a heartbeat key while it runs (so that :mod:`workers.watchdog` can tell
+a job whose worker died from a slow one) and keeps ``progress`` (worlds done/total) in
+its meta.  Finished tallies go to the Redis cache.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from redis import Redis
+from rq import get_current_job
+from rq.job import Job
+
+import solver
+from workers.cache import RedisCache
+from workers.requests import CacheEntry, HintRequest
+
+__all__ = ["BEAT_TTL", "beat_key", "merge_ranges", "search", "search_range"]
+
+BEAT_TTL = 5
+"""Seconds a heartbeat lives: a started job without one has lost its worker."""
+
+
+def beat_key(job_id: str) -> str:
+    return f"cassino:beat:{job_id}"
+
+
+@contextmanager
+def heartbeat(job: Job | None) -> Iterator[None]:
+    """Refresh the job's heartbeat key every second while the body runs."""
+    if job is None:  # called outside a worker (tests, embedded use)
+        yield
+        return
+    connection: Redis = job.connection
+    key = beat_key(job.id)
+    stop = threading.Event()
+
+    def beat() -> None:
+        while True:
+            connection.set(key, "1", ex=BEAT_TTL)
+            if stop.wait(1.0):
+                return
+
+    thread = threading.Thread(target=beat, name=f"beat-{job.id}", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join(timeout=2)
+        connection.delete(key)
+
+
+def _reporter(job: Job | None, total: int) -> Callable[[int, int], None] | None:
+    """A progress callback that saves ``{"done", "total"}`` in the job's meta (throttled)."""
+    if job is None:
+        return None
+    job.meta["progress"] = {"done": 0, "total": total}
+    job.save_meta()  # type: ignore[no-untyped-call]
+    last = [0.0]
+
+    def report(done: int, _total: int) -> None:
+        now = time.monotonic()
+        if now - last[0] >= 0.05 or done >= total:
+            last[0] = now
+            job.meta["progress"] = {"done": done, "total": total}
+            job.save_meta()  # type: ignore[no-untyped-call]
+
+    return report
+
+
+def search(payload: dict[str, Any]) -> dict[str, Any]:
+    """Search one request (early stopping on), cache its tally, return its answer."""
+    job = get_current_job()
+    request = HintRequest.from_payload(payload)
+    with heartbeat(job):
+        tally = solver.solve(request.view, request.options, request.seed,
+                             progress=_reporter(job, request.cap))
+    if job is not None:
+        RedisCache(job.connection).put(request.family, CacheEntry.of(request, tally))
+    return request.answer(tally, cached=False)
+
+
+def search_range(payload: dict[str, Any], start: int, stop: int) -> dict[str, Any]:
+    """Search worlds ``start .. stop-1`` of a request in full; returns the tally."""
+    job = get_current_job()
+    request = HintRequest.from_payload(payload)
+    with heartbeat(job):
+        tally = solver.solve(request.view, request.options, request.seed, start, stop,
+                             early=False, progress=_reporter(job, stop - start))
+    return tally.to_dict()
+
+
+def merge_ranges(payload: dict[str, Any], range_ids: list[str]) -> dict[str, Any]:
+    """Merge the tallies of a request's ranges (they ran as the jobs ``range_ids``)."""
+    job = get_current_job()
+    request = HintRequest.from_payload(payload)
+    connection = job.connection if job is not None else None
+    tallies = []
+    for range_id in range_ids:
+        value = Job.fetch(range_id, connection=connection).return_value()
+        if not isinstance(value, dict):
+            raise RuntimeError(f"range {range_id} has no result")
+        tallies.append(solver.Tally.from_dict(value))
+    tally = solver.merge(tallies)
+    if job is not None:
+        RedisCache(job.connection).put(request.family, CacheEntry.of(request, tally))
+    return request.answer(tally, cached=False)

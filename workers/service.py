@@ -1,0 +1,76 @@
+"""The hint service: one protocol for every deployment (CONTRACT.md "Hints").
+
+``submit`` answers from the cache when it can, else starts (or joins) the request's
+job and waits for it up to its time budget plus a margin; past that, or when the
+client asked for ``async``, it answers 202 with the job.  ``job`` reports a job's
+status, progress and result.  :class:`workers.embedded.EmbeddedService` runs jobs in
+process; :class:`workers.queue.RedisService` on RQ workers.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, NamedTuple
+
+from workers.cache import MemoryCache, RedisCache
+from workers.requests import HintRequest
+
+__all__ = ["Answer", "HintService", "JobFailed", "QueueUnavailable", "job_summary"]
+
+DEFAULT_WAIT_MS = 5_000
+"""How long a synchronous request without ``time_ms`` waits before answering 202."""
+MARGIN_MS = 1_000
+"""Added to a request's ``time_ms`` before a synchronous request answers 202."""
+
+
+class Answer(NamedTuple):
+    status: int
+    body: dict[str, Any]
+
+
+class QueueUnavailable(Exception):  # noqa: N818 - a condition, not a bug
+    """The job queue (Redis) cannot be reached: the API answers 503."""
+
+
+class JobFailed(Exception):  # noqa: N818
+    """A job ended ``failed``; the message says why."""
+
+
+def job_summary(job_id: str, status: str) -> dict[str, Any]:
+    return {"id": job_id, "status": status, "url": f"/v1/jobs/{job_id}"}
+
+
+class HintService(ABC):
+    cache: MemoryCache | RedisCache
+
+    def wait_ms(self, request: HintRequest) -> float:
+        return (request.time_ms or DEFAULT_WAIT_MS) + MARGIN_MS
+
+    def submit(self, request: HintRequest, *, force_async: bool = False) -> Answer:
+        """Answer ``request`` now (200) or with its job (202)."""
+        entry = self.cache.get(request.family)
+        if entry is not None and entry.serves(request):
+            return Answer(200, request.answer(entry.tally, cached=True))
+        job_id = self.start(request)
+        if not force_async:
+            result = self.wait(job_id, self.wait_ms(request) / 1000)
+            if result is not None:
+                return Answer(200, result)
+        return Answer(202, {"job": job_summary(job_id, self.status(job_id) or "queued")})
+
+    @abstractmethod
+    def start(self, request: HintRequest) -> str:
+        """Start the request's job, or join the identical one already there; its id."""
+
+    @abstractmethod
+    def wait(self, job_id: str, seconds: float) -> dict[str, Any] | None:
+        """The job's result once finished within ``seconds``, else ``None``;
+        :class:`JobFailed` if it failed."""
+
+    @abstractmethod
+    def status(self, job_id: str) -> str | None:
+        """queued, started, finished or failed; ``None`` for an unknown job."""
+
+    @abstractmethod
+    def job(self, job_id: str) -> dict[str, Any] | None:
+        """CONTRACT.md job object (id, status, progress, result or error), or ``None``."""
