@@ -25,6 +25,9 @@ fuzz: .installed  # deep schemathesis run: 1,000 examples for each of the 6 oper
 bench-api: .installed
 	$(PYTHON) bench/api_bench.py
 
+bench-hints: .installed  # needs redis-server
+	$(PYTHON) bench/hints_bench.py
+
 test: .installed lint typecheck
 	$(PYTHON) -m pytest
 
