@@ -1,7 +1,7 @@
 # Everyday commands.  `make test` is what CI runs (see .ci/run); it installs what it needs.
 PYTHON ?= python3
 
-.PHONY: install run worker test lint typecheck bench bench-api bench-hints fuzz openapi
+.PHONY: install run worker test lint typecheck bench bench-api bench-hints bench-solver arena fuzz openapi
 
 # pip install once per change of pyproject.toml (the stamp file records it).
 .installed: pyproject.toml
@@ -39,3 +39,10 @@ typecheck: .installed
 
 bench: .installed
 	$(PYTHON) bench/engine_bench.py
+
+bench-solver: .installed  # hint latency p50/p95 at the default budget, one core
+	$(PYTHON) bench/solver_bench.py
+
+ARENA ?= solver greedy --pairs 100
+arena: .installed  # mirrored pairs of games; e.g. make arena ARENA="solver cheater --pairs 200"
+	$(PYTHON) -m solver.arena $(ARENA)

@@ -12,19 +12,29 @@ any order of the stock (no clairvoyance):
   and the aces and cassinos still out are worth nothing to either side on average;
 * the first player of the next batch (the nondealer, R5) sweeps the table with the
   probability that a 4-card hand dealt from the stock holds a card that takes every
-  loose card; an empty table instead hands the dealer a chance to sweep the first trail.
+  loose card; an empty table instead hands the dealer a chance to sweep the first trail;
+* a point card (ace, cassino) left loose goes first to the nondealer if their new hand
+  holds a card of its rank or value, else to the dealer if theirs does, else either way.
 """
 
 from __future__ import annotations
 
 from math import comb
 
-from engine.cards import ACE_MASK, BIG_CASSINO, FULL_DECK, LITTLE_CASSINO, SPADE_MASK
+from engine.cards import (
+    ACE_MASK,
+    BIG_CASSINO,
+    FULL_DECK,
+    LITTLE_CASSINO,
+    SPADE_MASK,
+    cards_of,
+)
 from engine.rules import Rules
 from engine.sums import unions
 
 __all__ = ["EMPTY_TABLE_SWEEP", "BatchEnd", "final_diff", "majority_odds", "round_total"]
 
+FIRST_SHOT = True
 EMPTY_TABLE_SWEEP = 0.12
 """Chance that the dealer sweeps the nondealer's first trail onto an empty table."""
 
@@ -79,6 +89,10 @@ def final_diff(mine: int, theirs: int, sweep_diff: int) -> int:
     return d
 
 
+_POINT_CARDS = ACE_MASK | 1 << BIG_CASSINO | 1 << LITTLE_CASSINO
+_POINTS = {c: 2 if c == BIG_CASSINO else 1 for c in range(52)}
+
+
 def _natural(pile: int) -> int:
     """Aces and cassino points in a pile (R26)."""
     return ((pile & ACE_MASK).bit_count() + 2 * (pile >> BIG_CASSINO & 1)
@@ -130,10 +144,38 @@ class BatchEnd:
         won, lost = majority_odds((mine & SPADE_MASK).bit_count(),
                                   (theirs & SPADE_MASK).bit_count(), 13)
         d += won - lost
-        swept = self.sweep_odds(loose) * self.rules.sweep_points
+        edge = self.first_shot(loose) if FIRST_SHOT else 0.0  # for the next first player
         if loose:
-            return d + swept if self.first == 0 else d - swept
-        return d - swept if self.first == 0 else d + swept  # the dealer sweeps the trail
+            edge += self.sweep_odds(loose) * self.rules.sweep_points
+        else:
+            edge -= self.sweep_odds(loose) * self.rules.sweep_points  # the dealer sweeps
+        return d + edge if self.first == 0 else d - edge
+
+    def first_shot(self, loose: int) -> float:
+        """What the next batch's first player expects to gain on the dealer from the
+        point cards left loose: each goes to the first hand holding a card that pairs it."""
+        points = loose & _POINT_CARDS
+        if not points:
+            return 0.0
+        key = -1 - points
+        v = self.sweep_cache.get(key)
+        if v is not None:
+            return v
+        v = 0.0
+        values = self.rules.values
+        n = self.stock_size
+        k = min(self.rules.hand_size, n)
+        for card in cards_of(points):
+            value = values[card]
+            takers = (self.rules.upto[value] & ~self.rules.upto[value - 1] if value
+                      else 0xF << (card & ~3)) & self.stock
+            m = takers.bit_count()
+            if not m or not k:
+                continue
+            odds = 1.0 - comb(n - m, k) / comb(n, k)
+            v += _POINTS[card] * (odds - (1.0 - odds) * odds)
+        self.sweep_cache[key] = v
+        return v
 
     def sweep_odds(self, loose: int) -> float:
         """Chance that the next batch's first player sweeps ``loose`` (R13) with a card of a

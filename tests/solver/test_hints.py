@@ -132,3 +132,10 @@ def test_game_over_view() -> None:
     answer = solver.hint(state.view(0))
     assert answer["moves"] == []
     assert answer["evaluation"]["expected_points"] == [float(t) for t in state.score().totals]
+
+
+def test_progress_is_reported() -> None:
+    view = mid_game_view()
+    seen: list[tuple[int, int]] = []
+    solve(view, FAST, seed=1, progress=lambda done, total: seen.append((done, total)))
+    assert seen and seen[-1][0] == len(seen) and all(t == 8 for _, t in seen)
