@@ -53,6 +53,14 @@ def read_request(kind: str, body: dict[str, Any]) -> HintRequest:
                        body.get("top"))
 
 
+def job_answers(view: Any) -> Any:
+    """Document the answers besides 200 that a hints or evaluation request may give."""
+    view = blp.alt_response(202, schema=JobAcceptedResponse,
+                            description="Still computing (or `async` asked): poll the job.")(view)
+    return blp.alt_response(503, schema=ErrorSchema,
+                            description="The job queue is unreachable.")(view)
+
+
 def answer(kind: str, body: dict[str, Any]) -> Any:
     request = read_request(kind, body)
     try:
@@ -68,9 +76,7 @@ def answer(kind: str, body: dict[str, Any]) -> Any:
 class Hints(MethodView):
     @blp.arguments(HintsRequest)
     @blp.response(200, HintsResponse)
-    @blp.alt_response(202, schema=JobAcceptedResponse,
-                      description="Still computing (or `async` asked): poll the job.")
-    @blp.alt_response(503, schema=ErrorSchema, description="The job queue is unreachable.")
+    @job_answers
     def post(self, body: dict[str, Any]) -> Any:
         """Rank the asking player's legal moves by expected round-point difference.
 
@@ -84,9 +90,7 @@ class Hints(MethodView):
 class Evaluate(MethodView):
     @blp.arguments(HintsRequest)
     @blp.response(200, EvaluateResponse)
-    @blp.alt_response(202, schema=JobAcceptedResponse,
-                      description="Still computing (or `async` asked): poll the job.")
-    @blp.alt_response(503, schema=ErrorSchema, description="The job queue is unreachable.")
+    @job_answers
     def post(self, body: dict[str, Any]) -> Any:
         """The position's equity and expected points for the asking player, without moves."""
         return answer("evaluate", body)

@@ -425,18 +425,6 @@ class RankedMoveSchema(Schema):
         "Paired standard error of its difference from the best move.", 0.0))
 
 
-class HintsResponse(Schema):
-    player = Int(required=True, metadata=_meta("The asking seat.", 0))
-    moves = fields.List(fields.Nested(RankedMoveSchema), required=True, metadata=_meta(
-        "Legal moves best first (empty when it is not this player's turn).", []))
-    evaluation = fields.Nested(EvaluationSchema, required=True, metadata=_meta(
-        "The position's value for the asking player.",
-        {"equity": 1.84, "expected_points": [5.9, 4.1]}))
-    solver = fields.Nested(SolverMetaSchema, required=True, metadata=_meta(
-        "How the answer was found.", {"algorithm": "pimc-alphabeta", "samples": 48,
-                                      "elapsed_ms": 143.0, "cached": False}))
-
-
 class EvaluateResponse(Schema):
     player = Int(required=True, metadata=_meta("The asking seat.", 0))
     evaluation = fields.Nested(EvaluationSchema, required=True, metadata=_meta(
@@ -445,6 +433,11 @@ class EvaluateResponse(Schema):
     solver = fields.Nested(SolverMetaSchema, required=True, metadata=_meta(
         "How the answer was found.", {"algorithm": "pimc-alphabeta", "samples": 48,
                                       "elapsed_ms": 143.0, "cached": False}))
+
+
+class HintsResponse(EvaluateResponse):
+    moves = fields.List(fields.Nested(RankedMoveSchema), required=True, metadata=_meta(
+        "Legal moves best first (empty when it is not this player's turn).", []))
 
 
 class JobRefSchema(Schema):

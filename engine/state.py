@@ -129,26 +129,17 @@ class State(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         """The CONTRACT.md "Full state" object, canonical (cards upper case, sets ascending)."""
+        public = public_to_dict(self)
         return {
-            "variant": self.rules.name,
+            "variant": public.pop("variant"),
             "seed": self.seed,
-            "round": self.round,
-            "deal": self.deal,
-            "dealer": self.dealer,
-            "to_move": self.to_move,
+            "round": public.pop("round"),
+            "deal": public.pop("deal"),
+            "dealer": public.pop("dealer"),
+            "to_move": public.pop("to_move"),
             "hands": [format_cards(h) for h in self.hands],
             "stock": [card_name(c) for c in self.stock],
-            "table": table_to_dict(self.loose, self.builds),
-            "captured": [format_cards(p) for p in self.captured],
-            "sweeps": list(self.sweeps),
-            "last_capturer": self.last_capturer,
-            "last_batch": self.last_batch,
-            "scores": list(self.scores),
-            "status": self.status,
-            "winner": self.winner,
-            "history": [{"player": p.player, "move": p.move.to_dict()} for p in self.history],
-            "previous_round": None if self.previous_round is None
-            else self.previous_round.to_dict(),
+            **public,
         }
 
     @classmethod
@@ -156,29 +147,9 @@ class State(NamedTuple):
         """Read and validate a full state; :class:`StateError` names what is wrong."""
         reader = Reader(data, "state", STATE_FIELDS)
         rules = read_rules(reader)
-        players = rules.players
-        table = Reader(reader.obj("table"), "table", TABLE_FIELDS).data
-        state = cls(
-            rules=rules,
-            seed=reader.integer("seed", 0, MAX_SEED),
-            round=reader.integer("round", 1, MAX_COUNT),
-            deal=reader.integer("deal", 1, MAX_COUNT),
-            dealer=reader.seat("dealer", players),
-            to_move=reader.seat("to_move", players),
-            hands=reader.card_sets("hands", players),
-            stock=reader.card_list("stock"),
-            loose=read_cards(table.get("loose"), "table.loose"),
-            builds=read_builds(table.get("builds"), players),
-            captured=reader.card_sets("captured", players),
-            sweeps=reader.counts("sweeps", players, 52),
-            last_capturer=reader.seat("last_capturer", players, nullable=True),
-            scores=reader.counts("scores", players, MAX_COUNT),
-            status=reader.choice("status", (PLAYING, GAME_OVER)),
-            winner=reader.seat("winner", players, nullable=True),
-            history=read_history(reader.get("history", []), players),
-            previous_round=None if reader.get("previous_round") is None
-            else Breakdown.from_dict(reader.get("previous_round"), rules),
-        )
+        state = cls(rules=rules, seed=reader.integer("seed", 0, MAX_SEED),
+                    hands=reader.card_sets("hands", rules.players),
+                    stock=reader.card_list("stock"), **read_public(reader, rules))
         state.validate()
         return state
 
@@ -297,6 +268,51 @@ def read_cards(value: Any, field: str) -> int:
     return mask
 
 
+def read_public(reader: Reader, rules: Rules) -> dict[str, Any]:
+    """The public fields of a state or view (R28), read and checked for form."""
+    players = rules.players
+    table = Reader(reader.obj("table"), "table", TABLE_FIELDS).data
+    previous = reader.get("previous_round")
+    return {
+        "round": reader.integer("round", 1, MAX_COUNT),
+        "deal": reader.integer("deal", 1, MAX_COUNT),
+        "dealer": reader.seat("dealer", players),
+        "to_move": reader.seat("to_move", players),
+        "loose": read_cards(table.get("loose"), "table.loose"),
+        "builds": read_builds(table.get("builds"), players),
+        "captured": reader.card_sets("captured", players),
+        "sweeps": reader.counts("sweeps", players, 52),
+        "last_capturer": reader.seat("last_capturer", players, nullable=True),
+        "scores": reader.counts("scores", players, MAX_COUNT),
+        "status": reader.choice("status", (PLAYING, GAME_OVER)),
+        "winner": reader.seat("winner", players, nullable=True),
+        "history": read_history(reader.get("history", []), players),
+        "previous_round": None if previous is None else Breakdown.from_dict(previous, rules),
+    }
+
+
+def public_to_dict(state: Public) -> dict[str, Any]:
+    """The public fields of a state or view in CONTRACT.md order (from ``table`` on)."""
+    return {
+        "variant": state.rules.name,
+        "round": state.round,
+        "deal": state.deal,
+        "dealer": state.dealer,
+        "to_move": state.to_move,
+        "table": table_to_dict(state.loose, state.builds),
+        "captured": [format_cards(p) for p in state.captured],
+        "sweeps": list(state.sweeps),
+        "last_capturer": state.last_capturer,
+        "last_batch": state.last_batch,
+        "scores": list(state.scores),
+        "status": state.status,
+        "winner": state.winner,
+        "history": [{"player": p.player, "move": p.move.to_dict()} for p in state.history],
+        "previous_round": None if state.previous_round is None
+        else state.previous_round.to_dict(),
+    }
+
+
 def read_rules(reader: Reader) -> Rules:
     variant = reader.get("variant", "standard")
     if not isinstance(variant, str):
@@ -379,6 +395,12 @@ class Public(Protocol):
     def status(self) -> str: ...
     @property
     def winner(self) -> int | None: ...
+    @property
+    def last_batch(self) -> bool: ...
+    @property
+    def history(self) -> tuple[Played, ...]: ...
+    @property
+    def previous_round(self) -> Breakdown | None: ...
 
 
 def _check_cards(state: State) -> None:

@@ -8,6 +8,7 @@ for one table.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from engine.rules import Rules
@@ -57,13 +58,8 @@ def groups(loose: int, target: int, rules: Rules) -> list[int]:
     """Sets of loose numerals summing to ``target`` (a group, R7), ascending.  Do not mutate."""
     masked = loose & rules.upto[target]
     key = masked << 5 | target
-    memo = rules.memo
-    found = memo.get(key)
-    if found is None:
-        values, bits = _pile(masked, rules)
-        found = _cards(_groups(values, target), bits)
-        _remember(memo, key, found)
-    return found
+    found = rules.memo.get(key)
+    return found if found is not None else _miss(rules, key, masked, target, _groups)
 
 
 def unions(loose: int, target: int, rules: Rules) -> list[int]:
@@ -73,20 +69,21 @@ def unions(loose: int, target: int, rules: Rules) -> list[int]:
     further groups a build of ``target`` may take in (R14).  Ascending.  Do not mutate.
     """
     masked = loose & rules.upto[target]
-    key = -(masked << 5 | target) - 1
+    key = -(masked << 5 | target) - 1  # negative keys: unions, beside the groups
+    found = rules.memo.get(key)
+    return found if found is not None else _miss(rules, key, masked, target, _unions)
+
+
+def _miss(rules: Rules, key: int, masked: int, target: int,
+          compute: Callable[[tuple[int, ...], int], tuple[tuple[int, ...], ...]]) -> list[int]:
+    """Compute on the values (cached), map back to cards, and remember for these rules."""
+    values, bits = _pile(masked, rules)
+    found = _cards(compute(values, target), bits)
     memo = rules.memo
-    found = memo.get(key)
-    if found is None:
-        values, bits = _pile(masked, rules)
-        found = _cards(_unions(values, target), bits)
-        _remember(memo, key, found)
-    return found
-
-
-def _remember(memo: dict[int, list[int]], key: int, found: list[int]) -> None:
     if len(memo) >= _MEMO_LIMIT:
         memo.clear()
     memo[key] = found
+    return found
 
 
 def _pile(loose: int, rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...]]:

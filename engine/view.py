@@ -14,10 +14,8 @@ from engine.moves import Move
 from engine.rules import Rules
 from engine.scoring import Breakdown, score
 from engine.state import (
-    MAX_COUNT,
     PLAYING,
     PUBLIC_FIELDS,
-    TABLE_FIELDS,
     Played,
     Reader,
     State,
@@ -25,12 +23,11 @@ from engine.state import (
     check_disjoint,
     check_progress,
     check_sizes,
+    public_to_dict,
     public_zones,
-    read_builds,
     read_cards,
-    read_history,
+    read_public,
     read_rules,
-    table_to_dict,
 )
 from engine.table import Build
 
@@ -104,27 +101,17 @@ class View(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         """The CONTRACT.md view object."""
+        public = public_to_dict(self)
         return {
             "player": self.player,
             "hand": format_cards(self.hand),
             "hand_sizes": list(self.hand_sizes),
             "stock_size": self.stock_size,
-            "variant": self.rules.name,
-            "round": self.round,
-            "deal": self.deal,
-            "last_batch": self.last_batch,
-            "dealer": self.dealer,
-            "to_move": self.to_move,
-            "table": table_to_dict(self.loose, self.builds),
-            "captured": [format_cards(p) for p in self.captured],
-            "sweeps": list(self.sweeps),
-            "last_capturer": self.last_capturer,
-            "scores": list(self.scores),
-            "status": self.status,
-            "winner": self.winner,
-            "history": [{"player": p.player, "move": p.move.to_dict()} for p in self.history],
-            "previous_round": None if self.previous_round is None
-            else self.previous_round.to_dict(),
+            "variant": public.pop("variant"),
+            "round": public.pop("round"),
+            "deal": public.pop("deal"),
+            "last_batch": public.pop("last_batch"),
+            **public,
         }
 
     @classmethod
@@ -136,30 +123,11 @@ class View(NamedTuple):
         """
         reader = Reader(data, "view", VIEW_FIELDS)
         rules = read_rules(reader)
-        players = rules.players
-        table = Reader(reader.obj("table"), "table", TABLE_FIELDS).data
-        view = cls(
-            rules=rules,
-            player=reader.seat("player", players),
-            hand=read_cards(reader.require("hand"), "hand"),
-            hand_sizes=reader.counts("hand_sizes", players, 52),
-            stock_size=reader.integer("stock_size", 0, 52),
-            round=reader.integer("round", 1, MAX_COUNT),
-            deal=reader.integer("deal", 1, MAX_COUNT),
-            dealer=reader.seat("dealer", players),
-            to_move=reader.seat("to_move", players),
-            loose=read_cards(table.get("loose"), "table.loose"),
-            builds=read_builds(table.get("builds"), players),
-            captured=reader.card_sets("captured", players),
-            sweeps=reader.counts("sweeps", players, 52),
-            last_capturer=reader.seat("last_capturer", players, nullable=True),
-            scores=reader.counts("scores", players, MAX_COUNT),
-            status=reader.choice("status", ("playing", "game_over")),
-            winner=reader.seat("winner", players, nullable=True),
-            history=read_history(reader.get("history", []), players),
-            previous_round=None if reader.get("previous_round") is None
-            else Breakdown.from_dict(reader.get("previous_round"), rules),
-        )
+        view = cls(rules=rules, player=reader.seat("player", rules.players),
+                   hand=read_cards(reader.require("hand"), "hand"),
+                   hand_sizes=reader.counts("hand_sizes", rules.players, 52),
+                   stock_size=reader.integer("stock_size", 0, 52),
+                   **read_public(reader, rules))
         view.validate()
         return view
 
