@@ -17,6 +17,7 @@ Values are round-point differences from the point of view of the player to move.
 
 from __future__ import annotations
 
+from engine.cards import BIG_CASSINO
 from engine.movegen import legal_moves
 from engine.moves import Move
 from engine.play import play_card
@@ -61,6 +62,24 @@ def _order(move: Move) -> int:
     return 0
 
 
+def _twin_class(card: int) -> int:
+    """Cards of one class are interchangeable for scoring (R26): the hearts, diamonds and
+    clubs of a rank, except the 10 of diamonds; every spade is a class of its own."""
+    if card & 3 == 0 or card == BIG_CASSINO:
+        return card
+    return 64 + (card >> 2)
+
+
+_CLASS = tuple(_twin_class(c) for c in range(52))
+
+
+
+def twin_key(move: Move) -> tuple[str, int, int, int]:
+    """Moves with equal keys from one hand have equal values in every world: they differ
+    only by interchangeable cards (:func:`_twin_class`) held by the same player."""
+    return (move[0], _CLASS[move[1]], move[2], move[3])
+
+
 class Search:
     """Negamax to the end of the batch for one world; reuse it for every root move."""
 
@@ -81,21 +100,32 @@ class Search:
         pm, pt = pos.piles[me], pos.piles[1 - me]
         sd = (pos.sweeps[me] - pos.sweeps[1 - me]) * self.sweep_points
         last = pos.last if self.final else -1
-        return [self._after(me, mine, theirs, pos.loose, pos.builds, pm, pt, sd, last, m, -INF,
-                            INF) for m in moves]
+        done: dict[tuple[str, int, int, int], float] = {}
+        out = []
+        for m in moves:
+            key = twin_key(m)
+            v = done.get(key)
+            if v is None:
+                v = done[key] = self._after(me, mine, theirs, pos.loose, pos.builds, pm, pt, sd,
+                                            last, m)
+            out.append(v)
+        return out
 
     def value(self, pos: Position) -> float:
         """The value of the position for the player to move."""
         me = pos.to_move
         sd = (pos.sweeps[me] - pos.sweeps[1 - me]) * self.sweep_points
-        return self._search(me, pos.hands[me], pos.hands[1 - me], pos.loose, pos.builds,
-                            pos.piles[me], pos.piles[1 - me], sd,
-                            pos.last if self.final else -1, -INF, INF)
+        mine, theirs = pos.hands[me], pos.hands[1 - me]
+        last = pos.last if self.final else -1
+        if not mine:
+            return self._leaf(me, pos.loose, pos.builds, pos.piles[me], pos.piles[1 - me], sd,
+                              last)
+        return self._search(me, mine, theirs, pos.loose, pos.builds, pos.piles[me],
+                            pos.piles[1 - me], sd, last, -INF, INF)
 
     def _after(self, me: int, mine: int, theirs: int, loose: int, builds: tuple[Build, ...],
-               pm: int, pt: int, sd: int, last: int, move: Move, alpha: float,
-               beta: float) -> float:
-        """Value for ``me`` of playing ``move``."""
+               pm: int, pt: int, sd: int, last: int, move: Move) -> float:
+        """Value for ``me`` of playing ``move`` (full window)."""
         nl, nb, taken, _ = play_card(loose, builds, me, move, self.rules)
         mine &= ~(1 << move.card)
         if taken:
@@ -104,26 +134,29 @@ class Search:
                 sd += self.sweep_points
             if self.final:
                 last = me
-        return -self._search(1 - me, theirs, mine, nl, nb, pt, pm, -sd, last, -beta, -alpha)
+        if not theirs:
+            return self._leaf(me, nl, nb, pm, pt, sd, last)
+        return -self._search(1 - me, theirs, mine, nl, nb, pt, pm, -sd, last, -INF, INF)
+
+    def _leaf(self, me: int, loose: int, builds: tuple[Build, ...], pm: int, pt: int, sd: int,
+              last: int) -> float:
+        """Both hands are empty: the batch end's estimate, or the round's exact score."""
+        if not self.final:
+            return self.batch_end.value(me, pm, pt, loose, sd)
+        residue = loose
+        for b in builds:
+            residue |= b.cards
+        if residue:  # R24
+            if last == me:
+                pm |= residue
+            elif last >= 0:
+                pt |= residue
+        return float(final_diff(pm, pt, sd))
 
     def _search(self, me: int, mine: int, theirs: int, loose: int, builds: tuple[Build, ...],
                 pm: int, pt: int, sd: int, last: int, alpha: float, beta: float) -> float:
+        """Negamax value for ``me`` to move holding ``mine`` (not empty)."""
         self.nodes += 1
-        if not mine:
-            if theirs:  # only the other player has cards left in this batch: pass
-                return -self._search(1 - me, theirs, 0, loose, builds, pt, pm, -sd, last,
-                                     -beta, -alpha)
-            if not self.final:
-                return self.batch_end.value(me, pm, pt, loose, sd)
-            residue = loose
-            for b in builds:
-                residue |= b.cards
-            if residue:  # R24
-                if last == me:
-                    pm |= residue
-                elif last >= 0:
-                    pt |= residue
-            return float(final_diff(pm, pt, sd))
         key = (mine, theirs, loose, builds, pm, sd, last, me)
         entry = self.tt.get(key)
         first: Move | None = None
@@ -135,39 +168,49 @@ class Search:
                 return hi
             if lo == hi:
                 return lo
-            alpha = max(alpha, lo)
-            beta = min(beta, hi)
-        alpha0 = alpha
-        moves = legal_moves(mine, loose, builds, me, self.rules)
-        if len(moves) > 1:
-            moves.sort(key=_order)
-            if first is not None and moves[0] != first:
-                moves.remove(first)
-                moves.insert(0, first)
-        best = -INF
-        best_move: Move | None = None
+            if lo > alpha:  # noqa: PLR1730
+                alpha = lo
+            if hi < beta:  # noqa: PLR1730
+                beta = hi
         rules = self.rules
+        kids = legal_moves(mine, loose, builds, me, rules)
+        if len(kids) > 1:
+            kids.sort(key=_order)
+            if first is not None and kids[0] != first:
+                kids.remove(first)
+                kids.insert(0, first)
         final = self.final
-        for move in moves:
-            nl, nb, taken, _ = play_card(loose, builds, me, move, rules)
-            if taken:
-                s = sd + self.sweep_points if not nl and not nb else sd
-                v = -self._search(1 - me, theirs, mine & ~(1 << move.card), nl, nb, pt,
-                                  pm | taken, -s, me if final else -1, -beta, -alpha)
+        sweep = self.sweep_points
+        alpha0 = alpha
+        best = -INF
+        best_kid: Move | None = None
+        other = 1 - me
+        for kid in kids:
+            nl, nb, taken, _ = play_card(loose, builds, me, kid, rules)
+            if not theirs:  # the batch's last card: a leaf
+                if taken:
+                    v = self._leaf(me, nl, nb, pm | taken, pt,
+                                   sd + sweep if not nl and not nb else sd, me if final else -1)
+                else:
+                    v = self._leaf(me, nl, nb, pm, pt, sd, last)
+            elif taken:
+                v = -self._search(other, theirs, mine & ~(1 << kid[1]), nl, nb, pt, pm | taken,
+                                  -sd - sweep if not nl and not nb else -sd, me if final else -1,
+                                  -beta, -alpha)
             else:
-                v = -self._search(1 - me, theirs, mine & ~(1 << move.card), nl, nb, pt, pm, -sd,
+                v = -self._search(other, theirs, mine & ~(1 << kid[1]), nl, nb, pt, pm, -sd,
                                   last, -beta, -alpha)
             if v > best:
                 best = v
-                best_move = move
+                best_kid = kid
                 if v > alpha:
                     alpha = v
                     if v >= beta:
                         break
         if best <= alpha0:
-            self.tt[key] = (-INF, best, best_move)
+            self.tt[key] = (-INF, best, best_kid)
         elif best >= beta:
-            self.tt[key] = (best, INF, best_move)
+            self.tt[key] = (best, INF, best_kid)
         else:
-            self.tt[key] = (best, best, best_move)
+            self.tt[key] = (best, best, best_kid)
         return best
