@@ -13,6 +13,9 @@ install: .installed
 run: .installed
 	$(PYTHON) -m gunicorn -c api/gunicorn_conf.py 'api:create_app()'
 
+play: .installed  # play against the solver in this terminal (the web table: make run, /play)
+	$(PYTHON) -m client play
+
 worker: .installed  # one RQ worker for hints; set REDIS_URL (default redis://127.0.0.1:6379/0)
 	$(PYTHON) -m workers
 
@@ -36,7 +39,7 @@ lint: .installed
 	$(PYTHON) -m ruff check .
 
 typecheck: .installed
-	$(PYTHON) -m mypy $(wildcard engine solver api workers)
+	$(PYTHON) -m mypy $(wildcard engine solver api workers client)
 
 bench: .installed
 	$(PYTHON) bench/engine_bench.py

@@ -11,7 +11,7 @@ from typing import Any
 import swagger_ui_bundle
 from flask import Flask, Response, redirect, send_from_directory
 
-from api import errors, games, hints, schemas, variants
+from api import errors, games, hints, play, schemas, variants
 from api.jsonio import OrjsonProvider, respond
 from workers import service_for
 
@@ -57,6 +57,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     for module in (variants, games, hints):
         api.register_blueprint(module.blp)
     api.spec.components.schemas.pop("PaginationMetadata", None)  # no paginated endpoints
+    app.register_blueprint(play.blp)  # the web table: static files, not in the spec
     errors.register(app)
     app.extensions["cassino_hints"] = service_for(app.config["REDIS_URL"])
 

@@ -1,4 +1,4 @@
-"""The layers point down only: engine <- solver <- workers, api (see docs/architecture)."""
+"""The layers point down only: engine <- solver <- workers, api <- client (docs/architecture)."""
 
 import ast
 import sys
@@ -8,14 +8,16 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# Which project packages each layer may import; engine and solver take only the stdlib.
+# Which project packages each layer may import.  Beyond them, engine, solver and client take
+# only the standard library (client speaks HTTP with urllib).
 ALLOWED = {
     "engine": {"engine"},
     "solver": {"solver", "engine"},
     "workers": {"workers", "solver", "engine"},
     "api": {"api", "workers", "solver", "engine"},
+    "client": {"client", "api"},  # the public HTTP API only; api for the in-process default
 }
-STDLIB_ONLY = {"engine", "solver"}
+STDLIB_ONLY = {"engine", "solver", "client"}
 PROJECT = set(ALLOWED)
 
 

@@ -1,0 +1,622 @@
+/* The web table: a client of the public /v1 API, like any third-party frontend.
+ *
+ * The browser keeps the full game state (the server stores nothing) but renders only
+ * what /v1/view returns for the human's seat (RULES R28, R29).  The opponent is the
+ * solver: /v1/hints for its seat, top move played.  URL parameters (all optional):
+ *   seed, dealer   the new game (POST /v1/games); a random seed when omitted
+ *   seat           the human's seat (0 or 1, default 0)
+ *   samples, time_ms, hint_seed   hint budget and sampler seed for both sides
+ *   delay          milliseconds before each solver move is shown (default 700)
+ */
+"use strict";
+
+(() => {
+  const params = new URLSearchParams(location.search);
+  const intParam = (name, fallback) => {
+    const raw = params.get(name);
+    if (raw === null || raw === "" || !/^\d+$/.test(raw)) return fallback;
+    return Number(raw);
+  };
+  const CONFIG = {
+    seed: intParam("seed", null),
+    dealer: intParam("dealer", null),
+    human: intParam("seat", 0) === 1 ? 1 : 0,
+    samples: intParam("samples", null),
+    timeMs: intParam("time_ms", null),
+    hintSeed: intParam("hint_seed", 0),
+    delay: intParam("delay", 700),
+  };
+  const API = new URL("../v1/", location.href).href;
+  const HUMAN = CONFIG.human;
+  const OPPONENT = 1 - HUMAN;
+
+  const game = {
+    state: null,      // the full state: never rendered, only sent back to the API
+    view: null,       // what the human may see (from /v1/view)
+    score: null,      // /v1/score of the capture piles as they stand
+    moves: [],        // the human's legal moves when it is their turn
+    hand: null,       // selected hand card
+    picked: new Set(),// selected table items: loose card codes and "build:<i>"
+    generation: 0,    // bumped by New game: late answers of an old game are dropped
+    fresh: new Set(), // cards the solver just played or built with (highlighted)
+  };
+
+  const $ = (id) => document.getElementById(id);
+
+  // ---- cards -------------------------------------------------------------------
+  const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+  const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+  const RANK_NAMES = { A: "ace", J: "jack", Q: "queen", K: "king" };
+  const rankOf = (code) => code.slice(0, -1);
+  const suitOf = (code) => code.slice(-1);
+  const cardText = (code) => rankOf(code) + SUITS[suitOf(code)];
+  const cardName = (code) => `${RANK_NAMES[rankOf(code)] || rankOf(code)} of ${SUIT_NAMES[suitOf(code)]}`;
+  const cardsText = (codes) => codes.map(cardText).join(" ");
+  const groupsText = (groups) => groups.map((g) => g.map(cardText).join("+")).join(" | ");
+  const isRed = (code) => suitOf(code) === "H" || suitOf(code) === "D";
+  const seatName = (seat) => (seat === HUMAN ? "You" : "Solver");
+
+  function el(tag, attrs = {}, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs)) {
+      if (value === null || value === undefined || value === false) continue;
+      if (key === "className") node.className = value;
+      else if (key === "text") node.textContent = value;
+      else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+      else node.setAttribute(key, value === true ? "" : String(value));
+    }
+    for (const child of children.flat()) {
+      if (child !== null && child !== undefined && child !== false) {
+        node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+      }
+    }
+    return node;
+  }
+
+  function cardFace(code, attrs = {}, small = false) {
+    const tag = attrs.onclick ? "button" : "span";
+    const classes = ["card", isRed(code) ? "red" : "black", small ? "small" : "",
+                     game.fresh.has(code) ? "fresh" : ""].filter(Boolean).join(" ");
+    const extra = tag === "button" ? { type: "button" } : { role: "img" };
+    return el(tag, { className: classes, "aria-label": cardName(code), "data-card": code,
+                     ...extra, ...attrs },
+              el("span", { className: "rank", "aria-hidden": "true", text: rankOf(code) }),
+              el("span", { className: "suit", "aria-hidden": "true", text: SUITS[suitOf(code)] }));
+  }
+
+  // ---- the API -----------------------------------------------------------------
+  class ApiError extends Error {}
+
+  async function call(path, body) {
+    const init = body === undefined ? {} : {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+    };
+    let response;
+    try {
+      response = await fetch(API + path, init);
+    } catch (err) {
+      throw new ApiError(`cannot reach the API (${err.message})`);
+    }
+    const data = await response.json().catch(() => ({}));
+    if (!response.ok) {
+      throw new ApiError(data.message || `${response.status} ${response.statusText}`);
+    }
+    return { status: response.status, data };
+  }
+
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  function hintOptions(top) {
+    const options = { seed: CONFIG.hintSeed };
+    if (CONFIG.samples !== null) options.samples = CONFIG.samples;
+    if (CONFIG.timeMs !== null) options.time_ms = CONFIG.timeMs;
+    if (top) options.top = top;
+    return options;
+  }
+
+  /** Ranked moves for ``player``; follows the job when the answer is a 202. */
+  async function hints(player, top) {
+    let { status, data } = await call("hints", { state: game.state, player, ...hintOptions(top) });
+    while (status === 202) {
+      await sleep(150);
+      const job = (await call(`jobs/${encodeURIComponent(data.job ? data.job.id : data.id)}`)).data;
+      if (job.status === "finished") return job.result;
+      if (job.status === "failed") throw new ApiError(`the solver failed: ${job.error}`);
+      data = { job };
+    }
+    return data;
+  }
+
+  // ---- describing moves and events ---------------------------------------------
+  function buildsUsed(targets, builds) {
+    const set = new Set(targets);
+    const used = builds.filter((b) => b.groups.flat().every((c) => set.has(c)));
+    const inBuilds = new Set(used.flatMap((b) => b.groups.flat()));
+    return { used, loose: targets.filter((c) => !inBuilds.has(c)) };
+  }
+
+  function targetsText(targets, builds) {
+    const { used, loose } = buildsUsed(targets, builds);
+    const parts = used.map((b) => `build ${b.value} (${groupsText(b.groups)})`);
+    if (loose.length) parts.push(cardsText(loose));
+    return parts.join(" + ");
+  }
+
+  /** A move in words, against the table it is played on. */
+  function describe(move, table) {
+    const builds = table ? table.builds : [];
+    if (move.type === "trail") return `Trail ${cardText(move.card)}`;
+    if (move.type === "capture") {
+      return `Capture ${targetsText(move.targets, builds)} with ${cardText(move.card)}`;
+    }
+    const verb = { raise: "Raise to", extend: "Add to build" }[move.kind] || "Build";
+    const groups = move.groups && move.groups.length > 1 ? ` → ${groupsText(move.groups)}` : "";
+    return `${verb} ${move.value} with ${cardText(move.card)} on ` +
+           `${targetsText(move.targets, builds)}${groups}`;
+  }
+
+  function describeEvent(event, table) {
+    const who = seatName(event.player);
+    switch (event.type) {
+      case "trail": return `${who} trailed ${cardText(event.card)}.`;
+      case "capture":
+        return `${who} captured ${targetsText(event.targets, table.builds)} with ${cardText(event.card)}.`;
+      case "build": {
+        const value = event.value ?? "";
+        return `${who} built ${value} with ${cardText(event.card)}` +
+               (event.targets ? ` on ${targetsText(event.targets, table.builds)}.` : ".");
+      }
+      case "sweep": return `${who} swept the table!`;
+      case "deal":
+        return event.batch === 1 || event.batch === undefined
+          ? `Round ${event.round ?? ""} dealt (${seatName(event.dealer)} deal${event.dealer === HUMAN ? "" : "s"}).`
+          : `New cards dealt${event.last_batch ? ": the last batch" : ""}.`;
+      case "residue":
+        return `${who} took the rest of the table: ${cardsText(event.cards)}.`;
+      case "round_scored":
+        return `Round scored: you ${event.scores[HUMAN]}, solver ${event.scores[OPPONENT]}.`;
+      case "round_void": return "Nobody captured: the round is void and dealt again.";
+      case "game_over":
+        return event.winner === HUMAN ? "Game over: you win!" : "Game over: the solver wins.";
+      default: return `${event.type}`;
+    }
+  }
+
+  function log(text, who) {
+    const item = el("li", { className: who === OPPONENT ? "opp" : "", text });
+    $("log").append(item);
+    item.scrollIntoView({ block: "nearest" });
+  }
+
+  // ---- rendering ---------------------------------------------------------------
+  function setPhase(phase, status) {
+    document.body.dataset.phase = phase;
+    if (status !== undefined) $("status").textContent = status;
+    const humanTurn = phase === "human";
+    $("hint-button").disabled = !humanTurn;
+  }
+
+  function showError(message) {
+    const box = $("error");
+    box.textContent = message;
+    box.hidden = !message;
+  }
+
+  function pickedCards() {
+    const builds = game.view ? game.view.table.builds : [];
+    const cards = [];
+    for (const key of game.picked) {
+      if (key.startsWith("build:")) cards.push(...builds[Number(key.slice(6))].groups.flat());
+      else cards.push(key);
+    }
+    return cards;
+  }
+
+  const sameSet = (a, b) => a.length === b.length && a.every((x) => b.includes(x));
+
+  /** The legal moves the current selection makes: that card, exactly those table cards. */
+  function selectionMoves() {
+    if (!game.hand) return [];
+    const cards = pickedCards();
+    return game.moves.filter((m) => m.card === game.hand && sameSet(m.targets || [], cards));
+  }
+
+  function render() {
+    const view = game.view;
+    if (!view) return;
+    const humanTurn = document.body.dataset.phase === "human";
+    const batch = 6 - Math.floor(view.stock_size / 8);
+    $("round-info").textContent =
+      `Round ${view.round} · deal ${view.deal} · batch ${batch} of 6` +
+      `${view.last_batch ? " (last)" : ""} · ${seatName(view.dealer)} dealt`;
+
+    const scoreboard = $("scoreboard");
+    scoreboard.replaceChildren(
+      el("span", { className: "you-score", "data-testid": "score-you",
+                   text: `You ${view.scores[HUMAN]}` }),
+      el("span", { "data-testid": "score-solver", text: `Solver ${view.scores[OPPONENT]}` }));
+
+    renderSeat(OPPONENT);
+    renderSeat(HUMAN);
+
+    // the table
+    const loose = view.table.loose.map((code) => cardFace(code, {
+      "data-testid": `table-${code}`,
+      "aria-pressed": game.picked.has(code) ? "true" : "false",
+      disabled: !humanTurn,
+      onclick: () => toggleTable(code),
+    }));
+    $("loose").replaceChildren(...(loose.length ? loose : [el("span", { className: "empty", text: "No loose cards" })]));
+    const builds = view.table.builds.map((build, i) => {
+      const key = `build:${i}`;
+      const owner = build.owner === HUMAN ? "yours" : "the solver's";
+      return el("button", {
+        type: "button", className: "build", "data-testid": `build-${i}`,
+        "data-value": build.value, "data-owner": build.owner,
+        "data-cards": build.groups.flat().join(" "),
+        "aria-pressed": game.picked.has(key) ? "true" : "false",
+        "aria-label": `Build of ${build.value}, ${owner}: ${build.groups.map((g) => g.map(cardName).join(" and ")).join("; ")}`,
+        disabled: !humanTurn,
+        onclick: () => toggleTable(key),
+      },
+      el("span", { className: "build-label", "aria-hidden": "true",
+                   text: `Build ${build.value} · ${build.owner === HUMAN ? "yours" : "solver's"}` }),
+      el("span", { className: "groups", "aria-hidden": "true" },
+         build.groups.map((group) => el("span", { className: "group" },
+                                        group.map((c) => cardFace(c, {}, true))))));
+    });
+    $("builds").replaceChildren(...builds);
+    $("stock").textContent = view.stock_size
+      ? `Stock: ${view.stock_size} cards` : "Stock empty: last batch";
+
+    // your hand
+    const hand = view.hand.map((code, i) => cardFace(code, {
+      "data-testid": `hand-${code}`,
+      "aria-pressed": game.hand === code ? "true" : "false",
+      "aria-keyshortcuts": String(i + 1),
+      disabled: !humanTurn,
+      onclick: () => toggleHand(code),
+    }));
+    $("hand").replaceChildren(...(hand.length ? hand : [el("span", { className: "empty", text: "No cards in hand" })]));
+
+    renderMoves(humanTurn);
+  }
+
+  function renderSeat(seat) {
+    const view = game.view;
+    const mine = seat === HUMAN;
+    const badges = [];
+    if (view.dealer === seat) badges.push(el("span", { className: "badge", text: "dealer" }));
+    if (view.status === "playing" && view.to_move === seat) {
+      badges.push(el("span", { className: "badge turn", text: "to move" }));
+    }
+    if (view.last_capturer === seat) badges.push(el("span", { className: "badge", text: "last capture" }));
+    $(mine ? "your-badges" : "opponent-badges").replaceChildren(...badges);
+
+    const pile = view.captured[seat];
+    const spades = pile.filter((c) => suitOf(c) === "S").length;
+    const aces = pile.filter((c) => rankOf(c) === "A").length;
+    const points = game.score ? game.score.players[seat].total : 0;
+    $(mine ? "your-stats" : "opponent-stats").textContent =
+      `Captured ${pile.length} cards (${spades} ♠, ${aces} aces) · sweeps ${view.sweeps[seat]}` +
+      ` · ${points} points this round so far · game total ${view.scores[seat]}`;
+
+    if (!mine) {
+      const count = view.hand_sizes[seat];
+      const backs = Array.from({ length: count }, () => el("span", { className: "card back", "aria-hidden": "true" }));
+      const box = $("opponent-hand");
+      box.replaceChildren(...backs);
+      box.setAttribute("aria-label", `Solver's hand: ${count} cards`);
+      box.dataset.count = String(count);
+    }
+  }
+
+  function moveButton(move, testid) {
+    const text = describe(move, game.view.table);
+    return el("li", {},
+      el("button", { type: "button", className: "play", "data-testid": testid,
+                     "data-move-id": move.id, "data-card": move.card,
+                     "data-targets": (move.targets || []).join(" "),
+                     "aria-label": `Play: ${text}`, onclick: () => playHuman(move) },
+         text, el("span", { className: "move-id", "aria-hidden": "true", text: move.id })));
+  }
+
+  function renderMoves(humanTurn) {
+    const list = $("selection-moves");
+    const all = $("all-moves");
+    if (!humanTurn) {
+      $("selection-text").textContent = document.body.dataset.phase === "opponent"
+        ? "Waiting for the solver…" : "";
+      list.replaceChildren();
+      all.replaceChildren();
+      return;
+    }
+    const picked = pickedCards();
+    let text;
+    if (!game.hand) {
+      text = "Pick a card from your hand, then the table cards or builds to take or build on.";
+    } else if (picked.length === 0) {
+      text = `${cardText(game.hand)} alone: trail it, or pick table cards to capture or build.`;
+    } else {
+      text = `${cardText(game.hand)} with ${cardsText(picked)}:`;
+    }
+    const matches = selectionMoves();
+    if (game.hand && matches.length === 0) text += " no legal move takes exactly these cards.";
+    $("selection-text").textContent = text;
+    list.replaceChildren(...matches.map((m) => moveButton(m, `move-${m.id}`)));
+    all.replaceChildren(...game.moves.map((m) => moveButton(m, `any-move-${m.id}`)));
+  }
+
+  // ---- selection ---------------------------------------------------------------
+  function toggleHand(code) {
+    game.hand = game.hand === code ? null : code;
+    render();
+    const again = document.querySelector(`[data-testid="hand-${code}"]`);
+    if (again) again.focus();
+  }
+
+  function toggleTable(key) {
+    if (game.picked.has(key)) game.picked.delete(key);
+    else game.picked.add(key);
+    render();
+    const testid = key.startsWith("build:") ? `build-${key.slice(6)}` : `table-${key}`;
+    const again = document.querySelector(`[data-testid="${testid}"]`);
+    if (again) again.focus();
+  }
+
+  function clearSelection() {
+    game.hand = null;
+    game.picked.clear();
+    render();
+  }
+
+  // ---- the game loop -----------------------------------------------------------
+  async function refresh() {
+    const [view, score] = await Promise.all([
+      call("view", { state: game.state, player: HUMAN }),
+      call("score", { state: game.state }),
+    ]);
+    game.view = view.data.view;
+    game.score = score.data;
+  }
+
+  async function newGame() {
+    const generation = ++game.generation;
+    closeDialog();
+    showError("");
+    $("log").replaceChildren();
+    $("hint-panel").hidden = true;
+    $("last-move").textContent = "";
+    game.fresh = new Set();
+    setPhase("busy", "Dealing…");
+    const body = { variant: "standard" };
+    if (CONFIG.seed !== null) body.seed = CONFIG.seed;
+    if (CONFIG.dealer !== null) body.dealer = CONFIG.dealer;
+    try {
+      const { data } = await call("games", body);
+      if (generation !== game.generation) return;
+      game.state = data.state;
+      log(`New game: ${seatName(game.state.dealer)} deal${game.state.dealer === HUMAN ? "" : "s"} first. First to 21 wins.`);
+      await advance(generation, []);
+    } catch (err) {
+      fail(err);
+    }
+  }
+
+  function fail(err) {
+    setPhase("error", "Something went wrong.");
+    showError(err instanceof ApiError ? err.message : String(err));
+    if (!(err instanceof ApiError)) console.error(err);
+  }
+
+  /** After a state change: log the events, redraw, then wait for whoever moves next. */
+  async function advance(generation, events, tableBefore) {
+    for (const event of events) log(describeEvent(event, tableBefore), event.player);
+    await refresh();
+    if (generation !== game.generation) return;
+    const ended = events.find((e) => e.type === "round_scored" || e.type === "round_void");
+    if (ended) {
+      setPhase("round-end", game.state.status === "game_over" ? "Game over." : "Round over.");
+      render();
+      showRoundEnd(ended, events.find((e) => e.type === "game_over"));
+      return;
+    }
+    await nextTurn(generation);
+  }
+
+  async function nextTurn(generation) {
+    const state = game.state;
+    game.hand = null;
+    game.picked.clear();
+    if (state.status === "game_over") {
+      const [mine, theirs] = [state.scores[HUMAN], state.scores[OPPONENT]];
+      setPhase("game-over", state.winner === HUMAN
+        ? `Game over: you win, ${mine} to ${theirs}!`
+        : `Game over: the solver wins, ${theirs} to ${mine}.`);
+      render();
+      return;
+    }
+    if (state.to_move === HUMAN) {
+      const { data } = await call("legal-moves", { state });
+      if (generation !== game.generation) return;
+      game.moves = data.moves;
+      setPhase("human", "Your turn: pick a card from your hand.");
+      render();
+      const first = document.querySelector('[data-testid="hand"] button');
+      if (first && (document.activeElement === document.body || !document.activeElement)) {
+        first.focus({ preventScroll: true });
+      }
+      return;
+    }
+    game.moves = [];
+    setPhase("opponent", "The solver is thinking…");
+    render();
+    await sleep(CONFIG.delay);
+    const answer = await hints(OPPONENT, 1);
+    if (generation !== game.generation) return;
+    const move = answer.moves[0].move;
+    const tableBefore = game.view.table;
+    const { data } = await call("apply", { state: game.state, move: move.id });
+    if (generation !== game.generation) return;
+    game.state = data.state;
+    game.fresh = new Set([move.card, ...(move.type === "build" ? move.targets : [])]);
+    $("last-move").textContent = `Solver: ${describe(move, tableBefore)}.`;
+    await advance(generation, data.events, tableBefore);
+  }
+
+  async function playHuman(move) {
+    if (document.body.dataset.phase !== "human") return;
+    const generation = game.generation;
+    const tableBefore = game.view.table;
+    setPhase("busy", `You: ${describe(move, tableBefore)}`);
+    $("hint-panel").hidden = true;
+    game.fresh = new Set();
+    try {
+      const { data } = await call("apply", { state: game.state, move: move.id });
+      if (generation !== game.generation) return;
+      game.state = data.state;
+      $("last-move").textContent = `You: ${describe(move, tableBefore)}.`;
+      await advance(generation, data.events, tableBefore);
+    } catch (err) {
+      fail(err);
+    }
+  }
+
+  async function showHint() {
+    if (document.body.dataset.phase !== "human") return;
+    const generation = game.generation;
+    const panel = $("hint-panel");
+    panel.hidden = false;
+    $("hint-list").replaceChildren(el("li", { "data-testid": "hint-loading", text: "Thinking…" }));
+    $("hint-solver").textContent = "";
+    $("hint-button").disabled = true;
+    try {
+      const answer = await hints(HUMAN);
+      if (generation !== game.generation || document.body.dataset.phase !== "human") return;
+      const byId = new Map(game.moves.map((m) => [m.id, m]));
+      const rows = answer.moves.map((hint) => {
+        const move = byId.get(hint.move.id) || hint.move;
+        const text = describe(move, game.view.table);
+        const sign = hint.equity > 0 ? "+" : "";
+        return el("li", { "data-testid": "hint-row", "data-move-id": move.id, "data-equity": hint.equity },
+          el("span", { className: "rank-no", text: `${hint.rank}.` }),
+          el("span", { className: "what", text }),
+          el("span", { className: "equity", "aria-label": `equity ${hint.equity}, standard error ${hint.stderr}` },
+             `${sign}${hint.equity.toFixed(2)} `,
+             el("span", { className: "err", text: `± ${hint.stderr.toFixed(2)}` })),
+          el("button", { type: "button", "data-testid": `hint-play-${hint.rank}`,
+                         "aria-label": `Play: ${text}`, onclick: () => playHuman(move) }, "Play"));
+      });
+      $("hint-list").replaceChildren(...rows);
+      const s = answer.solver;
+      $("hint-solver").textContent =
+        `${s.algorithm}: ${s.samples} sampled deals, ${Math.round(s.elapsed_ms)} ms${s.cached ? " (cached)" : ""}`;
+    } catch (err) {
+      fail(err);
+    } finally {
+      $("hint-button").disabled = document.body.dataset.phase !== "human";
+    }
+  }
+
+  // ---- round end and game over -------------------------------------------------
+  const CATEGORIES = [
+    ["cards", "Most cards (3)"], ["spades", "Most spades (1)"], ["aces", "Aces (1 each)"],
+    ["big_cassino", "Big cassino 10♦ (2)"], ["little_cassino", "Little cassino 2♠ (1)"],
+    ["sweeps", "Sweeps (1 each)"],
+  ];
+
+  function breakdownTable(breakdown) {
+    const cell = (seat, key) => {
+      const p = breakdown.players[seat];
+      return el("td", { "data-testid": `breakdown-${key}-${seat === HUMAN ? "you" : "solver"}` },
+        el("span", { className: "count", text: `${p[key]}` }),
+        el("span", { className: "pts", text: `${p.points[key]}` }));
+    };
+    const rows = CATEGORIES.map(([key, label]) =>
+      el("tr", {}, el("th", { scope: "row", text: label }), cell(HUMAN, key), cell(OPPONENT, key)));
+    const total = (seat) => el("td", { "data-testid": `breakdown-total-${seat === HUMAN ? "you" : "solver"}`,
+                                       text: `${breakdown.players[seat].total}` });
+    return el("table", { className: "breakdown" },
+      el("caption", { className: "hint-text",
+                      text: "For each category: cards taken (grey), then points (bold), R26." }),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "" }),
+                         el("th", { scope: "col", text: "You" }), el("th", { scope: "col", text: "Solver" }))),
+      el("tbody", {}, rows,
+         el("tr", { className: "total" }, el("th", { scope: "row", text: "Round points" }),
+            total(HUMAN), total(OPPONENT))));
+  }
+
+  function showRoundEnd(ended, over) {
+    const dialog = $("round-dialog");
+    const box = $("round-breakdown");
+    if (ended.type === "round_void") {
+      $("round-dialog-title").textContent = "Void round";
+      box.replaceChildren(el("p", { text: "Nobody captured anything: no points, and the same dealer deals again (R25)." }));
+    } else {
+      $("round-dialog-title").textContent = `Round ${ended.round ?? ""} scored`;
+      box.replaceChildren(
+        breakdownTable(ended.breakdown),
+        el("p", { "data-testid": "round-scores",
+                  text: `Game scores: you ${ended.scores[HUMAN]}, solver ${ended.scores[OPPONENT]}.` }));
+    }
+    const overText = $("game-over");
+    if (over) {
+      overText.hidden = false;
+      overText.textContent = over.winner === HUMAN
+        ? `You win the game, ${over.scores[HUMAN]} to ${over.scores[OPPONENT]}!`
+        : `The solver wins the game, ${over.scores[OPPONENT]} to ${over.scores[HUMAN]}.`;
+    } else {
+      overText.hidden = true;
+    }
+    $("continue").textContent = over ? "See the table" : "Next round";
+    $("dialog-new-game").hidden = !over;
+    if (!dialog.open) dialog.showModal();
+    (over ? $("dialog-new-game") : $("continue")).focus();
+  }
+
+  function closeDialog() {
+    const dialog = $("round-dialog");
+    if (dialog.open) dialog.close();
+  }
+
+  async function continueGame() {
+    closeDialog();
+    if (document.body.dataset.phase !== "round-end") return;
+    try {
+      await nextTurn(game.generation);
+    } catch (err) {
+      fail(err);
+    }
+  }
+
+  // ---- wiring ------------------------------------------------------------------
+  function onKey(event) {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if ($("round-dialog").open) return;
+    const phase = document.body.dataset.phase;
+    if (event.key === "Escape") {
+      clearSelection();
+    } else if ((event.key === "h" || event.key === "H") && phase === "human") {
+      showHint();
+    } else if (/^[1-9]$/.test(event.key) && phase === "human" && game.view) {
+      const code = game.view.hand[Number(event.key) - 1];
+      if (code) toggleHand(code);
+    } else {
+      return;
+    }
+    event.preventDefault();
+  }
+
+  document.addEventListener("DOMContentLoaded", () => {
+    $("new-game").addEventListener("click", newGame);
+    $("dialog-new-game").addEventListener("click", newGame);
+    $("continue").addEventListener("click", continueGame);
+    $("round-dialog").addEventListener("cancel", (event) => event.preventDefault());
+    $("hint-button").addEventListener("click", showHint);
+    $("clear-selection").addEventListener("click", clearSelection);
+    document.addEventListener("keydown", onKey);
+    // a solver turn runs as a background task: its errors end up on the page
+    window.addEventListener("unhandledrejection", (event) => fail(event.reason));
+    newGame();
+  });
+})();

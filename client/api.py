@@ -1,0 +1,140 @@
+"""A small client of the public HTTP API (CONTRACT.md), standard library only.
+
+Two transports speak the same protocol: :class:`HttpTransport` (urllib, any server) and
+:class:`InProcessTransport` (``api.create_app().test_client()``, no server needed).
+:class:`Cassino` wraps the endpoints the terminal game uses.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.error
+import urllib.request
+from typing import Any, Protocol
+
+__all__ = ["ApiError", "Cassino", "HttpTransport", "InProcessTransport", "Transport"]
+
+JOB_POLL = 0.1  # seconds between polls of a hint job (202 answers)
+
+
+class ApiError(Exception):
+    """An error answer (``status`` 4xx/5xx, with the API's ``message``) or no answer."""
+
+    def __init__(self, message: str, status: int | None = None,
+                 body: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+        self.body = body or {}
+
+
+class Transport(Protocol):
+    def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        """``(status, decoded JSON)`` for ``method path`` (``path`` like ``/v1/games``)."""
+
+
+class HttpTransport:
+    """The API over HTTP at ``url`` (e.g. ``http://127.0.0.1:8000``)."""
+
+    def __init__(self, url: str, timeout: float = 120.0) -> None:
+        base = url.rstrip("/")
+        if base.endswith("/v1"):
+            base = base[: -len("/v1")]
+        if not base.startswith(("http://", "https://")):
+            raise ApiError(f"--url must start with http:// or https://, not {url!r}")
+        self.base = base
+        self.timeout = timeout
+
+    def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        data = None if body is None else json.dumps(body).encode()
+        headers = {"Accept": "application/json"}
+        if data is not None:
+            headers["Content-Type"] = "application/json"
+        request = urllib.request.Request(self.base + path, data=data, method=method,
+                                         headers=headers)
+        try:
+            with urllib.request.urlopen(request, timeout=self.timeout) as response:
+                return response.status, _decode(response.read())
+        except urllib.error.HTTPError as exc:
+            with exc:
+                return exc.code, _decode(exc.read())
+        except (urllib.error.URLError, OSError) as exc:
+            reason = getattr(exc, "reason", exc)
+            raise ApiError(f"cannot reach {self.base}: {reason}") from exc
+
+
+class InProcessTransport:
+    """The API in this process (``api.create_app()``): the default, no server needed."""
+
+    def __init__(self) -> None:
+        from api import create_app  # imported only when used: the client needs no server code
+
+        self.client = create_app().test_client()
+
+    def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        response = self.client.open(path, method=method, json=body)
+        return response.status_code, _decode(response.get_data())
+
+
+def _decode(raw: bytes) -> Any:
+    try:
+        return json.loads(raw) if raw else {}
+    except ValueError:
+        return {"message": raw.decode("utf-8", "replace")[:200]}
+
+
+class Cassino:
+    """The endpoints, with errors raised as :class:`ApiError`."""
+
+    def __init__(self, transport: Transport) -> None:
+        self.transport = transport
+
+    def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        status, data = self.transport.request(method, path, body)
+        if status >= 400:
+            message = data.get("message") if isinstance(data, dict) else None
+            raise ApiError(message or f"HTTP {status}", status,
+                           data if isinstance(data, dict) else None)
+        return status, data
+
+    def post(self, path: str, body: dict[str, Any]) -> Any:
+        return self.call("POST", path, body)[1]
+
+    def new_game(self, seed: int | None = None, dealer: int | None = None) -> dict[str, Any]:
+        body: dict[str, Any] = {"variant": "standard"}
+        if seed is not None:
+            body["seed"] = seed
+        if dealer is not None:
+            body["dealer"] = dealer
+        return dict(self.post("/v1/games", body)["state"])
+
+    def legal_moves(self, state: dict[str, Any]) -> list[dict[str, Any]]:
+        return list(self.post("/v1/legal-moves", {"state": state})["moves"])
+
+    def apply(self, state: dict[str, Any], move: str | dict[str, Any]) -> dict[str, Any]:
+        return dict(self.post("/v1/apply", {"state": state, "move": move}))
+
+    def view(self, state: dict[str, Any], player: int) -> dict[str, Any]:
+        return dict(self.post("/v1/view", {"state": state, "player": player})["view"])
+
+    def score(self, state: dict[str, Any]) -> dict[str, Any]:
+        return dict(self.post("/v1/score", {"state": state}))
+
+    def hints(self, *, state: dict[str, Any] | None = None, player: int | None = None,
+              view: dict[str, Any] | None = None, **options: Any) -> dict[str, Any]:
+        """Ranked moves (``/v1/hints``); a 202 job is followed until it finishes."""
+        body: dict[str, Any] = {"view": view} if view is not None else {
+            "state": state, "player": player}
+        body.update({key: value for key, value in options.items() if value is not None})
+        status, data = self.call("POST", "/v1/hints", body)
+        while status == 202:
+            time.sleep(JOB_POLL)
+            job_id = data["job"]["id"] if "job" in data else data["id"]
+            status, data = self.call("GET", f"/v1/jobs/{job_id}")
+            if data.get("status") == "finished":
+                return dict(data["result"])
+            if data.get("status") == "failed":
+                raise ApiError(f"the hint job failed: {data.get('error')}")
+            status = 202
+        return dict(data)

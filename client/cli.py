@@ -1,0 +1,395 @@
+"""``cassino``: play against the solver in the terminal, or rank the moves of a saved state.
+
+    cassino play [--seed N] [--dealer 0|1] [--seat 0|1] [--samples N] [--time-ms N]
+    cassino hint --state FILE [--player N] [--samples N] [--seed N] [--top N]
+
+Both speak only the public API: to a server with ``--url http://host:port``, or by
+default to the app in this process (``api.create_app()``), so no server is needed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from client.api import ApiError, Cassino, HttpTransport, InProcessTransport
+from client.text import Style, breakdown_lines, hint_lines
+
+HELP = """Commands:
+  <number>   play the move with that number in the list
+  <id>       play the move with that id (e.g. KC, 7Sx2H5C, 2H+5C=7)
+  h          hint: your moves ranked by the solver, with their equity
+  m          list your moves again      t   show the table again
+  q          quit                       ?   this help"""
+
+
+class UsageError(Exception):
+    """A mistake in the command line or its files (exit status 2)."""
+
+
+# ---- the command line ------------------------------------------------------------------
+
+def build_parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--url", default=argparse.SUPPRESS, metavar="URL",
+                        help="the API's address, e.g. http://127.0.0.1:8000 (default: the "
+                             "app in this process, no server needed)")
+    common.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS,
+                        help="cards as 7S, 10D instead of 7♠, 10♦")
+    budget = argparse.ArgumentParser(add_help=False)
+    budget.add_argument("--samples", type=positive, metavar="N",
+                        help="deals the solver samples per answer (default: the server's)")
+    budget.add_argument("--time-ms", type=positive, metavar="MS",
+                        help="the solver's time budget per answer (default: the server's)")
+
+    parser = argparse.ArgumentParser(
+        prog="cassino", parents=[common],
+        description="Two-player Cassino against the solver, through the public HTTP API.")
+    parser.set_defaults(url=None, ascii=False)
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    play = commands.add_parser(
+        "play", parents=[common, budget], help="play a game against the solver",
+        description="Play a game to 21 against the solver. Type a move's number or id; "
+                    "h for a hint, q to quit.")
+    play.add_argument("--seed", type=natural, help="the game's seed (default: random)")
+    play.add_argument("--dealer", type=int, choices=(0, 1),
+                      help="the first dealer (default: by lot)")
+    play.add_argument("--seat", type=int, choices=(0, 1), default=0,
+                      help="your seat (default 0)")
+    play.add_argument("--hint-seed", type=natural, default=0, metavar="N",
+                      help="seed of the solver's world sampler, for you and for it (default 0)")
+    play.add_argument("--top", type=positive, metavar="N",
+                      help="how many ranked moves a hint shows (default: all)")
+    play.add_argument("--state", type=Path, metavar="FILE",
+                      help="resume the game saved in FILE (a state, or {\"state\": ...})")
+    play.add_argument("--save", type=Path, metavar="FILE",
+                      help="write {\"state\": ...} to FILE after every move")
+    play.add_argument("--delay", type=float, metavar="SECONDS",
+                      help="pause before each solver move (default 0.5 on a terminal, else 0)")
+    play.set_defaults(run=run_play)
+
+    hint = commands.add_parser(
+        "hint", parents=[common, budget], help="rank the moves of a saved state",
+        description="Print the moves of a saved position ranked by equity (expected "
+                    "round-point difference).")
+    hint.add_argument("--state", type=Path, required=True, metavar="FILE",
+                      help="a JSON file: a full state, {\"state\": ...}, or {\"view\": ...}")
+    hint.add_argument("--player", type=int, choices=(0, 1),
+                      help="whose moves (default: the player to move)")
+    hint.add_argument("--seed", type=natural, default=0,
+                      help="seed of the world sampler (default 0): same seed, same answer")
+    hint.add_argument("--top", type=positive, metavar="N", help="show the best N moves only")
+    hint.add_argument("--json", action="store_true", help="print the API's answer as JSON")
+    hint.set_defaults(run=run_hint)
+    return parser
+
+
+def positive(text: str) -> int:
+    value = natural(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {text}")
+    return value
+
+
+def natural(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must not be negative: {text}")
+    return value
+
+
+def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None,
+         stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
+    """The ``cassino`` console script; the streams default to the process's own."""
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    stderr = stderr or sys.stderr
+    args = build_parser().parse_args(argv)
+    style = Style(symbols=not args.ascii and _can_print(stdout, "♠♥♦♣±"))
+    try:
+        client = Cassino(HttpTransport(args.url) if args.url else InProcessTransport())
+        return int(args.run(args, client, style, stdin, stdout))
+    except UsageError as exc:
+        print(f"cassino: {exc}", file=stderr)
+        return 2
+    except ApiError as exc:
+        print(f"cassino: {exc.message}", file=stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("\nBye.", file=stdout)
+        return 130
+
+
+def _can_print(stream: TextIO, text: str) -> bool:
+    encoding = getattr(stream, "encoding", None)
+    if not encoding:
+        return True  # e.g. io.StringIO
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def read_json(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    except ValueError as exc:
+        raise UsageError(f"{path} is not JSON: {exc}") from exc
+
+
+def state_or_view(data: Any, path: Path) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
+    """``(state, view)`` from a file holding a state, ``{"state"}`` or ``{"view"}``."""
+    if isinstance(data, dict):
+        if isinstance(data.get("state"), dict):
+            return data["state"], None
+        if isinstance(data.get("view"), dict):
+            return None, data["view"]
+        if "hands" in data:
+            return data, None
+        if "hand" in data:
+            return None, data
+    raise UsageError(f"{path} holds neither a state nor {{\"state\": ...}} nor a view")
+
+
+# ---- cassino hint ------------------------------------------------------------------------
+
+def run_hint(args: argparse.Namespace, client: Cassino, style: Style, stdin: TextIO,
+             out: TextIO) -> int:
+    state, view = state_or_view(read_json(args.state), args.state)
+    options = {"samples": args.samples, "time_ms": args.time_ms, "seed": args.seed,
+               "top": args.top}
+    if view is not None:
+        if args.player is not None and args.player != view.get("player"):
+            raise UsageError(f"{args.state} is seat {view.get('player')}'s view: "
+                             "--player cannot change it")
+        answer = client.hints(view=view, **options)
+        position = view
+    else:
+        assert state is not None
+        player = state.get("to_move") if args.player is None else args.player
+        answer = client.hints(state=state, player=player, **options)
+        position = state
+    if args.json:
+        print(json.dumps(answer, indent=2, ensure_ascii=False), file=out)
+        return 0
+    player = answer["player"]
+    to_move = position.get("to_move")
+    print(f"Seat {player}, {'to move' if player == to_move else 'not to move'}; "
+          f"table: {style.table(position['table'])}", file=out)
+    evaluation = answer.get("evaluation", {})
+    if evaluation:
+        points = evaluation.get("expected_points", [])
+        pm = "±" if style.symbols else "+-"
+        print(f"Position: equity {evaluation['equity']:+.2f} {pm} "
+              f"{evaluation.get('stderr', 0):.2f}; expected round points "
+              + ", ".join(f"seat {seat} {value:.1f}" for seat, value in enumerate(points)),
+              file=out)
+    if not answer["moves"]:
+        print(f"No moves to rank: seat {player} is not to move." if player != to_move
+              else "No moves to rank: the game is over.", file=out)
+        return 0
+    for line in hint_lines(answer, style, position["table"]):
+        print(line, file=out)
+    return 0
+
+
+# ---- cassino play ------------------------------------------------------------------------
+
+def run_play(args: argparse.Namespace, client: Cassino, style: Style, stdin: TextIO,
+             out: TextIO) -> int:
+    delay = args.delay if args.delay is not None else (0.5 if out.isatty() else 0.0)
+    return TerminalGame(client, args, style, stdin, out, delay).run()
+
+
+class TerminalGame:
+    """One game: the human at ``args.seat``, the solver (``/v1/hints``, top move) opposite."""
+
+    def __init__(self, client: Cassino, args: argparse.Namespace, style: Style,
+                 stdin: TextIO, out: TextIO, delay: float) -> None:
+        self.client = client
+        self.args = args
+        self.style = style
+        self.stdin = stdin
+        self.out = out
+        self.delay = delay
+        self.human: int = args.seat
+        self.solver = 1 - self.human
+        self.names = ("You", "Solver") if self.human == 0 else ("Solver", "You")
+        self.finished = False
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out, flush=True)
+
+    def ask(self, prompt: str) -> str | None:
+        self.out.write(prompt)
+        self.out.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.say()
+            return None
+        if not self.stdin.isatty():  # scripted input: echo it, so the transcript reads well
+            self.out.write(line if line.endswith("\n") else line + "\n")
+        return line.strip()
+
+    def options(self) -> dict[str, Any]:
+        return {"samples": self.args.samples, "time_ms": self.args.time_ms,
+                "seed": self.args.hint_seed}
+
+    # -- the loop
+    def run(self) -> int:
+        if self.args.state:
+            state, _ = state_or_view(read_json(self.args.state), self.args.state)
+            if state is None:
+                raise UsageError(f"{self.args.state}: play needs a full state, not a view")
+            self.say("Resuming the saved game. You play seat "
+                     f"{self.human} against the solver; first to 21 wins.")
+        else:
+            state = self.client.new_game(self.args.seed, self.args.dealer)
+            dealer = "you deal" if state["dealer"] == self.human else "the solver deals"
+            self.say(f"New game against the solver: {dealer} first; first to 21 wins. "
+                     "Type ? for help.")
+        while state["status"] == "playing":
+            table_before = state["table"]
+            if state["to_move"] == self.human:
+                move = self.human_turn(state)
+                if move is None:
+                    self.say("Bye.")
+                    return 0
+            else:
+                if self.delay:
+                    time.sleep(self.delay)
+                answer = self.client.hints(state=state, player=self.solver, top=1,
+                                           **self.options())
+                move = answer["moves"][0]["move"]
+            result = self.client.apply(state, move["id"])
+            state = result["state"]
+            self.save(state)
+            self.report(result["events"], table_before)
+        if not self.finished:  # a saved game that was already over
+            winner = "you" if state["winner"] == self.human else "the solver"
+            self.say(f"This game is over: {winner} won, {state['scores'][self.human]} to "
+                     f"{state['scores'][self.solver]} (you first).")
+        return 0
+
+    def human_turn(self, state: dict[str, Any]) -> dict[str, Any] | None:
+        view = self.client.view(state, self.human)
+        moves = self.client.legal_moves(state)
+        self.show(view, self.client.score(state))
+        self.list_moves(moves, view)
+        while True:
+            numbers = "1" if len(moves) == 1 else f"1-{len(moves)}"
+            line = self.ask(f"Your move ({numbers} or id; h hint, q quit): ")
+            if line is None:
+                return None
+            command = line.lower()
+            if not command:
+                continue
+            if command in ("q", "quit", "exit"):
+                return None
+            if command in ("h", "hint"):
+                self.hint(state, view)
+            elif command in ("m", "moves"):
+                self.list_moves(moves, view)
+            elif command in ("t", "table"):
+                self.show(view, self.client.score(state))
+                self.list_moves(moves, view)
+            elif command in ("?", "help"):
+                self.say(HELP)
+            else:
+                move = pick(line, moves)
+                if move is not None:
+                    return move
+                self.say(f"{line!r} is not one of your moves: type a number from 1 to "
+                         f"{len(moves)} or a move id such as {moves[0]['id']} (? for help).")
+
+    def hint(self, state: dict[str, Any], view: dict[str, Any]) -> None:
+        answer = self.client.hints(state=state, player=self.human, top=self.args.top,
+                                   **self.options())
+        self.say("Hint: your moves ranked by the solver")
+        for line in hint_lines(answer, self.style, view["table"]):
+            self.say(line)
+
+    def save(self, state: dict[str, Any]) -> None:
+        if self.args.save:
+            self.args.save.write_text(json.dumps({"state": state}), encoding="utf-8")
+
+    # -- what the human sees
+    def show(self, view: dict[str, Any], score: dict[str, Any]) -> None:
+        you, solver = self.human, self.solver
+        stock = view["stock_size"]
+        batch = 6 - stock // 8
+        dealer = "you" if view["dealer"] == you else "the solver"
+        last = ", the last" if view["last_batch"] else ""
+        self.say()
+        self.say(f"== Round {view['round']}, batch {batch} of 6{last}; {dealer} dealt; "
+                 f"stock {stock} ==")
+        self.say(f"Scores   you {view['scores'][you]}, solver {view['scores'][solver]}")
+        self.say(f"Solver   {view['hand_sizes'][solver]} cards in hand; "
+                 + self.pile(view, score, solver))
+        self.say(f"Table    {self.style.table(view['table'], you)}")
+        self.say(f"You      {self.style.cards(view['hand'])}; " + self.pile(view, score, you))
+
+    def pile(self, view: dict[str, Any], score: dict[str, Any], seat: int) -> str:
+        pile = view["captured"][seat]
+        spades = sum(1 for card in pile if card.endswith("S"))
+        points = score["players"][seat]["total"]
+        return (f"captured {len(pile)} ({spades} spades), sweeps {view['sweeps'][seat]}, "
+                f"{points} points so far")
+
+    def list_moves(self, moves: list[dict[str, Any]], view: dict[str, Any]) -> None:
+        self.say("Your moves:")
+        width = len(str(len(moves)))
+        for number, move in enumerate(moves, 1):
+            text = self.style.move(move, view["table"])
+            self.say(f"  {number:>{width}}. {text:<46}  {move['id']}")
+
+    def report(self, events: list[dict[str, Any]], table: dict[str, Any]) -> None:
+        for event in events:
+            if event["type"] == "round_scored":
+                self.round_scored(event)
+            elif event["type"] == "game_over":
+                self.game_over(event)
+            else:
+                text = self.style.event(event, table, self.names)
+                if text:
+                    self.say(text)
+
+    def round_scored(self, event: dict[str, Any]) -> None:
+        self.say()
+        self.say(f"== Round {event.get('round', '')} scored ==")
+        for line in breakdown_lines(event["breakdown"], self.names, self.style,
+                                    (self.human, self.solver)):
+            self.say(line)
+        scores = event["scores"]
+        self.say(f"Game scores: you {scores[self.human]}, solver {scores[self.solver]}.")
+
+    def game_over(self, event: dict[str, Any]) -> None:
+        self.finished = True
+        scores = event["scores"]
+        mine, theirs = scores[self.human], scores[self.solver]
+        self.say()
+        if event["winner"] == self.human:
+            self.say(f"GAME OVER: you win, {mine} to {theirs}!")
+        else:
+            self.say(f"GAME OVER: the solver wins, {theirs} to {mine}.")
+
+
+def pick(text: str, moves: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The move a line names: its number in the list, or its id (any case)."""
+    if text.isdigit():
+        number = int(text)
+        return moves[number - 1] if 1 <= number <= len(moves) else None
+    wanted = text.replace(" ", "").upper()
+    return next((move for move in moves if move["id"].upper() == wanted), None)

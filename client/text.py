@@ -1,0 +1,122 @@
+"""Cards, moves, events and score breakdowns as terminal text."""
+
+from __future__ import annotations
+
+from typing import Any
+
+SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+CATEGORIES = (("cards", "Most cards (3)"), ("spades", "Most spades (1)"),
+              ("aces", "Aces (1 each)"), ("big_cassino", "Big cassino {10D} (2)"),
+              ("little_cassino", "Little cassino {2S} (1)"), ("sweeps", "Sweeps (1 each)"))
+
+
+class Style:
+    """How to print cards: suit symbols (``7♠``) or the wire letters (``7S``)."""
+
+    def __init__(self, symbols: bool = True) -> None:
+        self.symbols = symbols
+
+    def card(self, code: str) -> str:
+        return code[:-1] + SYMBOLS[code[-1]] if self.symbols else code
+
+    def cards(self, codes: list[str], sep: str = " ") -> str:
+        return sep.join(self.card(code) for code in codes)
+
+    def groups(self, groups: list[list[str]]) -> str:
+        return " | ".join(self.cards(group, "+") for group in groups)
+
+    def build(self, build: dict[str, Any], you: int | None = None) -> str:
+        owner = build["owner"]
+        whose = f"seat {owner}" if you is None else ("yours" if owner == you else "solver's")
+        return f"[build {build['value']}: {self.groups(build['groups'])}, {whose}]"
+
+    def table(self, table: dict[str, Any], you: int | None = None) -> str:
+        parts = [self.card(code) for code in table["loose"]]
+        parts += [self.build(build, you) for build in table["builds"]]
+        return "  ".join(parts) if parts else "(empty)"
+
+    def targets(self, targets: list[str], table: dict[str, Any] | None) -> str:
+        """Table cards taken or used, whole builds named as builds."""
+        taken = set(targets)
+        builds = [b for b in (table or {}).get("builds", [])
+                  if all(card in taken for group in b["groups"] for card in group)]
+        in_builds = {card for b in builds for group in b["groups"] for card in group}
+        parts = [f"build {b['value']} ({self.groups(b['groups'])})" for b in builds]
+        loose = [card for card in targets if card not in in_builds]
+        if loose:
+            parts.append(self.cards(loose))
+        return " + ".join(parts)
+
+    def move(self, move: dict[str, Any], table: dict[str, Any] | None = None) -> str:
+        card = self.card(move["card"])
+        if move["type"] == "trail":
+            return f"Trail {card}"
+        targets = self.targets(move.get("targets", []), table)
+        if move["type"] == "capture":
+            return f"Capture {targets} with {card}"
+        verb = {"raise": "Raise to", "extend": "Add to build"}.get(move.get("kind", ""), "Build")
+        groups = move.get("groups") or []
+        extra = f" -> {self.groups(groups)}" if len(groups) > 1 else ""
+        return f"{verb} {move['value']} with {card} on {targets}{extra}"
+
+    def event(self, event: dict[str, Any], table: dict[str, Any] | None,
+              names: tuple[str, str]) -> str | None:
+        """One event in words (``None`` for the ones the terminal shows otherwise)."""
+        kind = event["type"]
+        who = names[event["player"]] if "player" in event else ""
+        if kind == "trail":
+            return f"{who} trailed {self.card(event['card'])}."
+        if kind == "capture":
+            return (f"{who} captured {self.targets(event['targets'], table)} "
+                    f"with {self.card(event['card'])}.")
+        if kind == "build":
+            return (f"{who} built {event['value']} with {self.card(event['card'])} "
+                    f"on {self.targets(event['targets'], table)}.")
+        if kind == "sweep":
+            return f"{who} swept the table!"
+        if kind == "residue":
+            return f"{who} took the rest of the table: {self.cards(event['cards'])}."
+        if kind == "deal":
+            if event.get("batch", 1) == 1:
+                dealer = names[event["dealer"]]
+                dealer = "you" if dealer == "You" else f"the {dealer.lower()}"
+                return f"Round {event.get('round', '')} dealt by {dealer}."
+            return "New cards dealt" + (": the last batch." if event.get("last_batch") else ".")
+        if kind == "round_void":
+            return "Nobody captured: the round is void and dealt again (R25)."
+        return None  # round_scored and game_over have their own displays
+
+
+def breakdown_lines(breakdown: dict[str, Any], names: tuple[str, str], style: Style,
+                    order: tuple[int, int] = (0, 1)) -> list[str]:
+    """A score breakdown (CONTRACT "Score") as a table: taken, then points, per category."""
+    players = breakdown["players"]
+    head = f"{'':24}" + "".join(f"{names[seat]:>16}" for seat in order)
+    lines = [head, f"{'':24}" + f"{'taken':>8}{'points':>8}" * 2]
+    cards = {"10D": style.card("10D"), "2S": style.card("2S")}
+    for key, template in CATEGORIES:
+        label = template.format_map(cards)
+        cells = "".join(f"{players[seat][key]:>8}{players[seat]['points'][key]:>8}"
+                        for seat in order)
+        lines.append(f"{label:24}{cells}")
+    lines.append("-" * len(head))
+    lines.append(f"{'Round points':24}" + "".join(f"{players[seat]['total']:>16}"
+                                                  for seat in order))
+    return lines
+
+
+def hint_lines(answer: dict[str, Any], style: Style, table: dict[str, Any] | None) -> list[str]:
+    """Ranked moves with equity and standard error, then how they were found."""
+    plus_minus = "±stderr" if style.symbols else "+-stderr"
+    lines = [f"{'rank':>4}  {'equity':>7}  {plus_minus:>8}  {'move':<44}  id"]
+    for hint in answer["moves"]:
+        move = hint["move"]
+        lines.append(f"{hint['rank']:>4}  {hint['equity']:>+7.2f}  {hint['stderr']:>8.2f}  "
+                     f"{style.move(move, table):<44}  {move['id']}")
+    solver = answer.get("solver", {})
+    if solver:
+        cached = ", cached" if solver.get("cached") else ""
+        lines.append(f"({solver.get('algorithm')}: {solver.get('samples')} sampled deals, "
+                     f"{solver.get('elapsed_ms', 0):.0f} ms{cached}; equity is the expected "
+                     "round-point difference, this player minus the opponent)")
+    return lines

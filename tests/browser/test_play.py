@@ -1,0 +1,245 @@
+"""The web table in a real browser: Debian's Chromium driven by Playwright.
+
+A real server (werkzeug, in a thread) serves ``/play/`` and the API; the test plays a
+whole round by clicking: for each turn it picks a legal move from the page's own list,
+then makes it by clicking the hand card and the table cards (or builds) it uses, and plays
+it from the moves that selection offers.  It asks for a hint once, checks the round's
+score breakdown, and saves a screenshot (``CASSINO_SCREENSHOT_DIR``, by default
+``<tmp>/cassino-play/``).
+
+Chromium is never downloaded: the test needs ``/usr/bin/chromium`` (``apt-get install -y
+chromium``; ``.ci/run`` installs it) and fails, never skips, without it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from api import create_app
+from tests.live_server import live_server
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+SEED, DEALER = 20240611, 1  # the human (seat 0) is the nondealer: they move first
+QUERY = f"seed={SEED}&dealer={DEALER}&samples=4&time_ms=100&delay=40"
+SCREENSHOTS = Path(os.environ.get("CASSINO_SCREENSHOT_DIR",
+                                  Path(tempfile.gettempdir()) / "cassino-play"))
+TURN = 15_000  # ms: the longest wait for one turn (the solver answers in ~0.1 s)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's Chromium with "
+                    "`apt-get install -y chromium` (.ci/run does); the browser tests never "
+                    "download one")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:  # pragma: no cover - the dev extras install it
+        pytest.fail("the playwright package is missing: pip install -e '.[dev]'")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    with live_server() as url:
+        yield url
+
+
+def phase(page: Any) -> str:
+    return str(page.evaluate("document.body.dataset.phase"))
+
+
+def wait_for_phase(page: Any, *phases: str) -> str:
+    selector = ", ".join(f'body[data-phase="{name}"]' for name in phases + ("error",))
+    page.wait_for_selector(selector, state="attached", timeout=TURN)
+    now = phase(page)
+    assert now != "error", page.inner_text('[data-testid="error"]')
+    return now
+
+
+def legal_moves(page: Any) -> list[dict[str, Any]]:
+    """The moves in the page's "All legal moves" list, as the page describes them."""
+    return page.locator('[data-testid="all-moves"] button').evaluate_all(
+        """buttons => buttons.map(b => ({id: b.dataset.moveId, card: b.dataset.card,
+             targets: b.dataset.targets ? b.dataset.targets.split(" ") : [],
+             text: b.textContent}))""")
+
+
+def choose(moves: list[dict[str, Any]]) -> dict[str, Any]:
+    """A fixed preference that exercises selections: most cards taken, then builds."""
+    def key(move: dict[str, Any]) -> tuple[int, int]:
+        kind = move["id"]
+        order = 0 if "x" in kind else 1 if "=" in kind else 2
+        return order, -len(move["targets"])
+    return sorted(moves, key=key)[0]
+
+
+def click_move(page: Any, move: dict[str, Any]) -> None:
+    """Make ``move`` by selection: its hand card, then each table card or build it uses."""
+    page.click(f'[data-testid="hand-{move["card"]}"]')
+    builds = page.locator('[data-testid^="build-"]').evaluate_all(
+        "els => els.map(e => ({testid: e.dataset.testid, cards: e.dataset.cards.split(' ')}))")
+    remaining = list(move["targets"])
+    for build in builds:
+        if build["cards"] and all(card in remaining for card in build["cards"]):
+            page.click(f'[data-testid="{build["testid"]}"]')
+            remaining = [card for card in remaining if card not in build["cards"]]
+    for card in remaining:
+        page.click(f'[data-testid="table-{card}"]')
+    offered = page.locator('[data-testid="selection-moves"] button')
+    ids = offered.evaluate_all("bs => bs.map(b => b.dataset.moveId)")
+    assert move["id"] in ids, f"the selection for {move['id']} offers {ids}"
+    for other in ids:  # everything offered uses exactly this card and these table cards
+        assert other.startswith(move["card"]), other
+    page.click(f'[data-testid="move-{move["id"]}"]')
+
+
+def assert_controls_are_labelled(page: Any) -> None:
+    """Every control on the page has a stable test id and an accessible name."""
+    unnamed = page.locator("button, summary, dialog").evaluate_all(
+        """els => els.filter(e => !e.dataset.testid ||
+             !(e.getAttribute("aria-label") || e.textContent.trim()
+               || e.getAttribute("aria-labelledby"))).map(e => e.outerHTML.slice(0, 80))""")
+    assert unnamed == []
+
+
+def test_a_whole_round_by_clicking(browser: Any, server: str) -> None:
+    started = time.monotonic()
+    opponent_hand = set(create_app().test_client().post(
+        "/v1/games", json={"seed": SEED, "dealer": DEALER}).json["state"]["hands"][1])
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(f"{server}/play?{QUERY}")
+
+    # First turn: only the human's view is on the page.
+    assert wait_for_phase(page, "human") == "human"
+    shown = set(page.locator("[data-card]").evaluate_all("els => els.map(e => e.dataset.card)"))
+    assert len(shown) == 8 and not shown & opponent_hand  # 4 in hand, 4 on the table
+    assert page.get_attribute('[data-testid="opponent-hand"]', "data-count") == "4"
+
+    assert_controls_are_labelled(page)
+
+    # The keyboard: 1 picks the first hand card, Escape clears.
+    page.keyboard.press("1")
+    assert page.locator('[data-testid="hand"] [aria-pressed="true"]').count() == 1
+    page.keyboard.press("Escape")
+    assert page.locator('[data-testid="hand"] [aria-pressed="true"]').count() == 0
+
+    # A hint, once: ranked moves with their equity and standard error.
+    page.click('[data-testid="hint-button"]')
+    page.wait_for_selector('[data-testid="hint-row"]', timeout=TURN)
+    rows = page.locator('[data-testid="hint-row"]')
+    legal = {move["id"] for move in legal_moves(page)}
+    hinted = rows.evaluate_all("rs => rs.map(r => r.dataset.moveId)")
+    assert rows.count() == len(legal) and set(hinted) == legal
+    assert "±" in rows.first.inner_text()
+    assert_controls_are_labelled(page)
+    equities = rows.evaluate_all("rs => rs.map(r => Number(r.dataset.equity))")
+    assert equities == sorted(equities, reverse=True)
+
+    # The round: every human move made through the selection.
+    played = 0
+    while wait_for_phase(page, "human", "round-end", "game-over") == "human":
+        move = choose(legal_moves(page))
+        click_move(page, move)
+        played += 1
+        assert played <= 24, "more than 24 moves in one round"
+    assert played == 24
+
+    # The round's score breakdown (CONTRACT "Score"): counts and points per category.
+    dialog = page.locator('[data-testid="round-dialog"]')
+    assert dialog.is_visible()
+    breakdown = page.locator('[data-testid="round-breakdown"]')
+    text = breakdown.inner_text()
+    for label in ("Most cards", "Most spades", "Aces", "Big cassino", "Little cassino",
+                  "Sweeps", "Round points"):
+        assert label in text
+    totals = [int(page.inner_text(f'[data-testid="breakdown-total-{who}"]'))
+              for who in ("you", "solver")]
+    cards = [int(page.locator(f'[data-testid="breakdown-cards-{who}"] .count').inner_text())
+             for who in ("you", "solver")]
+    assert sum(cards) == 52 and sum(totals) >= 11
+    assert page.inner_text('[data-testid="round-scores"]').startswith("Game scores:")
+    log = page.locator('[data-testid="log"] li').all_inner_texts()
+    mine = [line for line in log if line.startswith(("You trailed", "You captured", "You built"))]
+    theirs = [line for line in log if line.startswith(("Solver trailed", "Solver captured",
+                                                       "Solver built"))]
+    assert len(mine) == 24 and len(theirs) == 24
+
+    assert_controls_are_labelled(page)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    shot = SCREENSHOTS / "round-end.png"
+    page.screenshot(path=str(shot), full_page=True)
+    assert shot.stat().st_size > 10_000
+    print(f"\nscreenshot: {shot}")
+
+    # The next round starts where the dialog leaves it.
+    page.click('[data-testid="continue"]')
+    assert wait_for_phase(page, "human", "opponent") in ("human", "opponent")
+    assert not dialog.is_visible()
+
+    assert errors == []
+    assert all(url.startswith(server) for url in requests)  # no CDN, nothing outside
+    api_calls = {url[len(server):].split("?")[0] for url in requests if "/v1/" in url}
+    assert api_calls <= {"/v1/games", "/v1/view", "/v1/score", "/v1/legal-moves",
+                         "/v1/apply", "/v1/hints"}
+    page.close()
+    assert time.monotonic() - started < 60
+
+
+def near_the_end(scores: list[int]) -> dict[str, Any]:
+    """A round with three cards left to play (the solver to move), game totals ``scores``."""
+    api = create_app().test_client()
+    state = api.post("/v1/games", json={"seed": 5, "dealer": 1}).json["state"]
+    while state["stock"] or sum(len(hand) for hand in state["hands"]) > 3:
+        moves = api.post("/v1/legal-moves", json={"state": state}).json["moves"]
+        state = api.post("/v1/apply", json={"state": state, "move": moves[0]["id"]}).json["state"]
+    state["scores"] = scores
+    return dict(state)
+
+
+def test_game_over_is_shown_with_the_winner(browser: Any, server: str) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    state = near_the_end([30, 2])  # seat 0, the human, wins when this round is scored
+    page.route("**/v1/games", lambda route: route.fulfill(
+        status=200, content_type="application/json", body=json.dumps({"state": state})))
+    page.goto(f"{server}/play?{QUERY}")
+    moves = 0
+    while wait_for_phase(page, "human", "round-end", "game-over") == "human":
+        click_move(page, choose(legal_moves(page)))
+        moves += 1
+    assert moves == 1
+    over = page.locator('[data-testid="game-over"]')
+    assert over.is_visible()
+    assert re.fullmatch(r"You win the game, 3\d to \d+!", over.inner_text())
+    assert page.locator('[data-testid="dialog-new-game"]').is_visible()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "game-over.png"), full_page=True)
+    page.click('[data-testid="continue"]')  # "See the table"
+    assert wait_for_phase(page, "game-over") == "game-over"
+    assert page.inner_text('[data-testid="status"]').startswith("Game over: you win, 3")
+    assert page.locator('[data-testid="hint-button"]').is_disabled()
+    page.unroute("**/v1/games")
+    page.click('[data-testid="new-game"]')  # a fresh game from the real server
+    assert wait_for_phase(page, "human", "opponent") in ("human", "opponent")
+    assert page.inner_text('[data-testid="score-you"]') == "You 0"
+    page.close()

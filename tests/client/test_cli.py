@@ -1,0 +1,205 @@
+"""The ``cassino`` console script: ``play`` with scripted input, ``hint`` on saved states."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+import tomllib
+from collections.abc import Iterator
+from importlib import import_module
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from api import create_app
+from client.cli import main, pick
+from tests.live_server import live_server
+
+ROOT = Path(__file__).resolve().parents[2]
+FAST = ["--samples", "4", "--time-ms", "100"]  # a small solver budget: quick answers
+
+
+@pytest.fixture(scope="module")
+def api() -> FlaskClient:
+    return create_app().test_client()
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    with live_server() as url:
+        yield url
+
+
+def run(argv: list[str], stdin: str = "") -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = main(argv, stdin=io.StringIO(stdin), stdout=out, stderr=err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def new_state(api: FlaskClient, seed: int, dealer: int) -> dict[str, Any]:
+    return dict(api.post("/v1/games", json={"seed": seed, "dealer": dealer}).json["state"])
+
+
+def test_the_console_script_is_declared() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    target = project["project"]["scripts"]["cassino"]
+    module, _, name = target.partition(":")
+    assert getattr(import_module(module), name) is main
+    assert "playwright" in " ".join(project["project"]["optional-dependencies"]["dev"])
+
+
+def test_play_a_round_with_a_hint(api: FlaskClient) -> None:
+    solver_hand = set(new_state(api, 7, 1)["hands"][1])
+    script = "?\nh\nnonsense\n" + "1\n" * 24 + "q\n"
+    status, out, err = run(["play", "--seed", "7", "--dealer", "1", "--top", "3", *FAST], script)
+    assert status == 0, err
+    first = out.split("Your move")[0]
+    assert "Solver   4 cards in hand" in first
+    you = next(line for line in first.splitlines() if line.startswith("You "))
+    table = next(line for line in first.splitlines() if line.startswith("Table "))
+    assert len(re.findall(r"(?:10|[2-9AJQK])[♠♥♦♣]", you)) == 4
+    assert not any(f"{card[:-1]}{'♠♥♦♣'['SHDC'.index(card[-1])]}" in first.split("Your moves")[0]
+                   for card in solver_hand), "the solver's hand must not be shown"
+    assert table.count("♠") + table.count("♥") + table.count("♦") + table.count("♣") == 4
+    assert "Commands:" in out  # ?
+    hint = out.split("Hint: your moves ranked by the solver\n")[1].splitlines()
+    assert hint[0].split()[:3] == ["rank", "equity", "±stderr"]
+    rows = [line for line in hint[1:4] if re.match(r"\s+\d+\s+[-+]\d+\.\d\d\s+\d+\.\d\d\s", line)]
+    assert len(rows) == 3 and "sampled deals" in hint[4]
+    assert "'nonsense' is not one of your moves" in out
+    assert out.count("\nYou ") >= 24  # every turn shows the hand
+    played = re.findall(r"^You (?:trailed|captured|built) ", out, flags=re.M)
+    solver = re.findall(r"^Solver (?:trailed|captured|built) ", out, flags=re.M)
+    assert len(played) == 24 and len(solver) >= 24
+    breakdown = out.split("== Round 1 scored ==\n")[1].splitlines()
+    assert breakdown[0].split() == ["You", "Solver"]
+    labels = [line[:24].strip() for line in breakdown[2:8]]
+    assert labels == ["Most cards (3)", "Most spades (1)", "Aces (1 each)",
+                      "Big cassino 10♦ (2)", "Little cassino 2♠ (1)", "Sweeps (1 each)"]
+    cards = [int(n) for n in breakdown[2].split()[-4::2]]
+    assert sum(cards) == 52
+    assert breakdown[9].startswith("Round points")
+    assert re.match(r"Game scores: you \d+, solver \d+\.", breakdown[10])
+    assert "== Round 2, batch 1 of 6; you dealt" in out
+    assert out.rstrip().endswith("Bye.")
+
+
+def test_play_to_game_over_from_a_saved_state(api: FlaskClient, tmp_path: Path) -> None:
+    state = new_state(api, 5, 1)
+    while state["stock"] or sum(len(hand) for hand in state["hands"]) > 3:
+        moves = api.post("/v1/legal-moves", json={"state": state}).json["moves"]
+        state = api.post("/v1/apply", json={"state": state, "move": moves[0]["id"]}).json["state"]
+    state["scores"] = [30, 2]  # the round's last cards decide nothing: seat 0 wins
+    saved = tmp_path / "game.json"
+    saved.write_text(json.dumps({"state": state}))
+    after = tmp_path / "after.json"
+    status, out, err = run(["play", "--state", str(saved), "--save", str(after), *FAST],
+                           "1\n" * 3)
+    assert status == 0, err
+    assert "Resuming the saved game" in out
+    assert "== Round 1 scored ==" in out
+    assert re.search(r"GAME OVER: you win, 3\d to \d+!", out)
+    final = json.loads(after.read_text())["state"]
+    assert final["status"] == "game_over" and final["winner"] == 0
+    # resuming a finished game says so
+    status, out, _ = run(["play", "--state", str(after)])
+    assert status == 0 and "This game is over: you won" in out
+
+
+def hint_rows(out: str) -> list[list[str]]:
+    rows = []
+    for line in out.splitlines():
+        if re.match(r"\s+\d+\s+[-+]\d+\.\d\d\s", line):
+            parts = line.split()
+            rows.append([parts[0], parts[1], parts[2], parts[-1]])
+    return rows
+
+
+def test_hint_on_a_saved_state(api: FlaskClient, tmp_path: Path) -> None:
+    state = new_state(api, 12345, 0)
+    bare, wrapped = tmp_path / "state.json", tmp_path / "wrapped.json"
+    bare.write_text(json.dumps(state))
+    wrapped.write_text(json.dumps({"state": state}))
+    options = ["--samples", "8", "--seed", "3", "--top", "3"]
+    status, out, err = run(["hint", "--state", str(bare), *options])
+    assert status == 0, err
+    ranked = hint_rows(out)
+    expected = api.post("/v1/hints", json={"state": state, "player": state["to_move"],
+                                           "samples": 8, "seed": 3, "top": 3}).json
+    assert out.startswith(f"Seat {state['to_move']}, to move; table: ")
+    assert hint_rows(out) == [[str(h["rank"]), f"{h['equity']:+.2f}", f"{h['stderr']:.2f}",
+                               h["move"]["id"]] for h in expected["moves"]]
+    assert len(hint_rows(out)) == 3
+    # the same answer from {"state": ...}, and as JSON
+    assert hint_rows(run(["hint", "--state", str(wrapped), *options])[1]) == ranked
+    status, raw, _ = run(["hint", "--state", str(wrapped), "--json", *options])
+    answer = json.loads(raw)
+    assert answer["moves"] == expected["moves"] and answer["player"] == state["to_move"]
+    # the other seat is not to move: an evaluation, no moves
+    other = 1 - state["to_move"]
+    status, out, _ = run(["hint", "--state", str(bare), "--player", str(other), *options])
+    assert status == 0 and f"Seat {other}, not to move" in out
+    assert "Position: equity" in out and "No moves to rank" in out
+    # a view is accepted too
+    view = api.post("/v1/view", json={"state": state, "player": state["to_move"]}).json
+    (tmp_path / "view.json").write_text(json.dumps(view))
+    status, out, _ = run(["hint", "--state", str(tmp_path / "view.json"), *options])
+    assert status == 0 and hint_rows(out) == ranked  # same view, same seed: same answer
+
+
+def test_hint_errors_are_clear(api: FlaskClient, tmp_path: Path) -> None:
+    status, _, err = run(["hint", "--state", str(tmp_path / "missing.json")])
+    assert status == 2 and "cannot read" in err
+    (tmp_path / "junk.json").write_text("{not json")
+    status, _, err = run(["hint", "--state", str(tmp_path / "junk.json")])
+    assert status == 2 and "is not JSON" in err
+    (tmp_path / "list.json").write_text("[1, 2]")
+    status, _, err = run(["hint", "--state", str(tmp_path / "list.json")])
+    assert status == 2 and "neither a state" in err
+    state = new_state(api, 1, 0)
+    state["hands"][0][0] = "ZZ"
+    (tmp_path / "bad.json").write_text(json.dumps(state))
+    status, _, err = run(["hint", "--state", str(tmp_path / "bad.json")])
+    assert status == 1 and "hands[0][0]: 'ZZ' is not a card" in err  # the API's 422
+    with pytest.raises(SystemExit):
+        run(["hint"])  # --state is required (argparse exits 2)
+
+
+def test_over_http_with_url(api: FlaskClient, server: str, tmp_path: Path) -> None:
+    state = new_state(api, 99, 1)
+    saved = tmp_path / "state.json"
+    saved.write_text(json.dumps({"state": state}))
+    local = run(["hint", "--state", str(saved), "--samples", "8", "--top", "2"])
+    remote = run(["hint", "--url", server, "--state", str(saved), "--samples", "8", "--top", "2"])
+    assert remote[0] == 0 and hint_rows(remote[1]) == hint_rows(local[1])
+    status, out, err = run(["--url", server, "play", "--seed", "99", "--dealer", "1", *FAST],
+                           "h\n1\nq\n")
+    assert status == 0, err
+    assert "Hint: your moves" in out and "Solver " in out and out.rstrip().endswith("Bye.")
+    status, _, err = run(["hint", "--url", "http://127.0.0.1:9", "--state", str(saved)])
+    assert status == 1 and "cannot reach http://127.0.0.1:9" in err
+
+
+def test_the_module_runs_as_a_script_in_plain_ascii() -> None:
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    done = subprocess.run([sys.executable, "-m", "client", "play", "--seed", "3", *FAST],
+                          input="h\n2\nq\n", capture_output=True, text=True, env=env,
+                          cwd=ROOT, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "+-stderr" in done.stdout and "Bye." in done.stdout
+    assert not re.search(r"[♠♥♦♣]", done.stdout)
+    assert re.search(r"You {6}(?:(?:10|[2-9AJQK])[SHDC] ?){4};", done.stdout)
+
+
+def test_pick_by_number_or_id() -> None:
+    moves = [{"id": "KC"}, {"id": "7Sx2H5C7D"}, {"id": "2H+5C=7"}]
+    assert pick("2", moves) == moves[1]
+    assert pick("7sx2h5c7d", moves) == moves[1]
+    assert pick("2h+5c=7", moves) == moves[2]
+    assert pick("0", moves) is None and pick("4", moves) is None and pick("QS", moves) is None
