@@ -12,11 +12,13 @@ import random
 from math import comb
 from typing import Protocol
 
-from engine.cards import ACE_MASK, BIG_CASSINO, LITTLE_CASSINO, SPADE_MASK
+from engine.cards import ACE_MASK, BIG_CASSINO, LITTLE_CASSINO, SPADE_MASK, cards_of
 from engine.moves import BUILD, CAPTURE, TRAIL, Move, parse_move_id
 from engine.play import play_card
 from engine.rules import Rules
 from engine.state import State
+from engine.sums import unions
+from engine.table import Build
 from engine.view import View
 from solver.core import DEFAULT, Options, hint
 from solver.search import Position, Search
@@ -43,9 +45,9 @@ def card_worth(cards: int) -> float:
             + (cards >> LITTLE_CASSINO & 1))
 
 
-def _capture_worth(move: Move, loose: int, builds: tuple[object, ...], rules: Rules,
+def _capture_worth(move: Move, loose: int, builds: tuple[Build, ...], rules: Rules,
                    player: int) -> float:
-    nl, nb, taken, _ = play_card(loose, builds, player, move, rules)  # type: ignore[arg-type]
+    nl, nb, taken, _ = play_card(loose, builds, player, move, rules)
     return card_worth(taken) + (rules.sweep_points if not nl and not nb else 0)
 
 
@@ -114,37 +116,32 @@ class HeuristicBot:
             k = min(other_size, n_unseen)
             return 1.0 - comb(n_unseen - m, k) / comb(n_unseen, k)
 
-        def exposure(loose: int, builds: tuple[object, ...]) -> float:
+        def exposure(loose: int, builds: tuple[Build, ...]) -> float:
             """What the opponent may take from the table next turn, weighted by odds."""
             worst = 0.0
             table = loose
             for b in builds:
-                table |= b.cards  # type: ignore[attr-defined]
+                table |= b.cards
             for v in range(1, rules.max_build + 1):
                 takers = rules.upto[v] & ~rules.upto[v - 1]
                 grab = 0
                 for b in builds:
-                    if b.value == v and b.owner == view.player:  # type: ignore[attr-defined]
-                        grab |= b.cards  # type: ignore[attr-defined]
-                m = loose & rules.upto[v]
-                # loose cards the value v captures alone or in sums
-                from engine.sums import unions
-                found = unions(m, v, rules)
+                    if b.value == v and b.owner == view.player:
+                        grab |= b.cards
+                found = unions(loose, v, rules)  # loose cards a v takes alone or in sums
                 if found:
-                    grab |= found[-1] if len(found) == 1 else max(found, key=card_worth)
+                    grab |= max(found, key=card_worth)
                 if not grab:
                     continue
-                swept = grab == table
-                worth = card_worth(grab) + (rules.sweep_points if swept else 0)
+                worth = card_worth(grab) + (rules.sweep_points if grab == table else 0)
                 worst = max(worst, held_odds(takers) * worth)
-            for c in range(40, 52):  # court cards pair one loose card of their rank
-                if loose >> c & 1:
-                    takers = (0xF << (c & ~3)) & ~(1 << c)
-                    worth = card_worth(1 << c) + (rules.sweep_points if table == 1 << c else 0)
-                    worst = max(worst, held_odds(takers) * worth)
+            courts = loose & ~rules.numerals
+            for c in cards_of(courts):  # a court card pairs one loose card of its rank
+                takers = (0xF << (c & ~3)) & ~(1 << c)
+                worth = card_worth(1 << c) + (rules.sweep_points if table == 1 << c else 0)
+                worst = max(worst, held_odds(takers) * worth)
             return worst
 
-        hand_after_values = {}
         best: tuple[float, int] | None = None
         choice = moves[0]
         for i, m in enumerate(moves):
@@ -158,7 +155,6 @@ class HeuristicBot:
                 score += 0.85 * card_worth(made.cards) * (1 - 0.5 * held_odds(takers))
             else:
                 score -= 0.05 * card_worth(1 << m.card) + 0.01 * values[m.card]
-            hand_after_values[i] = score
             score -= exposure(nl, nb)
             key = (score, -i)
             if best is None or key > best:

@@ -34,7 +34,6 @@ from engine.sums import unions
 
 __all__ = ["EMPTY_TABLE_SWEEP", "BatchEnd", "final_diff", "majority_odds", "round_total"]
 
-FIRST_SHOT = True
 EMPTY_TABLE_SWEEP = 0.12
 """Chance that the dealer sweeps the nondealer's first trail onto an empty table."""
 
@@ -144,7 +143,7 @@ class BatchEnd:
         won, lost = majority_odds((mine & SPADE_MASK).bit_count(),
                                   (theirs & SPADE_MASK).bit_count(), 13)
         d += won - lost
-        edge = self.first_shot(loose) if FIRST_SHOT else 0.0  # for the next first player
+        edge = self.first_shot(loose)  # for the first player of the next batch
         if loose:
             edge += self.sweep_odds(loose) * self.rules.sweep_points
         else:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from math import sqrt
+from typing import Any
 
 __all__ = ["MoveStats", "Tally", "merge", "rank"]
 
@@ -34,18 +35,16 @@ class Tally:
     def samples(self) -> int:
         return len(self.worlds)
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> dict[str, Any]:
         """JSON-ready form (to ship a chunk between processes)."""
         return {"moves": self.moves, "worlds": self.worlds, "values": self.values,
                 "nodes": self.nodes, "elapsed_ms": self.elapsed_ms}
 
     @classmethod
-    def from_dict(cls, data: dict[str, object]) -> Tally:
-        moves = [str(m) for m in data["moves"]]  # type: ignore[attr-defined]
-        worlds = [int(w) for w in data["worlds"]]  # type: ignore[attr-defined]
-        values = [[float(v) for v in row] for row in data["values"]]  # type: ignore[attr-defined]
-        return cls(moves, worlds, values, int(data["nodes"]),  # type: ignore[call-overload]
-                   float(data["elapsed_ms"]))  # type: ignore[arg-type]
+    def from_dict(cls, data: dict[str, Any]) -> Tally:
+        return cls([str(m) for m in data["moves"]], [int(w) for w in data["worlds"]],
+                   [[float(v) for v in row] for row in data["values"]], int(data["nodes"]),
+                   float(data["elapsed_ms"]))
 
 
 def merge(tallies: list[Tally]) -> Tally:
