@@ -14,6 +14,9 @@ import statistics
 import sys
 import time
 from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's packages
 
 import solver
 from engine import new_game

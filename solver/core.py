@@ -40,8 +40,9 @@ class Options:
     """Most worlds to search."""
     min_samples: int = 8
     """Fewest worlds before stopping early (a lone legal move stops here)."""
-    nodes: int | None = 30_000
-    """Search-node budget, checked between worlds: deterministic, unlike ``time_ms``."""
+    nodes: int | None = 25_000
+    """Search-node budget, checked between worlds (no world starts that would likely
+    overrun it): deterministic, unlike ``time_ms``."""
     time_ms: float | None = None
     """Wall-clock budget, checked between worlds (answers then depend on the machine)."""
     z: float = 3.0
@@ -117,8 +118,8 @@ def solve(view: View, options: Options = DEFAULT, seed: int = 0, start: int = 0,
         if not early:
             continue
         n = tally.samples
-        if options.nodes is not None and tally.nodes >= options.nodes:
-            break
+        if options.nodes is not None and tally.nodes * (n + 1) >= options.nodes * n:
+            break  # the next world would likely overrun the node budget
         if options.time_ms is not None and (time.perf_counter() - began) * 1000 >= \
                 options.time_ms:
             break
