@@ -134,6 +134,11 @@ class Summary:
 
     def text(self) -> str:
         pp, pr, wr = self.per_pair, self.per_round, self.win_rate
+        if self.a_wins + self.b_wins:
+            games = (f"  games: {self.a} won {self.a_wins}, {self.b} won {self.b_wins} of "
+                     f"{self.games}: win rate {100 * wr[0]:.1f}% ± {100 * wr[1]:.1f}%")
+        else:
+            games = "  games: none played to its end (--rounds)"
         return "\n".join([
             f"{self.a} vs {self.b}: {self.pairs} mirrored game pairs, "
             f"{self.round_pairs} mirrored round pairs, {self.seconds:.0f} s",
@@ -141,8 +146,7 @@ class Summary:
             f"{pp[0]:+.2f} ± {pp[1]:.2f} (standard error)",
             f"  points per round: {pr[0]:+.2f} ± {pr[1]:.2f}   "
             f"({self.a} {self.a_points_per_round:.2f}, {self.b} {self.b_points_per_round:.2f})",
-            f"  games: {self.a} won {self.a_wins}, {self.b} won {self.b_wins} of {self.games}: "
-            f"win rate {100 * wr[0]:.1f}% ± {100 * wr[1]:.1f}%",
+            games,
             f"  thinking time per move: {self.a} {self.ms_per_move[0]:.1f} ms, "
             f"{self.b} {self.ms_per_move[1]:.1f} ms",
         ])
@@ -200,10 +204,13 @@ def run(specs: tuple[str, str], pairs: int, seed: int, jobs: int = 1,
         stream = map(_run, tasks)
     try:
         collected: list[float] = []
+        shown = 0.0
         for result in stream:
             results.append(result)
             collected += [float(x) for x in result.round_pairs()]
-            if progress:
+            now = time.perf_counter()
+            if progress and (now - shown >= 0.2 or len(results) == pairs):
+                shown = now
                 _progress(len(results), pairs, began, collected)
     finally:
         if pool is not None:
