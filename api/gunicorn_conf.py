@@ -1,8 +1,11 @@
 """gunicorn settings for the API (``make run``): sized for a small machine.
 
-The work is CPU-bound pure Python, so one process per core plus one, each with two
-threads so that keep-alive connections are served (the sync worker closes them).
-Override with CASSINO_BIND, CASSINO_WORKERS, CASSINO_THREADS.
+The work is CPU-bound pure Python, so one process per core plus one, two threads each.
+Keep-alive is off by default: a kept-alive connection sticks to one process, and with a
+few long-lived client connections the processes end up unevenly loaded (measured with
+``make bench-api``: 1,100 to 2,700 req/s from run to run with keep-alive, about 2,000
+steadily without).  Override with CASSINO_BIND, CASSINO_WORKERS, CASSINO_THREADS,
+CASSINO_KEEPALIVE (seconds), CASSINO_WORKER_CLASS.
 """
 
 import multiprocessing
@@ -11,8 +14,8 @@ import os
 bind = os.environ.get("CASSINO_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("CASSINO_WORKERS", str(multiprocessing.cpu_count() + 1)))
 threads = int(os.environ.get("CASSINO_THREADS", "2"))
-worker_class = "gthread"
-keepalive = 5
+worker_class = os.environ.get("CASSINO_WORKER_CLASS", "gthread")
+keepalive = int(os.environ.get("CASSINO_KEEPALIVE", "0"))
 timeout = 60
 graceful_timeout = 10
 max_requests = 50_000  # recycle workers now and then (bounded memory growth)
