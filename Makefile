@@ -23,7 +23,7 @@ openapi: .installed  # regenerate the committed spec after changing the API
 	FLASK_APP='api:create_app()' $(PYTHON) -m flask openapi write --format=json openapi/openapi.json
 	$(PYTHON) -m json.tool --indent 2 --no-ensure-ascii openapi/openapi.json openapi/openapi.json
 
-fuzz: .installed  # deep schemathesis run: 1,000 examples for each of the 6 operations
+fuzz: .installed  # deep schemathesis run: 1,000 examples for each operation
 	CASSINO_FUZZ_EXAMPLES=1000 $(PYTHON) -m pytest -q -p no:cacheprovider --hypothesis-show-statistics tests/api/test_fuzz.py
 
 bench-api: .installed
