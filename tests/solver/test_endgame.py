@@ -2,6 +2,7 @@
 
 import pytest
 
+from engine.moves import Move
 from engine.play import advance
 from engine.state import State
 from solver.search import Position, Search
@@ -9,19 +10,24 @@ from solver.search import Position, Search
 from .helpers import states
 
 
+def after(state: State, move: Move, player: int) -> int:
+    """Round-point difference for ``player`` once ``move`` is played and both play
+    perfectly (the round's score if the move ends it)."""
+    events: list = []
+    nxt = advance(state, move, events)
+    scored = [e for e in events if e.type == "round_scored"]
+    if scored:
+        totals = scored[0].get("breakdown").totals
+        return totals[player] - totals[1 - player]
+    return brute_force(nxt, player)
+
+
 def brute_force(state: State, player: int) -> int:
     """Round-point difference for ``player`` with perfect play by both, by plain minimax
     over full states (the engine's own apply, residue and scoring)."""
     best = None
     for move in state.legal_moves():
-        events: list = []
-        nxt = advance(state, move, events)
-        scored = [e for e in events if e.type == "round_scored"]
-        if scored:
-            totals = scored[0].get("breakdown").totals
-            value = totals[player] - totals[1 - player]
-        else:
-            value = brute_force(nxt, player)
+        value = after(state, move, player)
         if best is None:
             best = value
         elif state.to_move == player:
@@ -50,15 +56,7 @@ def test_exact_endgame_matches_brute_force(seed: int) -> None:
         search = Search(state.rules, 0, state.dealer)
         values = search.root_values(position(state), moves)
         for move, value in zip(moves, values, strict=True):
-            events: list = []
-            nxt = advance(state, move, events)
-            scored = [e for e in events if e.type == "round_scored"]
-            if scored:
-                totals = scored[0].get("breakdown").totals
-                expected = totals[p] - totals[1 - p]
-            else:
-                expected = brute_force(nxt, p)
-            assert value == expected, (state.to_dict(), move.id)
+            assert value == after(state, move, p), (state.to_dict(), move.id)
         assert search.value(position(state)) == max(values)
         checked += 1
     assert checked >= 5
