@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from werkzeug.serving import WSGIRequestHandler, make_server
 
@@ -17,9 +18,9 @@ class QuietHandler(WSGIRequestHandler):
 
 
 @contextmanager
-def live_server() -> Iterator[str]:
-    """Serve ``create_app()`` (threaded werkzeug) and yield its base URL."""
-    server = make_server("127.0.0.1", 0, create_app(), threaded=True,
+def live_server(config: dict[str, Any] | None = None) -> Iterator[str]:
+    """Serve ``create_app(config)`` (threaded werkzeug) and yield its base URL."""
+    server = make_server("127.0.0.1", 0, create_app(config), threaded=True,
                          request_handler=QuietHandler)
     thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
     thread.start()

@@ -59,11 +59,14 @@ def test_every_control_has_a_test_id_and_a_name() -> None:
 
 def test_the_script_talks_only_to_v1_endpoints() -> None:
     script = (STATIC / "play.js").read_text(encoding="utf-8")
-    assert 'new URL("../v1/", location.href)' in script
-    calls = set(re.findall(r'call\("([a-z-]+)"', script))
-    assert calls == {"games", "view", "score", "legal-moves", "apply", "hints"}
-    assert "call(`jobs/" in script  # a 202 hint answer is followed on /v1/jobs/<id>
-    assert "fetch(" in script and script.count("fetch(") == 1
+    # every call goes through the SDK's client (/sdk/cassino.js, tests/api/test_sdk.py),
+    # which follows a 202 hint answer on /v1/jobs/<id>
+    assert 'import { CassinoClient, CassinoError } from "../sdk/cassino.js";' in script
+    assert 'new CassinoClient({ baseUrl: new URL("../", location.href).href })' in script
+    calls = set(re.findall(r"\bapi\.([a-zA-Z]+)\(", script))
+    assert calls == {"newGame", "view", "score", "legalMoves", "apply", "hints"}
+    assert "fetch(" not in script and "XMLHttpRequest" not in script
+    assert '<script type="module" src="play.js">' in (STATIC / "index.html").read_text()
 
 
 def test_the_files_ship_with_the_package() -> None:

@@ -7,8 +7,9 @@
  *   seat           the human's seat (0 or 1, default 0)
  *   samples, time_ms, hint_seed   hint budget and sampler seed for both sides
  *   delay          milliseconds before each solver move is shown (default 700)
+ * Every API call goes through the same client any third-party page uses: /sdk/cassino.js.
  */
-"use strict";
+import { CassinoClient, CassinoError } from "../sdk/cassino.js";
 
 (() => {
   const params = new URLSearchParams(location.search);
@@ -26,7 +27,8 @@
     hintSeed: intParam("hint_seed", 0),
     delay: intParam("delay", 700),
   };
-  const API = new URL("../v1/", location.href).href;
+  // the API root is where /play/ hangs off, so a path prefix in front of both is kept
+  const api = new CassinoClient({ baseUrl: new URL("../", location.href).href });
   const HUMAN = CONFIG.human;
   const OPPONENT = 1 - HUMAN;
 
@@ -85,25 +87,6 @@
   }
 
   // ---- the API -----------------------------------------------------------------
-  class ApiError extends Error {}
-
-  async function call(path, body) {
-    const init = body === undefined ? {} : {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-    };
-    let response;
-    try {
-      response = await fetch(API + path, init);
-    } catch (err) {
-      throw new ApiError(`cannot reach the API (${err.message})`);
-    }
-    const data = await response.json().catch(() => ({}));
-    if (!response.ok) {
-      throw new ApiError(data.message || `${response.status} ${response.statusText}`);
-    }
-    return { status: response.status, data };
-  }
-
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
   function hintOptions(top) {
@@ -114,17 +97,9 @@
     return options;
   }
 
-  /** Ranked moves for ``player``; follows the job when the answer is a 202. */
-  async function hints(player, top) {
-    let { status, data } = await call("hints", { state: game.state, player, ...hintOptions(top) });
-    while (status === 202) {
-      await sleep(150);
-      const job = (await call(`jobs/${encodeURIComponent(data.job ? data.job.id : data.id)}`)).data;
-      if (job.status === "finished") return job.result;
-      if (job.status === "failed") throw new ApiError(`the solver failed: ${job.error}`);
-      data = { job };
-    }
-    return data;
+  /** Ranked moves for ``player`` (the client follows a 202 answer to the job's result). */
+  function hints(player, top) {
+    return api.hints({ state: game.state, player, ...hintOptions(top) });
   }
 
   // ---- describing moves and events ---------------------------------------------
@@ -373,11 +348,11 @@
   // ---- the game loop -----------------------------------------------------------
   async function refresh() {
     const [view, score] = await Promise.all([
-      call("view", { state: game.state, player: HUMAN }),
-      call("score", { state: game.state }),
+      api.view({ state: game.state, player: HUMAN }),
+      api.score({ state: game.state }),
     ]);
-    game.view = view.data.view;
-    game.score = score.data;
+    game.view = view.view;
+    game.score = score;
   }
 
   async function newGame() {
@@ -393,7 +368,7 @@
     if (CONFIG.seed !== null) body.seed = CONFIG.seed;
     if (CONFIG.dealer !== null) body.dealer = CONFIG.dealer;
     try {
-      const { data } = await call("games", body);
+      const data = await api.newGame(body);
       if (generation !== game.generation) return;
       game.state = data.state;
       log(`New game: ${seatName(game.state.dealer)} deal${game.state.dealer === HUMAN ? "" : "s"} first. First to 21 wins.`);
@@ -405,8 +380,14 @@
 
   function fail(err) {
     setPhase("error", "Something went wrong.");
-    showError(err instanceof ApiError ? err.message : String(err));
-    if (!(err instanceof ApiError)) console.error(err);
+    if (err instanceof CassinoError) {
+      showError(err.message);
+    } else if (err instanceof TypeError && /fetch|network|load failed/i.test(err.message)) {
+      showError(`cannot reach the API (${err.message})`);
+    } else {
+      showError(String(err));
+      console.error(err);
+    }
   }
 
   /** After a state change: log the events, redraw, then wait for whoever moves next. */
@@ -437,7 +418,7 @@
       return;
     }
     if (state.to_move === HUMAN) {
-      const { data } = await call("legal-moves", { state });
+      const data = await api.legalMoves({ state });
       if (generation !== game.generation) return;
       game.moves = data.moves;
       setPhase("human", "Your turn: pick a card from your hand.");
@@ -456,7 +437,7 @@
     if (generation !== game.generation) return;
     const move = answer.moves[0].move;
     const tableBefore = game.view.table;
-    const { data } = await call("apply", { state: game.state, move: move.id });
+    const data = await api.apply({ state: game.state, move: move.id });
     if (generation !== game.generation) return;
     game.state = data.state;
     game.fresh = new Set([move.card, ...(move.type === "build" ? move.targets : [])]);
@@ -472,7 +453,7 @@
     $("hint-panel").hidden = true;
     game.fresh = new Set();
     try {
-      const { data } = await call("apply", { state: game.state, move: move.id });
+      const data = await api.apply({ state: game.state, move: move.id });
       if (generation !== game.generation) return;
       game.state = data.state;
       $("last-move").textContent = `You: ${describe(move, tableBefore)}.`;

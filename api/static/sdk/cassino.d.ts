@@ -1,0 +1,98 @@
+/**
+ * Types of the Cassino API client (cassino.js).  Hand-written on top of openapi.d.ts,
+ * which `make sdk` generates from the committed openapi.json: every request body and
+ * answer here is the spec's own type, so they change with the spec.
+ */
+import type { components, paths } from "./openapi.js";
+
+export type { components, paths };
+
+/** The spec's schemas by name, e.g. `Schemas["State"]`, `Schemas["Move"]`. */
+export type Schemas = components["schemas"];
+
+type JsonRequest<O> = O extends { requestBody?: { content: { "application/json": infer B } } }
+  ? B : never;
+type JsonOk<O> = O extends { responses: { 200: { content: { "application/json": infer R } } } }
+  ? R : never;
+
+/** The JSON body of `POST <path>`. */
+export type PostBody<P extends keyof paths> = JsonRequest<paths[P]["post"]>;
+/** The 200 answer of `POST <path>` (or `GET`, with `M = "get"`). */
+export type Answer<P extends keyof paths, M extends "get" | "post" = "post"> = JsonOk<paths[P][M]>;
+
+/** An error field of the spec's `Error` schema; `string | undefined` until the spec has it. */
+type ErrorField<K extends string> = K extends keyof Schemas["Error"] ? Schemas["Error"][K]
+  : string | undefined;
+
+export interface ClientOptions {
+  /** Where the API lives: "" (default) is the page's origin, relative URLs resolve
+   * against the page; outside a browser an absolute URL such as "http://127.0.0.1:8000". */
+  baseUrl?: string;
+  /** The fetch to use; the global one by default. */
+  fetch?: typeof globalThis.fetch;
+}
+
+export interface RequestOptions {
+  /** Aborts the request (and, for hints and evaluate, the polling). */
+  signal?: AbortSignal;
+}
+
+export interface JobOptions extends RequestOptions {
+  /** Called after each poll of a 202 answer's job with its progress (worlds done, in all). */
+  onProgress?: (progress: Schemas["Progress"]) => void;
+}
+
+/** An error answer of the API (its JSON body's fields), or a failed job (`job` set). */
+export class CassinoError extends Error {
+  constructor(body: Schemas["Error"], job?: Schemas["Job"]);
+  readonly name: "CassinoError";
+  readonly body: Schemas["Error"];
+  /** The HTTP status, e.g. 422 (500 for a failed job). */
+  readonly code: Schemas["Error"]["code"];
+  /** The HTTP status name, e.g. "Unprocessable Entity". */
+  readonly status: Schemas["Error"]["status"];
+  /** The path of the offending field in the request body, e.g. "state.hands[0][1]". */
+  readonly field: ErrorField<"field">;
+  /** The rule broken, e.g. "R14". */
+  readonly rule: ErrorField<"rule">;
+  /** Where the rule is explained. */
+  readonly rule_url: ErrorField<"rule_url">;
+  /** The offending text, e.g. "ZZ". */
+  readonly token: ErrorField<"token">;
+  /** Field-by-field validation errors (schema errors only). */
+  readonly errors: ErrorField<"errors">;
+  /** The job, when a hint or evaluation job failed. */
+  readonly job: Schemas["Job"] | undefined;
+}
+
+export class CassinoClient {
+  constructor(options?: ClientOptions);
+  /** The API's root URL, ending with "/". */
+  readonly baseUrl: string;
+  /** An absolute URL for a path under the API root ("v1/games", or "/v1/jobs/x"). */
+  url(path: string): string;
+  /** One request: `{response, body}` for a 2xx answer; throws CassinoError otherwise. */
+  request(method: "GET" | "POST", path: string, body?: unknown,
+          options?: RequestOptions): Promise<{ response: Response; body: unknown }>;
+
+  /** GET /v1/variants: every variant and its rule options. */
+  variants(options?: RequestOptions): Promise<Answer<"/v1/variants", "get">>;
+  /** POST /v1/games: a new game, round 1 dealt. */
+  newGame(body?: PostBody<"/v1/games">, options?: RequestOptions): Promise<Answer<"/v1/games">>;
+  /** POST /v1/legal-moves: the legal moves of the player to move. */
+  legalMoves(body: PostBody<"/v1/legal-moves">,
+             options?: RequestOptions): Promise<Answer<"/v1/legal-moves">>;
+  /** POST /v1/apply: play a move (object or id): the next state and the events. */
+  apply(body: PostBody<"/v1/apply">, options?: RequestOptions): Promise<Answer<"/v1/apply">>;
+  /** POST /v1/view: what one player may see. */
+  view(body: PostBody<"/v1/view">, options?: RequestOptions): Promise<Answer<"/v1/view">>;
+  /** POST /v1/score: the score breakdown of the capture piles as they stand. */
+  score(body: PostBody<"/v1/score">, options?: RequestOptions): Promise<Answer<"/v1/score">>;
+  /** POST /v1/hints: the moves ranked; a 202 answer is followed to the job's result. */
+  hints(body: PostBody<"/v1/hints">, options?: JobOptions): Promise<Answer<"/v1/hints">>;
+  /** POST /v1/evaluate: the position's evaluation; a 202 is followed to the result. */
+  evaluate(body: PostBody<"/v1/evaluate">,
+           options?: JobOptions): Promise<Answer<"/v1/evaluate">>;
+  /** GET /v1/jobs/{job_id}: a job's status, progress and, when finished, its result. */
+  job(id: string, options?: RequestOptions): Promise<Answer<"/v1/jobs/{job_id}", "get">>;
+}

@@ -1,0 +1,153 @@
+/* The Cassino API client: one method per operation of /v1, a plain ES module with no
+ * dependencies and no build step (browsers, Node 20).  Types: cassino.d.ts, built on
+ * openapi.d.ts, which `make sdk` generates from the committed openapi.json.
+ *
+ *   import { CassinoClient, CassinoError } from "/sdk/cassino.js";
+ *   const api = new CassinoClient();             // this page's origin; or {baseUrl: ...}
+ *   const { state } = await api.newGame({ seed: 12345 });
+ *   const { moves } = await api.legalMoves({ state });
+ *   const hints = await api.hints({ state, player: 0 }, { onProgress: console.log });
+ */
+
+/** A JSON error answer of the API (or a failed job): the body's fields as properties. */
+export class CassinoError extends Error {
+  /**
+   * @param {object} body the error body: code, status, message, field, rule, rule_url, token
+   * @param {object} [job] the job, when a hint or evaluation job failed
+   */
+  constructor(body, job) {
+    super(body.message || `${body.code} ${body.status}`);
+    this.name = "CassinoError";
+    /** The whole error body. */
+    this.body = body;
+    this.code = body.code;
+    this.status = body.status;
+    this.field = body.field;
+    this.rule = body.rule;
+    this.rule_url = body.rule_url;
+    this.token = body.token;
+    this.errors = body.errors;
+    this.job = job;
+  }
+}
+
+const DEFAULT_WAIT = 0.25; // seconds between polls when the answer has no Retry-After
+const MAX_WAIT = 2; // seconds: the longest wait between two polls
+
+/** Seconds to wait from a Retry-After header (seconds only), capped at MAX_WAIT. */
+function retryAfter(response) {
+  const raw = response.headers.get("Retry-After");
+  const seconds = raw !== null && /^\s*\d+(\.\d+)?\s*$/.test(raw) ? Number(raw) : DEFAULT_WAIT;
+  return Math.min(seconds, MAX_WAIT);
+}
+
+/** Resolves after `seconds`, or rejects with the signal's reason when it aborts. */
+function sleep(seconds, signal) {
+  return new Promise((resolve, reject) => {
+    if (signal && signal.aborted) return reject(signal.reason);
+    const onAbort = () => { clearTimeout(timer); reject(signal.reason); };
+    const timer = setTimeout(() => {
+      if (signal) signal.removeEventListener("abort", onAbort);
+      resolve();
+    }, seconds * 1000);
+    if (signal) signal.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+export class CassinoClient {
+  /**
+   * @param {object} [options]
+   * @param {string} [options.baseUrl] where the API lives (the URL `/v1/...` hangs off):
+   *   "" is this page's origin; a relative URL resolves against the page ("../" from
+   *   /play/); required outside a browser, e.g. "http://127.0.0.1:8000"
+   * @param {typeof fetch} [options.fetch] the fetch to use (default: the global one)
+   */
+  constructor({ baseUrl = "", fetch = globalThis.fetch } = {}) {
+    const page = globalThis.location ? globalThis.location.href : undefined;
+    if (!page && !/^[a-z][a-z0-9+.-]*:/i.test(baseUrl)) {
+      throw new TypeError("CassinoClient: give an absolute baseUrl outside a browser");
+    }
+    const base = new URL(baseUrl || "/", page).href;
+    /** The API's root URL, always ending with "/". */
+    this.baseUrl = base.endsWith("/") ? base : `${base}/`;
+    this._fetch = (url, init) => fetch(url, init); // unbound: window.fetch needs no `this`
+  }
+
+  /**
+   * An absolute URL for `path` under the API root.  Paths the server sends ("/v1/jobs/x")
+   * are API paths: they stay under baseUrl, so a path prefix ("/cassino/") is kept.
+   */
+  url(path) {
+    const root = new URL(this.baseUrl);
+    if (path.startsWith("/") && !path.startsWith("//") && !path.startsWith(root.pathname)) {
+      path = path.slice(1);
+    }
+    return new URL(path, root).href;
+  }
+
+  /** One request; resolves with `{response, body}` for 2xx, throws CassinoError else. */
+  async request(method, path, body, { signal } = {}) {
+    const init = { method, signal, headers: { Accept: "application/json" } };
+    if (body !== undefined) {
+      init.headers["Content-Type"] = "application/json";
+      init.body = JSON.stringify(body);
+    }
+    const response = await this._fetch(this.url(path), init);
+    const data = await response.json().catch(() => null);
+    if (!response.ok) { // the API's errors are JSON; a proxy's may not be
+      const fallback = { code: response.status, status: response.statusText,
+                         message: `HTTP ${response.status} ${response.statusText}`.trim() };
+      throw new CassinoError(data && typeof data === "object" ? { ...fallback, ...data } : fallback);
+    }
+    return { response, body: data };
+  }
+
+  async _post(path, body, options) {
+    return (await this.request("POST", path, body, options)).body;
+  }
+
+  /**
+   * POST, then follow a 202 answer to its job's result: poll the Location header's URL
+   * (else body.job.url) every Retry-After seconds (else 0.25 s; at most 2 s).
+   */
+  async _solve(path, body, { signal, onProgress } = {}) {
+    let { response, body: data } = await this.request("POST", path, body, { signal });
+    if (response.status !== 202) return data;
+    const where = response.headers.get("Location") || (data.job && data.job.url);
+    if (!where) {
+      throw new CassinoError({ code: 202, status: "Accepted", message: "a 202 without a job URL" });
+    }
+    for (;;) {
+      await sleep(retryAfter(response), signal);
+      ({ response, body: data } = await this.request("GET", where, undefined, { signal }));
+      if (onProgress && data.progress) onProgress({ ...data.progress });
+      if (data.status === "finished") return data.result;
+      if (data.status === "failed") {
+        throw new CassinoError({ code: 500, status: "Internal Server Error",
+                                 message: `the search failed: ${data.error || "no reason given"}` },
+                               data);
+      }
+    }
+  }
+
+  /** GET /v1/variants: every variant and its rule options. */
+  variants(options) { return this.request("GET", "v1/variants", undefined, options).then((r) => r.body); }
+  /** POST /v1/games: a new game, round 1 dealt. */
+  newGame(body = {}, options) { return this._post("v1/games", body, options); }
+  /** POST /v1/legal-moves: the legal moves of the player to move. */
+  legalMoves(body, options) { return this._post("v1/legal-moves", body, options); }
+  /** POST /v1/apply: play a move (object or id); the next state and the events. */
+  apply(body, options) { return this._post("v1/apply", body, options); }
+  /** POST /v1/view: what one player may see. */
+  view(body, options) { return this._post("v1/view", body, options); }
+  /** POST /v1/score: the score breakdown of the capture piles as they stand. */
+  score(body, options) { return this._post("v1/score", body, options); }
+  /** POST /v1/hints: ranked moves; a 202 is followed to the job's result. */
+  hints(body, options) { return this._solve("v1/hints", body, options); }
+  /** POST /v1/evaluate: the position's evaluation; a 202 is followed to the result. */
+  evaluate(body, options) { return this._solve("v1/evaluate", body, options); }
+  /** GET /v1/jobs/{id}: a job's status, progress and, when finished, its result. */
+  job(id, options) {
+    return this.request("GET", `v1/jobs/${encodeURIComponent(id)}`, undefined, options).then((r) => r.body);
+  }
+}

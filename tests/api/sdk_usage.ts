@@ -1,0 +1,64 @@
+// Type-checked only (tsc --noEmit --strict, tests/api/test_sdk.py), never run: the client's
+// hand-written types (cassino.d.ts) must agree with the types generated from the spec.
+import { CassinoClient, CassinoError } from "../../api/static/sdk/cassino.js";
+import type { Schemas } from "../../api/static/sdk/cassino.js";
+import type { components, paths } from "../../api/static/sdk/openapi.js";
+
+type Json<T> = T extends { content: { "application/json": infer B } } ? B : never;
+
+export async function aTurn(baseUrl: string): Promise<number> {
+  const api = new CassinoClient({ baseUrl, fetch: globalThis.fetch });
+  const variants: components["schemas"]["VariantsResponse"] = await api.variants();
+  const created = await api.newGame({ variant: "standard", seed: 12345, dealer: 0 });
+  const state: components["schemas"]["State"] = created.state;
+  const legal: Json<paths["/v1/legal-moves"]["post"]["responses"][200]> =
+    await api.legalMoves({ state });
+  const first: Schemas["Move"] = legal.moves[0];
+  const applied = await api.apply({ state, move: first.id ?? first });
+  const events: components["schemas"]["ApplyResponse"]["events"] = applied.events;
+  const { view } = await api.view({ state: applied.state, player: 1 });
+  const score: components["schemas"]["Breakdown"] = await api.score({ view });
+
+  const controller = new AbortController();
+  const progress: { done: number; total: number }[] = [];
+  const hints: components["schemas"]["HintsResponse"] = await api.hints(
+    { state, player: 0, samples: 4, seed: 1, async: true },
+    { signal: controller.signal, onProgress: (p) => { progress.push(p); } });
+  const best: number = hints.moves[0].equity;
+  const evaluation: components["schemas"]["EvaluateResponse"] = await api.evaluate({ view });
+  const job: components["schemas"]["Job"] = await api.job("h3f2a9c0d");
+  const status: "queued" | "started" | "finished" | "failed" = job.status;
+
+  try {
+    await api.apply({ state, move: "ZZ" });
+  } catch (error) {
+    if (error instanceof CassinoError) {
+      const code: number = error.code;
+      const where: string | undefined = error.field;
+      const rule: string | undefined = error.rule;
+      const ruleUrl: string | undefined = error.rule_url;
+      const token: string | undefined = error.token;
+      const message: string = error.message;
+      return code + (where ?? rule ?? ruleUrl ?? token ?? message).length;
+    }
+    throw error;
+  }
+  return variants.variants.length + events.length + score.players.length + best +
+    evaluation.evaluation.equity + progress.length + status.length;
+}
+
+export async function mistakes(api: CassinoClient, state: Schemas["State"]): Promise<void> {
+  // @ts-expect-error: player is a number
+  await api.view({ state, player: "zero" });
+  // @ts-expect-error: legal-moves needs a state
+  await api.legalMoves({});
+  // @ts-expect-error: hints answer moves, not a state
+  const wrong: Schemas["State"] = await api.hints({ state, player: 0 });
+  // @ts-expect-error: no such option
+  await api.newGame({ colour: "red" });
+  // @ts-expect-error: samples is a number
+  await api.evaluate({ state, player: 0, samples: "many" });
+  // @ts-expect-error: onProgress gets {done, total}
+  await api.hints({ state, player: 0 }, { onProgress: (p: string) => p });
+  void wrong;
+}
