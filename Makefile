@@ -1,7 +1,7 @@
 # Everyday commands.  `make test` is what CI runs (see .ci/run); it installs what it needs.
 PYTHON ?= python3
 
-.PHONY: install run worker test lint typecheck bench bench-api bench-hints bench-solver arena fuzz openapi
+.PHONY: install deps run worker test lint typecheck bench bench-api bench-hints bench-solver arena fuzz openapi sdk
 
 # pip install once per change of pyproject.toml (the stamp file records it).
 .installed: pyproject.toml
@@ -19,9 +19,16 @@ play: .installed  # play against the solver in this terminal (the web table: mak
 worker: .installed  # one RQ worker for hints; set REDIS_URL (default redis://127.0.0.1:6379/0)
 	$(PYTHON) -m workers
 
-openapi: .installed  # regenerate the committed spec after changing the API
+openapi: .installed  # record the examples' real answers, then regenerate the committed spec
+	$(PYTHON) -c 'from api.examples import main; main()'
 	FLASK_APP='api:create_app()' $(PYTHON) -m flask openapi write --format=json openapi/openapi.json
 	$(PYTHON) -m json.tool --indent 2 --no-ensure-ascii openapi/openapi.json openapi/openapi.json
+
+sdk:  # regenerate the spec's TypeScript types (api/static/sdk/openapi.d.ts) after make openapi
+	@[ openapi/node_modules/.package-lock.json -nt openapi/package-lock.json ] || \
+	  npm ci --prefix openapi --silent --no-audit --no-fund
+	npx --prefix openapi --no -- openapi-typescript openapi/openapi.json \
+	  --default-non-nullable=false -o api/static/sdk/openapi.d.ts
 
 fuzz: .installed  # deep schemathesis run: 1,000 examples for each operation
 	CASSINO_FUZZ_EXAMPLES=1000 $(PYTHON) -m pytest -q -p no:cacheprovider --hypothesis-show-statistics tests/api/test_fuzz.py
@@ -32,7 +39,10 @@ bench-api: .installed
 bench-hints: .installed  # needs redis-server
 	$(PYTHON) bench/hints_bench.py
 
-test: .installed lint typecheck
+deps:  # Debian's redis-server, chromium, Node.js when missing; the pinned npm packages
+	.ci/install-deps
+
+test: .installed deps lint typecheck
 	$(PYTHON) -m pytest
 
 lint: .installed

@@ -5,17 +5,28 @@ With no configuration everything runs in one process (the embedded default).
 
 from __future__ import annotations
 
+import importlib.metadata
 import os
 from typing import Any
 
 import swagger_ui_bundle
 from flask import Flask, Response, redirect, send_from_directory
+from flask_cors import CORS
 
-from api import errors, games, hints, play, schemas, variants
+from api import errors, games, hints, play, rules, schemas, sdk, variants
 from api.jsonio import OrjsonProvider, respond
 from workers import service_for
 
-API_VERSION = "1.0.0"
+
+def _version() -> str:
+    """The package's version (pyproject.toml), reported by /health and the spec."""
+    try:
+        return importlib.metadata.version("cassino")
+    except importlib.metadata.PackageNotFoundError:  # run from a tree that is not installed
+        return "0+unknown"
+
+
+API_VERSION = _version()
 MAX_BODY = 256 * 1024  # a full state with a long history is under 10 KiB
 
 DEFAULTS: dict[str, Any] = {
@@ -28,13 +39,19 @@ DEFAULTS: dict[str, Any] = {
     "OPENAPI_SWAGGER_UI_URL": "/docs/assets/",  # served from the swagger-ui-bundle package
     "MAX_CONTENT_LENGTH": MAX_BODY,
     "REDIS_URL": os.environ.get("REDIS_URL"),
+    "STORE": None,  # embedded default: directory of the shared job store and hint cache
+    "CACHE_BYTES": None,  # embedded default: hint cache size on disk (256 MiB)
     "JSON_SORT_KEYS": False,
+    "CORS_ORIGINS": "*",  # a public API without credentials: any page may call it
     "API_SPEC_OPTIONS": {
         "info": {
-            "description": "The reference Cassino service: rules, legal moves, views and "
-                           "scores of two-player Cassino (RULES.md R1-R29). Stateless: every "
-                           "request carries the full state. Errors are JSON and name the "
-                           "field, card or rule.",
+            "description": "The reference Cassino service: rules, legal moves, views, "
+                           "scores and ranked hints of two-player Cassino (rules R1-R29 at "
+                           "`/rules/standard`). Stateless: every request carries the full "
+                           "state. Errors are JSON and name the field, card or rule, with a "
+                           "`rule_url`. Every integer the server generates is below 2^53, so "
+                           "JavaScript reads it exactly. Any origin may call it (CORS, no "
+                           "credentials) unless the deployment restricts origins.",
             "license": {"name": "MIT"},
         },
     },
@@ -54,12 +71,17 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     api = errors.CassinoApi(app)
     app.extensions["cassino_api"] = api
     api.ma_plugin.converter.add_attribute_function(_move_or_id_property)
+    api.ma_plugin.converter.add_attribute_function(_event_property)
     for module in (variants, games, hints):
         api.register_blueprint(module.blp)
     api.spec.components.schemas.pop("PaginationMetadata", None)  # no paginated endpoints
     app.register_blueprint(play.blp)  # the web table: static files, not in the spec
+    app.register_blueprint(rules.blp)  # the rules pages that errors link to
+    app.register_blueprint(sdk.blp)  # the JavaScript client at /sdk/: static, not in the spec
     errors.register(app)
-    app.extensions["cassino_hints"] = service_for(app.config["REDIS_URL"])
+    _allow_cross_origin(app)
+    app.extensions["cassino_hints"] = service_for(
+        app.config["REDIS_URL"], app.config["STORE"], app.config["CACHE_BYTES"])
 
     @app.get("/docs/assets/<path:filename>")
     def swagger_assets(filename: str) -> Response:
@@ -74,6 +96,33 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         return respond({"status": "ok", "version": API_VERSION})
 
     return app
+
+
+EXPOSED_HEADERS = ["Location", "Retry-After", "X-Request-Id"]
+"""Response headers a cross-origin page may read (the 202 protocol needs the first two)."""
+
+
+def _allow_cross_origin(app: Flask) -> None:
+    """CORS (flask-cors) on the API, its docs and the SDK: ``CORS_ORIGINS`` is ``*`` or a
+    comma-separated list of origins (``CASSINO_CORS_ORIGINS``).  No cookies are used, so
+    credentials are never allowed."""
+    origins = app.config["CORS_ORIGINS"]
+    if isinstance(origins, str):
+        origins = [o.strip() for o in origins.split(",") if o.strip()]
+    allowed: str | list[str] = "*" if "*" in origins else origins
+    CORS(app, resources={r"/v1/*": {}, r"/openapi.json": {}, r"/sdk/*": {}, r"/health*": {}},
+         origins=allowed, send_wildcard=allowed == "*", supports_credentials=False,
+         methods=["GET", "POST", "OPTIONS"], expose_headers=EXPOSED_HEADERS, max_age=600)
+
+
+def _event_property(self: Any, field: Any, **kwargs: Any) -> dict[str, Any]:
+    """OpenAPI for :class:`api.schemas.EventField`: one schema per event type."""
+    if not isinstance(field, schemas.EventField):
+        return {}
+    refs = {schema.TYPE: self.resolve_nested_schema(schema)["$ref"]
+            for schema in schemas.EVENT_SCHEMAS}
+    return {"oneOf": [{"$ref": ref} for ref in refs.values()],
+            "discriminator": {"propertyName": "type", "mapping": refs}}
 
 
 def _move_or_id_property(self: Any, field: Any, **kwargs: Any) -> dict[str, Any]:

@@ -1,8 +1,10 @@
-"""Every error is JSON: ``{"code", "status", "message", ...}`` (CONTRACT.md "Errors").
+"""Every error is JSON: ``{"code", "status", "message", ...}`` (docs/api.md "Errors").
 
-400 malformed JSON, 413 oversized body, 422 schema or rule violations (the message
-names the field, card or rule), 404 unknown paths and jobs, 503 queue unreachable.
-Nothing a client sends may produce a 500; a refused request changes nothing.
+400 malformed JSON, 413 oversized body, 415 a body that is not sent as JSON, 422 schema
+or rule violations (the message names the field, card or rule, and ``rule_url`` links
+to the rule), 409 a game that is over, 404 unknown paths and jobs, 503 queue
+unreachable.  Nothing a client sends may produce a 500; a refused request changes
+nothing.
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 
 from api.jsonio import respond
+from api.rules import rule_url
 from api.schemas import ErrorSchema
-from engine.errors import CassinoError
+from engine.errors import CassinoError, GameOverError
 
 
 def first_error(errors: Any, path: str = "") -> tuple[str, str]:
@@ -64,6 +67,8 @@ class CassinoApi(Api):  # type: ignore[misc]
         for key in ("rule", "token", "field"):
             if key in data:
                 payload[key] = data[key]
+        if "rule" in payload:
+            payload["rule_url"] = rule_url(payload["rule"])
         response = respond(payload, error.code or 500)
         for name, value in error.get_headers():  # e.g. Allow on a 405
             if name.lower() != "content-type":
@@ -74,14 +79,22 @@ class CassinoApi(Api):  # type: ignore[misc]
 
 
 def cassino_error(exc: CassinoError, *, prefix: str = "") -> Response:
-    """422 for an engine error, its field given as a path in the request body."""
-    payload: dict[str, Any] = {"code": 422, "status": "Unprocessable Entity", **exc.to_dict()}
+    """422 for an engine error (409 for a game that is over), its field given as a path
+    in the request body and its rule linked."""
+    if isinstance(exc, GameOverError):
+        payload: dict[str, Any] = {"code": 409, "status": "Conflict", **exc.to_dict()}
+    else:
+        payload = {"code": 422, "status": "Unprocessable Entity", **exc.to_dict()}
+    if exc.rule:
+        payload["rule_url"] = rule_url(exc.rule)
     field = exc.field
     if prefix and field and not field.startswith(prefix):
         payload["field"] = f"{prefix}.{field}" if field != prefix else prefix
     elif prefix and not field:
         payload["field"] = prefix
-    return respond(payload, 422)
+    if isinstance(exc, GameOverError):
+        payload["field"] = exc.field
+    return respond(payload, payload["code"])
 
 
 class Refused(Exception):  # noqa: N818 - it is a refusal, not a bug

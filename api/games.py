@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import secrets
 from typing import Any
 
@@ -9,6 +10,7 @@ from flask.views import MethodView
 from flask_smorest import abort
 
 from api.errors import about
+from api.examples import error_example, request_example, response_example
 from api.jsonio import Blueprint, respond
 from api.schemas import (
     ApplyRequest,
@@ -24,22 +26,36 @@ from api.schemas import (
     ViewResponse,
 )
 from engine import Move, State, new_game, parse_move
+from engine.errors import IllegalMoveError
 from engine.play import move_json
-from engine.state import MAX_SEED
+from engine.referee import game_over
+from engine.state import MAX_SAFE_SEED, PLAYING
 from engine.view import View
 
 blp = Blueprint("games", __name__, url_prefix="/v1",
                 description="Play: new games, legal moves, moves, views and scores. The server "
                             "stores nothing: every request carries the state.")
 
-ERRORS = {400: "The body is not valid JSON.", 413: "The body is too large."}
+ERRORS = {400: "The body is not valid JSON.", 413: "The body is too large.",
+          415: "The body is not sent as JSON (Content-Type: application/json).",
+          422: "The body breaks the schema or the rules: the message names the field, card "
+               "or rule."}
 
 
-def documented_errors(view: Any) -> Any:
-    """Document the error answers every endpoint may give."""
-    for code, description in ERRORS.items():
-        view = blp.alt_response(code, schema=ErrorSchema, description=description)(view)
+def documented_errors(view: Any, *, over: bool = False) -> Any:
+    """Document the error answers every endpoint may give (and 409 with ``over``)."""
+    codes = {**ERRORS, 409: "The game is over (R27): no move can follow."} if over else ERRORS
+    for code, description in codes.items():
+        view = blp.alt_response(code, schema=ErrorSchema, description=description,
+                                example=error_example(code))(view)
     return view
+
+
+def playing(state: State) -> State:
+    """``state``, refused with a 409 once the game is over (R27)."""
+    if state.status != PLAYING:
+        raise game_over(state)
+    return state
 
 
 def read_state(data: dict[str, Any]) -> State:
@@ -54,8 +70,8 @@ def move_out(state: State, move: Move) -> dict[str, Any]:
 
 @blp.route("/games")
 class Games(MethodView):
-    @blp.arguments(NewGameRequest, required=False)
-    @blp.response(200, StateResponse)
+    @blp.arguments(NewGameRequest, required=False, example=request_example("newGame"))
+    @blp.response(200, StateResponse, example=response_example("newGame"))
     @documented_errors
     def post(self, body: dict[str, Any]) -> Any:
         """Start a new game with round 1 dealt (R3, R4).
@@ -64,7 +80,7 @@ class Games(MethodView):
         """
         seed = body.get("seed")
         if seed is None:
-            seed = secrets.randbelow(MAX_SEED + 1)
+            seed = secrets.randbelow(MAX_SAFE_SEED + 1)  # exact in JavaScript
         with about("variant"):
             state = new_game(seed, body["variant"], body.get("dealer"))
         return respond({"state": state.to_dict()})
@@ -72,44 +88,51 @@ class Games(MethodView):
 
 @blp.route("/legal-moves")
 class LegalMoves(MethodView):
-    @blp.arguments(StateRequest)
-    @blp.response(200, LegalMovesResponse)
-    @documented_errors
+    @blp.arguments(StateRequest, example=request_example("legalMoves"))
+    @blp.response(200, LegalMovesResponse, example=response_example("legalMoves"))
+    @functools.partial(documented_errors, over=True)
     def post(self, body: dict[str, Any]) -> Any:
         """Every legal move of the player to move, each once (R9-R22).
 
-        Builds carry their kind and resulting groups; every move has an ``id``.  After
-        game over the list is empty.
+        Every move has an ``id``, a ``description`` in words, whether it sweeps and the
+        point cards it takes; builds carry their kind and resulting groups.  A game that
+        is over answers 409.
         """
-        state = read_state(body["state"])
+        state = playing(read_state(body["state"]))
         moves = [move_out(state, m) for m in state.legal_moves()]
         return respond({"player": state.to_move, "moves": moves})
 
 
 @blp.route("/apply")
 class Apply(MethodView):
-    @blp.arguments(ApplyRequest)
-    @blp.response(200, ApplyResponse)
-    @documented_errors
+    @blp.arguments(ApplyRequest, example=request_example("apply"))
+    @blp.response(200, ApplyResponse, example=response_example("apply"))
+    @functools.partial(documented_errors, over=True)
     def post(self, body: dict[str, Any]) -> Any:
         """Play a move and return the next state with what happened.
 
         The round's last card also collects the residue (R24), scores the round (R26)
         and ends the game (R27) or deals the next round.  An illegal move is a 422 that
-        names the rule it breaks, and changes nothing.
+        names the rule it breaks (out of turn: whose turn it is), and changes nothing; a
+        game that is over answers 409.  With ``player``, the move must be that seat's
+        and the events are told as that seat may see them (a deal shows its hand only).
         """
-        state = read_state(body["state"])
+        state = playing(read_state(body["state"]))
+        seat = body.get("player")
+        if seat is not None and seat != state.to_move:
+            raise IllegalMoveError(f"it is player {state.to_move}'s turn, not player {seat}'s "
+                                   "(R4)", field="player", rule="R4")
         with about("move"):
             move = parse_move(body["move"])
             step = state.apply(move)
         return respond({"state": step.state.to_dict(),
-                        "events": [event.to_dict() for event in step.events]})
+                        "events": [event.to_dict(seat) for event in step.events]})
 
 
 @blp.route("/view")
 class ViewOf(MethodView):
-    @blp.arguments(ViewRequest)
-    @blp.response(200, ViewResponse)
+    @blp.arguments(ViewRequest, example=request_example("view"))
+    @blp.response(200, ViewResponse, example=response_example("view"))
     @documented_errors
     def post(self, body: dict[str, Any]) -> Any:
         """What one player may see (R28, R29): never the other hand, the stock or the seed."""
@@ -119,8 +142,8 @@ class ViewOf(MethodView):
 
 @blp.route("/score")
 class Score(MethodView):
-    @blp.arguments(ScoreRequest)
-    @blp.response(200, BreakdownSchema)
+    @blp.arguments(ScoreRequest, example=request_example("score"))
+    @blp.response(200, BreakdownSchema, example=response_example("score"))
     @documented_errors
     def post(self, body: dict[str, Any]) -> Any:
         """The score breakdown of the capture piles as they stand (R26).

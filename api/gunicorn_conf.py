@@ -5,11 +5,13 @@ Keep-alive is off by default: a kept-alive connection sticks to one process, and
 few long-lived client connections the processes end up unevenly loaded (measured with
 ``make bench-api``: 1,100 to 2,700 req/s from run to run with keep-alive, about 2,000
 steadily without).  Override with CASSINO_BIND, CASSINO_WORKERS, CASSINO_THREADS,
-CASSINO_KEEPALIVE (seconds), CASSINO_WORKER_CLASS.
+CASSINO_KEEPALIVE (seconds), CASSINO_WORKER_CLASS, CASSINO_ACCESS_LOG, CASSINO_STORE.
 """
 
 import multiprocessing
 import os
+import shutil
+import tempfile
 
 bind = os.environ.get("CASSINO_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("CASSINO_WORKERS", str(multiprocessing.cpu_count() + 1)))
@@ -22,3 +24,17 @@ max_requests = 50_000  # recycle workers now and then (bounded memory growth)
 max_requests_jitter = 5_000
 accesslog = os.environ.get("CASSINO_ACCESS_LOG")  # e.g. "-" for stdout; off by default
 preload_app = True
+
+# The embedded default (no REDIS_URL) is one service over all the processes: they share
+# one job store and hint cache directory, made here in the master unless CASSINO_STORE
+# names one, and removed when the master exits.
+_made_store = None
+if not os.environ.get("REDIS_URL") and not os.environ.get("CASSINO_REDIS_URL") \
+        and not os.environ.get("CASSINO_STORE"):
+    _made_store = tempfile.mkdtemp(prefix="cassino-store-")
+    os.environ["CASSINO_STORE"] = _made_store
+
+
+def on_exit(server: object) -> None:
+    if _made_store:
+        shutil.rmtree(_made_store, ignore_errors=True)

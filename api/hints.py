@@ -12,6 +12,7 @@ from flask.views import MethodView
 from flask_smorest import abort
 
 from api.errors import about
+from api.examples import error_example, request_example, response_example
 from api.jsonio import Blueprint, respond
 from api.schemas import (
     ErrorSchema,
@@ -22,6 +23,8 @@ from api.schemas import (
     JobSchema,
 )
 from engine import State
+from engine.referee import game_over
+from engine.state import PLAYING
 from engine.view import View
 from workers import HintService, JobFailed, QueueUnavailable
 from workers.requests import HintRequest
@@ -48,17 +51,39 @@ def read_request(kind: str, body: dict[str, Any]) -> HintRequest:
         if "player" not in body:
             abort(422, message="player: required with state", field="player")
         with about("state"):
-            view = State.from_dict(body["state"]).view(body["player"])
+            state = State.from_dict(body["state"])
+            view = state.view(body["player"])
+        if state.status != PLAYING:
+            raise game_over(state)
+    if view.status != PLAYING:
+        raise game_over(view, "view.status")
     return HintRequest(kind, view, body.get("samples"), body.get("time_ms"), body["seed"],
                        body.get("top"))
 
 
+RETRY_AFTER = 1
+"""Seconds a client should wait before polling an unfinished job (``Retry-After``)."""
+
+ERRORS = {400: "The body is not valid JSON.", 409: "The game is over (R27): no move to hint.",
+          413: "The body is too large.",
+          415: "The body is not sent as JSON (Content-Type: application/json).",
+          422: "The body breaks the schema or the rules: the message names the field.",
+          503: "The job queue is unreachable."}
+
+
 def job_answers(view: Any) -> Any:
     """Document the answers besides 200 that a hints or evaluation request may give."""
-    view = blp.alt_response(202, schema=JobAcceptedResponse,
-                            description="Still computing (or `async` asked): poll the job.")(view)
-    return blp.alt_response(503, schema=ErrorSchema,
-                            description="The job queue is unreachable.")(view)
+    view = blp.alt_response(
+        202, schema=JobAcceptedResponse, example=response_example("hintsAccepted"),
+        headers={"Location": {"description": "The job to poll (`GET /v1/jobs/<id>`).",
+                              "schema": {"type": "string"}},
+                 "Retry-After": {"description": "Seconds to wait before polling.",
+                                 "schema": {"type": "integer", "minimum": 0}}},
+        description="Still computing (or `async` asked): poll the job at `Location`.")(view)
+    for code, description in ERRORS.items():
+        view = blp.alt_response(code, schema=ErrorSchema, description=description,
+                                example=error_example(code))(view)
+    return view
 
 
 def answer(kind: str, body: dict[str, Any]) -> Any:
@@ -69,13 +94,17 @@ def answer(kind: str, body: dict[str, Any]) -> Any:
         abort(503, message=str(exc))
     except JobFailed as exc:
         abort(500, message=f"the search failed: {exc}")
-    return respond(result.body, result.status)
+    response = respond(result.body, result.status)
+    if result.status == 202:
+        response.headers["Location"] = result.body["job"]["url"]
+        response.headers["Retry-After"] = str(RETRY_AFTER)
+    return response
 
 
 @blp.route("/hints")
 class Hints(MethodView):
-    @blp.arguments(HintsRequest)
-    @blp.response(200, HintsResponse)
+    @blp.arguments(HintsRequest, example=request_example("hints"))
+    @blp.response(200, HintsResponse, example=response_example("hints"))
     @job_answers
     def post(self, body: dict[str, Any]) -> Any:
         """Rank the asking player's legal moves by expected round-point difference.
@@ -88,8 +117,8 @@ class Hints(MethodView):
 
 @blp.route("/evaluate")
 class Evaluate(MethodView):
-    @blp.arguments(HintsRequest)
-    @blp.response(200, EvaluateResponse)
+    @blp.arguments(HintsRequest, example=request_example("evaluate"))
+    @blp.response(200, EvaluateResponse, example=response_example("evaluate"))
     @job_answers
     def post(self, body: dict[str, Any]) -> Any:
         """The position's equity and expected points for the asking player, without moves."""
@@ -98,9 +127,14 @@ class Evaluate(MethodView):
 
 @blp.route("/jobs/<string:job_id>")
 class Jobs(MethodView):
-    @blp.response(200, JobSchema)
-    @blp.alt_response(404, schema=ErrorSchema, description="No such job.")
-    @blp.alt_response(503, schema=ErrorSchema, description="The job queue is unreachable.")
+    @blp.response(200, JobSchema, example=response_example("job"), headers={
+        "Retry-After": {"description": "While the job is queued or started: seconds to wait "
+                                       "before polling again.",
+                        "schema": {"type": "integer", "minimum": 0}}})
+    @blp.alt_response(404, schema=ErrorSchema, description="No such job.",
+                      example=error_example(404))
+    @blp.alt_response(503, schema=ErrorSchema, description="The job queue is unreachable.",
+                      example=error_example(503))
     def get(self, job_id: str) -> Any:
         """A job's status (queued, started, finished, failed), progress and result."""
         try:
@@ -109,4 +143,8 @@ class Jobs(MethodView):
             abort(503, message=str(exc))
         if job is None:
             abort(404, message=f"no job {job_id}", field="job_id")
-        return respond(job)
+        assert job is not None  # abort raised
+        response = respond(job)
+        if job["status"] in ("queued", "started"):
+            response.headers["Retry-After"] = str(RETRY_AFTER)
+        return response

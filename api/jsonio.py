@@ -9,6 +9,7 @@ import flask_smorest
 import orjson
 from flask import Request, Response, current_app
 from flask.json.provider import JSONProvider
+from flask_smorest import abort
 from webargs.core import missing
 from webargs.flaskparser import FlaskParser, is_json_request
 
@@ -42,9 +43,15 @@ class OrjsonParser(FlaskParser):
     """webargs' Flask parser reading JSON bodies with orjson."""
 
     def _raw_load_json(self, req: Request) -> Any:
-        if not is_json_request(req):
-            return missing
         data = req.get_data(cache=True)
+        if not is_json_request(req):
+            if not data:
+                return missing  # no body at all: the schema says what is missing
+            given = req.headers.get("Content-Type")
+            abort(415, message="send the body as JSON with the header Content-Type: "
+                               "application/json" + (f" (not {given!r})" if given else
+                                                     " (the request has no Content-Type)"),
+                  field="Content-Type")
         try:
             return orjson.loads(data)
         except orjson.JSONDecodeError as exc:  # webargs: an empty body is missing, else 400

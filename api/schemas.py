@@ -25,6 +25,11 @@ MOVE_ID_PATTERN = (
     r"|\+(?:(?:10|[2-9AaJjQqKkTt])[SsHhDdCc♠♥♦♣♤♡♢♧])+=\d{1,2})?$"
 )
 SEATS = validate.Range(min=0, max=1)
+SAFE_TEXT = ("Seeds up to 2^63 - 1 are accepted, but only those below 2^53 read exactly in "
+             "JavaScript; the server never draws a larger one.")
+SEED_TEXT = ("Game seed: every deal is a pure function of it (R5). Drawn by the server "
+             "below 2^53 (exact in JavaScript); a larger seed sent by a client is kept as it "
+             "is.")
 
 
 class Int(fields.Integer):
@@ -115,6 +120,15 @@ class MoveSchema(Strict):
     groups = fields.List(fields.List(card_field()),
                          metadata=_meta("For builds: the groups of the resulting build.",
                                         [["5C", "2H"], ["7D"]]))
+    description = fields.String(metadata=_meta(
+        "The move in words, to show as it is (answers only; ignored on input).",
+        "Take 2♥, 5♣ and 7♦ with 7♠"))
+    sweep = fields.Boolean(metadata=_meta(
+        "The move clears the table and scores a sweep (R13) (legal moves and hints only).",
+        False))
+    points = fields.List(card_field(), metadata=_meta(
+        "The point cards it takes: aces, 10♦, 2♠ (R26); spades and cards count as "
+        "majorities at the round's end (legal moves and hints only).", ["7S"]))
 
 
 class MoveOrId(fields.Field[Any]):
@@ -234,8 +248,7 @@ class StateSchema(PublicFields):
     """The full state (CONTRACT.md "Full state"); the server stores nothing."""
 
     seed = Int(required=True, validate=validate.Range(min=0, max=MAX_SEED),
-                          metadata=_meta("Game seed: deals are a pure function of it (R5).",
-                                         12345))
+               metadata=_meta(SEED_TEXT, 12345))
     hands = fields.List(fields.List(card_field()), required=True, validate=validate.Length(equal=2),
                         metadata=_meta("Hands of seats 0 and 1.",
                                        [["7D", "7S", "AS"], ["3C", "9H", "4D"]]))
@@ -254,20 +267,99 @@ class ViewSchema(PublicFields):
                                 metadata=_meta("Cards left in the stock.", 40))
 
 
-class EventSchema(Schema):
-    """One event of a step; further fields depend on its type (CONTRACT.md)."""
+class EventBase(Schema):
+    """What every event has: its ``type`` and a ``description`` in words."""
 
     class Meta:
-        unknown = INCLUDE
+        ordered = True
 
-    type = fields.String(required=True, validate=validate.OneOf([
-        "trail", "capture", "build", "sweep", "deal", "residue", "round_scored", "round_void",
-        "game_over"]), metadata=_meta("What happened.", "capture"))
+    TYPE = ""
+    description = fields.String(required=True, metadata=_meta(
+        "What happened, in words to show as they are.", "Sweep!"))
+
+
+def _event(type_: str, doc: str, example: str, **more: fields.Field[Any]) -> type[EventBase]:
+    """The schema of one event type (named e.g. ``CaptureEvent`` in the spec)."""
+    name = "".join(part.capitalize() for part in type_.split("_")) + "Event"
+    attrs: dict[str, Any] = {
+        "__doc__": doc, "TYPE": type_,
+        "type": fields.String(required=True, validate=validate.OneOf([type_]),
+                              metadata=_meta(f"Always `{type_}`.", type_)),
+        "description": fields.String(required=True, metadata=_meta(
+            "What happened, in words to show as they are.", example)),
+        **more}
+    return type(name, (EventBase,), attrs)
+
+
+def _mover(text: str = "Seat that moved.") -> fields.Integer:
+    return Int(required=True, validate=SEATS, metadata=_meta(text, 0))
+
+
+EVENT_SCHEMAS: tuple[type[EventBase], ...] = (
+    _event("trail", "A card played to the table as a loose card (R9).",
+           "Player 0 trails K♣", player=_mover(), card=card_field("The card trailed.", "KC",
+                                                                  required=True)),
+    _event("capture", "A capture (R10-R12): the card played and the table cards taken.",
+           "Player 0 takes 2♥, 5♣ and 7♦ with 7♠", player=_mover(),
+           card=card_field("The card played.", "7S", required=True),
+           targets=card_list("The table cards taken.", ["2H", "5C", "7D"], required=True)),
+    _event("build", "A build made, raised or extended (R14, R15).",
+           "Player 0 builds 7 with 2♥ on 5♣", player=_mover(),
+           card=card_field("The card played.", "2H", required=True),
+           value=Int(required=True, metadata=_meta("The build's value.", 7)),
+           targets=card_list("The table cards used.", ["5C"], required=True),
+           kind=fields.String(required=True, validate=validate.OneOf(
+               ["create", "raise", "extend"]), metadata=_meta("create, raise or extend (R15).",
+                                                              "create")),
+           groups=fields.List(fields.List(card_field()), required=True, metadata=_meta(
+               "The groups of the build as it now stands.", [["2H", "5C"]]))),
+    _event("sweep", "The capture before it cleared the table: one point (R13).", "Sweep!",
+           player=_mover("Seat that swept.")),
+    _event("deal", "Cards dealt: a round's first deal (hands and table, R4) or a later "
+                   "batch (hands only, R5).", "Round 1, batch 2: 4 cards to each player",
+           deal=Int(required=True, metadata=_meta("Deals in the game so far (R25).", 1)),
+           round=Int(required=True, metadata=_meta("The round.", 1)),
+           batch=Int(required=True, metadata=_meta("Batch of the round, 1 to 6 (R5).", 2)),
+           dealer=Int(required=True, validate=SEATS, metadata=_meta("The dealer (R3).", 0)),
+           last_batch=fields.Boolean(required=True, metadata=_meta(
+               "The stock is now empty: the last batch (R5).", False)),
+           hand_size=Int(required=True, metadata=_meta("Cards dealt to each player.", 4)),
+           hands=fields.List(fields.List(card_field(), allow_none=True), required=True,
+                             metadata=_meta(
+                                 "The cards dealt to seats 0 and 1, or null for a hand the "
+                                 "asking seat may not see (apply with `player`, R29).",
+                                 [["7D", "7S", "AS", "3H"], None])),
+           table=card_list("A round's first deal: the cards dealt face up to the table.",
+                           ["8D", "6S", "QH", "KC"])),
+    _event("residue", "The last capturer takes the cards left at the round's end (R24).",
+           "Player 1 takes the cards left on the table: 5♥, Q♦ and K♣",
+           player=_mover("Seat that takes them."),
+           cards=card_list("The cards taken.", ["5H", "QD", "KC"], required=True)),
+    _event("round_scored", "A round scored (R26), the game totals after it (R27).",
+           "Round 1 scores 9 to 3; the game stands at 9 to 3",
+           round=Int(required=True, metadata=_meta("The round.", 1)),
+           breakdown=fields.Nested(BreakdownSchema, required=True, metadata=_meta(
+               "Counts and points of each seat.", None)),
+           scores=_pair("Game totals after the round.", [9, 3])),
+    _event("round_void", "Nobody captured: the round is dealt again by the same dealer (R25).",
+           "Nobody captured in round 2: it is dealt again",
+           round=Int(required=True, metadata=_meta("The round.", 2)),
+           deal=Int(required=True, metadata=_meta("The deal that was void.", 3))),
+    _event("game_over", "A total reached 21 alone at the top: the game is over (R27).",
+           "Player 0 wins the game, 23 to 14",
+           winner=Int(required=True, validate=SEATS, metadata=_meta("The winner.", 0)),
+           scores=_pair("Final totals.", [23, 14])),
+)
+
+
+class EventField(fields.Field[Any]):
+    """An event, documented as one of :data:`EVENT_SCHEMAS` told apart by ``type``."""
 
 
 EVENT_EXAMPLE = [
-    {"type": "capture", "player": 0, "card": "7S", "targets": ["2H", "5C", "7D"]},
-    {"type": "sweep", "player": 0},
+    {"type": "capture", "player": 0, "card": "7S", "targets": ["2H", "5C", "7D"],
+     "description": "Player 0 takes 2♥, 5♣ and 7♦ with 7♠"},
+    {"type": "sweep", "player": 0, "description": "Sweep!"},
 ]
 
 # --- request bodies --------------------------------------------------------------------
@@ -278,7 +370,8 @@ class NewGameRequest(Strict):
                             metadata=_meta("Rules variant; only playable ones start.",
                                            "standard"))
     seed = Int(validate=validate.Range(min=0, max=MAX_SEED),
-                          metadata=_meta("Game seed; random when omitted.", 12345))
+               metadata=_meta("Game seed; when omitted the server draws one below 2^53. "
+                              + SAFE_TEXT, 12345))
     dealer = Int(validate=SEATS,
                             metadata=_meta("First dealer; drawn by lot when omitted (R3).", 0))
 
@@ -290,8 +383,12 @@ class StateRequest(Strict):
 
 class ApplyRequest(StateRequest):
     move = MoveOrId(required=True, metadata={
-        "description": "The move: an object, or its id string.",
+        "description": "The move: an object (as listed by legal-moves), or its id string.",
         "example": {"type": "capture", "card": "7S", "targets": ["5C", "2H", "7D"]}})
+    player = Int(validate=SEATS, metadata=_meta(
+        "Optional: the seat making the move. It must be the seat to move (R4), and the "
+        "events are then told as that seat may see them (a deal shows its own hand only).",
+        0))
 
 
 class ViewRequest(StateRequest):
@@ -323,8 +420,9 @@ class LegalMovesResponse(Schema):
 class ApplyResponse(Schema):
     state = fields.Nested(StateSchema, required=True, metadata=_meta("The next state.",
                                                                       EXAMPLE_STATE))
-    events = fields.List(fields.Nested(EventSchema), required=True,
-                         metadata=_meta("What happened, in order.", EVENT_EXAMPLE))
+    events = fields.List(EventField(), required=True,
+                         metadata=_meta("What happened, in order: each event has a `type` "
+                                        "and a `description`.", EVENT_EXAMPLE))
 
 
 class ViewResponse(Schema):
@@ -351,6 +449,9 @@ class RulesSchema(Schema):
     scoring = fields.String(metadata=_meta("Point scheme of a round.", "standard"))
     sweep_points = Int(metadata=_meta("Points per sweep.", 1))
     extra = fields.Dict(metadata=_meta("Variant-specific notes.", {}))
+    rules_url = fields.String(metadata=_meta(
+        "The rules page of a playable variant (HTML, every rule an anchor).",
+        "/rules/standard"))
 
 
 class VariantsResponse(Schema):
@@ -366,7 +467,10 @@ class ErrorSchema(Schema):
     message = fields.String(metadata=_meta("What is wrong, naming the field, card or rule.",
                                            "to build 7 you must keep a 7 in hand (R14)"))
     field = fields.String(metadata=_meta("Path of the offending field.", "move.value"))
-    rule = fields.String(metadata=_meta("Rule broken (RULES.md).", "R14"))
+    rule = fields.String(metadata=_meta("Rule broken: its number in the rules page.", "R14"))
+    rule_url = fields.String(metadata=_meta(
+        "Where that rule is explained (`GET /rules/<variant>`), with its anchor.",
+        "/rules/standard#R14"))
     token = fields.String(metadata=_meta("The offending text.", "ZZ"))
     errors = fields.Dict(metadata=_meta("Field-by-field validation errors.",
                                         {"json": {"state": {"seed": ["Missing data."]}}}))
@@ -387,7 +491,8 @@ class HintsRequest(Strict):
     time_ms = Int(validate=validate.Range(min=1, max=600_000), metadata=_meta(
         "Time budget in milliseconds (answers then depend on the machine).", 200))
     seed = Int(load_default=0, validate=validate.Range(min=0, max=MAX_SEED), metadata=_meta(
-        "Seed of the world sampler: the same view, seed and options give the same answer.", 0))
+        "Seed of the world sampler: the same view, seed and options give the same answer. "
+        + SAFE_TEXT, 0))
     top = Int(validate=validate.Range(min=1, max=1000),
               metadata=_meta("How many moves to return (all by default).", 3))
     async_ = fields.Boolean(data_key="async", load_default=False, metadata=_meta(

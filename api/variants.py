@@ -6,7 +6,9 @@ from typing import Any
 
 from flask.views import MethodView
 
+from api.examples import response_example
 from api.jsonio import Blueprint, respond
+from api.rules import RULES_DIR
 from api.schemas import VariantsResponse
 from engine.rules import VARIANTS
 
@@ -14,12 +16,15 @@ blp = Blueprint("variants", __name__, url_prefix="/v1",
                 description="Rules variants: `standard` plays; the book's variants are declared "
                             "with their options and become playable later.")
 
-_PAYLOAD = {"variants": [rules.to_dict() for rules in VARIANTS.values()]}
+_PAYLOAD = {"variants": [
+    {**rules.to_dict(), **({"rules_url": f"/rules/{name}"}
+                           if (RULES_DIR / f"{name}.md").is_file() else {})}
+    for name, rules in VARIANTS.items()]}
 
 
 @blp.route("/variants")
 class Variants(MethodView):
-    @blp.response(200, VariantsResponse)
+    @blp.response(200, VariantsResponse, example=response_example("variants"))
     def get(self) -> Any:
         """Every variant and its rule options; `playable` says which can start a game."""
         return respond(_PAYLOAD)

@@ -5,6 +5,7 @@ from __future__ import annotations
 __all__ = [
     "CardError",
     "CassinoError",
+    "GameOverError",
     "IllegalMoveError",
     "MoveFormatError",
     "StateError",
@@ -51,6 +52,10 @@ class MoveFormatError(CassinoError):
 
 class IllegalMoveError(CassinoError):
     """A well-formed move that the rules refuse; ``rule`` names the rule it breaks."""
+
+
+class GameOverError(IllegalMoveError):
+    """A move, or a question about the next move, asked of a game that is over (R27)."""
 
 
 class UnsupportedVariantError(CassinoError):

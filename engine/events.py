@@ -6,6 +6,7 @@ from typing import Any, NamedTuple
 
 from engine.cards import card_name, format_cards
 from engine.scoring import Breakdown
+from engine.words import event_text
 
 __all__ = ["Event"]
 
@@ -15,7 +16,8 @@ class Event(NamedTuple):
 
     Types: ``trail``, ``capture``, ``build``, ``sweep``, ``residue``, ``round_scored``,
     ``round_void``, ``deal``, ``game_over``.  Card sets are kept as masks and card
-    names only appear in :meth:`to_dict`.
+    names only appear in :meth:`to_dict`.  A ``deal`` holds every hand dealt; what a
+    seat may see of it is decided in :meth:`to_dict` (R29).
     """
 
     type: str
@@ -31,17 +33,25 @@ class Event(NamedTuple):
                 return value
         return default
 
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": self.type}
+    def to_dict(self, viewer: int | None = None) -> dict[str, Any]:
+        """The wire form, with a ``description`` in words.  With a ``viewer`` seat, a
+        deal shows only that seat's hand (the others are ``null``, R29); without one
+        (a caller holding the full state) every hand."""
+        out: dict[str, Any] = {"type": self.type, "description": event_text(self.type,
+                                                                            dict(self.fields))}
         for key, value in self.fields:
-            out[key] = _json(key, value)
+            if key == "hands":
+                out[key] = [format_cards(hand) if viewer is None or seat == viewer else None
+                            for seat, hand in enumerate(value)]
+            else:
+                out[key] = _json(key, value)
         return out
 
 
 def _json(key: str, value: Any) -> Any:
     if key == "card":
         return card_name(value)
-    if key in ("targets", "cards"):
+    if key in ("targets", "cards", "table"):
         return format_cards(value)
     if key == "groups":
         return [format_cards(g) for g in value]

@@ -32,7 +32,10 @@ _ID = re.compile(
     re.IGNORECASE,
 )
 _CARD_RE = re.compile(_CARD, re.IGNORECASE)
-_MOVE_FIELDS = frozenset(("type", "card", "targets", "value", "id", "kind", "groups"))
+_MOVE_FIELDS = frozenset(("type", "card", "targets", "value", "id", "kind", "groups",
+                          "description", "sweep", "points"))
+"""What a move object may hold: the server's answers add ``id`` and the fields after it,
+which are ignored on input, so a move is sent back as it was received."""
 
 
 class Move(NamedTuple):
@@ -94,8 +97,8 @@ def parse_move(data: Any) -> Move:
     """A move from its JSON form: an object (CONTRACT.md "Moves") or an ``id`` string.
 
     Checks the form only (type, card tokens, no card twice, value given for builds);
-    :mod:`engine.movegen` checks the rules.  Extra fields (``id``, ``kind``,
-    ``groups``) are ignored.
+    :mod:`engine.movegen` checks the rules.  The fields the server adds (``id``,
+    ``kind``, ``groups``, ``description``, ``sweep``, ``points``) are ignored.
     """
     if isinstance(data, str):
         return parse_move_id(data)

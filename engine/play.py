@@ -6,16 +6,17 @@ import hashlib
 import random
 from typing import NamedTuple
 
-from engine.cards import card_name, cards_of, format_cards
+from engine.cards import cards_of, format_cards
 from engine.errors import IllegalMoveError
 from engine.events import Event
 from engine.movegen import legal_moves as _generate
 from engine.moves import BUILD, CAPTURE, TRAIL, Move
 from engine.rules import Rules, get_rules
-from engine.scoring import score
+from engine.scoring import POINT_CARDS, score
 from engine.state import GAME_OVER, PLAYING, Played, State
 from engine.sums import split_into_groups
 from engine.table import Build, builds_cards
+from engine.words import move_text
 
 __all__ = [
     "Step",
@@ -80,7 +81,8 @@ def _round_state(rules: Rules, seed: int, round_: int, deal: int, dealer: int,
                   None if previous is None else previous.previous_round)
     if events is not None:
         events.append(Event.of("deal", deal=deal, round=round_, batch=1, dealer=dealer,
-                               last_batch=not stock))
+                               last_batch=not stock, hand_size=rules.hand_size,
+                               hands=hands, table=loose))
     return state
 
 
@@ -146,10 +148,19 @@ def form_build(loose: int, builds: tuple[Build, ...], player: int, move: Move,
 
 def move_json(loose: int, builds: tuple[Build, ...], player: int, move: Move,
               rules: Rules) -> dict[str, object]:
-    """A legal move as the server returns it (CONTRACT.md "Moves"): the move object with
-    its ``id`` and, for builds, the ``kind`` and the resulting ``groups`` (R15)."""
+    """A legal move as the server returns it: the move object with its ``id``, its
+    ``description`` in words, whether it is a ``sweep`` (R13), the ``points`` cards it
+    takes (R26) and, for builds, the ``kind`` and the resulting ``groups`` (R15)."""
     out: dict[str, object] = move.to_dict()
     out["id"] = move.id
+    out["description"] = move_text(move)
+    if move.type == CAPTURE:
+        table = loose | builds_cards(builds)
+        out["sweep"] = move.targets == table  # R13: the capture leaves the table empty
+        out["points"] = format_cards((move.targets | 1 << move.card) & POINT_CARDS)
+    else:
+        out["sweep"] = False
+        out["points"] = []
     if move.type == BUILD:
         kind, made = form_build(loose, builds, player, move, rules)
         out["kind"] = kind
@@ -253,7 +264,8 @@ def _deal_batch(state: State, events: list[Event] | None) -> State:
                            to_move=(state.dealer + 1) % n)
     if events is not None:
         events.append(Event.of("deal", deal=state.deal, round=state.round, batch=state.batch,
-                               dealer=state.dealer, last_batch=state.last_batch))
+                               dealer=state.dealer, last_batch=state.last_batch,
+                               hand_size=k, hands=state.hands))
     return state
 
 
@@ -288,14 +300,3 @@ def _end_round(state: State, events: list[Event] | None) -> State:
     nxt = state._replace(previous_round=breakdown)
     return _round_state(rules, state.seed, state.round + 1, state.deal + 1,
                         (state.dealer + 1) % n, scores, nxt, events)
-
-
-def describe(move: Move) -> str:
-    """A human phrase for a move, e.g. ``capture 5C 2H with 7S``."""
-    card = card_name(move.card)
-    if move.type == TRAIL:
-        return f"trail {card}"
-    targets = " ".join(format_cards(move.targets))
-    if move.type == CAPTURE:
-        return f"capture {targets} with {card}"
-    return f"build {move.value} with {card} on {targets}"

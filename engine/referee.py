@@ -7,13 +7,13 @@ checks may be slow and thorough; the fallback names the rule range.
 from __future__ import annotations
 
 from engine.cards import card_name, cards_of, format_cards
-from engine.errors import IllegalMoveError, MoveFormatError
+from engine.errors import GameOverError, IllegalMoveError, MoveFormatError
 from engine.moves import BUILD, CAPTURE, TRAIL, Move
-from engine.state import PLAYING, State
+from engine.state import PLAYING, Public, State
 from engine.sums import split_into_groups
 from engine.table import Build
 
-__all__ = ["refusal"]
+__all__ = ["game_over", "refusal"]
 
 
 def refusal(state: State, move: Move) -> IllegalMoveError | MoveFormatError:
@@ -25,17 +25,29 @@ def refusal(state: State, move: Move) -> IllegalMoveError | MoveFormatError:
     return IllegalMoveError(f"{move.id} is not a legal move here (R9-R22)", rule="R9-R22")
 
 
+def game_over(game: Public, field: str = "state.status") -> GameOverError:
+    """The refusal of anything that needs a next move once the game (a state or a view)
+    is over (R27)."""
+    scores = " to ".join(str(s) for s in game.scores)
+    return GameOverError(f"the game is over: player {game.winner} won {scores}; start a new "
+                         "game (R27)", rule="R27", field=field)
+
+
 def _fail(message: str, rule: str, field: str = "move") -> IllegalMoveError:
     return IllegalMoveError(f"{message} ({rule})", rule=rule, field=field)
 
 
 def _check(state: State, move: Move) -> None:
     if state.status != PLAYING:
-        raise _fail("the game is over", "R27")
+        raise game_over(state)
     p = state.to_move
     values = state.rules.card_values()
     name = card_name(move.card)
     if not state.hands[p] >> move.card & 1:
+        holder = next((q for q, hand in enumerate(state.hands) if hand >> move.card & 1), None)
+        if holder is not None:
+            raise _fail(f"it is player {p}'s turn, not player {holder}'s: {name} is in "
+                        f"player {holder}'s hand", "R4", "move.card")
         raise _fail(f"card {name} is not in player {p}'s hand", "R6", "move.card")
     hand_after = state.hands[p] & ~(1 << move.card)
     held_after = {values[c] for c in cards_of(hand_after)} - {0}

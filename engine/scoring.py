@@ -8,9 +8,11 @@ from engine.cards import ACE_MASK, BIG_CASSINO, LITTLE_CASSINO, SPADE_MASK
 from engine.errors import StateError
 from engine.rules import Rules
 
-__all__ = ["CATEGORIES", "Breakdown", "PlayerScore", "Points", "score"]
+__all__ = ["CATEGORIES", "POINT_CARDS", "Breakdown", "PlayerScore", "Points", "score"]
 
 CATEGORIES = ("cards", "spades", "aces", "big_cassino", "little_cassino", "sweeps")
+POINT_CARDS = ACE_MASK | 1 << BIG_CASSINO | 1 << LITTLE_CASSINO
+"""The cards that score by themselves when taken (R26): the aces, 10♦ and 2♠."""
 
 
 class Points(NamedTuple):

@@ -16,12 +16,13 @@ from engine.moves import Move, parse_move
 from engine.rules import Rules, get_rules
 from engine.scoring import Breakdown, score
 from engine.table import Build, builds_cards
+from engine.words import move_text
 
 if TYPE_CHECKING:
     from engine.play import Step
     from engine.view import View
 
-__all__ = ["GAME_OVER", "MAX_SEED", "PLAYING", "Played", "State"]
+__all__ = ["GAME_OVER", "MAX_SAFE_SEED", "MAX_SEED", "PLAYING", "Played", "State"]
 
 PUBLIC_FIELDS = frozenset((
     "variant", "round", "deal", "dealer", "to_move", "table", "captured", "sweeps",
@@ -34,6 +35,10 @@ PLAYED_FIELDS = frozenset(("player", "move"))
 PLAYING = "playing"
 GAME_OVER = "game_over"
 MAX_SEED = 2**63 - 1
+"""The largest seed a state may carry (older clients were given seeds this large)."""
+MAX_SAFE_SEED = 2**53 - 1
+"""The largest seed the service draws: every integer it generates reads exactly in
+JavaScript (``Number.MAX_SAFE_INTEGER``)."""
 MAX_COUNT = 1_000_000  # rounds, deals and scores: far beyond any real game
 
 
@@ -307,7 +312,9 @@ def public_to_dict(state: Public) -> dict[str, Any]:
         "scores": list(state.scores),
         "status": state.status,
         "winner": state.winner,
-        "history": [{"player": p.player, "move": p.move.to_dict()} for p in state.history],
+        "history": [{"player": p.player, "move": {**p.move.to_dict(),
+                                                   "description": move_text(p.move)}}
+                    for p in state.history],
         "previous_round": None if state.previous_round is None
         else state.previous_round.to_dict(),
     }

@@ -15,9 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.cards import format_cards
-from engine.moves import BUILD, Move
-from engine.play import form_build
+from engine.moves import Move
+from engine.play import move_json
 from engine.state import PLAYING
 from engine.view import View
 from solver.evaluation import round_total
@@ -130,16 +129,6 @@ def solve(view: View, options: Options = DEFAULT, seed: int = 0, start: int = 0,
     return tally
 
 
-def _move_dict(view: View, move: Move) -> dict[str, Any]:
-    out = move.to_dict()
-    out["id"] = move.id
-    if move.type == BUILD:
-        kind, build = form_build(view.loose, view.builds, view.to_move, move, view.rules)
-        out["kind"] = kind
-        out["groups"] = [format_cards(g) for g in build.groups]
-    return out
-
-
 def _points(view: View, equity: float) -> list[float]:
     """Expected round points of each player given the viewer's equity."""
     total = round_total((view.captured[0], view.captured[1]),
@@ -180,7 +169,8 @@ def finish(view: View, tally: Tally, *, seed: int = 0, top: int | None = None,
         for r, s in enumerate(stats[:top] if top is not None else stats, start=1):
             moves.append({
                 "rank": r,
-                "move": _move_dict(view, by_id[tally.moves[s.index]]),
+                "move": move_json(view.loose, view.builds, view.to_move,
+                                  by_id[tally.moves[s.index]], view.rules),
                 "equity": round(s.mean, 3),
                 "stderr": round(s.stderr, 3),
                 "stderr_diff": round(s.stderr_diff, 3),

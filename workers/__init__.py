@@ -11,12 +11,17 @@ from workers.service import Answer, HintService, JobFailed, QueueUnavailable
 __all__ = ["Answer", "HintService", "JobFailed", "QueueUnavailable", "service_for"]
 
 
-def service_for(redis_url: str | None) -> HintService:
-    """The embedded service without ``redis_url``, the RQ one with it."""
+def service_for(redis_url: str | None, store: str | None = None,
+                cache_bytes: int | None = None) -> HintService:
+    """The RQ service with ``redis_url``; else the embedded one on the shared local store
+    in directory ``store`` (every process of a deployment must be given the same one)."""
     if not redis_url:
         from workers.embedded import EmbeddedService
+        from workers.store import DEFAULT_CACHE_BYTES, LocalStore, temporary_directory
 
-        return EmbeddedService()
+        directory = store or temporary_directory()
+        return EmbeddedService(LocalStore(directory, cache_bytes=cache_bytes or
+                                          DEFAULT_CACHE_BYTES))
     from workers.queue import RedisService
 
     return RedisService(redis_url)

@@ -1,94 +1,222 @@
-"""The embedded default: hint jobs on a small in-process thread pool, an LRU cache.
+"""The embedded default: hint jobs on each process's thread pool, one shared store.
 
-No Redis: clients still see the same protocol (200, or 202 and ``/v1/jobs/<id>``).
+No Redis, and still one service however many processes serve it: job records, progress
+and results, and the hint cache live in the :class:`~workers.store.LocalStore` that every
+process of the deployment opens.  The process that starts a job runs it; any process
+answers for it.  A running job's process beats a heartbeat key every second; a job whose
+heartbeat is gone (its process died or was recycled) is taken over by the next process
+that looks at it, so no poll is ever left without an answer.
 """
 
 from __future__ import annotations
 
+import logging
+import os
 import threading
-from collections import OrderedDict
-from concurrent.futures import Future, ThreadPoolExecutor
-from concurrent.futures import TimeoutError as FutureTimeout
-from dataclasses import dataclass, field
+import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import solver
-from workers.cache import MemoryCache
+from workers.cache import DiskCache
 from workers.requests import CacheEntry, HintRequest
-from workers.service import HintService, JobFailed
+from workers.service import RESULT_TTL, HintService, JobFailed
+from workers.store import LocalStore
 
-__all__ = ["EmbeddedService"]
+__all__ = ["BEAT_EVERY", "STALE", "EmbeddedService"]
+
+log = logging.getLogger(__name__)
+
+BEAT_EVERY = 1.0
+"""Seconds between heartbeats of a process's queued and running jobs."""
+STALE = 5.0
+"""Seconds without a heartbeat after which an unfinished job is taken over."""
+PROGRESS_EVERY = 0.05
+"""Seconds between progress writes of a running job."""
+UNFINISHED = ("queued", "started")
 
 
-@dataclass
-class _Job:
-    id: str
-    total: int
-    done: int = 0
-    future: Future[dict[str, Any]] = field(default_factory=Future)
+def _beat(job_id: str) -> str:
+    return f"beat:{job_id}"
+
+
+def _done(job_id: str) -> str:
+    return f"done:{job_id}"
+
+
+def _valid(record: Any) -> bool:
+    """A job record as this module writes it (anything else reads as no job)."""
+    return (isinstance(record, dict) and isinstance(record.get("id"), str)
+            and record.get("status") in ("queued", "started", "finished", "failed")
+            and isinstance(record.get("total"), int) and isinstance(record.get("request"), dict)
+            and (record["status"] != "finished" or isinstance(record.get("result"), dict)))
 
 
 class EmbeddedService(HintService):
-    """Jobs on ``threads`` threads of this process; at most ``keep`` jobs remembered."""
+    """Jobs on ``threads`` threads of each process, records and cache in ``store``."""
 
-    def __init__(self, threads: int = 1, cache_size: int = 1024, keep: int = 1024) -> None:
-        self.cache = MemoryCache(cache_size)
-        self._pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="cassino-hint")
-        self._jobs: OrderedDict[str, _Job] = OrderedDict()
-        self._keep = keep
+    def __init__(self, store: LocalStore, threads: int = 1) -> None:
+        self.store = store
+        self.cache = DiskCache(store)
+        self.threads = threads
         self._lock = threading.Lock()
+        self._pid = -1
+        self._pool: ThreadPoolExecutor | None = None
+        self._events: dict[str, threading.Event] = {}
+
+    # --- records ------------------------------------------------------------------------
+
+    def _record(self, job_id: str) -> dict[str, Any] | None:
+        record = self.store.jobs.get(job_id)
+        if record is None:
+            return None
+        if not _valid(record):
+            log.warning("job record %s is unreadable: ignored", job_id)
+            return None
+        return record  # type: ignore[no-any-return]
+
+    def _write(self, record: dict[str, Any]) -> None:
+        self.store.jobs.set(record["id"], record, expire=RESULT_TTL)
+
+    def _held(self) -> dict[str, threading.Event]:
+        """The jobs this process holds (queued or running here), by id."""
+        return self._events if self._pid == os.getpid() else {}
+
+    def _stale(self, record: dict[str, Any]) -> bool:
+        return (record["status"] in UNFINISHED and record["id"] not in self._held()
+                and self.store.jobs.get(_beat(record["id"])) is None)
+
+    # --- the protocol -----------------------------------------------------------------
 
     def start(self, request: HintRequest) -> str:
-        with self._lock:
-            job = self._jobs.get(request.job_id)
-            if job is not None and not (job.future.done() and job.future.exception()):
-                return job.id  # identical requests share one job
-            job = _Job(request.job_id, request.cap)
-            self._jobs[job.id] = job
-            while len(self._jobs) > self._keep:
-                self._jobs.popitem(last=False)
-        job.future = self._pool.submit(self._run, job, request)
-        return job.id
-
-    def _run(self, job: _Job, request: HintRequest) -> dict[str, Any]:
-        def progress(done: int, _total: int) -> None:
-            job.done = done
-
-        tally = solver.solve(request.view, request.options, request.seed, 0, request.cap,
-                             early=request.early, progress=progress)
-        self.cache.put(request.family, CacheEntry.of(request, tally))
-        return request.answer(tally, cached=False)
+        job_id = request.job_id
+        jobs = self.store.jobs
+        with jobs.transact():
+            record = self._record(job_id)
+            if record is not None and record["status"] != "failed" and not self._stale(record):
+                return job_id  # identical requests share one job
+            self._claim({"id": job_id, "status": "queued", "total": request.cap,
+                         "request": request.payload()})
+        self._launch(job_id, request)
+        return job_id
 
     def wait(self, job_id: str, seconds: float) -> dict[str, Any] | None:
-        job = self._jobs.get(job_id)
-        if job is None:
-            return None
-        try:
-            return job.future.result(timeout=seconds)
-        except FutureTimeout:
-            return None
-        except Exception as exc:
-            raise JobFailed(f"{type(exc).__name__}: {exc}") from exc
+        deadline = time.monotonic() + seconds
+        pause = 0.005
+        while True:
+            event = self._held().get(job_id)
+            left = deadline - time.monotonic()
+            if event is not None:
+                event.wait(max(0.0, left))
+            record = self._current(job_id)
+            if record is None:
+                return None
+            if record["status"] == "finished":
+                return record["result"]  # type: ignore[no-any-return]
+            if record["status"] == "failed":
+                raise JobFailed(str(record.get("error") or "the search failed"))
+            if time.monotonic() >= deadline:
+                return None
+            if event is None:
+                time.sleep(min(pause, max(0.0, deadline - time.monotonic())))
+                pause = min(pause * 2, 0.05)
 
     def status(self, job_id: str) -> str | None:
-        job = self._jobs.get(job_id)
-        if job is None:
-            return None
-        if job.future.done():
-            return "failed" if job.future.exception() else "finished"
-        return "started" if job.future.running() else "queued"
+        record = self._current(job_id)
+        return None if record is None else str(record["status"])
 
     def job(self, job_id: str) -> dict[str, Any] | None:
-        job = self._jobs.get(job_id)
-        status = self.status(job_id)
-        if job is None or status is None:
+        record = self._current(job_id)
+        if record is None:
             return None
-        out: dict[str, Any] = {"id": job.id, "status": status,
-                               "progress": {"done": job.done, "total": job.total}}
+        status = record["status"]
+        done = self.store.jobs.get(_done(job_id), 0)
+        out: dict[str, Any] = {"id": job_id, "status": status,
+                               "progress": {"done": int(done) if isinstance(done, int) else 0,
+                                            "total": record["total"]}}
         if status == "finished":
-            out["result"] = job.future.result()
+            out["result"] = record["result"]
             out["progress"]["done"] = out["result"]["solver"]["samples"]
         elif status == "failed":
-            exc = job.future.exception()
-            out["error"] = f"{type(exc).__name__}: {exc}"
+            out["error"] = str(record.get("error") or "the search failed")
         return out
+
+    # --- running jobs ---------------------------------------------------------------------
+
+    def _current(self, job_id: str) -> dict[str, Any] | None:
+        """The job's record, after taking the job over if its process is gone."""
+        record = self._record(job_id)
+        if record is None or not self._stale(record):
+            return record
+        with self.store.jobs.transact():
+            record = self._record(job_id)
+            if record is None or not self._stale(record):
+                return record
+            log.warning("job %s lost its process: taken over by %d", job_id, os.getpid())
+            record = {**record, "status": "queued"}
+            self._claim(record)
+        self._launch(job_id, HintRequest.from_payload(record["request"]))
+        return record
+
+    def _claim(self, record: dict[str, Any]) -> None:
+        """Write ``record`` as this process's job (inside the caller's transaction)."""
+        self._ensure_pool()
+        self._events[record["id"]] = threading.Event()
+        self.store.jobs.set(_beat(record["id"]), os.getpid(), expire=STALE)
+        self._write(record)
+
+    def _launch(self, job_id: str, request: HintRequest) -> None:
+        pool = self._ensure_pool()
+        pool.submit(self._run, job_id, request)
+
+    def _run(self, job_id: str, request: HintRequest) -> None:
+        jobs = self.store.jobs
+        base = {"id": job_id, "total": request.cap, "request": request.payload()}
+        last = [0.0]
+
+        def progress(done: int, _total: int) -> None:
+            now = time.monotonic()
+            if now - last[0] >= PROGRESS_EVERY:
+                last[0] = now
+                jobs.set(_done(job_id), done, expire=RESULT_TTL)
+
+        try:
+            self._write({**base, "status": "started"})
+            tally = solver.solve(request.view, request.options, request.seed, 0, request.cap,
+                                 early=request.early, progress=progress)
+            self.cache.put(request.family, CacheEntry.of(request, tally))
+            self._write({**base, "status": "finished",
+                         "result": request.answer(tally, cached=False)})
+        except Exception:
+            log.exception("hint job %s failed", job_id)
+            self._write({**base, "status": "failed", "error": "the search failed"})
+        finally:
+            event = self._events.pop(job_id, None)
+            jobs.delete(_beat(job_id))
+            if event is not None:
+                event.set()
+
+    def _ensure_pool(self) -> ThreadPoolExecutor:
+        """This process's thread pool and heartbeat thread (none survive a fork)."""
+        pid = os.getpid()
+        if self._pid != pid or self._pool is None:
+            with self._lock:
+                if self._pid != pid or self._pool is None:
+                    self._events = {}
+                    self._pool = ThreadPoolExecutor(max_workers=self.threads,
+                                                    thread_name_prefix="cassino-hint")
+                    self._pid = pid
+                    threading.Thread(target=self._beat_loop, name="cassino-beat",
+                                     daemon=True).start()
+        return self._pool
+
+    def _beat_loop(self) -> None:
+        """Every ``BEAT_EVERY`` s, the heartbeat of every job this process holds."""
+        pid = os.getpid()
+        while self._pid == pid:
+            try:
+                for job_id in list(self._events):
+                    self.store.jobs.set(_beat(job_id), pid, expire=STALE)
+            except Exception:  # the store is busy or gone: try again at the next beat
+                log.exception("heartbeat")
+            time.sleep(BEAT_EVERY)

@@ -24,14 +24,12 @@ from rq.job import Job, JobStatus
 from workers import jobs
 from workers.cache import RedisCache
 from workers.requests import HintRequest
-from workers.service import HintService, JobFailed, QueueUnavailable
+from workers.service import RESULT_TTL, HintService, JobFailed, QueueUnavailable
 from workers.watchdog import rescue
 
 __all__ = ["QUEUE", "RedisService"]
 
 QUEUE = "cassino-hints"
-RESULT_TTL = 3600
-"""Seconds a finished job (and its result) stays readable at ``/v1/jobs/<id>``."""
 
 _STATUS = {
     JobStatus.QUEUED: "queued", JobStatus.DEFERRED: "queued", JobStatus.SCHEDULED: "queued",

@@ -18,7 +18,7 @@ from solver.worlds import HandSampler
 
 __all__ = ["CHUNK", "SOLVER_VERSION", "CacheEntry", "HintRequest"]
 
-SOLVER_VERSION = "1"
+SOLVER_VERSION = "2"
 """Bump when the solver's answers change: it is part of every job id and cache key."""
 
 CHUNK = 64

@@ -12,15 +12,17 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, NamedTuple
 
-from workers.cache import MemoryCache, RedisCache
+from workers.cache import DiskCache, RedisCache
 from workers.requests import HintRequest
 
-__all__ = ["Answer", "HintService", "JobFailed", "QueueUnavailable", "job_summary"]
+__all__ = ["RESULT_TTL", "Answer", "HintService", "JobFailed", "QueueUnavailable", "job_summary"]
 
 DEFAULT_WAIT_MS = 5_000
 """How long a synchronous request without ``time_ms`` waits before answering 202."""
 MARGIN_MS = 1_000
 """Added to a request's ``time_ms`` before a synchronous request answers 202."""
+RESULT_TTL = 3600
+"""Seconds a finished job (and its result) stays readable at ``/v1/jobs/<id>``."""
 
 
 class Answer(NamedTuple):
@@ -41,7 +43,7 @@ def job_summary(job_id: str, status: str) -> dict[str, Any]:
 
 
 class HintService(ABC):
-    cache: MemoryCache | RedisCache
+    cache: DiskCache | RedisCache
 
     def wait_ms(self, request: HintRequest) -> float:
         return (request.time_ms or DEFAULT_WAIT_MS) + MARGIN_MS

@@ -35,12 +35,14 @@ def test_full_state_example_is_reached_by_its_history(client: FlaskClient) -> No
                               "builds": [{"value": 7, "owner": 0, "groups": [["2H", "5C"]]}]}
     assert state["to_move"] == 1 and state["dealer"] == 0 and state["last_capturer"] is None
     assert state["history"] == [
-        {"player": 1, "move": {"type": "trail", "card": "KC"}},
-        {"player": 0, "move": {"type": "build", "card": "2H", "targets": ["5C"], "value": 7}},
+        {"player": 1, "move": {"type": "trail", "card": "KC", "description": "Trail K♣"}},
+        {"player": 0, "move": {"type": "build", "card": "2H", "targets": ["5C"], "value": 7,
+                               "description": "Build 7 from 2♥ on 5♣"}},
     ]
     assert r.json["events"] == [{"type": "build", "player": 0, "card": "2H", "value": 7,
                                  "targets": ["5C"], "kind": "create",
-                                 "groups": [["2H", "5C"]]}]
+                                 "groups": [["2H", "5C"]],
+                                 "description": "Player 0 builds 7 with 2♥ on 5♣"}]
 
 
 def test_the_three_move_shapes_and_id_in_place_of_a_move(client: FlaskClient) -> None:
@@ -82,8 +84,9 @@ def test_capture_example_and_its_events(client: FlaskClient) -> None:
         "type": "capture", "card": "7S", "targets": ["5C", "2H", "7D"]}})
     assert r.status_code == 200, r.json
     assert r.json["events"] == [
-        {"type": "capture", "player": 0, "card": "7S", "targets": ["2H", "5C", "7D"]},
-        {"type": "sweep", "player": 0},
+        {"type": "capture", "player": 0, "card": "7S", "targets": ["2H", "5C", "7D"],
+         "description": "Player 0 takes 2♥, 5♣ and 7♦ with 7♠"},
+        {"type": "sweep", "player": 0, "description": "Sweep!"},
     ]
     assert r.json["state"]["sweeps"] == [1, 0]
     assert r.json["state"]["last_capturer"] == 0

@@ -72,8 +72,14 @@ def test_apply_refuses_an_illegal_move_naming_the_rule(client: FlaskClient) -> N
     hand = state["hands"][state["to_move"]]
     other = state["hands"][1 - state["to_move"]][0]
     r = client.post("/v1/apply", json={"state": state, "move": {"type": "trail", "card": other}})
-    assert r.status_code == 422
-    assert r.json["rule"] == "R6" and other in r.json["message"]
+    assert r.status_code == 422  # out of turn: the message says whose turn it is
+    assert r.json["rule"] == "R4" and other in r.json["message"]
+    assert f"it is player {state['to_move']}'s turn" in r.json["message"]
+    assert r.json["rule_url"] == "/rules/standard#R4"
+    r = client.post("/v1/apply", json={"state": state, "move": {"type": "trail", "card": hand[0]},
+                                       "player": 1 - state["to_move"]})
+    assert r.status_code == 422 and r.json["field"] == "player" and r.json["rule"] == "R4"
+    assert f"it is player {state['to_move']}'s turn" in r.json["message"]
     r = client.post("/v1/apply", json={"state": state, "move": {
         "type": "build", "card": hand[0], "value": 11, "targets": [state["table"]["loose"][0]]}})
     assert r.status_code == 422 and r.json["field"] == "move.value"
@@ -137,6 +143,12 @@ def test_score_needs_exactly_one_of_state_or_view(client: FlaskClient) -> None:
     assert client.post("/v1/score", json={"view": view}).json["players"][0]["total"] == 0
 
 
+def new_game_view(state: dict[str, Any]) -> dict[str, Any]:
+    from engine import State
+
+    return State.from_dict(state).view(0).to_dict()
+
+
 def test_a_whole_game_over_http(client: FlaskClient) -> None:
     """New game to game over with nothing but HTTP calls (seeded random choices)."""
     rng = random.Random(2024)
@@ -158,9 +170,19 @@ def test_a_whole_game_over_http(client: FlaskClient) -> None:
     assert state["winner"] in (0, 1)
     assert max(state["scores"]) >= 21 and state["scores"][state["winner"]] == max(state["scores"])
     assert {"capture", "deal", "round_scored", "game_over"} <= seen_events
-    assert client.post("/v1/legal-moves", json={"state": state}).json["moves"] == []
-    r = client.post("/v1/apply", json={"state": state, "move": "KC"})
-    assert r.status_code == 422 and r.json["rule"] == "R27"
+    # A finished game: 409 with the rule, for every question about a next move.
+    for path, body in (("/v1/legal-moves", {"state": state}),
+                       ("/v1/apply", {"state": state, "move": "KC"}),
+                       ("/v1/hints", {"state": state, "player": 0}),
+                       ("/v1/evaluate", {"state": state, "player": 1}),
+                       ("/v1/hints", {"view": new_game_view(state)})):
+        r = client.post(path, json=body)
+        assert r.status_code == 409, (path, r.json)
+        assert r.json["rule"] == "R27" and "the game is over" in r.json["message"]
+        assert r.json["rule_url"] == "/rules/standard#R27"
+    # Its score and views still answer.
+    assert client.post("/v1/score", json={"state": state}).status_code == 200
+    assert client.post("/v1/view", json={"state": state, "player": 0}).status_code == 200
 
 
 def test_out_of_range_numbers_are_422_not_500(client: FlaskClient) -> None:

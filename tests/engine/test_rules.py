@@ -182,7 +182,8 @@ def test_worked_example_section_10() -> None:
     assert types(events) == ["build"]
     assert events[0].to_dict() == {"type": "build", "player": 0, "card": "2H", "value": 7,
                                    "targets": ["5C"], "kind": "create",
-                                   "groups": [["2H", "5C"]]}
+                                   "groups": [["2H", "5C"]],
+                                   "description": "Player 0 builds 7 with 2♥ on 5♣"}
     assert state.builds == (Build.of(7, 0, [mask("2H", "5C")]),)
     assert state.loose == mask("8D")
     assert state.hands[0] == mask("7D", "7S")
@@ -227,7 +228,8 @@ def test_worked_example_section_10() -> None:
     state, events = play(state, "7Sx2H5C7D")
     assert types(events) == ["capture"]
     assert events[0].to_dict() == {"type": "capture", "player": 0, "card": "7S",
-                                   "targets": ["2H", "5C", "7D"]}
+                                   "targets": ["2H", "5C", "7D"],
+                                   "description": "Player 0 takes 2♥, 5♣ and 7♦ with 7♠"}
     taken = state.captured[0] & ~before
     assert taken == mask("7S", "2H", "5C", "7D")
     assert taken.bit_count() == 4
@@ -335,7 +337,9 @@ def test_R4_round_starts_four_each_four_loose_stock_forty_nondealer_first() -> N
         assert d["status"] == "playing"
         # the dealer may not play first
         dealer_card = next(cards_of(state.hands[state.dealer]))
-        assert refused(state, Move("trail", dealer_card)).rule == "R6"
+        err = refused(state, Move("trail", dealer_card))  # out of turn: says whose turn
+        assert err.rule == "R4"
+        assert f"it is player {state.to_move}'s turn" in err.message
 
 
 def test_R4_turns_alternate() -> None:
@@ -419,9 +423,9 @@ def test_R6_one_card_per_turn_capture_grants_no_extra_turn() -> None:
     assert after.to_move == 1
     assert after.hands[0] == mask("9H")
     assert after.hands[1] == state.hands[1]
-    err = refused(after, "9H")  # seat 0 may not play again
-    assert err.rule == "R6"
-    assert "9H" in err.message
+    err = refused(after, "9H")  # seat 0 may not play again: it is seat 1's turn (R4)
+    assert err.rule == "R4"
+    assert "9H" in err.message and "it is player 1's turn, not player 0's" in err.message
     assert refused(state, "QS").rule == "R6"  # a table card is not in hand
 
 
@@ -485,7 +489,8 @@ def test_R9_trail_allowed_even_when_a_capture_is_possible() -> None:
     assert "7Sx7D" in moves
     assert "7S" in moves
     after, events = play(state, "7S")
-    assert events[0].to_dict() == {"type": "trail", "player": 0, "card": "7S"}
+    assert events[0].to_dict() == {"type": "trail", "player": 0, "card": "7S",
+                                   "description": "Player 0 trails 7♠"}
     assert after.loose == mask("7D", "QS", "7S")
     assert after.captured == state.captured
     with pytest.raises(MoveFormatError) as info:
@@ -559,7 +564,7 @@ def test_R13_sweep_scores_when_capture_clears_the_table() -> None:
     state = position((["9S", "KH"], ["3C", "QH"]), ["4D", "5H"], stock=8)
     after, events = play(state, "9Sx4D5H")
     assert types(events) == ["capture", "sweep"]
-    assert events[1].to_dict() == {"type": "sweep", "player": 0}
+    assert events[1].to_dict() == {"type": "sweep", "player": 0, "description": "Sweep!"}
     assert after.sweeps == (1, 0)
     assert after.table_cards == 0
     # a court-card capture that clears the table is a sweep too
@@ -951,7 +956,8 @@ def test_R24_residue_goes_to_last_capturer_and_is_not_a_sweep() -> None:
     pile1 = state.captured[1]
     after, events = play(state, "KC")
     assert types(events) == ["trail", "residue", "round_scored", "deal"]
-    assert events[1].to_dict() == {"type": "residue", "player": 1, "cards": ["5H", "QD", "KC"]}
+    assert events[1].to_dict() == {"type": "residue", "player": 1, "cards": ["5H", "QD", "KC"],
+        "description": "Player 1 takes the cards left on the table: 5♥, Q♦ and K♣"}
     assert "sweep" not in types(events)
     breakdown = after.previous_round
     assert breakdown is not None
@@ -980,7 +986,8 @@ def test_R25_void_round_replayed_by_same_dealer() -> None:
     assert state.captured == (0, 0)
     after, events = play(state, "KC")
     assert types(events) == ["trail", "round_void", "deal"]
-    assert events[1].to_dict() == {"type": "round_void", "round": 2, "deal": 3}
+    assert events[1].to_dict() == {"type": "round_void", "round": 2, "deal": 3,
+        "description": "Nobody captured in round 2: it is dealt again"}
     deal = events[2].to_dict()
     assert deal["deal"] == 4
     assert deal["last_batch"] is False
@@ -1061,7 +1068,8 @@ def test_R27_game_ends_when_a_total_reaches_21() -> None:
     """R27: after a round with a total of 21 or more, the higher total wins."""
     after, events = play(_end_of_round((19, 10)), "KC")
     assert types(events) == ["trail", "residue", "round_scored", "game_over"]
-    assert events[3].to_dict() == {"type": "game_over", "winner": 0, "scores": [23, 14]}
+    assert events[3].to_dict() == {"type": "game_over", "winner": 0, "scores": [23, 14],
+        "description": "Player 0 wins the game, 23 to 14"}
     assert after.status == "game_over"
     assert after.winner == 0
     assert after.scores == (23, 14)
@@ -1137,7 +1145,8 @@ def test_R28_view_shows_public_information() -> None:
                 "status", "winner", "history", "previous_round", "last_batch", "variant"):
         assert d[key] == state.to_dict()[key], key
     assert d["history"] == [{"player": 0, "move": {"type": "capture", "card": "7S",
-                                                   "targets": ["2H", "5C"]}}]
+                                                   "targets": ["2H", "5C"],
+                                                   "description": "Take 2♥ and 5♣ with 7♠"}}]
     assert View.from_dict(d) == view
 
 

@@ -27,6 +27,213 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "variants": [
+                         *         {
+                         *           "name": "standard",
+                         *           "description": "Two-player Cassino, strict building, 1-point sweeps (the rule card).",
+                         *           "playable": true,
+                         *           "players": 2,
+                         *           "partnerships": false,
+                         *           "hand_size": 4,
+                         *           "table_size": 4,
+                         *           "court_values": [
+                         *             0,
+                         *             0,
+                         *             0
+                         *           ],
+                         *           "ace_value": 1,
+                         *           "court_captures_all": false,
+                         *           "max_build": 10,
+                         *           "draw_after_play": false,
+                         *           "target_score": 21,
+                         *           "counting": "round",
+                         *           "scoring": "standard",
+                         *           "sweep_points": 1,
+                         *           "extra": {},
+                         *           "rules_url": "/rules/standard"
+                         *         },
+                         *         {
+                         *           "name": "classic",
+                         *           "description": "The book's two-hand game: court cards pair every card of their rank; 11 up with lurch (V1).",
+                         *           "playable": false,
+                         *           "players": 2,
+                         *           "partnerships": false,
+                         *           "hand_size": 4,
+                         *           "table_size": 4,
+                         *           "court_values": [
+                         *             0,
+                         *             0,
+                         *             0
+                         *           ],
+                         *           "ace_value": 1,
+                         *           "court_captures_all": true,
+                         *           "max_build": 10,
+                         *           "draw_after_play": false,
+                         *           "target_score": 11,
+                         *           "counting": "eleven_up",
+                         *           "scoring": "standard",
+                         *           "sweep_points": 1,
+                         *           "extra": {
+                         *             "lurch": "reaching 11 before the other side reaches 6 is a double game"
+                         *           }
+                         *         },
+                         *         {
+                         *           "name": "twenty-one",
+                         *           "description": "21-point game with counting out and ordered scoring (V2).",
+                         *           "playable": false,
+                         *           "players": 2,
+                         *           "partnerships": false,
+                         *           "hand_size": 4,
+                         *           "table_size": 4,
+                         *           "court_values": [
+                         *             0,
+                         *             0,
+                         *             0
+                         *           ],
+                         *           "ace_value": 1,
+                         *           "court_captures_all": false,
+                         *           "max_build": 10,
+                         *           "draw_after_play": false,
+                         *           "target_score": 21,
+                         *           "counting": "count_out",
+                         *           "scoring": "standard",
+                         *           "sweep_points": 1,
+                         *           "extra": {
+                         *             "count_out_order": [
+                         *               "cards",
+                         *               "spades",
+                         *               "big_cassino",
+                         *               "little_cassino",
+                         *               "aces",
+                         *               "sweeps"
+                         *             ]
+                         *           }
+                         *         },
+                         *         {
+                         *           "name": "royal",
+                         *           "description": "J=11, Q=12, K=13 as numerals; builds up to 13 (V3).",
+                         *           "playable": false,
+                         *           "players": 2,
+                         *           "partnerships": false,
+                         *           "hand_size": 4,
+                         *           "table_size": 4,
+                         *           "court_values": [
+                         *             11,
+                         *             12,
+                         *             13
+                         *           ],
+                         *           "ace_value": 1,
+                         *           "court_captures_all": false,
+                         *           "max_build": 13,
+                         *           "draw_after_play": false,
+                         *           "target_score": 21,
+                         *           "counting": "round",
+                         *           "scoring": "standard",
+                         *           "sweep_points": 1,
+                         *           "extra": {
+                         *             "ace_value_option": [
+                         *               1,
+                         *               14
+                         *             ]
+                         *           }
+                         *         },
+                         *         {
+                         *           "name": "spade",
+                         *           "description": "Every spade scores 1, J♠ one more; pegged as taken; game 61 (V4).",
+                         *           "playable": false,
+                         *           "players": 2,
+                         *           "partnerships": false,
+                         *           "hand_size": 4,
+                         *           "table_size": 4,
+                         *           "court_values": [
+                         *             0,
+                         *             0,
+                         *             0
+                         *           ],
+                         *           "ace_value": 1,
+                         *           "court_captures_all": false,
+                         *           "max_build": 10,
+                         *           "draw_after_play": false,
+                         *           "target_score": 61,
+                         *           "counting": "pegged",
+                         *           "scoring": "spade",
+                         *           "sweep_points": 1,
+                         *           "extra": {}
+                         *         },
+                         *         {
+                         *           "name": "draw",
+                         *           "description": "One deal, then each player draws after each play (V5).",
+                         *           "playable": false,
+                         *           "players": 2,
+                         *           "partnerships": false,
+                         *           "hand_size": 4,
+                         *           "table_size": 4,
+                         *           "court_values": [
+                         *             0,
+                         *             0,
+                         *             0
+                         *           ],
+                         *           "ace_value": 1,
+                         *           "court_captures_all": false,
+                         *           "max_build": 10,
+                         *           "draw_after_play": true,
+                         *           "target_score": 21,
+                         *           "counting": "round",
+                         *           "scoring": "standard",
+                         *           "sweep_points": 1,
+                         *           "extra": {}
+                         *         },
+                         *         {
+                         *           "name": "partnership",
+                         *           "description": "Four players in partnerships opposite each other (V6).",
+                         *           "playable": false,
+                         *           "players": 4,
+                         *           "partnerships": true,
+                         *           "hand_size": 4,
+                         *           "table_size": 4,
+                         *           "court_values": [
+                         *             0,
+                         *             0,
+                         *             0
+                         *           ],
+                         *           "ace_value": 1,
+                         *           "court_captures_all": false,
+                         *           "max_build": 10,
+                         *           "draw_after_play": false,
+                         *           "target_score": 21,
+                         *           "counting": "round",
+                         *           "scoring": "standard",
+                         *           "sweep_points": 1,
+                         *           "extra": {}
+                         *         },
+                         *         {
+                         *           "name": "three-hand",
+                         *           "description": "Three players, each for himself (V7).",
+                         *           "playable": false,
+                         *           "players": 3,
+                         *           "partnerships": false,
+                         *           "hand_size": 4,
+                         *           "table_size": 4,
+                         *           "court_values": [
+                         *             0,
+                         *             0,
+                         *             0
+                         *           ],
+                         *           "ace_value": 1,
+                         *           "court_captures_all": false,
+                         *           "max_build": 10,
+                         *           "draw_after_play": false,
+                         *           "target_score": 21,
+                         *           "counting": "round",
+                         *           "scoring": "standard",
+                         *           "sweep_points": 1,
+                         *           "extra": {}
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["VariantsResponse"];
                     };
                 };
@@ -63,6 +270,12 @@ export interface paths {
             };
             requestBody?: {
                 content: {
+                    /**
+                     * @example {
+                     *       "seed": 12345,
+                     *       "dealer": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["NewGameRequest"];
                 };
             };
@@ -73,6 +286,101 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "state": {
+                         *         "variant": "standard",
+                         *         "seed": 12345,
+                         *         "round": 1,
+                         *         "deal": 1,
+                         *         "dealer": 0,
+                         *         "to_move": 1,
+                         *         "hands": [
+                         *           [
+                         *             "4H",
+                         *             "7H",
+                         *             "7C",
+                         *             "QH"
+                         *           ],
+                         *           [
+                         *             "2D",
+                         *             "4C",
+                         *             "KH",
+                         *             "KC"
+                         *           ]
+                         *         ],
+                         *         "stock": [
+                         *           "QD",
+                         *           "3C",
+                         *           "2H",
+                         *           "AD",
+                         *           "AC",
+                         *           "AS",
+                         *           "6C",
+                         *           "7S",
+                         *           "QS",
+                         *           "9C",
+                         *           "10S",
+                         *           "6H",
+                         *           "9D",
+                         *           "AH",
+                         *           "5H",
+                         *           "2S",
+                         *           "QC",
+                         *           "3S",
+                         *           "8C",
+                         *           "JH",
+                         *           "8S",
+                         *           "6D",
+                         *           "5C",
+                         *           "9S",
+                         *           "5D",
+                         *           "8D",
+                         *           "10C",
+                         *           "2C",
+                         *           "7D",
+                         *           "4S",
+                         *           "JS",
+                         *           "3H",
+                         *           "KS",
+                         *           "JD",
+                         *           "10H",
+                         *           "4D",
+                         *           "10D",
+                         *           "6S",
+                         *           "5S",
+                         *           "JC"
+                         *         ],
+                         *         "table": {
+                         *           "loose": [
+                         *             "3D",
+                         *             "8H",
+                         *             "9H",
+                         *             "KD"
+                         *           ],
+                         *           "builds": []
+                         *         },
+                         *         "captured": [
+                         *           [],
+                         *           []
+                         *         ],
+                         *         "sweeps": [
+                         *           0,
+                         *           0
+                         *         ],
+                         *         "last_capturer": null,
+                         *         "last_batch": false,
+                         *         "scores": [
+                         *           0,
+                         *           0
+                         *         ],
+                         *         "status": "playing",
+                         *         "winner": null,
+                         *         "history": [],
+                         *         "previous_round": null
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["StateResponse"];
                     };
                 };
@@ -82,6 +390,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 400,
+                         *       "status": "Bad Request",
+                         *       "message": "the body is not valid JSON"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -91,10 +406,52 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 413,
+                         *       "status": "Request Entity Too Large",
+                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                /** @description The body is not sent as JSON (Content-Type: application/json). */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 415,
+                         *       "status": "Unsupported Media Type",
+                         *       "message": "send the body as JSON with the header Content-Type: application/json (not 'text/plain')",
+                         *       "field": "Content-Type"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body breaks the schema or the rules: the message names the field, card or rule. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 422,
+                         *       "status": "Unprocessable Entity",
+                         *       "message": "to build 7 you must keep a 7 in hand (R14)",
+                         *       "field": "move.value",
+                         *       "rule": "R14",
+                         *       "rule_url": "/rules/standard#R14"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -115,8 +472,9 @@ export interface paths {
         put?: never;
         /**
          * Every legal move of the player to move, each once (R9-R22).
-         * @description Builds carry their kind and resulting groups; every move has an ``id``.  After
-         *     game over the list is empty.
+         * @description Every move has an ``id``, a ``description`` in words, whether it sweeps and the
+         *     point cards it takes; builds carry their kind and resulting groups.  A game that
+         *     is over answers 409.
          */
         post: {
             parameters: {
@@ -127,6 +485,182 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "state": {
+                     *         "variant": "standard",
+                     *         "seed": 1,
+                     *         "round": 1,
+                     *         "deal": 1,
+                     *         "dealer": 0,
+                     *         "to_move": 1,
+                     *         "hands": [
+                     *           [
+                     *             "2C",
+                     *             "10H",
+                     *             "JD",
+                     *             "KC"
+                     *           ],
+                     *           [
+                     *             "2D",
+                     *             "5S",
+                     *             "JS",
+                     *             "QC"
+                     *           ]
+                     *         ],
+                     *         "stock": [
+                     *           "JH",
+                     *           "9C",
+                     *           "10S",
+                     *           "8S",
+                     *           "7C",
+                     *           "7D",
+                     *           "2S",
+                     *           "AD",
+                     *           "6H",
+                     *           "3D",
+                     *           "6S",
+                     *           "3H",
+                     *           "AH",
+                     *           "5H",
+                     *           "JC",
+                     *           "8H",
+                     *           "4H",
+                     *           "AS",
+                     *           "9H",
+                     *           "8C",
+                     *           "5D",
+                     *           "KH",
+                     *           "10C",
+                     *           "QH",
+                     *           "AC",
+                     *           "3S",
+                     *           "4S",
+                     *           "9D",
+                     *           "10D",
+                     *           "7H",
+                     *           "7S",
+                     *           "6C"
+                     *         ],
+                     *         "table": {
+                     *           "loose": [
+                     *             "2H",
+                     *             "3C",
+                     *             "4D",
+                     *             "6D",
+                     *             "8D"
+                     *           ],
+                     *           "builds": []
+                     *         },
+                     *         "captured": [
+                     *           [
+                     *             "QS",
+                     *             "QD",
+                     *             "KS",
+                     *             "KD"
+                     *           ],
+                     *           [
+                     *             "4C",
+                     *             "5C",
+                     *             "9S"
+                     *           ]
+                     *         ],
+                     *         "sweeps": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "last_capturer": 0,
+                     *         "last_batch": false,
+                     *         "scores": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "status": "playing",
+                     *         "winner": null,
+                     *         "history": [
+                     *           {
+                     *             "player": 1,
+                     *             "move": {
+                     *               "type": "trail",
+                     *               "card": "2H",
+                     *               "description": "Trail 2♥"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 0,
+                     *             "move": {
+                     *               "type": "capture",
+                     *               "card": "KS",
+                     *               "targets": [
+                     *                 "KD"
+                     *               ],
+                     *               "description": "Take K♦ with K♠"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 1,
+                     *             "move": {
+                     *               "type": "build",
+                     *               "card": "4C",
+                     *               "targets": [
+                     *                 "5C"
+                     *               ],
+                     *               "value": 9,
+                     *               "description": "Build 9 from 4♣ on 5♣"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 0,
+                     *             "move": {
+                     *               "type": "trail",
+                     *               "card": "3C",
+                     *               "description": "Trail 3♣"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 1,
+                     *             "move": {
+                     *               "type": "capture",
+                     *               "card": "9S",
+                     *               "targets": [
+                     *                 "4C",
+                     *                 "5C"
+                     *               ],
+                     *               "description": "Take 4♣ and 5♣ with 9♠"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 0,
+                     *             "move": {
+                     *               "type": "trail",
+                     *               "card": "4D",
+                     *               "description": "Trail 4♦"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 1,
+                     *             "move": {
+                     *               "type": "trail",
+                     *               "card": "QS",
+                     *               "description": "Trail Q♠"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 0,
+                     *             "move": {
+                     *               "type": "capture",
+                     *               "card": "QD",
+                     *               "targets": [
+                     *                 "QS"
+                     *               ],
+                     *               "description": "Take Q♠ with Q♦"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "previous_round": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["StateRequest"];
                 };
             };
@@ -137,6 +671,87 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "player": 1,
+                         *       "moves": [
+                         *         {
+                         *           "type": "capture",
+                         *           "card": "2D",
+                         *           "targets": [
+                         *             "2H"
+                         *           ],
+                         *           "id": "2Dx2H",
+                         *           "description": "Take 2♥ with 2♦",
+                         *           "sweep": false,
+                         *           "points": []
+                         *         },
+                         *         {
+                         *           "type": "build",
+                         *           "card": "2D",
+                         *           "targets": [
+                         *             "3C"
+                         *           ],
+                         *           "value": 5,
+                         *           "id": "2D+3C=5",
+                         *           "description": "Build 5 from 2♦ on 3♣",
+                         *           "sweep": false,
+                         *           "points": [],
+                         *           "kind": "create",
+                         *           "groups": [
+                         *             [
+                         *               "2D",
+                         *               "3C"
+                         *             ]
+                         *           ]
+                         *         },
+                         *         {
+                         *           "type": "trail",
+                         *           "card": "2D",
+                         *           "id": "2D",
+                         *           "description": "Trail 2♦",
+                         *           "sweep": false,
+                         *           "points": []
+                         *         },
+                         *         {
+                         *           "type": "capture",
+                         *           "card": "5S",
+                         *           "targets": [
+                         *             "2H",
+                         *             "3C"
+                         *           ],
+                         *           "id": "5Sx2H3C",
+                         *           "description": "Take 2♥ and 3♣ with 5♠",
+                         *           "sweep": false,
+                         *           "points": []
+                         *         },
+                         *         {
+                         *           "type": "trail",
+                         *           "card": "5S",
+                         *           "id": "5S",
+                         *           "description": "Trail 5♠",
+                         *           "sweep": false,
+                         *           "points": []
+                         *         },
+                         *         {
+                         *           "type": "trail",
+                         *           "card": "JS",
+                         *           "id": "JS",
+                         *           "description": "Trail J♠",
+                         *           "sweep": false,
+                         *           "points": []
+                         *         },
+                         *         {
+                         *           "type": "trail",
+                         *           "card": "QC",
+                         *           "id": "QC",
+                         *           "description": "Trail Q♣",
+                         *           "sweep": false,
+                         *           "points": []
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["LegalMovesResponse"];
                     };
                 };
@@ -146,6 +761,32 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 400,
+                         *       "status": "Bad Request",
+                         *       "message": "the body is not valid JSON"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The game is over (R27): no move can follow. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 409,
+                         *       "status": "Conflict",
+                         *       "message": "the game is over: player 0 won 22 to 13; start a new game (R27)",
+                         *       "field": "state.status",
+                         *       "rule": "R27",
+                         *       "rule_url": "/rules/standard#R27"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -155,10 +796,52 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 413,
+                         *       "status": "Request Entity Too Large",
+                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                /** @description The body is not sent as JSON (Content-Type: application/json). */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 415,
+                         *       "status": "Unsupported Media Type",
+                         *       "message": "send the body as JSON with the header Content-Type: application/json (not 'text/plain')",
+                         *       "field": "Content-Type"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body breaks the schema or the rules: the message names the field, card or rule. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 422,
+                         *       "status": "Unprocessable Entity",
+                         *       "message": "to build 7 you must keep a 7 in hand (R14)",
+                         *       "field": "move.value",
+                         *       "rule": "R14",
+                         *       "rule_url": "/rules/standard#R14"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -181,7 +864,9 @@ export interface paths {
          * Play a move and return the next state with what happened.
          * @description The round's last card also collects the residue (R24), scores the round (R26)
          *     and ends the game (R27) or deals the next round.  An illegal move is a 422 that
-         *     names the rule it breaks, and changes nothing.
+         *     names the rule it breaks (out of turn: whose turn it is), and changes nothing; a
+         *     game that is over answers 409.  With ``player``, the move must be that seat's
+         *     and the events are told as that seat may see them (a deal shows its hand only).
          */
         post: {
             parameters: {
@@ -192,6 +877,183 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "state": {
+                     *         "variant": "standard",
+                     *         "seed": 1,
+                     *         "round": 1,
+                     *         "deal": 1,
+                     *         "dealer": 0,
+                     *         "to_move": 1,
+                     *         "hands": [
+                     *           [
+                     *             "2C",
+                     *             "10H",
+                     *             "JD",
+                     *             "KC"
+                     *           ],
+                     *           [
+                     *             "2D",
+                     *             "5S",
+                     *             "JS",
+                     *             "QC"
+                     *           ]
+                     *         ],
+                     *         "stock": [
+                     *           "JH",
+                     *           "9C",
+                     *           "10S",
+                     *           "8S",
+                     *           "7C",
+                     *           "7D",
+                     *           "2S",
+                     *           "AD",
+                     *           "6H",
+                     *           "3D",
+                     *           "6S",
+                     *           "3H",
+                     *           "AH",
+                     *           "5H",
+                     *           "JC",
+                     *           "8H",
+                     *           "4H",
+                     *           "AS",
+                     *           "9H",
+                     *           "8C",
+                     *           "5D",
+                     *           "KH",
+                     *           "10C",
+                     *           "QH",
+                     *           "AC",
+                     *           "3S",
+                     *           "4S",
+                     *           "9D",
+                     *           "10D",
+                     *           "7H",
+                     *           "7S",
+                     *           "6C"
+                     *         ],
+                     *         "table": {
+                     *           "loose": [
+                     *             "2H",
+                     *             "3C",
+                     *             "4D",
+                     *             "6D",
+                     *             "8D"
+                     *           ],
+                     *           "builds": []
+                     *         },
+                     *         "captured": [
+                     *           [
+                     *             "QS",
+                     *             "QD",
+                     *             "KS",
+                     *             "KD"
+                     *           ],
+                     *           [
+                     *             "4C",
+                     *             "5C",
+                     *             "9S"
+                     *           ]
+                     *         ],
+                     *         "sweeps": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "last_capturer": 0,
+                     *         "last_batch": false,
+                     *         "scores": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "status": "playing",
+                     *         "winner": null,
+                     *         "history": [
+                     *           {
+                     *             "player": 1,
+                     *             "move": {
+                     *               "type": "trail",
+                     *               "card": "2H",
+                     *               "description": "Trail 2♥"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 0,
+                     *             "move": {
+                     *               "type": "capture",
+                     *               "card": "KS",
+                     *               "targets": [
+                     *                 "KD"
+                     *               ],
+                     *               "description": "Take K♦ with K♠"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 1,
+                     *             "move": {
+                     *               "type": "build",
+                     *               "card": "4C",
+                     *               "targets": [
+                     *                 "5C"
+                     *               ],
+                     *               "value": 9,
+                     *               "description": "Build 9 from 4♣ on 5♣"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 0,
+                     *             "move": {
+                     *               "type": "trail",
+                     *               "card": "3C",
+                     *               "description": "Trail 3♣"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 1,
+                     *             "move": {
+                     *               "type": "capture",
+                     *               "card": "9S",
+                     *               "targets": [
+                     *                 "4C",
+                     *                 "5C"
+                     *               ],
+                     *               "description": "Take 4♣ and 5♣ with 9♠"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 0,
+                     *             "move": {
+                     *               "type": "trail",
+                     *               "card": "4D",
+                     *               "description": "Trail 4♦"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 1,
+                     *             "move": {
+                     *               "type": "trail",
+                     *               "card": "QS",
+                     *               "description": "Trail Q♠"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 0,
+                     *             "move": {
+                     *               "type": "capture",
+                     *               "card": "QD",
+                     *               "targets": [
+                     *                 "QS"
+                     *               ],
+                     *               "description": "Take Q♠ with Q♦"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "previous_round": null
+                     *       },
+                     *       "move": "2Dx2H"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApplyRequest"];
                 };
             };
@@ -202,6 +1064,204 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "state": {
+                         *         "variant": "standard",
+                         *         "seed": 1,
+                         *         "round": 1,
+                         *         "deal": 1,
+                         *         "dealer": 0,
+                         *         "to_move": 0,
+                         *         "hands": [
+                         *           [
+                         *             "2C",
+                         *             "10H",
+                         *             "JD",
+                         *             "KC"
+                         *           ],
+                         *           [
+                         *             "5S",
+                         *             "JS",
+                         *             "QC"
+                         *           ]
+                         *         ],
+                         *         "stock": [
+                         *           "JH",
+                         *           "9C",
+                         *           "10S",
+                         *           "8S",
+                         *           "7C",
+                         *           "7D",
+                         *           "2S",
+                         *           "AD",
+                         *           "6H",
+                         *           "3D",
+                         *           "6S",
+                         *           "3H",
+                         *           "AH",
+                         *           "5H",
+                         *           "JC",
+                         *           "8H",
+                         *           "4H",
+                         *           "AS",
+                         *           "9H",
+                         *           "8C",
+                         *           "5D",
+                         *           "KH",
+                         *           "10C",
+                         *           "QH",
+                         *           "AC",
+                         *           "3S",
+                         *           "4S",
+                         *           "9D",
+                         *           "10D",
+                         *           "7H",
+                         *           "7S",
+                         *           "6C"
+                         *         ],
+                         *         "table": {
+                         *           "loose": [
+                         *             "3C",
+                         *             "4D",
+                         *             "6D",
+                         *             "8D"
+                         *           ],
+                         *           "builds": []
+                         *         },
+                         *         "captured": [
+                         *           [
+                         *             "QS",
+                         *             "QD",
+                         *             "KS",
+                         *             "KD"
+                         *           ],
+                         *           [
+                         *             "2H",
+                         *             "2D",
+                         *             "4C",
+                         *             "5C",
+                         *             "9S"
+                         *           ]
+                         *         ],
+                         *         "sweeps": [
+                         *           0,
+                         *           0
+                         *         ],
+                         *         "last_capturer": 1,
+                         *         "last_batch": false,
+                         *         "scores": [
+                         *           0,
+                         *           0
+                         *         ],
+                         *         "status": "playing",
+                         *         "winner": null,
+                         *         "history": [
+                         *           {
+                         *             "player": 1,
+                         *             "move": {
+                         *               "type": "trail",
+                         *               "card": "2H",
+                         *               "description": "Trail 2♥"
+                         *             }
+                         *           },
+                         *           {
+                         *             "player": 0,
+                         *             "move": {
+                         *               "type": "capture",
+                         *               "card": "KS",
+                         *               "targets": [
+                         *                 "KD"
+                         *               ],
+                         *               "description": "Take K♦ with K♠"
+                         *             }
+                         *           },
+                         *           {
+                         *             "player": 1,
+                         *             "move": {
+                         *               "type": "build",
+                         *               "card": "4C",
+                         *               "targets": [
+                         *                 "5C"
+                         *               ],
+                         *               "value": 9,
+                         *               "description": "Build 9 from 4♣ on 5♣"
+                         *             }
+                         *           },
+                         *           {
+                         *             "player": 0,
+                         *             "move": {
+                         *               "type": "trail",
+                         *               "card": "3C",
+                         *               "description": "Trail 3♣"
+                         *             }
+                         *           },
+                         *           {
+                         *             "player": 1,
+                         *             "move": {
+                         *               "type": "capture",
+                         *               "card": "9S",
+                         *               "targets": [
+                         *                 "4C",
+                         *                 "5C"
+                         *               ],
+                         *               "description": "Take 4♣ and 5♣ with 9♠"
+                         *             }
+                         *           },
+                         *           {
+                         *             "player": 0,
+                         *             "move": {
+                         *               "type": "trail",
+                         *               "card": "4D",
+                         *               "description": "Trail 4♦"
+                         *             }
+                         *           },
+                         *           {
+                         *             "player": 1,
+                         *             "move": {
+                         *               "type": "trail",
+                         *               "card": "QS",
+                         *               "description": "Trail Q♠"
+                         *             }
+                         *           },
+                         *           {
+                         *             "player": 0,
+                         *             "move": {
+                         *               "type": "capture",
+                         *               "card": "QD",
+                         *               "targets": [
+                         *                 "QS"
+                         *               ],
+                         *               "description": "Take Q♠ with Q♦"
+                         *             }
+                         *           },
+                         *           {
+                         *             "player": 1,
+                         *             "move": {
+                         *               "type": "capture",
+                         *               "card": "2D",
+                         *               "targets": [
+                         *                 "2H"
+                         *               ],
+                         *               "description": "Take 2♥ with 2♦"
+                         *             }
+                         *           }
+                         *         ],
+                         *         "previous_round": null
+                         *       },
+                         *       "events": [
+                         *         {
+                         *           "type": "capture",
+                         *           "description": "Player 1 takes 2♥ with 2♦",
+                         *           "player": 1,
+                         *           "card": "2D",
+                         *           "targets": [
+                         *             "2H"
+                         *           ]
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApplyResponse"];
                     };
                 };
@@ -211,6 +1271,32 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 400,
+                         *       "status": "Bad Request",
+                         *       "message": "the body is not valid JSON"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The game is over (R27): no move can follow. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 409,
+                         *       "status": "Conflict",
+                         *       "message": "the game is over: player 0 won 22 to 13; start a new game (R27)",
+                         *       "field": "state.status",
+                         *       "rule": "R27",
+                         *       "rule_url": "/rules/standard#R27"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -220,10 +1306,52 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 413,
+                         *       "status": "Request Entity Too Large",
+                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                /** @description The body is not sent as JSON (Content-Type: application/json). */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 415,
+                         *       "status": "Unsupported Media Type",
+                         *       "message": "send the body as JSON with the header Content-Type: application/json (not 'text/plain')",
+                         *       "field": "Content-Type"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body breaks the schema or the rules: the message names the field, card or rule. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 422,
+                         *       "status": "Unprocessable Entity",
+                         *       "message": "to build 7 you must keep a 7 in hand (R14)",
+                         *       "field": "move.value",
+                         *       "rule": "R14",
+                         *       "rule_url": "/rules/standard#R14"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -252,6 +1380,183 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "state": {
+                     *         "variant": "standard",
+                     *         "seed": 1,
+                     *         "round": 1,
+                     *         "deal": 1,
+                     *         "dealer": 0,
+                     *         "to_move": 1,
+                     *         "hands": [
+                     *           [
+                     *             "2C",
+                     *             "10H",
+                     *             "JD",
+                     *             "KC"
+                     *           ],
+                     *           [
+                     *             "2D",
+                     *             "5S",
+                     *             "JS",
+                     *             "QC"
+                     *           ]
+                     *         ],
+                     *         "stock": [
+                     *           "JH",
+                     *           "9C",
+                     *           "10S",
+                     *           "8S",
+                     *           "7C",
+                     *           "7D",
+                     *           "2S",
+                     *           "AD",
+                     *           "6H",
+                     *           "3D",
+                     *           "6S",
+                     *           "3H",
+                     *           "AH",
+                     *           "5H",
+                     *           "JC",
+                     *           "8H",
+                     *           "4H",
+                     *           "AS",
+                     *           "9H",
+                     *           "8C",
+                     *           "5D",
+                     *           "KH",
+                     *           "10C",
+                     *           "QH",
+                     *           "AC",
+                     *           "3S",
+                     *           "4S",
+                     *           "9D",
+                     *           "10D",
+                     *           "7H",
+                     *           "7S",
+                     *           "6C"
+                     *         ],
+                     *         "table": {
+                     *           "loose": [
+                     *             "2H",
+                     *             "3C",
+                     *             "4D",
+                     *             "6D",
+                     *             "8D"
+                     *           ],
+                     *           "builds": []
+                     *         },
+                     *         "captured": [
+                     *           [
+                     *             "QS",
+                     *             "QD",
+                     *             "KS",
+                     *             "KD"
+                     *           ],
+                     *           [
+                     *             "4C",
+                     *             "5C",
+                     *             "9S"
+                     *           ]
+                     *         ],
+                     *         "sweeps": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "last_capturer": 0,
+                     *         "last_batch": false,
+                     *         "scores": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "status": "playing",
+                     *         "winner": null,
+                     *         "history": [
+                     *           {
+                     *             "player": 1,
+                     *             "move": {
+                     *               "type": "trail",
+                     *               "card": "2H",
+                     *               "description": "Trail 2♥"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 0,
+                     *             "move": {
+                     *               "type": "capture",
+                     *               "card": "KS",
+                     *               "targets": [
+                     *                 "KD"
+                     *               ],
+                     *               "description": "Take K♦ with K♠"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 1,
+                     *             "move": {
+                     *               "type": "build",
+                     *               "card": "4C",
+                     *               "targets": [
+                     *                 "5C"
+                     *               ],
+                     *               "value": 9,
+                     *               "description": "Build 9 from 4♣ on 5♣"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 0,
+                     *             "move": {
+                     *               "type": "trail",
+                     *               "card": "3C",
+                     *               "description": "Trail 3♣"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 1,
+                     *             "move": {
+                     *               "type": "capture",
+                     *               "card": "9S",
+                     *               "targets": [
+                     *                 "4C",
+                     *                 "5C"
+                     *               ],
+                     *               "description": "Take 4♣ and 5♣ with 9♠"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 0,
+                     *             "move": {
+                     *               "type": "trail",
+                     *               "card": "4D",
+                     *               "description": "Trail 4♦"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 1,
+                     *             "move": {
+                     *               "type": "trail",
+                     *               "card": "QS",
+                     *               "description": "Trail Q♠"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 0,
+                     *             "move": {
+                     *               "type": "capture",
+                     *               "card": "QD",
+                     *               "targets": [
+                     *                 "QS"
+                     *               ],
+                     *               "description": "Take Q♠ with Q♦"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "previous_round": null
+                     *       },
+                     *       "player": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["ViewRequest"];
                 };
             };
@@ -262,6 +1567,145 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "view": {
+                         *         "player": 0,
+                         *         "hand": [
+                         *           "2C",
+                         *           "10H",
+                         *           "JD",
+                         *           "KC"
+                         *         ],
+                         *         "hand_sizes": [
+                         *           4,
+                         *           4
+                         *         ],
+                         *         "stock_size": 32,
+                         *         "variant": "standard",
+                         *         "round": 1,
+                         *         "deal": 1,
+                         *         "last_batch": false,
+                         *         "dealer": 0,
+                         *         "to_move": 1,
+                         *         "table": {
+                         *           "loose": [
+                         *             "2H",
+                         *             "3C",
+                         *             "4D",
+                         *             "6D",
+                         *             "8D"
+                         *           ],
+                         *           "builds": []
+                         *         },
+                         *         "captured": [
+                         *           [
+                         *             "QS",
+                         *             "QD",
+                         *             "KS",
+                         *             "KD"
+                         *           ],
+                         *           [
+                         *             "4C",
+                         *             "5C",
+                         *             "9S"
+                         *           ]
+                         *         ],
+                         *         "sweeps": [
+                         *           0,
+                         *           0
+                         *         ],
+                         *         "last_capturer": 0,
+                         *         "scores": [
+                         *           0,
+                         *           0
+                         *         ],
+                         *         "status": "playing",
+                         *         "winner": null,
+                         *         "history": [
+                         *           {
+                         *             "player": 1,
+                         *             "move": {
+                         *               "type": "trail",
+                         *               "card": "2H",
+                         *               "description": "Trail 2♥"
+                         *             }
+                         *           },
+                         *           {
+                         *             "player": 0,
+                         *             "move": {
+                         *               "type": "capture",
+                         *               "card": "KS",
+                         *               "targets": [
+                         *                 "KD"
+                         *               ],
+                         *               "description": "Take K♦ with K♠"
+                         *             }
+                         *           },
+                         *           {
+                         *             "player": 1,
+                         *             "move": {
+                         *               "type": "build",
+                         *               "card": "4C",
+                         *               "targets": [
+                         *                 "5C"
+                         *               ],
+                         *               "value": 9,
+                         *               "description": "Build 9 from 4♣ on 5♣"
+                         *             }
+                         *           },
+                         *           {
+                         *             "player": 0,
+                         *             "move": {
+                         *               "type": "trail",
+                         *               "card": "3C",
+                         *               "description": "Trail 3♣"
+                         *             }
+                         *           },
+                         *           {
+                         *             "player": 1,
+                         *             "move": {
+                         *               "type": "capture",
+                         *               "card": "9S",
+                         *               "targets": [
+                         *                 "4C",
+                         *                 "5C"
+                         *               ],
+                         *               "description": "Take 4♣ and 5♣ with 9♠"
+                         *             }
+                         *           },
+                         *           {
+                         *             "player": 0,
+                         *             "move": {
+                         *               "type": "trail",
+                         *               "card": "4D",
+                         *               "description": "Trail 4♦"
+                         *             }
+                         *           },
+                         *           {
+                         *             "player": 1,
+                         *             "move": {
+                         *               "type": "trail",
+                         *               "card": "QS",
+                         *               "description": "Trail Q♠"
+                         *             }
+                         *           },
+                         *           {
+                         *             "player": 0,
+                         *             "move": {
+                         *               "type": "capture",
+                         *               "card": "QD",
+                         *               "targets": [
+                         *                 "QS"
+                         *               ],
+                         *               "description": "Take Q♠ with Q♦"
+                         *             }
+                         *           }
+                         *         ],
+                         *         "previous_round": null
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["ViewResponse"];
                     };
                 };
@@ -271,6 +1715,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 400,
+                         *       "status": "Bad Request",
+                         *       "message": "the body is not valid JSON"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -280,10 +1731,52 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 413,
+                         *       "status": "Request Entity Too Large",
+                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                /** @description The body is not sent as JSON (Content-Type: application/json). */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 415,
+                         *       "status": "Unsupported Media Type",
+                         *       "message": "send the body as JSON with the header Content-Type: application/json (not 'text/plain')",
+                         *       "field": "Content-Type"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body breaks the schema or the rules: the message names the field, card or rule. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 422,
+                         *       "status": "Unprocessable Entity",
+                         *       "message": "to build 7 you must keep a 7 in hand (R14)",
+                         *       "field": "move.value",
+                         *       "rule": "R14",
+                         *       "rule_url": "/rules/standard#R14"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -315,6 +1808,182 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "state": {
+                     *         "variant": "standard",
+                     *         "seed": 1,
+                     *         "round": 1,
+                     *         "deal": 1,
+                     *         "dealer": 0,
+                     *         "to_move": 1,
+                     *         "hands": [
+                     *           [
+                     *             "2C",
+                     *             "10H",
+                     *             "JD",
+                     *             "KC"
+                     *           ],
+                     *           [
+                     *             "2D",
+                     *             "5S",
+                     *             "JS",
+                     *             "QC"
+                     *           ]
+                     *         ],
+                     *         "stock": [
+                     *           "JH",
+                     *           "9C",
+                     *           "10S",
+                     *           "8S",
+                     *           "7C",
+                     *           "7D",
+                     *           "2S",
+                     *           "AD",
+                     *           "6H",
+                     *           "3D",
+                     *           "6S",
+                     *           "3H",
+                     *           "AH",
+                     *           "5H",
+                     *           "JC",
+                     *           "8H",
+                     *           "4H",
+                     *           "AS",
+                     *           "9H",
+                     *           "8C",
+                     *           "5D",
+                     *           "KH",
+                     *           "10C",
+                     *           "QH",
+                     *           "AC",
+                     *           "3S",
+                     *           "4S",
+                     *           "9D",
+                     *           "10D",
+                     *           "7H",
+                     *           "7S",
+                     *           "6C"
+                     *         ],
+                     *         "table": {
+                     *           "loose": [
+                     *             "2H",
+                     *             "3C",
+                     *             "4D",
+                     *             "6D",
+                     *             "8D"
+                     *           ],
+                     *           "builds": []
+                     *         },
+                     *         "captured": [
+                     *           [
+                     *             "QS",
+                     *             "QD",
+                     *             "KS",
+                     *             "KD"
+                     *           ],
+                     *           [
+                     *             "4C",
+                     *             "5C",
+                     *             "9S"
+                     *           ]
+                     *         ],
+                     *         "sweeps": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "last_capturer": 0,
+                     *         "last_batch": false,
+                     *         "scores": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "status": "playing",
+                     *         "winner": null,
+                     *         "history": [
+                     *           {
+                     *             "player": 1,
+                     *             "move": {
+                     *               "type": "trail",
+                     *               "card": "2H",
+                     *               "description": "Trail 2♥"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 0,
+                     *             "move": {
+                     *               "type": "capture",
+                     *               "card": "KS",
+                     *               "targets": [
+                     *                 "KD"
+                     *               ],
+                     *               "description": "Take K♦ with K♠"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 1,
+                     *             "move": {
+                     *               "type": "build",
+                     *               "card": "4C",
+                     *               "targets": [
+                     *                 "5C"
+                     *               ],
+                     *               "value": 9,
+                     *               "description": "Build 9 from 4♣ on 5♣"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 0,
+                     *             "move": {
+                     *               "type": "trail",
+                     *               "card": "3C",
+                     *               "description": "Trail 3♣"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 1,
+                     *             "move": {
+                     *               "type": "capture",
+                     *               "card": "9S",
+                     *               "targets": [
+                     *                 "4C",
+                     *                 "5C"
+                     *               ],
+                     *               "description": "Take 4♣ and 5♣ with 9♠"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 0,
+                     *             "move": {
+                     *               "type": "trail",
+                     *               "card": "4D",
+                     *               "description": "Trail 4♦"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 1,
+                     *             "move": {
+                     *               "type": "trail",
+                     *               "card": "QS",
+                     *               "description": "Trail Q♠"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 0,
+                     *             "move": {
+                     *               "type": "capture",
+                     *               "card": "QD",
+                     *               "targets": [
+                     *                 "QS"
+                     *               ],
+                     *               "description": "Take Q♠ with Q♦"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "previous_round": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ScoreRequest"];
                 };
             };
@@ -325,6 +1994,46 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "players": [
+                         *         {
+                         *           "cards": 4,
+                         *           "spades": 2,
+                         *           "aces": 0,
+                         *           "big_cassino": 0,
+                         *           "little_cassino": 0,
+                         *           "sweeps": 0,
+                         *           "points": {
+                         *             "cards": 3,
+                         *             "spades": 1,
+                         *             "aces": 0,
+                         *             "big_cassino": 0,
+                         *             "little_cassino": 0,
+                         *             "sweeps": 0
+                         *           },
+                         *           "total": 4
+                         *         },
+                         *         {
+                         *           "cards": 3,
+                         *           "spades": 1,
+                         *           "aces": 0,
+                         *           "big_cassino": 0,
+                         *           "little_cassino": 0,
+                         *           "sweeps": 0,
+                         *           "points": {
+                         *             "cards": 0,
+                         *             "spades": 0,
+                         *             "aces": 0,
+                         *             "big_cassino": 0,
+                         *             "little_cassino": 0,
+                         *             "sweeps": 0
+                         *           },
+                         *           "total": 0
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["Breakdown"];
                     };
                 };
@@ -334,6 +2043,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 400,
+                         *       "status": "Bad Request",
+                         *       "message": "the body is not valid JSON"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -343,10 +2059,52 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 413,
+                         *       "status": "Request Entity Too Large",
+                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                /** @description The body is not sent as JSON (Content-Type: application/json). */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 415,
+                         *       "status": "Unsupported Media Type",
+                         *       "message": "send the body as JSON with the header Content-Type: application/json (not 'text/plain')",
+                         *       "field": "Content-Type"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body breaks the schema or the rules: the message names the field, card or rule. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 422,
+                         *       "status": "Unprocessable Entity",
+                         *       "message": "to build 7 you must keep a 7 in hand (R14)",
+                         *       "field": "move.value",
+                         *       "rule": "R14",
+                         *       "rule_url": "/rules/standard#R14"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -379,6 +2137,185 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "state": {
+                     *         "variant": "standard",
+                     *         "seed": 1,
+                     *         "round": 1,
+                     *         "deal": 1,
+                     *         "dealer": 0,
+                     *         "to_move": 1,
+                     *         "hands": [
+                     *           [
+                     *             "2C",
+                     *             "10H",
+                     *             "JD",
+                     *             "KC"
+                     *           ],
+                     *           [
+                     *             "2D",
+                     *             "5S",
+                     *             "JS",
+                     *             "QC"
+                     *           ]
+                     *         ],
+                     *         "stock": [
+                     *           "JH",
+                     *           "9C",
+                     *           "10S",
+                     *           "8S",
+                     *           "7C",
+                     *           "7D",
+                     *           "2S",
+                     *           "AD",
+                     *           "6H",
+                     *           "3D",
+                     *           "6S",
+                     *           "3H",
+                     *           "AH",
+                     *           "5H",
+                     *           "JC",
+                     *           "8H",
+                     *           "4H",
+                     *           "AS",
+                     *           "9H",
+                     *           "8C",
+                     *           "5D",
+                     *           "KH",
+                     *           "10C",
+                     *           "QH",
+                     *           "AC",
+                     *           "3S",
+                     *           "4S",
+                     *           "9D",
+                     *           "10D",
+                     *           "7H",
+                     *           "7S",
+                     *           "6C"
+                     *         ],
+                     *         "table": {
+                     *           "loose": [
+                     *             "2H",
+                     *             "3C",
+                     *             "4D",
+                     *             "6D",
+                     *             "8D"
+                     *           ],
+                     *           "builds": []
+                     *         },
+                     *         "captured": [
+                     *           [
+                     *             "QS",
+                     *             "QD",
+                     *             "KS",
+                     *             "KD"
+                     *           ],
+                     *           [
+                     *             "4C",
+                     *             "5C",
+                     *             "9S"
+                     *           ]
+                     *         ],
+                     *         "sweeps": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "last_capturer": 0,
+                     *         "last_batch": false,
+                     *         "scores": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "status": "playing",
+                     *         "winner": null,
+                     *         "history": [
+                     *           {
+                     *             "player": 1,
+                     *             "move": {
+                     *               "type": "trail",
+                     *               "card": "2H",
+                     *               "description": "Trail 2♥"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 0,
+                     *             "move": {
+                     *               "type": "capture",
+                     *               "card": "KS",
+                     *               "targets": [
+                     *                 "KD"
+                     *               ],
+                     *               "description": "Take K♦ with K♠"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 1,
+                     *             "move": {
+                     *               "type": "build",
+                     *               "card": "4C",
+                     *               "targets": [
+                     *                 "5C"
+                     *               ],
+                     *               "value": 9,
+                     *               "description": "Build 9 from 4♣ on 5♣"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 0,
+                     *             "move": {
+                     *               "type": "trail",
+                     *               "card": "3C",
+                     *               "description": "Trail 3♣"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 1,
+                     *             "move": {
+                     *               "type": "capture",
+                     *               "card": "9S",
+                     *               "targets": [
+                     *                 "4C",
+                     *                 "5C"
+                     *               ],
+                     *               "description": "Take 4♣ and 5♣ with 9♠"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 0,
+                     *             "move": {
+                     *               "type": "trail",
+                     *               "card": "4D",
+                     *               "description": "Trail 4♦"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 1,
+                     *             "move": {
+                     *               "type": "trail",
+                     *               "card": "QS",
+                     *               "description": "Trail Q♠"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 0,
+                     *             "move": {
+                     *               "type": "capture",
+                     *               "card": "QD",
+                     *               "targets": [
+                     *                 "QS"
+                     *               ],
+                     *               "description": "Take Q♠ with Q♦"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "previous_round": null
+                     *       },
+                     *       "player": 1,
+                     *       "samples": 16,
+                     *       "seed": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["HintsRequest"];
                 };
             };
@@ -389,25 +2326,270 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "player": 1,
+                         *       "moves": [
+                         *         {
+                         *           "rank": 1,
+                         *           "move": {
+                         *             "type": "capture",
+                         *             "card": "5S",
+                         *             "targets": [
+                         *               "2H",
+                         *               "3C"
+                         *             ],
+                         *             "id": "5Sx2H3C",
+                         *             "description": "Take 2♥ and 3♣ with 5♠",
+                         *             "sweep": false,
+                         *             "points": []
+                         *           },
+                         *           "equity": -3.098,
+                         *           "stderr": 0.3,
+                         *           "stderr_diff": 0
+                         *         },
+                         *         {
+                         *           "rank": 2,
+                         *           "move": {
+                         *             "type": "build",
+                         *             "card": "2D",
+                         *             "targets": [
+                         *               "3C"
+                         *             ],
+                         *             "value": 5,
+                         *             "id": "2D+3C=5",
+                         *             "description": "Build 5 from 2♦ on 3♣",
+                         *             "sweep": false,
+                         *             "points": [],
+                         *             "kind": "create",
+                         *             "groups": [
+                         *               [
+                         *                 "2D",
+                         *                 "3C"
+                         *               ]
+                         *             ]
+                         *           },
+                         *           "equity": -3.4,
+                         *           "stderr": 0.378,
+                         *           "stderr_diff": 0.137
+                         *         },
+                         *         {
+                         *           "rank": 3,
+                         *           "move": {
+                         *             "type": "capture",
+                         *             "card": "2D",
+                         *             "targets": [
+                         *               "2H"
+                         *             ],
+                         *             "id": "2Dx2H",
+                         *             "description": "Take 2♥ with 2♦",
+                         *             "sweep": false,
+                         *             "points": []
+                         *           },
+                         *           "equity": -3.497,
+                         *           "stderr": 0.315,
+                         *           "stderr_diff": 0.286
+                         *         },
+                         *         {
+                         *           "rank": 4,
+                         *           "move": {
+                         *             "type": "trail",
+                         *             "card": "JS",
+                         *             "id": "JS",
+                         *             "description": "Trail J♠",
+                         *             "sweep": false,
+                         *             "points": []
+                         *           },
+                         *           "equity": -4.391,
+                         *           "stderr": 0.251,
+                         *           "stderr_diff": 0.167
+                         *         },
+                         *         {
+                         *           "rank": 5,
+                         *           "move": {
+                         *             "type": "trail",
+                         *             "card": "QC",
+                         *             "id": "QC",
+                         *             "description": "Trail Q♣",
+                         *             "sweep": false,
+                         *             "points": []
+                         *           },
+                         *           "equity": -4.391,
+                         *           "stderr": 0.251,
+                         *           "stderr_diff": 0.167
+                         *         },
+                         *         {
+                         *           "rank": 6,
+                         *           "move": {
+                         *             "type": "trail",
+                         *             "card": "2D",
+                         *             "id": "2D",
+                         *             "description": "Trail 2♦",
+                         *             "sweep": false,
+                         *             "points": []
+                         *           },
+                         *           "equity": -4.515,
+                         *           "stderr": 0.257,
+                         *           "stderr_diff": 0.147
+                         *         },
+                         *         {
+                         *           "rank": 7,
+                         *           "move": {
+                         *             "type": "trail",
+                         *             "card": "5S",
+                         *             "id": "5S",
+                         *             "description": "Trail 5♠",
+                         *             "sweep": false,
+                         *             "points": []
+                         *           },
+                         *           "equity": -4.659,
+                         *           "stderr": 0.261,
+                         *           "stderr_diff": 0.095
+                         *         }
+                         *       ],
+                         *       "evaluation": {
+                         *         "equity": -3.098,
+                         *         "stderr": 0.3,
+                         *         "expected_points": [
+                         *           6.874,
+                         *           3.775
+                         *         ]
+                         *       },
+                         *       "solver": {
+                         *         "algorithm": "pimc-alphabeta",
+                         *         "samples": 16,
+                         *         "elapsed_ms": 680.9,
+                         *         "cached": false,
+                         *         "nodes": 68313,
+                         *         "seed": 0
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["HintsResponse"];
                     };
                 };
-                /** @description Still computing (or `async` asked): poll the job. */
+                /** @description Still computing (or `async` asked): poll the job at `Location`. */
                 202: {
+                    headers: {
+                        /** @description The job to poll (`GET /v1/jobs/<id>`). */
+                        Location?: string;
+                        /** @description Seconds to wait before polling. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "job": {
+                         *         "id": "hc8929d6d9502bfba2b9577a6442390c4",
+                         *         "status": "queued",
+                         *         "url": "/v1/jobs/hc8929d6d9502bfba2b9577a6442390c4"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["JobAcceptedResponse"];
+                    };
+                };
+                /** @description The body is not valid JSON. */
+                400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["JobAcceptedResponse"];
+                        /**
+                         * @example {
+                         *       "code": 400,
+                         *       "status": "Bad Request",
+                         *       "message": "the body is not valid JSON"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
-                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                /** @description The game is over (R27): no move to hint. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 409,
+                         *       "status": "Conflict",
+                         *       "message": "the game is over: player 0 won 22 to 13; start a new game (R27)",
+                         *       "field": "state.status",
+                         *       "rule": "R27",
+                         *       "rule_url": "/rules/standard#R27"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is too large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 413,
+                         *       "status": "Request Entity Too Large",
+                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is not sent as JSON (Content-Type: application/json). */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 415,
+                         *       "status": "Unsupported Media Type",
+                         *       "message": "send the body as JSON with the header Content-Type: application/json (not 'text/plain')",
+                         *       "field": "Content-Type"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body breaks the schema or the rules: the message names the field. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 422,
+                         *       "status": "Unprocessable Entity",
+                         *       "message": "to build 7 you must keep a 7 in hand (R14)",
+                         *       "field": "move.value",
+                         *       "rule": "R14",
+                         *       "rule_url": "/rules/standard#R14"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description The job queue is unreachable. */
                 503: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 503,
+                         *       "status": "Service Unavailable",
+                         *       "message": "the job queue is unreachable"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -439,6 +2621,185 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "state": {
+                     *         "variant": "standard",
+                     *         "seed": 1,
+                     *         "round": 1,
+                     *         "deal": 1,
+                     *         "dealer": 0,
+                     *         "to_move": 1,
+                     *         "hands": [
+                     *           [
+                     *             "2C",
+                     *             "10H",
+                     *             "JD",
+                     *             "KC"
+                     *           ],
+                     *           [
+                     *             "2D",
+                     *             "5S",
+                     *             "JS",
+                     *             "QC"
+                     *           ]
+                     *         ],
+                     *         "stock": [
+                     *           "JH",
+                     *           "9C",
+                     *           "10S",
+                     *           "8S",
+                     *           "7C",
+                     *           "7D",
+                     *           "2S",
+                     *           "AD",
+                     *           "6H",
+                     *           "3D",
+                     *           "6S",
+                     *           "3H",
+                     *           "AH",
+                     *           "5H",
+                     *           "JC",
+                     *           "8H",
+                     *           "4H",
+                     *           "AS",
+                     *           "9H",
+                     *           "8C",
+                     *           "5D",
+                     *           "KH",
+                     *           "10C",
+                     *           "QH",
+                     *           "AC",
+                     *           "3S",
+                     *           "4S",
+                     *           "9D",
+                     *           "10D",
+                     *           "7H",
+                     *           "7S",
+                     *           "6C"
+                     *         ],
+                     *         "table": {
+                     *           "loose": [
+                     *             "2H",
+                     *             "3C",
+                     *             "4D",
+                     *             "6D",
+                     *             "8D"
+                     *           ],
+                     *           "builds": []
+                     *         },
+                     *         "captured": [
+                     *           [
+                     *             "QS",
+                     *             "QD",
+                     *             "KS",
+                     *             "KD"
+                     *           ],
+                     *           [
+                     *             "4C",
+                     *             "5C",
+                     *             "9S"
+                     *           ]
+                     *         ],
+                     *         "sweeps": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "last_capturer": 0,
+                     *         "last_batch": false,
+                     *         "scores": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "status": "playing",
+                     *         "winner": null,
+                     *         "history": [
+                     *           {
+                     *             "player": 1,
+                     *             "move": {
+                     *               "type": "trail",
+                     *               "card": "2H",
+                     *               "description": "Trail 2♥"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 0,
+                     *             "move": {
+                     *               "type": "capture",
+                     *               "card": "KS",
+                     *               "targets": [
+                     *                 "KD"
+                     *               ],
+                     *               "description": "Take K♦ with K♠"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 1,
+                     *             "move": {
+                     *               "type": "build",
+                     *               "card": "4C",
+                     *               "targets": [
+                     *                 "5C"
+                     *               ],
+                     *               "value": 9,
+                     *               "description": "Build 9 from 4♣ on 5♣"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 0,
+                     *             "move": {
+                     *               "type": "trail",
+                     *               "card": "3C",
+                     *               "description": "Trail 3♣"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 1,
+                     *             "move": {
+                     *               "type": "capture",
+                     *               "card": "9S",
+                     *               "targets": [
+                     *                 "4C",
+                     *                 "5C"
+                     *               ],
+                     *               "description": "Take 4♣ and 5♣ with 9♠"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 0,
+                     *             "move": {
+                     *               "type": "trail",
+                     *               "card": "4D",
+                     *               "description": "Trail 4♦"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 1,
+                     *             "move": {
+                     *               "type": "trail",
+                     *               "card": "QS",
+                     *               "description": "Trail Q♠"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 0,
+                     *             "move": {
+                     *               "type": "capture",
+                     *               "card": "QD",
+                     *               "targets": [
+                     *                 "QS"
+                     *               ],
+                     *               "description": "Take Q♠ with Q♦"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "previous_round": null
+                     *       },
+                     *       "player": 1,
+                     *       "samples": 16,
+                     *       "seed": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["HintsRequest"];
                 };
             };
@@ -449,25 +2810,152 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "player": 1,
+                         *       "evaluation": {
+                         *         "equity": -3.098,
+                         *         "stderr": 0.3,
+                         *         "expected_points": [
+                         *           6.874,
+                         *           3.775
+                         *         ]
+                         *       },
+                         *       "solver": {
+                         *         "algorithm": "pimc-alphabeta",
+                         *         "samples": 16,
+                         *         "elapsed_ms": 687.7,
+                         *         "cached": false,
+                         *         "nodes": 68313,
+                         *         "seed": 0
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["EvaluateResponse"];
                     };
                 };
-                /** @description Still computing (or `async` asked): poll the job. */
+                /** @description Still computing (or `async` asked): poll the job at `Location`. */
                 202: {
+                    headers: {
+                        /** @description The job to poll (`GET /v1/jobs/<id>`). */
+                        Location?: string;
+                        /** @description Seconds to wait before polling. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "job": {
+                         *         "id": "hc8929d6d9502bfba2b9577a6442390c4",
+                         *         "status": "queued",
+                         *         "url": "/v1/jobs/hc8929d6d9502bfba2b9577a6442390c4"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["JobAcceptedResponse"];
+                    };
+                };
+                /** @description The body is not valid JSON. */
+                400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["JobAcceptedResponse"];
+                        /**
+                         * @example {
+                         *       "code": 400,
+                         *       "status": "Bad Request",
+                         *       "message": "the body is not valid JSON"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
-                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                /** @description The game is over (R27): no move to hint. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 409,
+                         *       "status": "Conflict",
+                         *       "message": "the game is over: player 0 won 22 to 13; start a new game (R27)",
+                         *       "field": "state.status",
+                         *       "rule": "R27",
+                         *       "rule_url": "/rules/standard#R27"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is too large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 413,
+                         *       "status": "Request Entity Too Large",
+                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is not sent as JSON (Content-Type: application/json). */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 415,
+                         *       "status": "Unsupported Media Type",
+                         *       "message": "send the body as JSON with the header Content-Type: application/json (not 'text/plain')",
+                         *       "field": "Content-Type"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body breaks the schema or the rules: the message names the field. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 422,
+                         *       "status": "Unprocessable Entity",
+                         *       "message": "to build 7 you must keep a 7 in hand (R14)",
+                         *       "field": "move.value",
+                         *       "rule": "R14",
+                         *       "rule_url": "/rules/standard#R14"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description The job queue is unreachable. */
                 503: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 503,
+                         *       "status": "Service Unavailable",
+                         *       "message": "the job queue is unreachable"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -504,9 +2992,158 @@ export interface paths {
                 /** @description OK */
                 200: {
                     headers: {
+                        /** @description While the job is queued or started: seconds to wait before polling again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "id": "hc8929d6d9502bfba2b9577a6442390c4",
+                         *       "status": "finished",
+                         *       "progress": {
+                         *         "done": 16,
+                         *         "total": 16
+                         *       },
+                         *       "result": {
+                         *         "player": 1,
+                         *         "moves": [
+                         *           {
+                         *             "rank": 1,
+                         *             "move": {
+                         *               "type": "capture",
+                         *               "card": "5S",
+                         *               "targets": [
+                         *                 "2H",
+                         *                 "3C"
+                         *               ],
+                         *               "id": "5Sx2H3C",
+                         *               "description": "Take 2♥ and 3♣ with 5♠",
+                         *               "sweep": false,
+                         *               "points": []
+                         *             },
+                         *             "equity": -3.098,
+                         *             "stderr": 0.3,
+                         *             "stderr_diff": 0
+                         *           },
+                         *           {
+                         *             "rank": 2,
+                         *             "move": {
+                         *               "type": "build",
+                         *               "card": "2D",
+                         *               "targets": [
+                         *                 "3C"
+                         *               ],
+                         *               "value": 5,
+                         *               "id": "2D+3C=5",
+                         *               "description": "Build 5 from 2♦ on 3♣",
+                         *               "sweep": false,
+                         *               "points": [],
+                         *               "kind": "create",
+                         *               "groups": [
+                         *                 [
+                         *                   "2D",
+                         *                   "3C"
+                         *                 ]
+                         *               ]
+                         *             },
+                         *             "equity": -3.4,
+                         *             "stderr": 0.378,
+                         *             "stderr_diff": 0.137
+                         *           },
+                         *           {
+                         *             "rank": 3,
+                         *             "move": {
+                         *               "type": "capture",
+                         *               "card": "2D",
+                         *               "targets": [
+                         *                 "2H"
+                         *               ],
+                         *               "id": "2Dx2H",
+                         *               "description": "Take 2♥ with 2♦",
+                         *               "sweep": false,
+                         *               "points": []
+                         *             },
+                         *             "equity": -3.497,
+                         *             "stderr": 0.315,
+                         *             "stderr_diff": 0.286
+                         *           },
+                         *           {
+                         *             "rank": 4,
+                         *             "move": {
+                         *               "type": "trail",
+                         *               "card": "JS",
+                         *               "id": "JS",
+                         *               "description": "Trail J♠",
+                         *               "sweep": false,
+                         *               "points": []
+                         *             },
+                         *             "equity": -4.391,
+                         *             "stderr": 0.251,
+                         *             "stderr_diff": 0.167
+                         *           },
+                         *           {
+                         *             "rank": 5,
+                         *             "move": {
+                         *               "type": "trail",
+                         *               "card": "QC",
+                         *               "id": "QC",
+                         *               "description": "Trail Q♣",
+                         *               "sweep": false,
+                         *               "points": []
+                         *             },
+                         *             "equity": -4.391,
+                         *             "stderr": 0.251,
+                         *             "stderr_diff": 0.167
+                         *           },
+                         *           {
+                         *             "rank": 6,
+                         *             "move": {
+                         *               "type": "trail",
+                         *               "card": "2D",
+                         *               "id": "2D",
+                         *               "description": "Trail 2♦",
+                         *               "sweep": false,
+                         *               "points": []
+                         *             },
+                         *             "equity": -4.515,
+                         *             "stderr": 0.257,
+                         *             "stderr_diff": 0.147
+                         *           },
+                         *           {
+                         *             "rank": 7,
+                         *             "move": {
+                         *               "type": "trail",
+                         *               "card": "5S",
+                         *               "id": "5S",
+                         *               "description": "Trail 5♠",
+                         *               "sweep": false,
+                         *               "points": []
+                         *             },
+                         *             "equity": -4.659,
+                         *             "stderr": 0.261,
+                         *             "stderr_diff": 0.095
+                         *           }
+                         *         ],
+                         *         "evaluation": {
+                         *           "equity": -3.098,
+                         *           "stderr": 0.3,
+                         *           "expected_points": [
+                         *             6.874,
+                         *             3.775
+                         *           ]
+                         *         },
+                         *         "solver": {
+                         *           "algorithm": "pimc-alphabeta",
+                         *           "samples": 16,
+                         *           "elapsed_ms": 734.6,
+                         *           "cached": false,
+                         *           "nodes": 68313,
+                         *           "seed": 0
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Job"];
                     };
                 };
@@ -516,6 +3153,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 404,
+                         *       "status": "Not Found",
+                         *       "message": "no job j5f1c0e2a9b7d4c3e8f6a1b2c3d4e5f60",
+                         *       "field": "job_id"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -525,6 +3170,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 503,
+                         *       "status": "Service Unavailable",
+                         *       "message": "the job queue is unreachable"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -565,10 +3217,15 @@ export interface components {
              */
             field?: string;
             /**
-             * @description Rule broken (RULES.md).
+             * @description Rule broken: its number in the rules page.
              * @example R14
              */
             rule?: string;
+            /**
+             * @description Where that rule is explained (`GET /rules/<variant>`), with its anchor.
+             * @example /rules/standard#R14
+             */
+            rule_url?: string;
             /**
              * @description The offending text.
              * @example ZZ
@@ -682,6 +3339,11 @@ export interface components {
             extra?: {
                 [key: string]: unknown;
             };
+            /**
+             * @description The rules page of a playable variant (HTML, every rule an anchor).
+             * @example /rules/standard
+             */
+            rules_url?: string;
         };
         VariantsResponse: {
             /**
@@ -723,7 +3385,7 @@ export interface components {
              */
             variant?: "standard" | "classic" | "twenty-one" | "royal" | "spade" | "draw" | "partnership" | "three-hand";
             /**
-             * @description Game seed; random when omitted.
+             * @description Game seed; when omitted the server draws one below 2^53. Seeds up to 2^63 - 1 are accepted, but only those below 2^53 read exactly in JavaScript; the server never draws a larger one.
              * @example 12345
              */
             seed?: number;
@@ -834,6 +3496,23 @@ export interface components {
              *     ]
              */
             groups?: string[][];
+            /**
+             * @description The move in words, to show as it is (answers only; ignored on input).
+             * @example Take 2♥, 5♣ and 7♦ with 7♠
+             */
+            description?: string;
+            /**
+             * @description The move clears the table and scores a sweep (R13) (legal moves and hints only).
+             * @example false
+             */
+            sweep?: boolean;
+            /**
+             * @description The point cards it takes: aces, 10♦, 2♠ (R26); spades and cards count as majorities at the round's end (legal moves and hints only).
+             * @example [
+             *       "7S"
+             *     ]
+             */
+            points?: string[];
         };
         Played: {
             /**
@@ -1112,7 +3791,7 @@ export interface components {
              */
             previous_round?: components["schemas"]["Breakdown"] | (Record<string, never> | null);
             /**
-             * @description Game seed: deals are a pure function of it (R5).
+             * @description Game seed: every deal is a pure function of it (R5). Drawn by the server below 2^53 (exact in JavaScript); a larger seed sent by a client is kept as it is.
              * @example 12345
              */
             seed: number;
@@ -1450,7 +4129,7 @@ export interface components {
              */
             state: components["schemas"]["State"];
             /**
-             * @description The move: an object, or its id string.
+             * @description The move: an object (as listed by legal-moves), or its id string.
              * @example {
              *       "type": "capture",
              *       "card": "7S",
@@ -1462,16 +4141,299 @@ export interface components {
              *     }
              */
             move: components["schemas"]["Move"] | string;
-        };
-        Event: {
             /**
-             * @description What happened.
-             * @example capture
+             * @description Optional: the seat making the move. It must be the seat to move (R4), and the events are then told as that seat may see them (a deal shows its own hand only).
+             * @example 0
+             */
+            player?: number;
+        };
+        TrailEvent: {
+            /**
+             * @description What happened, in words to show as they are.
+             * @example Player 0 trails K♣
+             */
+            description: string;
+            /**
+             * @description Always `trail`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
-            type: "trail" | "capture" | "build" | "sweep" | "deal" | "residue" | "round_scored" | "round_void" | "game_over";
-        } & {
-            [key: string]: unknown;
+            type: "trail";
+            /**
+             * @description Seat that moved.
+             * @example 0
+             */
+            player: number;
+            /**
+             * @description The card trailed.
+             * @example KC
+             */
+            card: string;
+        };
+        CaptureEvent: {
+            /**
+             * @description What happened, in words to show as they are.
+             * @example Player 0 takes 2♥, 5♣ and 7♦ with 7♠
+             */
+            description: string;
+            /**
+             * @description Always `capture`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "capture";
+            /**
+             * @description Seat that moved.
+             * @example 0
+             */
+            player: number;
+            /**
+             * @description The card played.
+             * @example 7S
+             */
+            card: string;
+            /**
+             * @description The table cards taken.
+             * @example [
+             *       "2H",
+             *       "5C",
+             *       "7D"
+             *     ]
+             */
+            targets: string[];
+        };
+        BuildEvent: {
+            /**
+             * @description What happened, in words to show as they are.
+             * @example Player 0 builds 7 with 2♥ on 5♣
+             */
+            description: string;
+            /**
+             * @description Always `build`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "build";
+            /**
+             * @description Seat that moved.
+             * @example 0
+             */
+            player: number;
+            /**
+             * @description The card played.
+             * @example 2H
+             */
+            card: string;
+            /**
+             * @description The build's value.
+             * @example 7
+             */
+            value: number;
+            /**
+             * @description The table cards used.
+             * @example [
+             *       "5C"
+             *     ]
+             */
+            targets: string[];
+            /**
+             * @description create, raise or extend (R15).
+             * @example create
+             * @enum {string}
+             */
+            kind: "create" | "raise" | "extend";
+            /**
+             * @description The groups of the build as it now stands.
+             * @example [
+             *       [
+             *         "2H",
+             *         "5C"
+             *       ]
+             *     ]
+             */
+            groups: string[][];
+        };
+        SweepEvent: {
+            /**
+             * @description What happened, in words to show as they are.
+             * @example Sweep!
+             */
+            description: string;
+            /**
+             * @description Always `sweep`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "sweep";
+            /**
+             * @description Seat that swept.
+             * @example 0
+             */
+            player: number;
+        };
+        DealEvent: {
+            /**
+             * @description What happened, in words to show as they are.
+             * @example Round 1, batch 2: 4 cards to each player
+             */
+            description: string;
+            /**
+             * @description Always `deal`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "deal";
+            /**
+             * @description Deals in the game so far (R25).
+             * @example 1
+             */
+            deal: number;
+            /**
+             * @description The round.
+             * @example 1
+             */
+            round: number;
+            /**
+             * @description Batch of the round, 1 to 6 (R5).
+             * @example 2
+             */
+            batch: number;
+            /**
+             * @description The dealer (R3).
+             * @example 0
+             */
+            dealer: number;
+            /**
+             * @description The stock is now empty: the last batch (R5).
+             * @example false
+             */
+            last_batch: boolean;
+            /**
+             * @description Cards dealt to each player.
+             * @example 4
+             */
+            hand_size: number;
+            /**
+             * @description The cards dealt to seats 0 and 1, or null for a hand the asking seat may not see (apply with `player`, R29).
+             * @example [
+             *       [
+             *         "7D",
+             *         "7S",
+             *         "AS",
+             *         "3H"
+             *       ],
+             *       null
+             *     ]
+             */
+            hands: (string[] | null)[];
+            /**
+             * @description A round's first deal: the cards dealt face up to the table.
+             * @example [
+             *       "8D",
+             *       "6S",
+             *       "QH",
+             *       "KC"
+             *     ]
+             */
+            table?: string[];
+        };
+        ResidueEvent: {
+            /**
+             * @description What happened, in words to show as they are.
+             * @example Player 1 takes the cards left on the table: 5♥, Q♦ and K♣
+             */
+            description: string;
+            /**
+             * @description Always `residue`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "residue";
+            /**
+             * @description Seat that takes them.
+             * @example 0
+             */
+            player: number;
+            /**
+             * @description The cards taken.
+             * @example [
+             *       "5H",
+             *       "QD",
+             *       "KC"
+             *     ]
+             */
+            cards: string[];
+        };
+        RoundScoredEvent: {
+            /**
+             * @description What happened, in words to show as they are.
+             * @example Round 1 scores 9 to 3; the game stands at 9 to 3
+             */
+            description: string;
+            /**
+             * @description Always `round_scored`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "round_scored";
+            /**
+             * @description The round.
+             * @example 1
+             */
+            round: number;
+            /**
+             * @description Counts and points of each seat.
+             * @example null
+             */
+            breakdown: components["schemas"]["Breakdown"];
+            /**
+             * @description Game totals after the round.
+             * @example [
+             *       9,
+             *       3
+             *     ]
+             */
+            scores: number[];
+        };
+        RoundVoidEvent: {
+            /**
+             * @description What happened, in words to show as they are.
+             * @example Nobody captured in round 2: it is dealt again
+             */
+            description: string;
+            /**
+             * @description Always `round_void`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "round_void";
+            /**
+             * @description The round.
+             * @example 2
+             */
+            round: number;
+            /**
+             * @description The deal that was void.
+             * @example 3
+             */
+            deal: number;
+        };
+        GameOverEvent: {
+            /**
+             * @description What happened, in words to show as they are.
+             * @example Player 0 wins the game, 23 to 14
+             */
+            description: string;
+            /**
+             * @description Always `game_over`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "game_over";
+            /**
+             * @description The winner.
+             * @example 0
+             */
+            winner: number;
+            /**
+             * @description Final totals.
+             * @example [
+             *       23,
+             *       14
+             *     ]
+             */
+            scores: number[];
         };
         ApplyResponse: {
             /**
@@ -1570,7 +4532,7 @@ export interface components {
              */
             state: components["schemas"]["State"];
             /**
-             * @description What happened, in order.
+             * @description What happened, in order: each event has a `type` and a `description`.
              * @example [
              *       {
              *         "type": "capture",
@@ -1580,15 +4542,17 @@ export interface components {
              *           "2H",
              *           "5C",
              *           "7D"
-             *         ]
+             *         ],
+             *         "description": "Player 0 takes 2♥, 5♣ and 7♦ with 7♠"
              *       },
              *       {
              *         "type": "sweep",
-             *         "player": 0
+             *         "player": 0,
+             *         "description": "Sweep!"
              *       }
              *     ]
              */
-            events: components["schemas"]["Event"][];
+            events: (components["schemas"]["TrailEvent"] | components["schemas"]["CaptureEvent"] | components["schemas"]["BuildEvent"] | components["schemas"]["SweepEvent"] | components["schemas"]["DealEvent"] | components["schemas"]["ResidueEvent"] | components["schemas"]["RoundScoredEvent"] | components["schemas"]["RoundVoidEvent"] | components["schemas"]["GameOverEvent"])[];
         };
         ViewRequest: {
             /**
@@ -2219,7 +5183,7 @@ export interface components {
              */
             time_ms?: number;
             /**
-             * @description Seed of the world sampler: the same view, seed and options give the same answer.
+             * @description Seed of the world sampler: the same view, seed and options give the same answer. Seeds up to 2^63 - 1 are accepted, but only those below 2^53 read exactly in JavaScript; the server never draws a larger one.
              * @default 0
              * @example 0
              */
@@ -2465,15 +5429,6 @@ export interface components {
     responses: {
         /** @description Default error response */
         DEFAULT_ERROR: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description Unprocessable Entity */
-        UNPROCESSABLE_ENTITY: {
             headers: {
                 [name: string]: unknown;
             };

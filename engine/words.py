@@ -1,0 +1,85 @@
+"""Moves and events in plain English, for frontends to show as they are (R9-R27).
+
+``Take 4♦ with 4♠``, ``Build 9 from 5♣ on 4♦``, ``Trail K♣``, ``Sweep!``.  A move's
+words depend on the move alone, so a move reads the same in legal moves, hints and the
+history; whether it sweeps and which point cards it takes depend on the table and are
+given beside the words (:func:`engine.play.move_json`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from engine.cards import RANKS, cards_of
+from engine.moves import BUILD, CAPTURE, Move
+
+__all__ = ["card_text", "cards_text", "event_text", "move_text"]
+
+SUIT_SYMBOLS = ("♠", "♥", "♦", "♣")
+
+
+def card_text(card: int) -> str:
+    """A card with its suit symbol: ``10♦``."""
+    return f"{RANKS[card >> 2]}{SUIT_SYMBOLS[card & 3]}"
+
+
+def _listed(words: Iterable[str]) -> str:
+    items = list(words)
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def cards_text(mask: int) -> str:
+    """Cards in ascending order as an English list: ``2♥, 5♣ and 7♦``."""
+    return _listed(card_text(c) for c in cards_of(mask))
+
+
+def move_text(move: Move) -> str:
+    """The move in words: trail (R9), capture (R10-R12), build (R14-R15)."""
+    card = card_text(move.card)
+    if move.type == CAPTURE:
+        return f"Take {cards_text(move.targets)} with {card}"
+    if move.type == BUILD:
+        return f"Build {move.value} from {card} on {cards_text(move.targets)}"
+    return f"Trail {card}"
+
+
+def _seat(value: Any) -> str:
+    return f"Player {value}"
+
+
+def event_text(kind: str, fields: dict[str, Any]) -> str:
+    """An event (:class:`engine.events.Event`) in words; ``fields`` hold card masks."""
+    who = _seat(fields.get("player"))
+    if kind == "trail":
+        return f"{who} trails {card_text(fields['card'])}"
+    if kind == "capture":
+        return f"{who} takes {cards_text(fields['targets'])} with {card_text(fields['card'])}"
+    if kind == "build":
+        verb = {"raise": "raises to", "extend": "adds to the build of"}.get(
+            str(fields.get("kind")), "builds")
+        return (f"{who} {verb} {fields['value']} with {card_text(fields['card'])} "
+                f"on {cards_text(fields['targets'])}")
+    if kind == "sweep":
+        return "Sweep!"
+    if kind == "residue":
+        return f"{who} takes the cards left on the table: {cards_text(fields['cards'])}"
+    if kind == "deal":
+        where = f"Round {fields['round']}, batch {fields['batch']}"
+        table = fields.get("table")
+        extra = f", and {table.bit_count()} face up on the table" if table else ""
+        last = " (the last batch)" if fields.get("last_batch") else ""
+        return f"{where}: {fields.get('hand_size', 4)} cards to each player{extra}{last}"
+    if kind == "round_void":
+        return f"Nobody captured in round {fields['round']}: it is dealt again"
+    if kind == "round_scored":
+        totals = fields["breakdown"].totals
+        scores = fields["scores"]
+        return (f"Round {fields['round']} scores {' to '.join(map(str, totals))}; "
+                f"the game stands at {' to '.join(map(str, scores))}")
+    if kind == "game_over":
+        scores = fields["scores"]
+        return f"{_seat(fields['winner'])} wins the game, {' to '.join(map(str, scores))}"
+    return kind.replace("_", " ").capitalize()
