@@ -1,4 +1,4 @@
-"""The application factory: ``create_app(config=None)`` (CONTRACT.md "Entry points").
+"""The application factory: ``create_app(config=None)`` (docs/api.md "Entry points").
 
 With no configuration everything runs in one process (the embedded default).
 """
@@ -98,7 +98,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     return app
 
 
-EXPOSED_HEADERS = ["Location", "Retry-After", "X-Request-Id"]
+EXPOSED_HEADERS = ["Location", "Retry-After"]
 """Response headers a cross-origin page may read (the 202 protocol needs the first two)."""
 
 

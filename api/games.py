@@ -1,4 +1,4 @@
-"""Game endpoints: new games, legal moves, moves, views and scores (CONTRACT.md)."""
+"""Game endpoints: new games, legal moves, moves, views and scores (docs/api.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Hints, evaluations and jobs (CONTRACT.md "Hints"): the solver behind one protocol.
+"""Hints, evaluations and jobs (docs/api.md "Hints"): the solver behind one protocol.
 
 Without ``REDIS_URL`` jobs run in process; with it, on RQ workers (:mod:`workers`).
 """

@@ -1,4 +1,4 @@
-"""Marshmallow schemas of the wire format (CONTRACT.md): they validate the form of every
+"""Marshmallow schemas of the wire format (docs/api.md): they validate the form of every
 request and document requests and responses in the OpenAPI spec.
 
 Form only: the engine checks meaning (52 cards exactly once, R23, legality) and its
@@ -132,7 +132,7 @@ class MoveSchema(Strict):
 
 
 class MoveOrId(fields.Field[Any]):
-    """A move object, or a move ``id`` string in its place (CONTRACT.md "Moves")."""
+    """A move object, or a move ``id`` string in its place (docs/api.md "Moves")."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         if isinstance(value, str):
@@ -245,7 +245,7 @@ class PublicFields(Strict):
 
 
 class StateSchema(PublicFields):
-    """The full state (CONTRACT.md "Full state"); the server stores nothing."""
+    """The full state (docs/api.md "Full state"); the server stores nothing."""
 
     seed = Int(required=True, validate=validate.Range(min=0, max=MAX_SEED),
                metadata=_meta(SEED_TEXT, 12345))
@@ -257,7 +257,7 @@ class StateSchema(PublicFields):
 
 
 class ViewSchema(PublicFields):
-    """What one player may see (CONTRACT.md "Views", R28, R29)."""
+    """What one player may see (docs/api.md "Views", R28, R29)."""
 
     player = Int(required=True, validate=SEATS,
                             metadata=_meta("Seat whose view this is.", 0))

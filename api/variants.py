@@ -1,4 +1,4 @@
-"""The variants and their rule options (RULES.md V1-V7 as presets of one Rules value)."""
+"""The variants and their rule options (docs/rules/README.md: V1-V7 as presets of Rules)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """A terminal client of the public HTTP API: the ``cassino`` console script.
 
 ``cassino play`` plays against the solver, ``cassino hint --state FILE`` ranks the moves
-of a saved position (``docs/play.md``).  It speaks only the API of CONTRACT.md, to a
+of a saved position (``docs/play.md``).  It speaks only the API of docs/api.md, to a
 server (``--url``) or to the app in this process (the default).
 """
 

@@ -1,4 +1,4 @@
-"""A small client of the public HTTP API (CONTRACT.md), standard library only.
+"""A small client of the public HTTP API (docs/api.md), standard library only.
 
 Two transports speak the same protocol: :class:`HttpTransport` (urllib, any server) and
 :class:`InProcessTransport` (``api.create_app().test_client()``, no server needed).

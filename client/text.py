@@ -89,7 +89,7 @@ class Style:
 
 def breakdown_lines(breakdown: dict[str, Any], names: tuple[str, str], style: Style,
                     order: tuple[int, int] = (0, 1)) -> list[str]:
-    """A score breakdown (CONTRACT "Score") as a table: taken, then points, per category."""
+    """A score breakdown (docs/api.md "Score") as a table: taken, then points, per category."""
     players = breakdown["players"]
     head = f"{'':24}" + "".join(f"{names[seat]:>16}" for seat in order)
     lines = [head, f"{'':24}" + f"{'taken':>8}{'points':>8}" * 2]

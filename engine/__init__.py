@@ -1,4 +1,4 @@
-"""Pure rules of Cassino (RULES.md R1-R29): no I/O, standard library only.
+"""Pure rules of Cassino (docs/rules/standard.md R1-R29): no I/O, standard library only.
 
 Start with :func:`new_game`, then :meth:`State.legal_moves` and :meth:`State.apply`.
 """

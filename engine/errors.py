@@ -43,7 +43,7 @@ class CardError(CassinoError):
 
 
 class StateError(CassinoError):
-    """A full state or view that is malformed or inconsistent (CONTRACT "Full state", R23)."""
+    """A full state or view that is malformed or inconsistent (docs/api.md "Full state", R23)."""
 
 
 class MoveFormatError(CassinoError):

@@ -1,4 +1,4 @@
-"""What happened in a step, in order (CONTRACT.md "Endpoints", ``events``)."""
+"""What happened in a step, in order (docs/api.md "Endpoints", ``events``)."""
 
 from __future__ import annotations
 

@@ -57,7 +57,7 @@ class Move(NamedTuple):
         return f"{card_name(self.card)}+{used}={self.value}"
 
     def to_dict(self) -> dict[str, Any]:
-        """The CONTRACT.md move object (without ``id``, ``kind``, ``groups``)."""
+        """The docs/api.md move object (without ``id``, ``kind``, ``groups``)."""
         out: dict[str, Any] = {"type": self.type, "card": card_name(self.card)}
         if self.type != TRAIL:
             out["targets"] = format_cards(self.targets)
@@ -94,7 +94,7 @@ def _id_cards(run: str) -> int:
 
 
 def parse_move(data: Any) -> Move:
-    """A move from its JSON form: an object (CONTRACT.md "Moves") or an ``id`` string.
+    """A move from its JSON form: an object (docs/api.md "Moves") or an ``id`` string.
 
     Checks the form only (type, card tokens, no card twice, value given for builds);
     :mod:`engine.movegen` checks the rules.  The fields the server adds (``id``,

@@ -1,4 +1,4 @@
-"""Rules as a value: the options that distinguish the variants of RULES.md.
+"""Rules as a value: the options that distinguish the variants of docs/rules/README.md.
 
 ``standard`` is the rule card (R1-R29).  The book's variants V1-V7 are presets that
 differ from it only in these options; a preset is ``playable`` once the engine

@@ -1,4 +1,4 @@
-"""Scoring of capture piles (R26), in the CONTRACT.md breakdown."""
+"""Scoring of capture piles (R26), in the docs/api.md breakdown."""
 
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ class PlayerScore(NamedTuple):
 
 
 class Breakdown(NamedTuple):
-    """The score breakdown of every player (CONTRACT.md "Score")."""
+    """The score breakdown of every player (docs/api.md "Score")."""
 
     players: tuple[PlayerScore, ...]
 

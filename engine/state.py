@@ -1,7 +1,7 @@
-"""The full state of a game: an immutable value with a lossless JSON form (CONTRACT.md).
+"""The full state of a game: an immutable value with a lossless JSON form (docs/api.md).
 
 Card sets are bitmasks (:mod:`engine.cards`); the stock is a tuple in dealing order.
-:meth:`State.from_dict` validates everything CONTRACT.md "Full state" lists and
+:meth:`State.from_dict` validates everything docs/api.md "Full state" lists and
 raises :class:`~engine.errors.StateError` naming the field, card or rule.
 """
 
@@ -133,7 +133,7 @@ class State(NamedTuple):
     # --- JSON ----------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """The CONTRACT.md "Full state" object, canonical (cards upper case, sets ascending)."""
+        """The docs/api.md "Full state" object, canonical (cards upper case, sets ascending)."""
         public = public_to_dict(self)
         return {
             "variant": public.pop("variant"),
@@ -159,7 +159,7 @@ class State(NamedTuple):
         return state
 
     def validate(self) -> None:
-        """Check the consistency CONTRACT.md and R23 require; :class:`StateError` if broken."""
+        """Check the consistency docs/api.md and R23 require; :class:`StateError` if broken."""
         _check_cards(self)
         _check_sizes(self)
         _check_builds(self)
@@ -170,7 +170,7 @@ class State(NamedTuple):
 
 
 def table_to_dict(loose: int, builds: tuple[Build, ...]) -> dict[str, Any]:
-    """The CONTRACT.md table object."""
+    """The docs/api.md table object."""
     return {
         "loose": format_cards(loose),
         "builds": [
@@ -297,7 +297,7 @@ def read_public(reader: Reader, rules: Rules) -> dict[str, Any]:
 
 
 def public_to_dict(state: Public) -> dict[str, Any]:
-    """The public fields of a state or view in CONTRACT.md order (from ``table`` on)."""
+    """The public fields of a state or view in docs/api.md order (from ``table`` on)."""
     return {
         "variant": state.rules.name,
         "round": state.round,

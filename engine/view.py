@@ -100,7 +100,7 @@ class View(NamedTuple):
         return score(self.captured, self.sweeps, self.rules)
 
     def to_dict(self) -> dict[str, Any]:
-        """The CONTRACT.md view object."""
+        """The docs/api.md view object."""
         public = public_to_dict(self)
         return {
             "player": self.player,
@@ -132,7 +132,7 @@ class View(NamedTuple):
         return view
 
     def validate(self) -> None:
-        """Check that some full state has this view (CONTRACT.md, R23)."""
+        """Check that some full state has this view (docs/api.md, R23)."""
         if self.hand.bit_count() != self.hand_sizes[self.player]:
             raise StateError(f"hand holds {self.hand.bit_count()} cards but hand_sizes"
                              f"[{self.player}] is {self.hand_sizes[self.player]}",

@@ -2,7 +2,7 @@
 
 It imports only the standard library and :mod:`engine`.  Entry points:
 
-* :func:`hint` (CONTRACT.md "Hints") and :func:`evaluate` take a
+* :func:`hint` (docs/api.md "Hints") and :func:`evaluate` take a
   :class:`engine.view.View`, never a full state (R29);
 * :class:`Options` sets the budget and the stopping rule;
 * :func:`solve`, :func:`merge` and :func:`finish` split a big budget into ranges of

@@ -51,7 +51,7 @@ class Options:
     """Round points under which two moves count as practically equal."""
 
     def with_budget(self, samples: int | None = None, time_ms: float | None = None) -> Options:
-        """These options with a request's ``samples`` and ``time_ms`` (CONTRACT.md "Hints"):
+        """These options with a request's ``samples`` and ``time_ms`` (docs/api.md "Hints"):
         an explicit budget replaces the default node budget."""
         if samples is None and time_ms is None:
             return self
@@ -141,7 +141,7 @@ def _points(view: View, equity: float) -> list[float]:
 
 def finish(view: View, tally: Tally, *, seed: int = 0, top: int | None = None,
            elapsed_ms: float | None = None, with_moves: bool = True) -> dict[str, Any]:
-    """The CONTRACT.md "Hints" answer from a (possibly merged) tally."""
+    """The docs/api.md "Hints" answer from a (possibly merged) tally."""
     player = view.player
     meta: dict[str, Any] = {
         "algorithm": ALGORITHM,
@@ -190,7 +190,7 @@ def _options(options: Options | None, samples: int | None, time_ms: float | None
 
 def hint(view: View, *, samples: int | None = None, time_ms: float | None = None, seed: int = 0,
          top: int | None = None, options: Options | None = None) -> dict[str, Any]:
-    """Ranked moves for the viewer (CONTRACT.md "Hints"), best first.
+    """Ranked moves for the viewer (docs/api.md "Hints"), best first.
 
     ``equity`` is the expected round-point difference (viewer minus opponent) at the end
     of the round.  With the viewer not to move, ``moves`` is empty and the evaluation

@@ -44,7 +44,7 @@ def batch_requirements(view: View) -> list[int]:
     """Values of which the other player must hold a numeral now (R23 and this batch's history).
 
     Replays the round's history from its first table when the history agrees with the
-    view; otherwise (a client may send any history, CONTRACT.md) only the builds now on
+    view; otherwise (a client may send any history, docs/api.md) only the builds now on
     the table count.
     """
     other = 1 - view.player

@@ -22,7 +22,7 @@ SOLVER_VERSION = "2"
 """Bump when the solver's answers change: it is part of every job id and cache key."""
 
 CHUNK = 64
-"""Worlds per job when a large budget is split across workers (CONTRACT "Hints")."""
+"""Worlds per job when a large budget is split across workers (docs/api.md "Hints")."""
 
 
 def _digest(data: Any) -> str:
@@ -32,7 +32,7 @@ def _digest(data: Any) -> str:
 
 @dataclass(frozen=True)
 class HintRequest:
-    """``kind`` is ``hints`` or ``evaluate``; the rest are the CONTRACT.md options."""
+    """``kind`` is ``hints`` or ``evaluate``; the rest are the docs/api.md options."""
 
     kind: str
     view: View
@@ -85,7 +85,7 @@ class HintRequest:
         return len(self.chunks()) == 1
 
     def answer(self, tally: solver.Tally, *, cached: bool) -> dict[str, Any]:
-        """The CONTRACT.md answer of this request from a tally of its worlds."""
+        """The docs/api.md answer of this request from a tally of its worlds."""
         result = solver.finish(self.view, tally, seed=self.seed, top=self.top,
                                with_moves=self.kind == "hints")
         result["solver"]["cached"] = cached

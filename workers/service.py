@@ -1,4 +1,4 @@
-"""The hint service: one protocol for every deployment (CONTRACT.md "Hints").
+"""The hint service: one protocol for every deployment (docs/api.md "Hints").
 
 ``submit`` answers from the cache when it can, else starts (or joins) the request's
 job and waits for it up to its time budget plus a margin; past that, or when the
@@ -75,4 +75,4 @@ class HintService(ABC):
 
     @abstractmethod
     def job(self, job_id: str) -> dict[str, Any] | None:
-        """CONTRACT.md job object (id, status, progress, result or error), or ``None``."""
+        """docs/api.md job object (id, status, progress, result or error), or ``None``."""

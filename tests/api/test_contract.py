@@ -1,4 +1,4 @@
-"""The examples of CONTRACT.md, through the HTTP API."""
+"""The examples of docs/api.md, through the HTTP API."""
 
 from typing import Any
 
@@ -11,7 +11,7 @@ ALL = [card_name(c) for c in DECK]
 
 
 def contract_start() -> dict[str, Any]:
-    """Round 1 as the CONTRACT.md example began: 8D 6S QH 5C on the table, dealer 0."""
+    """Round 1 as the docs/api.md example began: 8D 6S QH 5C on the table, dealer 0."""
     state = new_game(12345, dealer=0).to_dict()
     hands = [["7D", "7S", "AS", "2H"], ["3C", "9H", "4D", "KC"]]
     loose = ["8D", "6S", "QH", "5C"]
@@ -70,7 +70,7 @@ def test_the_three_move_shapes_and_id_in_place_of_a_move(client: FlaskClient) ->
 
 
 def test_capture_example_and_its_events(client: FlaskClient) -> None:
-    """CONTRACT.md: capture 7S taking 5C 2H 7D; a sweep when the table empties."""
+    """docs/api.md: capture 7S taking 5C 2H 7D; a sweep when the table empties."""
     state = contract_start()
     state.update(to_move=0, hands=[["7S", "AS"], ["3C"]],
                  table={"loose": ["7D"], "builds": [{"value": 7, "owner": 0,
@@ -93,7 +93,7 @@ def test_capture_example_and_its_events(client: FlaskClient) -> None:
 
 
 def test_score_breakdown_example(client: FlaskClient) -> None:
-    """The CONTRACT.md breakdown: 27 cards, 7 spades, 2 aces, big cassino, one sweep: 9."""
+    """The docs/api.md breakdown: 27 cards, 7 spades, 2 aces, big cassino, one sweep: 9."""
     state = contract_start()
     pile0 = ["10D", "AS", "AH", "9S", "3S", "4S", "5S", "6S", "8S"]
     pile0 += [c for c in ALL if c[-1] in "HDC" and c not in ("AH", "AD", "AC", "10D", "2H",

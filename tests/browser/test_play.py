@@ -165,7 +165,7 @@ def test_a_whole_round_by_clicking(browser: Any, server: str) -> None:
         assert played <= 24, "more than 24 moves in one round"
     assert played == 24
 
-    # The round's score breakdown (CONTRACT "Score"): counts and points per category.
+    # The round's score breakdown (docs/api.md "Score"): counts and points per category.
     dialog = page.locator('[data-testid="round-dialog"]')
     assert dialog.is_visible()
     breakdown = page.locator('[data-testid="round-breakdown"]')

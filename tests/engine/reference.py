@@ -1,4 +1,4 @@
-"""A deliberately naive, independent legal-move generator written from RULES.md R9-R22.
+"""A deliberately naive, independent legal-move generator written from the rules (R9-R22).
 
 It shares nothing with ``engine.movegen`` or ``engine.sums``: it enumerates every subset
 of the table items (loose cards and whole builds) for every card in hand and every

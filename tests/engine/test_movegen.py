@@ -1,4 +1,4 @@
-"""``State.legal_moves()`` against the brute-force reference of RULES.md R9-R22."""
+"""``State.legal_moves()`` against the brute-force reference of docs/rules/standard.md R9-R22."""
 
 from __future__ import annotations
 

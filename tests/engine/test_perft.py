@@ -1,7 +1,7 @@
 """Perft: the number of leaves of the legal-move tree, pinned from fixed positions.
 
 The counts were computed by the engine after checking that the brute-force reference
-(``tests/engine/reference.py``, RULES.md R9-R22) gives the same numbers at every depth
+(``tests/engine/reference.py``, docs/rules/standard.md R9-R22) gives the same numbers at every depth
 pinned here; the test re-checks the reference at the cheaper depths.  Perft crosses
 batch deals (R5): the stock order is part of the state.
 """

@@ -1,4 +1,4 @@
-"""Properties of random legal play (hypothesis with explicit seeds, R4-R29, CONTRACT.md)."""
+"""Properties of random legal play (hypothesis with explicit seeds, R4-R29, docs/api.md)."""
 
 from __future__ import annotations
 

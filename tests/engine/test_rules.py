@@ -1,4 +1,4 @@
-"""Scenario tests for the rules engine, one or more per rule of RULES.md (R1-R29).
+"""Scenario tests for the rules engine, one or more per rule of docs/rules/standard.md (R1-R29).
 
 Positions are built with :func:`position`, which takes a compact description (hands,
 loose table cards, builds, stock) and fills every other card into a capture pile or
@@ -61,7 +61,7 @@ def position_dict(hands: tuple[list[str], list[str]] | list[list[str]],
                   sweeps: tuple[int, int] = (0, 0), last_capturer: Any = AUTO,
                   scores: tuple[int, int] = (0, 0), seed: int = 7, round_: int = 1,
                   deal: int = 1) -> dict[str, Any]:
-    """A CONTRACT.md full-state dict from a compact description.
+    """A docs/api.md full-state dict from a compact description.
 
     ``stock`` is a number of filler cards or an explicit list (dealing order).  Every
     card not named anywhere goes to the stock (when ``stock`` is a number) and then to

@@ -1,4 +1,4 @@
-"""Hints and evaluations: the CONTRACT.md format, determinism, and merging chunks of worlds."""
+"""Hints and evaluations: the docs/api.md format, determinism, and merging chunks of worlds."""
 
 import json
 

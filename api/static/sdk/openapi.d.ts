@@ -2458,7 +2458,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 680.9,
+                         *         "elapsed_ms": 751.4,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -2824,7 +2824,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 687.7,
+                         *         "elapsed_ms": 764.1,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -3136,7 +3136,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 734.6,
+                         *           "elapsed_ms": 801.5,
                          *           "cached": false,
                          *           "nodes": 68313,
                          *           "seed": 0

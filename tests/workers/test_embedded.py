@@ -1,0 +1,125 @@
+"""The embedded default served as ``make run`` serves it: real gunicorn, several processes,
+keep-alive off, no Redis.  Every poll of a job answers, whichever process takes it, and
+a job whose process dies is taken over by another."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine import new_game
+from tests.workers.conftest import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+PROCESSES = 3  # make run's default on this 2-core machine: cores + 1
+
+
+class Server:
+    def __init__(self, port: int, process: subprocess.Popen[bytes]) -> None:
+        self.port = port
+        self.process = process
+
+    def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        """One request on a new connection (as a browser with keep-alive off would)."""
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        try:
+            payload = None if body is None else json.dumps(body)
+            headers = {} if body is None else {"Content-Type": "application/json"}
+            connection.request(method, path, payload, headers)
+            response = connection.getresponse()
+            return response.status, json.loads(response.read())
+        finally:
+            connection.close()
+
+    def workers(self) -> list[int]:
+        out = subprocess.run(["pgrep", "-P", str(self.process.pid)], capture_output=True,
+                             text=True, check=False).stdout
+        return [int(pid) for pid in out.split()]
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    port = free_port()
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("REDIS_URL", "CASSINO_REDIS_URL", "CASSINO_STORE")}
+    env.update(CASSINO_BIND=f"127.0.0.1:{port}", CASSINO_WORKERS=str(PROCESSES))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "-c", "api/gunicorn_conf.py", "api:create_app()"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=(tmp_path / "log").open("wb"))
+    server = Server(port, process)
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            if server.call("GET", "/health")[0] == 200 and len(server.workers()) == PROCESSES:
+                break
+        except OSError:
+            pass
+        assert process.poll() is None, (tmp_path / "log").read_text()
+        assert time.monotonic() < deadline, "gunicorn did not start"
+        time.sleep(0.1)
+    try:
+        yield server
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=30)
+
+
+def _ask(seed: int, samples: int) -> dict[str, Any]:
+    state = new_game(seed, dealer=0)
+    return {"state": state.to_dict(), "player": state.to_move, "samples": samples,
+            "seed": seed, "async": True}
+
+
+def test_every_poll_of_200_jobs_answers(server: Server) -> None:
+    jobs = []
+    for i in range(200):
+        status, body = server.call("POST", "/v1/hints", _ask(1000 + i, 4))
+        assert status == 202, body
+        jobs.append(body["job"]["url"])
+    polls: dict[int, int] = {}
+    pending = set(jobs)
+    deadline = time.monotonic() + 240
+    while pending:
+        assert time.monotonic() < deadline, f"{len(pending)} jobs did not finish"
+        for url in sorted(pending):
+            status, body = server.call("GET", url)
+            polls[status] = polls.get(status, 0) + 1
+            if status == 200 and body["status"] in ("finished", "failed"):
+                assert body["status"] == "finished", body
+                pending.discard(url)
+    assert set(polls) == {200}, polls  # not one 404: any process answers for any job
+    assert polls[200] >= 200
+
+
+def test_a_job_whose_process_died_is_taken_over(server: Server) -> None:
+    status, body = server.call("POST", "/v1/hints", _ask(4242, 600))
+    assert status == 202
+    url = body["job"]["url"]
+    status, job = server.call("GET", url)
+    assert job["status"] in ("queued", "started")  # killed mid-run, not after
+    for pid in server.workers():  # every process, the job's runner among them
+        os.kill(pid, signal.SIGKILL)
+    deadline = time.monotonic() + 180
+    while True:
+        try:
+            status, job = server.call("GET", url)
+        except OSError:  # gunicorn is starting new processes
+            time.sleep(0.2)
+            continue
+        assert status == 200, job  # the record outlived the process
+        if job["status"] == "finished":
+            break
+        assert job["status"] in ("queued", "started"), job
+        assert time.monotonic() < deadline, "the job was never taken over"
+        time.sleep(0.5)
+    assert job["result"]["solver"]["samples"] >= 1 and job["result"]["moves"]
