@@ -27,7 +27,7 @@ from engine.referee import game_over
 from engine.state import PLAYING
 from engine.view import View
 from workers import HintService, JobFailed, QueueUnavailable
-from workers.requests import HintRequest
+from workers.requests import HintRequest, open_scope
 
 blp = Blueprint("hints", __name__, url_prefix="/v1",
                 description="Ranked best-move hints and position evaluations from one "
@@ -39,9 +39,12 @@ def service() -> HintService:
 
 
 def read_request(kind: str, body: dict[str, Any]) -> HintRequest:
-    """The request: its view (given, or derived from a state and a player) and options."""
+    """The request: its view (given, or derived from a state and a player), its options
+    and its scope: a state and a player prove the whole game (their requests may share
+    jobs and cache entries); a bare view proves nothing and shares nothing."""
     if ("view" in body) == ("state" in body):
         abort(422, message="send a view, or a state and a player", field="view")
+    scope = None
     if "view" in body:
         if "player" in body:
             abort(422, message="player goes with state, not with view", field="player")
@@ -55,10 +58,11 @@ def read_request(kind: str, body: dict[str, Any]) -> HintRequest:
             view = state.view(body["player"])
         if state.status != PLAYING:
             raise game_over(state)
+        scope = open_scope(state.to_dict(), body["player"])
     if view.status != PLAYING:
         raise game_over(view, "view.status")
     return HintRequest(kind, view, body.get("samples"), body.get("time_ms"), body["seed"],
-                       body.get("top"))
+                       body.get("top"), scope)
 
 
 RETRY_AFTER = 1

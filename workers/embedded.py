@@ -19,7 +19,7 @@ from typing import Any
 
 import solver
 from workers.cache import DiskCache
-from workers.requests import CacheEntry, HintRequest
+from workers.requests import JOB_ID, CacheEntry, HintRequest, new_job_id
 from workers.service import RESULT_TTL, HintService, JobFailed
 from workers.store import LocalStore
 
@@ -42,6 +42,10 @@ def _beat(job_id: str) -> str:
 
 def _done(job_id: str) -> str:
     return f"done:{job_id}"
+
+
+def _share(key: str) -> str:
+    return f"share:{key}"
 
 
 def _valid(record: Any) -> bool:
@@ -67,10 +71,12 @@ class EmbeddedService(HintService):
     # --- records ------------------------------------------------------------------------
 
     def _record(self, job_id: str) -> dict[str, Any] | None:
+        if not JOB_ID.match(job_id):
+            return None
         record = self.store.jobs.get(job_id)
         if record is None:
             return None
-        if not _valid(record):
+        if not _valid(record) or record["id"] != job_id:
             log.warning("job record %s is unreadable: ignored", job_id)
             return None
         return record  # type: ignore[no-any-return]
@@ -89,14 +95,18 @@ class EmbeddedService(HintService):
     # --- the protocol -----------------------------------------------------------------
 
     def start(self, request: HintRequest) -> str:
-        job_id = request.job_id
+        key = request.share_key
         jobs = self.store.jobs
         with jobs.transact():
-            record = self._record(job_id)
+            shared = jobs.get(_share(key)) if key else None
+            record = self._record(shared) if isinstance(shared, str) else None
             if record is not None and record["status"] != "failed" and not self._stale(record):
-                return job_id  # identical requests share one job
+                return record["id"]  # type: ignore[no-any-return]  # the same scope's job
+            job_id = new_job_id()
             self._claim({"id": job_id, "status": "queued", "total": request.cap,
                          "request": request.payload()})
+            if key:
+                jobs.set(_share(key), job_id, expire=RESULT_TTL)
         self._launch(job_id, request)
         return job_id
 
@@ -184,7 +194,8 @@ class EmbeddedService(HintService):
             self._write({**base, "status": "started"})
             tally = solver.solve(request.view, request.options, request.seed, 0, request.cap,
                                  early=request.early, progress=progress)
-            self.cache.put(request.family, CacheEntry.of(request, tally))
+            if request.family is not None:
+                self.cache.put(request.family, CacheEntry.of(request, tally))
             self._write({**base, "status": "finished",
                          "result": request.answer(tally, cached=False)})
         except Exception:

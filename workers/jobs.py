@@ -7,6 +7,7 @@ its meta.  Finished tallies go to the Redis cache.
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -22,6 +23,8 @@ from workers.cache import RedisCache
 from workers.requests import CacheEntry, HintRequest
 
 __all__ = ["BEAT_TTL", "beat_key", "merge_ranges", "search", "search_range"]
+
+log = logging.getLogger(__name__)
 
 BEAT_TTL = 5
 """Seconds a heartbeat lives: a started job without one has lost its worker."""
@@ -43,7 +46,10 @@ def heartbeat(job: Job | None) -> Iterator[None]:
 
     def beat() -> None:
         while True:
-            connection.set(key, "1", ex=BEAT_TTL)
+            try:
+                connection.set(key, "1", ex=BEAT_TTL)
+            except Exception:  # Redis away for a moment: beat again at the next second
+                log.warning("heartbeat of job %s missed", key)
             if stop.wait(1.0):
                 return
 
@@ -54,7 +60,10 @@ def heartbeat(job: Job | None) -> Iterator[None]:
     finally:
         stop.set()
         thread.join(timeout=2)
-        connection.delete(key)
+        try:
+            connection.delete(key)
+        except Exception:  # it expires by itself
+            log.warning("heartbeat %s not removed", key)
 
 
 def _reporter(job: Job | None, total: int) -> Callable[[int, int], None] | None:
@@ -82,7 +91,7 @@ def search(payload: dict[str, Any]) -> dict[str, Any]:
     with heartbeat(job):
         tally = solver.solve(request.view, request.options, request.seed,
                              progress=_reporter(job, request.cap))
-    if job is not None:
+    if job is not None and request.family is not None:
         RedisCache(job.connection).put(request.family, CacheEntry.of(request, tally))
     return request.answer(tally, cached=False)
 
@@ -109,6 +118,6 @@ def merge_ranges(payload: dict[str, Any], range_ids: list[str]) -> dict[str, Any
             raise RuntimeError(f"range {range_id} has no result")
         tallies.append(solver.Tally.from_dict(value))
     tally = solver.merge(tallies)
-    if job is not None:
+    if job is not None and request.family is not None:
         RedisCache(job.connection).put(request.family, CacheEntry.of(request, tally))
     return request.answer(tally, cached=False)

@@ -1,35 +1,40 @@
 """Hints on RQ workers, answers cached in Redis (deployed with ``REDIS_URL``).
 
-A request's job id is a hash of (canonical view, options, rules, solver version), and
-jobs are enqueued with RQ's ``unique=True``: identical concurrent requests share one
-job.  A large budget is split into ranges of worlds, each a job that any worker (on any
-machine pointing at the same Redis) can run; a merge job that depends on them all
+A job id is random (:func:`workers.requests.new_job_id`) and told only to its
+requester; identical requests of one scope (:attr:`HintRequest.share_key`) share a job
+through ``cassino:share:<key>``, claimed with ``SET NX``.  A large budget is split into
+ranges of worlds, each a job that any worker (on any machine pointing at the same
+Redis) can run; a merge job that depends on them all
 gives the answer, equal to the single-process answer for the same seed.  Redis being
 unreachable raises :class:`~workers.service.QueueUnavailable` (a 503), never a hang.
 """
 
 from __future__ import annotations
 
+import logging
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
 from redis import Redis
-from redis.exceptions import RedisError
+from redis.exceptions import OutOfMemoryError, RedisError
 from rq import Queue, Retry
-from rq.exceptions import DuplicateJobError, NoSuchJobError
+from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 
 from workers import jobs
 from workers.cache import RedisCache
-from workers.requests import HintRequest
+from workers.requests import JOB_ID, HintRequest, new_job_id
 from workers.service import RESULT_TTL, HintService, JobFailed, QueueUnavailable
 from workers.watchdog import rescue
 
 __all__ = ["QUEUE", "RedisService"]
 
 QUEUE = "cassino-hints"
+SHARE = "cassino:share:"
+"""``cassino:share:<share key>``: the job of a request's scope, for identical requests."""
+log = logging.getLogger(__name__)
 
 _STATUS = {
     JobStatus.QUEUED: "queued", JobStatus.DEFERRED: "queued", JobStatus.SCHEDULED: "queued",
@@ -40,10 +45,21 @@ _STATUS = {
 
 @contextmanager
 def _reachable() -> Iterator[None]:
+    """Redis errors as :class:`QueueUnavailable`, whose message names no internals."""
     try:
         yield
+    except OutOfMemoryError as exc:
+        log.warning("redis is full: %s", exc)
+        raise QueueUnavailable("the job queue is full: try again later") from exc
     except RedisError as exc:
-        raise QueueUnavailable(f"the job queue is unreachable: {exc}") from exc
+        log.warning("redis error: %s", exc)
+        raise QueueUnavailable("the job queue is unreachable: try again later") from exc
+
+
+def _answer_like(result: Any) -> bool:
+    return (isinstance(result, dict) and isinstance(result.get("solver"), dict)
+            and isinstance(result["solver"].get("samples"), int)
+            and isinstance(result.get("evaluation"), dict))
 
 
 class RedisService(HintService):
@@ -60,25 +76,32 @@ class RedisService(HintService):
             return super().submit(request, force_async=force_async)
 
     def start(self, request: HintRequest) -> str:
-        existing = self._fetch(request.job_id)
-        if existing is not None:
-            if _STATUS.get(existing.get_status(), "failed") != "failed":
-                return existing.id  # identical request: share the job
-            existing.delete()  # a failed run: try afresh
+        key = request.share_key
+        if key:
+            joined = self._joinable(key, wait=False)
+            if joined is not None:
+                return joined  # an identical request of the same scope: share its job
+        job_id = new_job_id()
+        if key and not self.connection.set(SHARE + key, job_id, nx=True, ex=RESULT_TTL):
+            joined = self._joinable(key, wait=True)  # claimed a moment ago, or failed
+            if joined is not None:
+                return joined
+            self.connection.set(SHARE + key, job_id, ex=RESULT_TTL)
         payload = request.payload()
         ranges = request.chunks()
         timeout = max(60, int((request.time_ms or 0) / 1000) * 4 + 60)
         common: dict[str, Any] = {"retry": Retry(max=3), "result_ttl": RESULT_TTL,
                                   "failure_ttl": RESULT_TTL, "job_timeout": timeout}
         if len(ranges) == 1:
-            return self._enqueue(jobs.search, (payload,), request.job_id, common).id
-        range_jobs = [self._enqueue(jobs.search_range, (payload, start, stop),
-                                    f"{request.job_id}-{start}-{stop}", common)
+            return self.queue.enqueue(jobs.search, args=(payload,), job_id=job_id,
+                                      **common).id
+        range_jobs = [self.queue.enqueue(jobs.search_range, args=(payload, start, stop),
+                                         job_id=f"{job_id}-{start}-{stop}", **common)
                       for start, stop in ranges]
         ids = [j.id for j in range_jobs]
-        merge = self._enqueue(jobs.merge_ranges, (payload, ids), request.job_id,
-                              {**common, "depends_on": range_jobs,
-                               "meta": {"ranges": ids, "total": request.cap}})
+        merge = self.queue.enqueue(jobs.merge_ranges, args=(payload, ids), job_id=job_id,
+                                   depends_on=range_jobs,
+                                   meta={"ranges": ids, "total": request.cap}, **common)
         return merge.id
 
     def wait(self, job_id: str, seconds: float) -> dict[str, Any] | None:
@@ -120,6 +143,8 @@ class RedisService(HintService):
         return status
 
     def job(self, job_id: str) -> dict[str, Any] | None:
+        if not JOB_ID.match(job_id):  # range jobs and anything else are not jobs of the API
+            return None
         with _reachable():
             job = self._fetch(job_id)
             if job is None:
@@ -130,8 +155,12 @@ class RedisService(HintService):
             out: dict[str, Any] = {"id": job.id, "status": status,
                                    "progress": self._progress(job)}
             if status == "finished":
-                out["result"] = job.return_value()
-                done = out["result"]["solver"]["samples"]
+                result: Any = job.return_value()
+                if not _answer_like(result):
+                    log.warning("job %s has no readable answer: ignored", job_id)
+                    return None
+                out["result"] = result
+                done = int(result["solver"]["samples"])
                 out["progress"] = {"done": done, "total": max(done, out["progress"]["total"])}
             elif status == "failed":
                 out["error"] = _reason(job)
@@ -144,34 +173,25 @@ class RedisService(HintService):
             return Job.fetch(job_id, connection=self.connection)
         except NoSuchJobError:
             return None
+        except RedisError:
+            raise
+        except Exception:  # a record that does not read back: as if there were none
+            log.warning("job record %s is unreadable: ignored", job_id)
+            return None
 
-    def _enqueue(self, func: Callable[..., Any], args: tuple[Any, ...], job_id: str,
-                 options: dict[str, Any]) -> Job:
-        """Enqueue once: an identical request that got there first keeps its job."""
-        if "depends_on" in options:  # RQ's unique=True excludes dependencies: a lock instead
-            if not self.connection.set(f"cassino:enqueue:{job_id}", "1", nx=True, ex=30):
-                return self._await_job(job_id)
-            try:
-                return self.queue.enqueue(func, args=args, job_id=job_id, **options)
-            finally:
-                self.connection.delete(f"cassino:enqueue:{job_id}")
-        try:
-            return self.queue.enqueue(func, args=args, job_id=job_id, unique=True, **options)
-        except DuplicateJobError:
-            job = self._fetch(job_id)
-            if job is None:  # it vanished in between: ours it is
-                return self.queue.enqueue(func, args=args, job_id=job_id, **options)
-            return job
-
-    def _await_job(self, job_id: str) -> Job:
-        """The job another request is enqueueing right now."""
-        deadline = time.monotonic() + 5
-        while time.monotonic() < deadline:
-            job = self._fetch(job_id)
+    def _joinable(self, key: str, *, wait: bool) -> str | None:
+        """The unfailed job that an identical request of the same scope started, if any
+        (with ``wait``, give a claim made a moment ago the time to be enqueued)."""
+        deadline = time.monotonic() + (5 if wait else 0)
+        while True:
+            raw = self.connection.get(SHARE + key)
+            job_id = raw.decode() if isinstance(raw, bytes) else None
+            job = self._fetch(job_id) if job_id else None
             if job is not None:
-                return job
+                return job.id if self._status(job) != "failed" else None
+            if not job_id or time.monotonic() >= deadline:
+                return None
             time.sleep(0.005)
-        raise QueueUnavailable(f"job {job_id} was not enqueued in time")
 
     def _progress(self, job: Job) -> dict[str, int]:
         ranges = job.meta.get("ranges")
@@ -189,10 +209,10 @@ class RedisService(HintService):
 
 
 def _reason(job: Job) -> str:
-    """The last line of a failed job's error: what went wrong, briefly."""
+    """Why a job failed, for the client: no Python or Redis internals (they are logged)."""
     latest = job.latest_result()
     info = (latest.exc_string if latest is not None else None) or job.exc_info
     if not info:
         return "the job failed (its worker was lost)"
-    lines = [line for line in str(info).strip().splitlines() if line.strip()]
-    return lines[-1] if lines else "the job failed"
+    log.warning("job %s failed: %s", job.id, str(info).strip().splitlines()[-1:])
+    return "the search failed"

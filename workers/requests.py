@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
+import secrets
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,18 +18,35 @@ from engine.view import View
 from solver import DEFAULT, Options
 from solver.worlds import HandSampler
 
-__all__ = ["CHUNK", "SOLVER_VERSION", "CacheEntry", "HintRequest"]
+__all__ = ["CHUNK", "JOB_ID", "SOLVER_VERSION", "CacheEntry", "HintRequest", "new_job_id",
+           "open_scope"]
 
-SOLVER_VERSION = "2"
+SOLVER_VERSION = "3"
 """Bump when the solver's answers change: it is part of every job id and cache key."""
 
 CHUNK = 64
 """Worlds per job when a large budget is split across workers (docs/api.md "Hints")."""
 
 
+JOB_ID = re.compile(r"^j[0-9a-f]{32}$")
+"""A job id: ``j`` and 128 random bits in hex.  Nothing else is ever a job."""
+
+
+def new_job_id() -> str:
+    """A fresh random job id: it says nothing about the request, and only its requester
+    is told it."""
+    return "j" + secrets.token_hex(16)
+
+
 def _digest(data: Any) -> str:
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def open_scope(state: dict[str, Any], player: int) -> str:
+    """What an open-mode request proves: the whole state (hands, stock order, seed) and the
+    asking seat.  Nobody can name it without knowing every hidden card already."""
+    return "o" + _digest({"state": state, "player": player})
 
 
 @dataclass(frozen=True)
@@ -40,6 +59,10 @@ class HintRequest:
     time_ms: float | None = None
     seed: int = 0
     top: int | None = None
+    scope: str | None = None
+    """What the asker proved (:func:`open_scope`), or ``None`` for a bare view: anyone can
+    write any view, so a bare view shares no job and no cache entry with anyone (else a
+    hit would tell which of the candidate hands another seat really holds)."""
 
     @property
     def options(self) -> Options:
@@ -54,18 +77,24 @@ class HintRequest:
         return self.view.to_dict()
 
     @property
-    def job_id(self) -> str:
-        """A hash of (canonical view, options, rules, solver version): identical requests
-        share one job."""
-        return "h" + _digest({"solver": SOLVER_VERSION, "rules": self.view.rules.name,
-                              "kind": self.kind, "view": self._view(), "samples": self.samples,
-                              "time_ms": self.time_ms, "seed": self.seed, "top": self.top})
+    def share_key(self) -> str | None:
+        """Identical requests of one scope share a job: a hash of (scope, canonical view,
+        options, rules, solver version); ``None`` for a bare view."""
+        if self.scope is None:
+            return None
+        return "s" + _digest({"solver": SOLVER_VERSION, "rules": self.view.rules.name,
+                              "scope": self.scope, "kind": self.kind, "view": self._view(),
+                              "samples": self.samples, "time_ms": self.time_ms,
+                              "seed": self.seed, "top": self.top})
 
     @property
-    def family(self) -> str:
-        """The cache key: what the searched worlds depend on (not the budget or the kind)."""
+    def family(self) -> str | None:
+        """The cache key: what the searched worlds depend on (not the budget or the kind),
+        within the request's scope; ``None`` (no cache) for a bare view."""
+        if self.scope is None:
+            return None
         return "f" + _digest({"solver": SOLVER_VERSION, "rules": self.view.rules.name,
-                              "view": self._view(), "seed": self.seed})
+                              "scope": self.scope, "view": self._view(), "seed": self.seed})
 
     @property
     def budget(self) -> list[Any]:
@@ -94,12 +123,13 @@ class HintRequest:
     def payload(self) -> dict[str, Any]:
         """JSON-ready form, to send the request to a worker."""
         return {"kind": self.kind, "view": self._view(), "samples": self.samples,
-                "time_ms": self.time_ms, "seed": self.seed, "top": self.top}
+                "time_ms": self.time_ms, "seed": self.seed, "top": self.top,
+                "scope": self.scope}
 
     @classmethod
     def from_payload(cls, data: dict[str, Any]) -> HintRequest:
         return cls(data["kind"], View.from_dict(data["view"]), data["samples"], data["time_ms"],
-                   data["seed"], data["top"])
+                   data["seed"], data["top"], data.get("scope"))
 
 
 @dataclass(frozen=True)

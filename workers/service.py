@@ -50,7 +50,8 @@ class HintService(ABC):
 
     def submit(self, request: HintRequest, *, force_async: bool = False) -> Answer:
         """Answer ``request`` now (200) or with its job (202)."""
-        entry = self.cache.get(request.family)
+        family = request.family
+        entry = None if family is None else self.cache.get(family)
         if entry is not None and entry.serves(request):
             return Answer(200, request.answer(entry.tally, cached=True))
         job_id = self.start(request)
@@ -62,7 +63,8 @@ class HintService(ABC):
 
     @abstractmethod
     def start(self, request: HintRequest) -> str:
-        """Start the request's job, or join the identical one already there; its id."""
+        """Start the request's job, or join the identical one of the same scope already
+        there; its (random) id."""
 
     @abstractmethod
     def wait(self, job_id: str, seconds: float) -> dict[str, Any] | None:

@@ -18,7 +18,7 @@ from engine.play import advance
 from tests.workers.conftest import RedisServer, Workers
 from workers import jobs
 from workers.queue import QUEUE
-from workers.requests import HintRequest
+from workers.requests import HintRequest, new_job_id
 
 
 def mid_game(seed: int, plies: int = 10) -> State:
@@ -134,9 +134,11 @@ def test_a_failing_job_ends_failed_with_a_reason(redis_server: RedisServer,
     queue = Queue(QUEUE, connection=redis.Redis.from_url(redis_server.url))
     payload = HintRequest("hints", mid_game(35).view(0)).payload()
     payload["view"]["hand"] = ["ZZ"]  # only a worker ever sees this: the API checks views
-    queue.enqueue(jobs.search, args=(payload,), job_id="hbroken")
-    done = poll(client, "/v1/jobs/hbroken", seconds=30)
-    assert done["status"] == "failed" and "ZZ" in done["error"]
+    job_id = new_job_id()
+    queue.enqueue(jobs.search, args=(payload,), job_id=job_id)
+    done = poll(client, f"/v1/jobs/{job_id}", seconds=30)
+    assert done["status"] == "failed"
+    assert done["error"] == "the search failed"  # the worker's traceback stays in its log
 
 
 def test_redis_down_is_503_and_the_api_recovers(redis_server: RedisServer,
@@ -146,7 +148,10 @@ def test_redis_down_is_503_and_the_api_recovers(redis_server: RedisServer,
     redis_server.stop()
     r = client.post("/v1/hints", json=body(state, seed=2))
     assert r.status_code == 503 and r.json["code"] == 503 and "unreachable" in r.json["message"]
-    assert client.get("/v1/jobs/anything").status_code == 503
+    down = client.get(f"/v1/jobs/{new_job_id()}")
+    assert down.status_code == 503 and "Error" not in down.json["message"]
+    assert "127.0.0.1" not in down.json["message"]  # no Redis internals
+    assert client.get("/v1/jobs/anything").status_code == 404  # not a job id: no Redis asked
     assert client.post("/v1/legal-moves", json={"state": state.to_dict()}).status_code == 200
     redis_server.start()
     workers.start(1)

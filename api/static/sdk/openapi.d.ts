@@ -2458,7 +2458,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 751.4,
+                         *         "elapsed_ms": 709.4,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -2481,9 +2481,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "hc8929d6d9502bfba2b9577a6442390c4",
+                         *         "id": "jce9ca71e4fbeb40578970ce5b37eed0d",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/hc8929d6d9502bfba2b9577a6442390c4"
+                         *         "url": "/v1/jobs/jce9ca71e4fbeb40578970ce5b37eed0d"
                          *       }
                          *     }
                          */
@@ -2824,7 +2824,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 764.1,
+                         *         "elapsed_ms": 1000,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -2847,9 +2847,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "hc8929d6d9502bfba2b9577a6442390c4",
+                         *         "id": "jce9ca71e4fbeb40578970ce5b37eed0d",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/hc8929d6d9502bfba2b9577a6442390c4"
+                         *         "url": "/v1/jobs/jce9ca71e4fbeb40578970ce5b37eed0d"
                          *       }
                          *     }
                          */
@@ -2999,7 +2999,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "hc8929d6d9502bfba2b9577a6442390c4",
+                         *       "id": "jce9ca71e4fbeb40578970ce5b37eed0d",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -3136,7 +3136,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 801.5,
+                         *           "elapsed_ms": 822.2,
                          *           "cached": false,
                          *           "nodes": 68313,
                          *           "seed": 0
