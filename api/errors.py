@@ -9,7 +9,7 @@ nothing.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -17,10 +17,41 @@ from flask import Flask, Response
 from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 
+from api.examples import error_example
 from api.jsonio import respond
 from api.rules import rule_url
 from api.schemas import ErrorSchema
 from engine.errors import CassinoError, GameOverError
+
+ERROR_TEXT = {
+    400: "The body is not valid JSON.",
+    404: "No such job.",
+    409: "The game is over (R27): no move can follow.",
+    413: "The body is too large.",
+    415: "The body is not sent as JSON (Content-Type: application/json).",
+    422: "The body breaks the schema or the rules: the message names the field, card or rule.",
+    503: "The job queue is unreachable or full: try again later.",
+}
+BODY_ERRORS = (400, 413, 415, 422)
+"""What any request with a JSON body may be answered."""
+
+
+def document_errors(blp: Any, *codes: int) -> Callable[[Any], Any]:
+    """A decorator documenting error answers of a view, each with an example.
+
+    flask-smorest's ``alt_response`` wraps the view once per documented answer, a call
+    layer on every request; here only the documentation is kept, on the view itself.
+    """
+
+    def decorate(view: Any) -> Any:
+        documented = view
+        for code in codes:
+            documented = blp.alt_response(code, schema=ErrorSchema, description=ERROR_TEXT[code],
+                                          example=error_example(code))(documented)
+        view._apidoc = documented._apidoc
+        return view
+
+    return decorate
 
 
 def first_error(errors: Any, path: str = "") -> tuple[str, str]:

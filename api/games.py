@@ -2,21 +2,19 @@
 
 from __future__ import annotations
 
-import functools
 import secrets
 from typing import Any
 
 from flask.views import MethodView
 from flask_smorest import abort
 
-from api.errors import about
-from api.examples import error_example, request_example, response_example
+from api.errors import BODY_ERRORS, about, document_errors
+from api.examples import request_example, response_example
 from api.jsonio import Blueprint, respond
 from api.schemas import (
     ApplyRequest,
     ApplyResponse,
     BreakdownSchema,
-    ErrorSchema,
     LegalMovesResponse,
     NewGameRequest,
     ScoreRequest,
@@ -35,21 +33,6 @@ from engine.view import View
 blp = Blueprint("games", __name__, url_prefix="/v1",
                 description="Play: new games, legal moves, moves, views and scores. The server "
                             "stores nothing: every request carries the state.")
-
-ERRORS = {400: "The body is not valid JSON.", 413: "The body is too large.",
-          415: "The body is not sent as JSON (Content-Type: application/json).",
-          422: "The body breaks the schema or the rules: the message names the field, card "
-               "or rule."}
-
-
-def documented_errors(view: Any, *, over: bool = False) -> Any:
-    """Document the error answers every endpoint may give (and 409 with ``over``)."""
-    codes = {**ERRORS, 409: "The game is over (R27): no move can follow."} if over else ERRORS
-    for code, description in codes.items():
-        view = blp.alt_response(code, schema=ErrorSchema, description=description,
-                                example=error_example(code))(view)
-    return view
-
 
 def playing(state: State) -> State:
     """``state``, refused with a 409 once the game is over (R27)."""
@@ -72,7 +55,7 @@ def move_out(state: State, move: Move) -> dict[str, Any]:
 class Games(MethodView):
     @blp.arguments(NewGameRequest, required=False, example=request_example("newGame"))
     @blp.response(200, StateResponse, example=response_example("newGame"))
-    @documented_errors
+    @document_errors(blp, *BODY_ERRORS)
     def post(self, body: dict[str, Any]) -> Any:
         """Start a new game with round 1 dealt (R3, R4).
 
@@ -90,7 +73,7 @@ class Games(MethodView):
 class LegalMoves(MethodView):
     @blp.arguments(StateRequest, example=request_example("legalMoves"))
     @blp.response(200, LegalMovesResponse, example=response_example("legalMoves"))
-    @functools.partial(documented_errors, over=True)
+    @document_errors(blp, *BODY_ERRORS, 409)
     def post(self, body: dict[str, Any]) -> Any:
         """Every legal move of the player to move, each once (R9-R22).
 
@@ -107,7 +90,7 @@ class LegalMoves(MethodView):
 class Apply(MethodView):
     @blp.arguments(ApplyRequest, example=request_example("apply"))
     @blp.response(200, ApplyResponse, example=response_example("apply"))
-    @functools.partial(documented_errors, over=True)
+    @document_errors(blp, *BODY_ERRORS, 409)
     def post(self, body: dict[str, Any]) -> Any:
         """Play a move and return the next state with what happened.
 
@@ -133,7 +116,7 @@ class Apply(MethodView):
 class ViewOf(MethodView):
     @blp.arguments(ViewRequest, example=request_example("view"))
     @blp.response(200, ViewResponse, example=response_example("view"))
-    @documented_errors
+    @document_errors(blp, *BODY_ERRORS)
     def post(self, body: dict[str, Any]) -> Any:
         """What one player may see (R28, R29): never the other hand, the stock or the seed."""
         state = read_state(body["state"])
@@ -144,7 +127,7 @@ class ViewOf(MethodView):
 class Score(MethodView):
     @blp.arguments(ScoreRequest, example=request_example("score"))
     @blp.response(200, BreakdownSchema, example=response_example("score"))
-    @documented_errors
+    @document_errors(blp, *BODY_ERRORS)
     def post(self, body: dict[str, Any]) -> Any:
         """The score breakdown of the capture piles as they stand (R26).
 

@@ -11,11 +11,10 @@ from flask import current_app
 from flask.views import MethodView
 from flask_smorest import abort
 
-from api.errors import about
-from api.examples import error_example, request_example, response_example
+from api.errors import BODY_ERRORS, about, document_errors
+from api.examples import request_example, response_example
 from api.jsonio import Blueprint, respond
 from api.schemas import (
-    ErrorSchema,
     EvaluateResponse,
     HintsRequest,
     HintsResponse,
@@ -68,25 +67,17 @@ def read_request(kind: str, body: dict[str, Any]) -> HintRequest:
 RETRY_AFTER = 1
 """Seconds a client should wait before polling an unfinished job (``Retry-After``)."""
 
-ERRORS = {400: "The body is not valid JSON.", 409: "The game is over (R27): no move to hint.",
-          413: "The body is too large.",
-          415: "The body is not sent as JSON (Content-Type: application/json).",
-          422: "The body breaks the schema or the rules: the message names the field.",
-          503: "The job queue is unreachable."}
-
 
 def job_answers(view: Any) -> Any:
     """Document the answers besides 200 that a hints or evaluation request may give."""
-    view = blp.alt_response(
+    documented = blp.alt_response(
         202, schema=JobAcceptedResponse, example=response_example("hintsAccepted"),
         headers={"Location": {"description": "The job to poll (`GET /v1/jobs/<id>`).",
                               "schema": {"type": "string"}},
                  "Retry-After": {"description": "Seconds to wait before polling.",
                                  "schema": {"type": "integer", "minimum": 0}}},
         description="Still computing (or `async` asked): poll the job at `Location`.")(view)
-    for code, description in ERRORS.items():
-        view = blp.alt_response(code, schema=ErrorSchema, description=description,
-                                example=error_example(code))(view)
+    view._apidoc = document_errors(blp, *BODY_ERRORS, 409, 503)(documented)._apidoc
     return view
 
 
@@ -135,10 +126,7 @@ class Jobs(MethodView):
         "Retry-After": {"description": "While the job is queued or started: seconds to wait "
                                        "before polling again.",
                         "schema": {"type": "integer", "minimum": 0}}})
-    @blp.alt_response(404, schema=ErrorSchema, description="No such job.",
-                      example=error_example(404))
-    @blp.alt_response(503, schema=ErrorSchema, description="The job queue is unreachable.",
-                      example=error_example(503))
+    @document_errors(blp, 404, 503)
     def get(self, job_id: str) -> Any:
         """A job's status (queued, started, finished, failed), progress and result."""
         try:

@@ -8,6 +8,7 @@ given beside the words (:func:`engine.play.move_json`).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import Any
 
@@ -36,8 +37,10 @@ def cards_text(mask: int) -> str:
     return _listed(card_text(c) for c in cards_of(mask))
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def move_text(move: Move) -> str:
-    """The move in words: trail (R9), capture (R10-R12), build (R14-R15)."""
+    """The move in words: trail (R9), capture (R10-R12), build (R14-R15).  Memoised:
+    the same moves come back request after request."""
     card = card_text(move.card)
     if move.type == CAPTURE:
         return f"Take {cards_text(move.targets)} with {card}"

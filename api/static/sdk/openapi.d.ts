@@ -2458,7 +2458,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 709.4,
+                         *         "elapsed_ms": 718.2,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -2481,9 +2481,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jce9ca71e4fbeb40578970ce5b37eed0d",
+                         *         "id": "j9350f753dc77704e9bad64a97f77c83d",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/jce9ca71e4fbeb40578970ce5b37eed0d"
+                         *         "url": "/v1/jobs/j9350f753dc77704e9bad64a97f77c83d"
                          *       }
                          *     }
                          */
@@ -2506,7 +2506,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The game is over (R27): no move to hint. */
+                /** @description The game is over (R27): no move can follow. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -2558,7 +2558,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The body breaks the schema or the rules: the message names the field. */
+                /** @description The body breaks the schema or the rules: the message names the field, card or rule. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -2577,7 +2577,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The job queue is unreachable. */
+                /** @description The job queue is unreachable or full: try again later. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -2824,7 +2824,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 1000,
+                         *         "elapsed_ms": 733.1,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -2847,9 +2847,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jce9ca71e4fbeb40578970ce5b37eed0d",
+                         *         "id": "j9350f753dc77704e9bad64a97f77c83d",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/jce9ca71e4fbeb40578970ce5b37eed0d"
+                         *         "url": "/v1/jobs/j9350f753dc77704e9bad64a97f77c83d"
                          *       }
                          *     }
                          */
@@ -2872,7 +2872,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The game is over (R27): no move to hint. */
+                /** @description The game is over (R27): no move can follow. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -2924,7 +2924,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The body breaks the schema or the rules: the message names the field. */
+                /** @description The body breaks the schema or the rules: the message names the field, card or rule. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -2943,7 +2943,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The job queue is unreachable. */
+                /** @description The job queue is unreachable or full: try again later. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -2999,7 +2999,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "jce9ca71e4fbeb40578970ce5b37eed0d",
+                         *       "id": "j9350f753dc77704e9bad64a97f77c83d",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -3136,7 +3136,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 822.2,
+                         *           "elapsed_ms": 782.2,
                          *           "cached": false,
                          *           "nodes": 68313,
                          *           "seed": 0
@@ -3164,7 +3164,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The job queue is unreachable. */
+                /** @description The job queue is unreachable or full: try again later. */
                 503: {
                     headers: {
                         [name: string]: unknown;
