@@ -91,8 +91,22 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         return redirect("/docs")  # type: ignore[return-value]
 
     @app.get("/health")
+    @app.get("/health/live")
     def health() -> Response:
+        """The process answers (liveness)."""
         return respond({"status": "ok", "version": API_VERSION})
+
+    @app.get("/health/ready")
+    def ready() -> Response:
+        """Hints can be answered: the job store takes writes (embedded), or Redis answers,
+        has room and at least one worker is alive (``REDIS_URL``).  503 otherwise."""
+        checks = app.extensions["cassino_hints"].ready()
+        ok = checks.pop("ready")
+        response = respond({"status": "ok" if ok else "unavailable", "version": API_VERSION,
+                            **checks}, 200 if ok else 503)
+        if not ok:
+            response.headers["Retry-After"] = "5"
+        return response
 
     return app
 

@@ -66,6 +66,8 @@ def read_request(kind: str, body: dict[str, Any]) -> HintRequest:
 
 RETRY_AFTER = 1
 """Seconds a client should wait before polling an unfinished job (``Retry-After``)."""
+UNAVAILABLE_RETRY = 5
+"""Seconds a client should wait after a 503 (the queue unreachable or full)."""
 
 
 def job_answers(view: Any) -> Any:
@@ -86,7 +88,7 @@ def answer(kind: str, body: dict[str, Any]) -> Any:
     try:
         result = service().submit(request, force_async=body["async_"])
     except QueueUnavailable as exc:
-        abort(503, message=str(exc))
+        abort(503, message=str(exc), headers={"Retry-After": str(UNAVAILABLE_RETRY)})
     except JobFailed as exc:
         abort(500, message=f"the search failed: {exc}")
     response = respond(result.body, result.status)
@@ -132,7 +134,7 @@ class Jobs(MethodView):
         try:
             job = service().job(job_id)
         except QueueUnavailable as exc:
-            abort(503, message=str(exc))
+            abort(503, message=str(exc), headers={"Retry-After": str(UNAVAILABLE_RETRY)})
         if job is None:
             abort(404, message=f"no job {job_id}", field="job_id")
         assert job is not None  # abort raised

@@ -2,29 +2,79 @@
 
 Reads ``REDIS_URL`` (or ``CASSINO_REDIS_URL``; default ``redis://127.0.0.1:6379/0``).
 The worker runs jobs in its own process (RQ's SimpleWorker: no fork per job, warm
-caches) and watches for jobs whose worker died (:mod:`workers.watchdog`).
+caches) and watches for jobs whose worker died (:mod:`workers.watchdog`).  It never
+exits on a Redis error: a blip, a restart or a full Redis (which refuses to register
+the worker) ends the current work loop, and a new one starts after a backoff of 0.5 s
+doubling to 10 s; a job cut short is requeued by the watchdog.  SIGTERM stops it.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import signal
+import time
+from types import FrameType
 
 from redis import Redis
+from redis.exceptions import RedisError
 from rq import Queue, SimpleWorker
 
 from workers.queue import QUEUE
 from workers.watchdog import watch
 
+log = logging.getLogger("workers")
+BACKOFF = (0.5, 10.0)
+"""The first and the longest wait before reconnecting, in seconds."""
+
 
 def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-    connection = Redis.from_url(os.environ.get("REDIS_URL")
-                                or os.environ.get("CASSINO_REDIS_URL")
-                                or "redis://127.0.0.1:6379/0")
+    url = (os.environ.get("REDIS_URL") or os.environ.get("CASSINO_REDIS_URL")
+           or "redis://127.0.0.1:6379/0")
+    connection = Redis.from_url(url, socket_connect_timeout=2, health_check_interval=5)
     queue = Queue(QUEUE, connection=connection)
     watch(connection, queue)
-    SimpleWorker([queue], connection=connection).work(with_scheduler=False)
+    stopping = []
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        stopping.append(signum)
+        raise SystemExit(0)
+
+    delay = BACKOFF[0]
+    while not stopping:
+        signal.signal(signal.SIGTERM, stop)  # RQ installs its own handlers while working
+        worker = None
+        try:
+            worker = SimpleWorker([queue], connection=connection)  # it talks to Redis too
+            worker.work(with_scheduler=False)
+        except Exception as exc:  # Redis away or full (RQ quits its loop or cannot register)
+            log.warning("worker loop failed, again in %.1f s: %s", delay, exc)
+        else:
+            if worker._stop_requested:  # a warm shutdown (SIGTERM, SIGINT)
+                return
+            log.warning("work loop ended, starting again in %.1f s", delay)
+        if worker is not None:
+            _cleanup(worker)
+        time.sleep(delay)
+        delay = min(delay * 2, BACKOFF[1])
+        if _reachable(connection):
+            delay = BACKOFF[0]
+
+
+def _reachable(connection: Redis) -> bool:
+    try:
+        return bool(connection.ping())
+    except RedisError:
+        return False
+
+
+def _cleanup(worker: SimpleWorker) -> None:
+    """Unregister a worker whose loop died (best effort: Redis may still be away)."""
+    try:
+        worker.register_death()  # type: ignore[no-untyped-call]
+    except Exception:  # it expires by itself
+        log.info("worker %s not unregistered", worker.name)
 
 
 if __name__ == "__main__":

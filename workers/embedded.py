@@ -94,6 +94,17 @@ class EmbeddedService(HintService):
 
     # --- the protocol -----------------------------------------------------------------
 
+    def ready(self) -> dict[str, Any]:
+        """Ready when the shared store takes a write and gives it back."""
+        key = f"ready:{os.getpid()}"
+        try:
+            self.store.jobs.set(key, key, expire=60)
+            ok = self.store.jobs.get(key) == key
+        except Exception:
+            log.exception("the job store is not writable")
+            ok = False
+        return {"ready": ok, "store": "ok" if ok else "failing"}
+
     def start(self, request: HintRequest) -> str:
         key = request.share_key
         jobs = self.store.jobs

@@ -79,7 +79,10 @@ def _reporter(job: Job | None, total: int) -> Callable[[int, int], None] | None:
         if now - last[0] >= 0.05 or done >= total:
             last[0] = now
             job.meta["progress"] = {"done": done, "total": total}
-            job.save_meta()  # type: ignore[no-untyped-call]
+            try:
+                job.save_meta()  # type: ignore[no-untyped-call]
+            except Exception:  # Redis away for a moment: the search goes on
+                log.warning("progress of job %s not saved", job.id)
 
     return report
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from redis import Redis
 from redis.exceptions import OutOfMemoryError, RedisError
-from rq import Queue, Retry
+from rq import Queue, Retry, Worker
 from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 
@@ -70,6 +70,17 @@ class RedisService(HintService):
         self.cache = RedisCache(self.connection, ttl=cache_ttl)
 
     # --- the protocol -----------------------------------------------------------------
+
+    def ready(self) -> dict[str, Any]:
+        """Ready when Redis answers, takes a write (not full) and a worker is alive."""
+        try:
+            self.connection.set("cassino:ready", "1", ex=60)
+            workers = Worker.count(connection=self.connection)
+        except OutOfMemoryError:
+            return {"ready": False, "redis": "full", "workers": None}
+        except RedisError:
+            return {"ready": False, "redis": "unreachable", "workers": None}
+        return {"ready": workers > 0, "redis": "ok", "workers": workers}
 
     def submit(self, request: HintRequest, *, force_async: bool = False) -> Any:
         with _reachable():

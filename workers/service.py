@@ -62,6 +62,10 @@ class HintService(ABC):
         return Answer(202, {"job": job_summary(job_id, self.status(job_id) or "queued")})
 
     @abstractmethod
+    def ready(self) -> dict[str, Any]:
+        """``{"ready": bool, ...checks}``: whether hints can be answered now."""
+
+    @abstractmethod
     def start(self, request: HintRequest) -> str:
         """Start the request's job, or join the identical one of the same scope already
         there; its (random) id."""

@@ -12,6 +12,7 @@ import threading
 import time
 
 from redis import Redis
+from redis.exceptions import RedisError
 from rq import Queue
 from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
@@ -65,7 +66,9 @@ def watch(connection: Redis, queue: Queue, every: float = 1.0) -> threading.Thre
         while True:
             try:
                 rescue(connection, queue)
-            except Exception:  # Redis away: try again later
+            except RedisError as exc:  # Redis away: try again later
+                log.warning("watchdog: redis unavailable (%s)", exc)
+            except Exception:
                 log.exception("watchdog")
             time.sleep(every)
 

@@ -1,0 +1,90 @@
+"""Faults survived: a Redis blip, a full Redis; readiness tells them apart from health."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import redis
+from flask.testing import FlaskClient
+
+from api import create_app
+from tests.workers.conftest import RedisServer, Workers
+from tests.workers.test_queue import body, mid_game, poll
+
+
+def _client(server: RedisServer) -> FlaskClient:
+    return create_app({"REDIS_URL": server.url}).test_client()
+
+
+def _answered(client: FlaskClient, request: dict[str, Any], seconds: float = 60) -> Any:
+    """The request's answer once the service takes it again (503 meanwhile)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        r = client.post("/v1/hints", json=request)
+        if r.status_code == 200:
+            return r.json
+        assert r.status_code in (202, 503), r.json
+        if r.status_code == 202:
+            return poll(client, r.json["job"]["url"], seconds=seconds)["result"]
+        assert time.monotonic() < deadline, r.json
+        time.sleep(0.5)
+
+
+def test_workers_survive_a_redis_blip(redis_server: RedisServer, workers: Workers) -> None:
+    [process] = workers.start(1)
+    client = _client(redis_server)
+    state = mid_game(41)
+    busy = client.post("/v1/hints", json=body(state, seed=1, samples=200, **{"async": True}))
+    assert busy.status_code == 202
+    time.sleep(0.5)  # the worker is searching
+    redis_server.stop()
+    time.sleep(3)
+    assert process.poll() is None  # still there while Redis is away
+    assert client.get("/health/ready").status_code == 503
+    redis_server.start()  # empty again: a restart without persistence
+    answer = _answered(client, body(state, seed=2, samples=4))
+    assert answer["moves"]
+    assert process.poll() is None
+    ready = client.get("/health/ready")
+    assert ready.status_code == 200 and ready.json["workers"] >= 1
+
+
+def test_a_full_redis_is_a_clear_503_and_recovers(redis_server: RedisServer,
+                                                  workers: Workers) -> None:
+    [process] = workers.start(1)
+    client = _client(redis_server)
+    admin = redis.Redis.from_url(redis_server.url)
+    used = int(admin.info("memory")["used_memory"])
+    admin.config_set("maxmemory-policy", "noeviction")
+    admin.config_set("maxmemory", used + 256 * 1024)
+    filler = 0
+    try:
+        while True:
+            admin.set(f"filler:{filler}", "x" * 4096)
+            filler += 1
+    except redis.exceptions.OutOfMemoryError:
+        pass
+    state = mid_game(42)
+    r = client.post("/v1/hints", json=body(state, seed=3, samples=4))
+    assert r.status_code == 503, r.json
+    assert r.json["message"] == "the job queue is full: try again later"
+    assert int(r.headers["Retry-After"]) >= 1
+    ready = client.get("/health/ready")
+    assert ready.status_code == 503 and ready.json["redis"] == "full"
+    assert client.get("/health/live").status_code == 200
+    assert client.post("/v1/legal-moves", json={"state": state.to_dict()}).status_code == 200
+    time.sleep(2)
+    assert process.poll() is None  # the worker did not crash
+    admin.config_set("maxmemory", 0)  # space returns
+    answer = _answered(client, body(state, seed=3, samples=4))
+    assert answer["moves"]
+    assert process.poll() is None
+    assert client.get("/health/ready").status_code == 200
+
+
+def test_readiness_of_the_embedded_default(tmp_path: Any) -> None:
+    client = create_app({"STORE": str(tmp_path)}).test_client()
+    ready = client.get("/health/ready")
+    assert ready.status_code == 200 and ready.json["store"] == "ok"
+    assert client.get("/health/live").json["status"] == "ok"
