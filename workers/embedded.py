@@ -29,7 +29,7 @@ log = logging.getLogger(__name__)
 
 BEAT_EVERY = 1.0
 """Seconds between heartbeats of a process's queued and running jobs."""
-STALE = 5.0
+STALE = 10.0
 """Seconds without a heartbeat after which an unfinished job is taken over."""
 PROGRESS_EVERY = 0.05
 """Seconds between progress writes of a running job."""

@@ -26,7 +26,7 @@ __all__ = ["BEAT_TTL", "beat_key", "merge_ranges", "search", "search_range"]
 
 log = logging.getLogger(__name__)
 
-BEAT_TTL = 5
+BEAT_TTL = 10
 """Seconds a heartbeat lives: a started job without one has lost its worker."""
 
 
