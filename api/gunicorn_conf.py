@@ -6,17 +6,21 @@ few long-lived client connections the processes end up unevenly loaded (measured
 ``make bench-api``: 1,100 to 2,700 req/s from run to run with keep-alive, about 2,000
 steadily without).  Override with CASSINO_BIND, CASSINO_WORKERS, CASSINO_THREADS,
 CASSINO_KEEPALIVE (seconds), CASSINO_WORKER_CLASS, CASSINO_ACCESS_LOG, CASSINO_STORE.
+The default worker class is gthread whose own refusals (414, 431, 400) are JSON like the
+app's (``api/gunicorn_worker.py``).  The app writes its own JSON access log on stderr, so
+gunicorn's stays off unless CASSINO_ACCESS_LOG names a file.
 """
 
 import multiprocessing
 import os
 import shutil
 import tempfile
+from typing import Any
 
 bind = os.environ.get("CASSINO_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("CASSINO_WORKERS", str(multiprocessing.cpu_count() + 1)))
 threads = int(os.environ.get("CASSINO_THREADS", "2"))
-worker_class = os.environ.get("CASSINO_WORKER_CLASS", "gthread")
+worker_class = os.environ.get("CASSINO_WORKER_CLASS", "api.gunicorn_worker.JsonErrorWorker")
 keepalive = int(os.environ.get("CASSINO_KEEPALIVE", "0"))
 timeout = 60
 graceful_timeout = 10
@@ -35,6 +39,23 @@ if not os.environ.get("REDIS_URL") and not os.environ.get("CASSINO_REDIS_URL") \
     os.environ["CASSINO_STORE"] = _made_store
 
 
+# Metrics of every process (prometheus-client's multiprocess mode): the directory must be
+# named before prometheus_client is imported, so here, before the app is loaded; made here
+# unless PROMETHEUS_MULTIPROC_DIR names one, and removed when the master exits.
+_made_metrics = None
+if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+    _made_metrics = tempfile.mkdtemp(prefix="cassino-metrics-")
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = _made_metrics
+
+
+def child_exit(server: object, worker: Any) -> None:
+    from prometheus_client import multiprocess
+
+    multiprocess.mark_process_dead(worker.pid)  # type: ignore[no-untyped-call]
+
+
 def on_exit(server: object) -> None:
     if _made_store:
         shutil.rmtree(_made_store, ignore_errors=True)
+    if _made_metrics:
+        shutil.rmtree(_made_metrics, ignore_errors=True)

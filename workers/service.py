@@ -52,8 +52,12 @@ class HintService(ABC):
         """Answer ``request`` now (200) or with its job (202)."""
         family = request.family
         entry = None if family is None else self.cache.get(family)
+        from workers.metrics import HINT_CACHE_HITS, HINT_CACHE_MISSES
+
         if entry is not None and entry.serves(request):
+            HINT_CACHE_HITS.inc()
             return Answer(200, request.answer(entry.tally, cached=True))
+        HINT_CACHE_MISSES.inc()
         job_id = self.start(request)
         if not force_async:
             result = self.wait(job_id, self.wait_ms(request) / 1000)
