@@ -12,7 +12,7 @@ from typing import Any
 import swagger_ui_bundle
 from flask import Flask, Response, redirect, request, send_from_directory
 
-from api import errors, games, hints, play, rules, schemas, sdk, variants
+from api import errors, games, hints, observe, play, rules, schemas, sdk, variants
 from api.jsonio import OrjsonProvider, respond
 from workers import service_for
 
@@ -40,6 +40,8 @@ DEFAULTS: dict[str, Any] = {
     "REDIS_URL": os.environ.get("REDIS_URL"),
     "STORE": None,  # embedded default: directory of the shared job store and hint cache
     "CACHE_BYTES": None,  # embedded default: hint cache size on disk (256 MiB)
+    "HINT_MAX_SAMPLES": 200,  # a hint's worlds at most (about 4 CPU-s at the deal's start)
+    "HINT_MAX_TIME_MS": 3000,  # a hint's time budget at most
     "JSON_SORT_KEYS": False,
     "CORS_ORIGINS": "*",  # a public API without credentials: any page may call it
     "API_SPEC_OPTIONS": {
@@ -78,6 +80,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(rules.blp)  # the rules pages that errors link to
     app.register_blueprint(sdk.blp)  # the JavaScript client at /sdk/: static, not in the spec
     errors.register(app)
+    observe.install(app)  # X-Request-Id, JSON logs, /metrics
     _allow_cross_origin(app)
     app.extensions["cassino_hints"] = service_for(
         app.config["REDIS_URL"], app.config["STORE"], app.config["CACHE_BYTES"])
@@ -111,7 +114,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     return app
 
 
-EXPOSED_HEADERS = ["Location", "Retry-After"]
+EXPOSED_HEADERS = ["Location", "Retry-After", "X-Request-Id"]
 """Response headers a cross-origin page may read (the 202 protocol needs the first two)."""
 
 

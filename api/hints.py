@@ -60,8 +60,13 @@ def read_request(kind: str, body: dict[str, Any]) -> HintRequest:
         scope = open_scope(state.to_dict(), body["player"])
     if view.status != PLAYING:
         raise game_over(view, "view.status")
-    return HintRequest(kind, view, body.get("samples"), body.get("time_ms"), body["seed"],
-                       body.get("top"), scope)
+    samples, time_ms = body.get("samples"), body.get("time_ms")
+    config = current_app.config
+    if samples is not None:  # the deployment's caps: one hint costs a few CPU-seconds at most
+        samples = min(samples, config["HINT_MAX_SAMPLES"])
+    if time_ms is not None:
+        time_ms = min(time_ms, config["HINT_MAX_TIME_MS"])
+    return HintRequest(kind, view, samples, time_ms, body["seed"], body.get("top"), scope)
 
 
 RETRY_AFTER = 1

@@ -39,6 +39,16 @@ class Int(fields.Integer):
         super().__init__(strict=True, **kwargs)
 
 
+class Bool(fields.Boolean):
+    """A JSON boolean: no strings, no numbers (marshmallow's default casts "yes", 1...)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None,
+                     **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
+
+
 EXAMPLE_STATE = new_game(12345, dealer=0).to_dict()
 EXAMPLE_VIEW = new_game(12345, dealer=0).view(1).to_dict()
 
@@ -123,7 +133,7 @@ class MoveSchema(Strict):
     description = fields.String(metadata=_meta(
         "The move in words, to show as it is (answers only; ignored on input).",
         "Take 2♥, 5♣ and 7♦ with 7♠"))
-    sweep = fields.Boolean(metadata=_meta(
+    sweep = Bool(metadata=_meta(
         "The move clears the table and scores a sweep (R13) (legal moves and hints only).",
         False))
     points = fields.List(card_field(), metadata=_meta(
@@ -226,7 +236,7 @@ class PublicFields(Strict):
                                           [["7S", "7D"], []]))
     sweeps = _pair("Sweeps of seats 0 and 1 this round (R13).", [0, 0], high=52)
     last_capturer = _nullable_seat("Seat that captured last this round, or null (R24).", None)
-    last_batch = fields.Boolean(metadata=_meta(
+    last_batch = Bool(metadata=_meta(
         "The stock is empty (R5); derived, ignored on input.", False))
     scores = _pair("Game totals before this round (R27).", [0, 0])
     status = fields.String(required=True, validate=validate.OneOf(["playing", "game_over"]),
@@ -487,15 +497,18 @@ class HintsRequest(Strict):
         "A full state: only the view of `player` is used (R29).", EXAMPLE_STATE))
     player = Int(validate=SEATS, metadata=_meta("With `state`: the asking seat.", 1))
     samples = Int(validate=validate.Range(min=1, max=100_000), metadata=_meta(
-        "Worlds (determinizations) to search; budgets over 64 are split into jobs.", 48))
+        "Worlds (determinizations) to search; budgets over 64 are split into jobs. The "
+        "deployment caps it (`HINT_MAX_SAMPLES`, 200 by default): `solver.samples` in the "
+        "answer says how many were searched.", 48))
     time_ms = Int(validate=validate.Range(min=1, max=600_000), metadata=_meta(
-        "Time budget in milliseconds (answers then depend on the machine).", 200))
+        "Time budget in milliseconds (answers then depend on the machine); capped by the "
+        "deployment (`HINT_MAX_TIME_MS`, 3000 by default).", 200))
     seed = Int(load_default=0, validate=validate.Range(min=0, max=MAX_SEED), metadata=_meta(
         "Seed of the world sampler: the same view, seed and options give the same answer. "
         + SAFE_TEXT, 0))
     top = Int(validate=validate.Range(min=1, max=1000),
               metadata=_meta("How many moves to return (all by default).", 3))
-    async_ = fields.Boolean(data_key="async", load_default=False, metadata=_meta(
+    async_ = Bool(data_key="async", load_default=False, metadata=_meta(
         "Answer 202 with a job at once instead of waiting.", False))
 
 

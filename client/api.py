@@ -70,7 +70,7 @@ class InProcessTransport:
     def __init__(self) -> None:
         from api import create_app  # imported only when used: the client needs no server code
 
-        self.client = create_app().test_client()
+        self.client = create_app({"ACCESS_LOG_JSON": False}).test_client()  # a quiet terminal
 
     def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
         response = self.client.open(path, method=method, json=body)

@@ -118,3 +118,26 @@ def test_hints_for_a_player_not_to_move_evaluate_the_position(client: FlaskClien
     assert r.status_code == 200
     assert r.json["moves"] == [] and r.json["player"] == waiting
     assert len(r.json["evaluation"]["expected_points"]) == 2
+
+
+def test_budgets_are_capped_by_the_deployment(tmp_path: Any) -> None:
+    """A client cannot buy minutes of CPU: samples and time_ms stop at the caps."""
+    from api import create_app
+
+    client = create_app({"STORE": str(tmp_path), "HINT_MAX_SAMPLES": 6,
+                         "HINT_MAX_TIME_MS": 50}).test_client()
+    state = mid_game(seed=12)
+    body = {"state": state.to_dict(), "player": state.to_move, "samples": 100_000,
+            "async": True}
+    r = client.post("/v1/hints", json=body)
+    assert r.status_code == 202
+    url = r.headers["Location"]
+    while (job := client.get(url).json)["status"] not in ("finished", "failed"):
+        time.sleep(0.02)
+    assert job["progress"]["total"] == 6 and job["result"]["solver"]["samples"] <= 6
+    from api.hints import read_request
+
+    with client.application.test_request_context():
+        request = read_request("hints", {"state": state.to_dict(), "player": state.to_move,
+                                         "time_ms": 600_000, "samples": 7, "seed": 0})
+    assert (request.time_ms, request.samples) == (50, 6)

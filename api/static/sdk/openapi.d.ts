@@ -2458,7 +2458,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 718.2,
+                         *         "elapsed_ms": 729.8,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -2481,9 +2481,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j9350f753dc77704e9bad64a97f77c83d",
+                         *         "id": "j0c0b299cfa31e1dfd45d2f69baea2c5a",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j9350f753dc77704e9bad64a97f77c83d"
+                         *         "url": "/v1/jobs/j0c0b299cfa31e1dfd45d2f69baea2c5a"
                          *       }
                          *     }
                          */
@@ -2824,7 +2824,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 733.1,
+                         *         "elapsed_ms": 737.9,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -2847,9 +2847,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j9350f753dc77704e9bad64a97f77c83d",
+                         *         "id": "j0c0b299cfa31e1dfd45d2f69baea2c5a",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j9350f753dc77704e9bad64a97f77c83d"
+                         *         "url": "/v1/jobs/j0c0b299cfa31e1dfd45d2f69baea2c5a"
                          *       }
                          *     }
                          */
@@ -2999,7 +2999,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "j9350f753dc77704e9bad64a97f77c83d",
+                         *       "id": "j0c0b299cfa31e1dfd45d2f69baea2c5a",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -3136,7 +3136,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 782.2,
+                         *           "elapsed_ms": 786.9,
                          *           "cached": false,
                          *           "nodes": 68313,
                          *           "seed": 0
@@ -5173,12 +5173,12 @@ export interface components {
              */
             player?: number;
             /**
-             * @description Worlds (determinizations) to search; budgets over 64 are split into jobs.
+             * @description Worlds (determinizations) to search; budgets over 64 are split into jobs. The deployment caps it (`HINT_MAX_SAMPLES`, 200 by default): `solver.samples` in the answer says how many were searched.
              * @example 48
              */
             samples?: number;
             /**
-             * @description Time budget in milliseconds (answers then depend on the machine).
+             * @description Time budget in milliseconds (answers then depend on the machine); capped by the deployment (`HINT_MAX_TIME_MS`, 3000 by default).
              * @example 200
              */
             time_ms?: number;
