@@ -77,3 +77,14 @@ def test_the_commands_exist_in_the_image_install() -> None:
             assert command[:2] == ["python", "-m"], command
             assert importlib.util.find_spec(f"{command[2]}.__main__"), command
             assert command[2] in {"workers"}
+
+
+def test_every_service_restarts_and_the_api_checks_its_liveness() -> None:
+    compose = yaml.safe_load((ROOT / "docker" / "compose.yaml").read_text(encoding="utf-8"))
+    for name, service in compose["services"].items():
+        assert service.get("restart") == "unless-stopped", name
+    probe = " ".join(compose["services"]["api"]["healthcheck"]["test"])
+    assert "/health/live" in probe
+    from api import create_app
+
+    assert create_app().test_client().get("/health/live").status_code == 200
