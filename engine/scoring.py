@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from engine.cards import ACE_MASK, BIG_CASSINO, LITTLE_CASSINO, SPADE_MASK
+from engine.cards import ACE_MASK, BIG_CASSINO, FULL_DECK, LITTLE_CASSINO, SPADE_MASK
 from engine.errors import StateError
 from engine.rules import Rules
 
-__all__ = ["CATEGORIES", "POINT_CARDS", "Breakdown", "PlayerScore", "Points", "score"]
+__all__ = ["CATEGORIES", "POINT_CARDS", "Breakdown", "PlayerScore", "Points", "least_points",
+           "score"]
 
 CATEGORIES = ("cards", "spades", "aces", "big_cassino", "little_cassino", "sweeps")
 POINT_CARDS = ACE_MASK | 1 << BIG_CASSINO | 1 << LITTLE_CASSINO
@@ -77,6 +78,12 @@ class Breakdown(NamedTuple):
                                      field=f"{where}.{key}")
                 row.append(value)
             counts.append(row)
+        for column, key in enumerate(CATEGORIES[:5]):  # R24: a round ends with every card taken
+            taken = sum(row[column] for row in counts)
+            if taken != PACK_COUNTS[column]:
+                raise StateError(f"{field}: the players took {taken} {key.replace('_', ' ')} in "
+                                 f"all, but a round takes {PACK_COUNTS[column]} (R24, R26)",
+                                 field=f"{field}.players", rule="R24")
         result = _score_counts(counts, rules)
         if result.to_dict() != _with_defaults(data, result):
             raise StateError(f"{field}: points or totals do not follow from the counts (R26)",
@@ -95,13 +102,26 @@ def _with_defaults(data: dict[str, Any], result: Breakdown) -> dict[str, Any]:
     return {"players": players}
 
 
+def _counts(pile: int, swept: int) -> list[int]:
+    """A capture pile's counts in :data:`CATEGORIES` order."""
+    return [pile.bit_count(), (pile & SPADE_MASK).bit_count(), (pile & ACE_MASK).bit_count(),
+            pile >> BIG_CASSINO & 1, pile >> LITTLE_CASSINO & 1, swept]
+
+
+PACK_COUNTS = _counts(FULL_DECK, 0)[:5]
+"""What the whole pack holds of each counted category: 52 cards, 13 spades, 4 aces..."""
+
+
+def least_points(rules: Rules) -> int:
+    """The fewest points a complete round can award in all (R26): the pack split as evenly
+    as it goes, so that every majority that can tie does."""
+    piles = (sum(1 << c for c in range(0, 52, 2)), sum(1 << c for c in range(1, 52, 2)))
+    return sum(score(piles, (0,) * len(piles), rules).totals)
+
+
 def score(captured: tuple[int, ...], sweeps: tuple[int, ...], rules: Rules) -> Breakdown:
     """The breakdown of the capture piles as they stand (R26)."""
-    counts = [
-        [pile.bit_count(), (pile & SPADE_MASK).bit_count(), (pile & ACE_MASK).bit_count(),
-         pile >> BIG_CASSINO & 1, pile >> LITTLE_CASSINO & 1, swept]
-        for pile, swept in zip(captured, sweeps, strict=True)
-    ]
+    counts = [_counts(pile, swept) for pile, swept in zip(captured, sweeps, strict=True)]
     return _score_counts(counts, rules)
 
 

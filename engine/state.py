@@ -14,7 +14,7 @@ from engine.cards import FULL_DECK, card_name, cards_of, format_cards, parse_car
 from engine.errors import CardError, CassinoError, StateError
 from engine.moves import Move, parse_move
 from engine.rules import Rules, get_rules
-from engine.scoring import Breakdown, score
+from engine.scoring import Breakdown, least_points, score
 from engine.table import Build, builds_cards
 from engine.words import move_text
 
@@ -535,10 +535,30 @@ def check_progress(state: Public) -> None:
     if state.deal < state.round:
         raise StateError(f"deal {state.deal} is below round {state.round}: every round takes a "
                          "deal (R25)", field="deal")
+    for i, pile in enumerate(captured):
+        if state.status == PLAYING and pile.bit_count() == 1:
+            raise StateError(f"captured[{i}] holds a single card, but a capture takes the card "
+                             "played and at least one more (R12)", field=f"captured[{i}]",
+                             rule="R12")
     scores = state.scores
+    least = least_points(state.rules) * (state.round - 1)
+    if sum(scores) < least:
+        raise StateError(f"scores {list(scores)} are too low: {state.round - 1} complete "
+                         f"round(s) award at least {least} points in all (R26, R27)",
+                         field="scores", rule="R27")
+    previous = state.previous_round
+    if previous is not None and any(s < t for s, t in zip(scores, previous.totals,
+                                                            strict=True)):
+        raise StateError(f"scores {list(scores)} are below the points of the previous round "
+                         f"{list(previous.totals)}, which are part of them (R27)",
+                         field="scores", rule="R27")
     if state.status == PLAYING:
         if state.winner is not None:
             raise StateError("winner must be null while the game is playing", field="winner")
+        top = max(scores)
+        if top >= state.rules.target_score and scores.count(top) == 1:
+            raise StateError(f"scores {list(scores)} end the game (R27): status must be "
+                             "game_over", field="status", rule="R27")
         return
     top = max(scores)
     leaders = [i for i, s in enumerate(scores) if s == top]

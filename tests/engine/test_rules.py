@@ -969,7 +969,8 @@ def test_R24_residue_goes_to_last_capturer_and_is_not_a_sweep() -> None:
 def test_R24_residue_collector_is_last_capturer_not_last_mover() -> None:
     """R24: the residue goes to the last capturer even if the other player moved last."""
     state = last_card_position("9S", dealer=1, loose=("4D", "AC", "QC"),
-                               captured=(["2S"], ["3S"]), filler=0, last_capturer=0)
+                               captured=(["2S", "2D"], ["3S", "3D"]), filler=0,
+                               last_capturer=0)
     _, events = play(state, "9S")
     residue = [e for e in events if e.type == "residue"]
     assert len(residue) == 1
