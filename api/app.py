@@ -42,6 +42,8 @@ DEFAULTS: dict[str, Any] = {
     "CACHE_BYTES": None,  # embedded default: hint cache size on disk (256 MiB)
     "HINT_MAX_SAMPLES": 200,  # a hint's worlds at most (about 4 CPU-s at the deal's start)
     "HINT_MAX_TIME_MS": 3000,  # a hint's time budget at most
+    "HINT_PER_CLIENT": 4,  # hints one client (address) may have computing at once
+    "HINT_BACKLOG": 32,  # jobs waiting (per process embedded, in the queue with Redis)
     "JSON_SORT_KEYS": False,
     "CORS_ORIGINS": "*",  # a public API without credentials: any page may call it
     "API_SPEC_OPTIONS": {

@@ -30,7 +30,8 @@ ERROR_TEXT = {
     413: "The body is too large.",
     415: "The body is not sent as JSON (Content-Type: application/json).",
     422: "The body breaks the schema or the rules: the message names the field, card or rule.",
-    503: "The job queue is unreachable or full: try again later.",
+    429: "This client has as many hints computing as it may: wait (`Retry-After`).",
+    503: "The job queue is unreachable, full or overloaded: try again (`Retry-After`).",
 }
 BODY_ERRORS = (400, 413, 415, 422)
 """What any request with a JSON body may be answered."""

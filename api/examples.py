@@ -102,10 +102,11 @@ _ERRORS: dict[int, dict[str, Any]] = {
                      "(not 'text/plain')", "field": "Content-Type"},
     422: {"message": "to build 7 you must keep a 7 in hand (R14)", "field": "move.value",
           "rule": "R14", "rule_url": "/rules/standard#R14"},
-    503: {"message": "the job queue is unreachable"},
+    429: {"message": "you have 4 hints computing already: wait for one"},
+    503: {"message": "the job queue is unreachable: try again later"},
 }
 _STATUS = {400: "Bad Request", 404: "Not Found", 409: "Conflict", 413: "Request Entity Too Large",
-           415: "Unsupported Media Type", 422: "Unprocessable Entity",
+           415: "Unsupported Media Type", 422: "Unprocessable Entity", 429: "Too Many Requests",
            503: "Service Unavailable"}
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import current_app
+from flask import request as flask_request
 from flask.views import MethodView
 from flask_smorest import abort
 
@@ -25,7 +26,7 @@ from engine import State
 from engine.referee import game_over
 from engine.state import PLAYING
 from engine.view import View
-from workers import HintService, JobFailed, QueueUnavailable
+from workers import ClientBusy, HintService, JobFailed, Overloaded, QueueUnavailable
 from workers.requests import HintRequest, open_scope
 
 blp = Blueprint("hints", __name__, url_prefix="/v1",
@@ -84,14 +85,22 @@ def job_answers(view: Any) -> Any:
                  "Retry-After": {"description": "Seconds to wait before polling.",
                                  "schema": {"type": "integer", "minimum": 0}}},
         description="Still computing (or `async` asked): poll the job at `Location`.")(view)
-    view._apidoc = document_errors(blp, *BODY_ERRORS, 409, 503)(documented)._apidoc
+    view._apidoc = document_errors(blp, *BODY_ERRORS, 409, 429, 503)(documented)._apidoc
     return view
 
 
 def answer(kind: str, body: dict[str, Any]) -> Any:
     request = read_request(kind, body)
+    config = current_app.config
     try:
-        result = service().submit(request, force_async=body["async_"])
+        result = service().submit(request, force_async=body["async_"],
+                                  client=flask_request.remote_addr or "-",
+                                  per_client=config["HINT_PER_CLIENT"],
+                                  backlog=config["HINT_BACKLOG"])
+    except ClientBusy as exc:
+        abort(429, message=str(exc), headers={"Retry-After": str(RETRY_AFTER)})
+    except Overloaded as exc:
+        abort(503, message=str(exc), headers={"Retry-After": str(RETRY_AFTER)})
     except QueueUnavailable as exc:
         abort(503, message=str(exc), headers={"Retry-After": str(UNAVAILABLE_RETRY)})
     except JobFailed as exc:

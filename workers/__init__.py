@@ -6,9 +6,17 @@ runs a worker.
 
 from __future__ import annotations
 
-from workers.service import Answer, HintService, JobFailed, QueueUnavailable
+from workers.service import (
+    Answer,
+    ClientBusy,
+    HintService,
+    JobFailed,
+    Overloaded,
+    QueueUnavailable,
+)
 
-__all__ = ["Answer", "HintService", "JobFailed", "QueueUnavailable", "service_for"]
+__all__ = ["Answer", "ClientBusy", "HintService", "JobFailed", "Overloaded", "QueueUnavailable",
+           "service_for"]
 
 
 def service_for(redis_url: str | None, store: str | None = None,

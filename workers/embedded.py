@@ -94,6 +94,21 @@ class EmbeddedService(HintService):
 
     # --- the protocol -----------------------------------------------------------------
 
+    def tracked(self, client: str) -> list[str]:
+        ids = self.store.jobs.get(f"client:{client}")
+        return [i for i in ids if isinstance(i, str)] if isinstance(ids, list) else []
+
+    def track(self, client: str, job_id: str) -> None:
+        jobs = self.store.jobs
+        with jobs.transact():
+            ids = [i for i in self.tracked(client) if i != job_id
+                   and self.status(i) in ("queued", "started")]
+            jobs.set(f"client:{client}", [*ids, job_id], expire=RESULT_TTL)
+
+    def backlog(self) -> int:
+        """Jobs queued or running in this process (each process bounds its own pool)."""
+        return len(self._held())
+
     def ready(self) -> dict[str, Any]:
         """Ready when the shared store takes a write and gives it back."""
         key = f"ready:{os.getpid()}"

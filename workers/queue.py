@@ -33,6 +33,8 @@ __all__ = ["QUEUE", "RedisService"]
 
 QUEUE = "cassino-hints"
 SHARE = "cassino:share:"
+CLIENT = "cassino:client:"
+"""``cassino:client:<address>``: the set of a client's recent jobs (per-client cap)."""
 """``cassino:share:<share key>``: the job of a request's scope, for identical requests."""
 log = logging.getLogger(__name__)
 
@@ -71,6 +73,28 @@ class RedisService(HintService):
 
     # --- the protocol -----------------------------------------------------------------
 
+    def tracked(self, client: str) -> list[str]:
+        with _reachable():
+            members: Any = self.connection.smembers(CLIENT + client)
+            return [i.decode() if isinstance(i, bytes) else str(i) for i in members]
+
+    def track(self, client: str, job_id: str) -> None:
+        with _reachable():
+            key = CLIENT + client
+            done = [i for i in self.tracked(client)
+                    if self.status(i) not in ("queued", "started")]
+            with self.connection.pipeline() as pipe:
+                if done:
+                    pipe.srem(key, *done)
+                pipe.sadd(key, job_id)
+                pipe.expire(key, RESULT_TTL)
+                pipe.execute()
+
+    def backlog(self) -> int:
+        """Jobs waiting in the queue for a worker."""
+        with _reachable():
+            return int(self.queue.count)
+
     def ready(self) -> dict[str, Any]:
         """Ready when Redis answers, takes a write (not full) and a worker is alive."""
         try:
@@ -82,9 +106,11 @@ class RedisService(HintService):
             return {"ready": False, "redis": "unreachable", "workers": None}
         return {"ready": workers > 0, "redis": "ok", "workers": workers}
 
-    def submit(self, request: HintRequest, *, force_async: bool = False) -> Any:
+    def submit(self, request: HintRequest, *, force_async: bool = False,
+               client: str | None = None, per_client: int = 0, backlog: int = 0) -> Any:
         with _reachable():
-            return super().submit(request, force_async=force_async)
+            return super().submit(request, force_async=force_async, client=client,
+                                  per_client=per_client, backlog=backlog)
 
     def start(self, request: HintRequest) -> str:
         key = request.share_key

@@ -15,7 +15,8 @@ from typing import Any, NamedTuple
 from workers.cache import DiskCache, RedisCache
 from workers.requests import HintRequest
 
-__all__ = ["RESULT_TTL", "Answer", "HintService", "JobFailed", "QueueUnavailable", "job_summary"]
+__all__ = ["RESULT_TTL", "Answer", "ClientBusy", "HintService", "JobFailed", "Overloaded",
+           "QueueUnavailable", "job_summary"]
 
 DEFAULT_WAIT_MS = 5_000
 """How long a synchronous request without ``time_ms`` waits before answering 202."""
@@ -34,6 +35,14 @@ class QueueUnavailable(Exception):  # noqa: N818 - a condition, not a bug
     """The job queue (Redis) cannot be reached: the API answers 503."""
 
 
+class ClientBusy(Exception):  # noqa: N818 - a condition, not a bug
+    """The client already has as many hints computing as it may: the API answers 429."""
+
+
+class Overloaded(Exception):  # noqa: N818
+    """Too many hints wait already: the API sheds the request with a 503."""
+
+
 class JobFailed(Exception):  # noqa: N818
     """A job ended ``failed``; the message says why."""
 
@@ -48,8 +57,14 @@ class HintService(ABC):
     def wait_ms(self, request: HintRequest) -> float:
         return (request.time_ms or DEFAULT_WAIT_MS) + MARGIN_MS
 
-    def submit(self, request: HintRequest, *, force_async: bool = False) -> Answer:
-        """Answer ``request`` now (200) or with its job (202)."""
+    def submit(self, request: HintRequest, *, force_async: bool = False,
+               client: str | None = None, per_client: int = 0, backlog: int = 0) -> Answer:
+        """Answer ``request`` now (200) or with its job (202).
+
+        A request that needs a new search is refused when ``client`` already has
+        ``per_client`` hints computing (:class:`ClientBusy`) or when ``backlog`` jobs wait
+        already (:class:`Overloaded`); 0 means no limit.
+        """
         family = request.family
         entry = None if family is None else self.cache.get(family)
         from workers.metrics import HINT_CACHE_HITS, HINT_CACHE_MISSES
@@ -58,12 +73,35 @@ class HintService(ABC):
             HINT_CACHE_HITS.inc()
             return Answer(200, request.answer(entry.tally, cached=True))
         HINT_CACHE_MISSES.inc()
+        if client is not None and per_client and self.computing(client) >= per_client:
+            raise ClientBusy(f"you have {per_client} hints computing already: wait for one")
+        if backlog and self.backlog() >= backlog:
+            raise Overloaded("too many hints are waiting: try again later")
         job_id = self.start(request)
+        if client is not None and per_client:
+            self.track(client, job_id)
         if not force_async:
             result = self.wait(job_id, self.wait_ms(request) / 1000)
             if result is not None:
                 return Answer(200, result)
         return Answer(202, {"job": job_summary(job_id, self.status(job_id) or "queued")})
+
+    def computing(self, client: str) -> int:
+        """How many of ``client``'s jobs are queued or running."""
+        ids = self.tracked(client)
+        return sum(1 for job_id in ids if self.status(job_id) in ("queued", "started"))
+
+    @abstractmethod
+    def tracked(self, client: str) -> list[str]:
+        """The ids of ``client``'s recent jobs (:meth:`track`)."""
+
+    @abstractmethod
+    def track(self, client: str, job_id: str) -> None:
+        """Remember that ``client`` asked for ``job_id``."""
+
+    @abstractmethod
+    def backlog(self) -> int:
+        """How many jobs wait for a worker (the embedded default: in this process)."""
 
     @abstractmethod
     def ready(self) -> dict[str, Any]:

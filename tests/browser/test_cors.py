@@ -24,29 +24,8 @@ import pytest
 
 from tests.live_server import live_server
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 PAGE = Path(__file__).resolve().parent / "cors_page.html"
 WAIT = 20_000  # ms
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: install Debian's Chromium with "
-                    "`apt-get install -y chromium` (.ci/run does); the browser tests never "
-                    "download one")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:  # pragma: no cover - the dev extras install it
-        pytest.fail("the playwright package is missing: pip install -e '.[dev]'")
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
 
 
 class QuietFiles(SimpleHTTPRequestHandler):

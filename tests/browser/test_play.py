@@ -27,32 +27,11 @@ import pytest
 from api import create_app
 from tests.live_server import live_server
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 SEED, DEALER = 20240611, 1  # the human (seat 0) is the nondealer: they move first
 QUERY = f"seed={SEED}&dealer={DEALER}&samples=4&time_ms=100&delay=40"
 SCREENSHOTS = Path(os.environ.get("CASSINO_SCREENSHOT_DIR",
                                   Path(tempfile.gettempdir()) / "cassino-play"))
 TURN = 15_000  # ms: the longest wait for one turn (the solver answers in ~0.1 s)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: install Debian's Chromium with "
-                    "`apt-get install -y chromium` (.ci/run does); the browser tests never "
-                    "download one")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:  # pragma: no cover - the dev extras install it
-        pytest.fail("the playwright package is missing: pip install -e '.[dev]'")
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
 
 
 @pytest.fixture(scope="module")
@@ -213,13 +192,16 @@ def near_the_end(scores: list[int]) -> dict[str, Any]:
     while state["stock"] or sum(len(hand) for hand in state["hands"]) > 3:
         moves = api.post("/v1/legal-moves", json={"state": state}).json["moves"]
         state = api.post("/v1/apply", json={"state": state, "move": moves[0]["id"]}).json["state"]
-    state["scores"] = scores
+    # Seat 0 already holds point cards (R26): with 20 it reaches 21 this round, which a
+    # total of 2 cannot; the round number makes those totals reachable (D15).
+    assert any(card[0] == "A" or card in ("10D", "2S") for card in state["captured"][0])
+    state.update(scores=scores, round=3, deal=3)
     return dict(state)
 
 
 def test_game_over_is_shown_with_the_winner(browser: Any, server: str) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 900})
-    state = near_the_end([30, 2])  # seat 0, the human, wins when this round is scored
+    state = near_the_end([20, 2])  # seat 0, the human, wins when this round is scored
     page.route("**/v1/games", lambda route: route.fulfill(
         status=200, content_type="application/json", body=json.dumps({"state": state})))
     page.goto(f"{server}/play?{QUERY}")
@@ -230,13 +212,14 @@ def test_game_over_is_shown_with_the_winner(browser: Any, server: str) -> None:
     assert moves == 1
     over = page.locator('[data-testid="game-over"]')
     assert over.is_visible()
-    assert re.fullmatch(r"You win the game, 3\d to \d+!", over.inner_text())
+    assert re.fullmatch(r"You win the game, (2\d|3\d) to \d+!", over.inner_text())
     assert page.locator('[data-testid="dialog-new-game"]').is_visible()
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "game-over.png"), full_page=True)
     page.click('[data-testid="continue"]')  # "See the table"
     assert wait_for_phase(page, "game-over") == "game-over"
-    assert page.inner_text('[data-testid="status"]').startswith("Game over: you win, 3")
+    status = page.inner_text('[data-testid="status"]')
+    assert re.match(r"Game over: you win, [23]\d", status), status
     assert page.locator('[data-testid="hint-button"]').is_disabled()
     page.unroute("**/v1/games")
     page.click('[data-testid="new-game"]')  # a fresh game from the real server

@@ -88,3 +88,22 @@ def test_readiness_of_the_embedded_default(tmp_path: Any) -> None:
     ready = client.get("/health/ready")
     assert ready.status_code == 200 and ready.json["store"] == "ok"
     assert client.get("/health/live").json["status"] == "ok"
+
+
+def test_per_client_cap_and_backlog_with_redis(redis_server: RedisServer) -> None:
+    """No worker runs: jobs stay queued, so they count against the cap and the backlog."""
+    client = create_app({"REDIS_URL": redis_server.url, "HINT_PER_CLIENT": 2,
+                         "HINT_BACKLOG": 3}).test_client()
+
+    def ask(seed: int, address: str) -> Any:
+        state = mid_game(50 + seed)
+        return client.post("/v1/hints", json=body(state, seed=seed, samples=8,
+                                                  **{"async": True}),
+                           environ_base={"REMOTE_ADDR": address})
+
+    assert [ask(s, "10.0.2.1").status_code for s in (1, 2)] == [202, 202]
+    busy = ask(3, "10.0.2.1")
+    assert busy.status_code == 429 and int(busy.headers["Retry-After"]) >= 1
+    assert ask(4, "10.0.2.2").status_code == 202  # another client: the backlog is now 3
+    shed = ask(5, "10.0.2.3")
+    assert shed.status_code == 503 and "too many hints are waiting" in shed.json["message"]

@@ -2458,7 +2458,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 729.8,
+                         *         "elapsed_ms": 769.8,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -2481,9 +2481,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j0c0b299cfa31e1dfd45d2f69baea2c5a",
-                         *         "status": "queued",
-                         *         "url": "/v1/jobs/j0c0b299cfa31e1dfd45d2f69baea2c5a"
+                         *         "id": "jbeb657573247f20c4986883468694feb",
+                         *         "status": "started",
+                         *         "url": "/v1/jobs/jbeb657573247f20c4986883468694feb"
                          *       }
                          *     }
                          */
@@ -2577,7 +2577,23 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The job queue is unreachable or full: try again later. */
+                /** @description This client has as many hints computing as it may: wait (`Retry-After`). */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 429,
+                         *       "status": "Too Many Requests",
+                         *       "message": "you have 4 hints computing already: wait for one"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The job queue is unreachable, full or overloaded: try again (`Retry-After`). */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -2587,7 +2603,7 @@ export interface paths {
                          * @example {
                          *       "code": 503,
                          *       "status": "Service Unavailable",
-                         *       "message": "the job queue is unreachable"
+                         *       "message": "the job queue is unreachable: try again later"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -2824,7 +2840,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 737.9,
+                         *         "elapsed_ms": 729.2,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -2847,9 +2863,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j0c0b299cfa31e1dfd45d2f69baea2c5a",
-                         *         "status": "queued",
-                         *         "url": "/v1/jobs/j0c0b299cfa31e1dfd45d2f69baea2c5a"
+                         *         "id": "jbeb657573247f20c4986883468694feb",
+                         *         "status": "started",
+                         *         "url": "/v1/jobs/jbeb657573247f20c4986883468694feb"
                          *       }
                          *     }
                          */
@@ -2943,7 +2959,23 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The job queue is unreachable or full: try again later. */
+                /** @description This client has as many hints computing as it may: wait (`Retry-After`). */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 429,
+                         *       "status": "Too Many Requests",
+                         *       "message": "you have 4 hints computing already: wait for one"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The job queue is unreachable, full or overloaded: try again (`Retry-After`). */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -2953,7 +2985,7 @@ export interface paths {
                          * @example {
                          *       "code": 503,
                          *       "status": "Service Unavailable",
-                         *       "message": "the job queue is unreachable"
+                         *       "message": "the job queue is unreachable: try again later"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -2999,7 +3031,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "j0c0b299cfa31e1dfd45d2f69baea2c5a",
+                         *       "id": "jbeb657573247f20c4986883468694feb",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -3136,7 +3168,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 786.9,
+                         *           "elapsed_ms": 785.6,
                          *           "cached": false,
                          *           "nodes": 68313,
                          *           "seed": 0
@@ -3164,7 +3196,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The job queue is unreachable or full: try again later. */
+                /** @description The job queue is unreachable, full or overloaded: try again (`Retry-After`). */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -3174,7 +3206,7 @@ export interface paths {
                          * @example {
                          *       "code": 503,
                          *       "status": "Service Unavailable",
-                         *       "message": "the job queue is unreachable"
+                         *       "message": "the job queue is unreachable: try again later"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
