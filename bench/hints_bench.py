@@ -29,7 +29,7 @@ from rq.registry import FailedJobRegistry, FinishedJobRegistry
 from engine import State, new_game
 from solver.bots import HeuristicBot
 from workers.queue import RedisService
-from workers.requests import HintRequest
+from workers.requests import HintRequest, open_scope
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -109,8 +109,8 @@ def cache_latency(url: str, states: list[State], rounds: int) -> list[float]:
                 if time.monotonic() > deadline:
                     raise
                 time.sleep(0.1)
-        bodies = [json.dumps({"view": s.view(s.to_move).to_dict(), "seed": 1}).encode()
-                  for s in states]
+        bodies = [json.dumps({"state": s.to_dict(), "player": s.to_move, "seed": 1}).encode()
+                  for s in states]  # open mode: a bare view shares no cache entry (no oracle)
         times = []
         for _ in range(rounds):
             for body in bodies:
@@ -148,7 +148,8 @@ def main() -> None:
     try:
         time.sleep(0.5)
         states = positions(args.positions)
-        requests = [HintRequest("hints", s.view(s.to_move), seed=1) for s in states]
+        requests = [HintRequest("hints", s.view(s.to_move), seed=1,
+                                scope=open_scope(s.to_dict(), s.to_move)) for s in states]
         one = throughput(url, requests, 1)
         two = throughput(url, requests, 2)
         print(f"{len(requests)} hint requests (default budget), positions from real games")

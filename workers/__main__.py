@@ -51,8 +51,8 @@ def main() -> None:
         except Exception as exc:  # Redis away or full (RQ quits its loop or cannot register)
             log.warning("worker loop failed, again in %.1f s: %s", delay, exc)
         else:
-            if worker._stop_requested:  # a warm shutdown (SIGTERM, SIGINT)
-                return
+            if worker._stop_requested or worker._shutdown_requested_date is not None:
+                return  # a warm shutdown (SIGTERM, SIGINT), asked while busy or idle
             log.warning("work loop ended, starting again in %.1f s", delay)
         if worker is not None:
             _cleanup(worker)
