@@ -107,3 +107,28 @@ def test_per_client_cap_and_backlog_with_redis(redis_server: RedisServer) -> Non
     assert ask(4, "10.0.2.2").status_code == 202  # another client: the backlog is now 3
     shed = ask(5, "10.0.2.3")
     assert shed.status_code == 503 and "too many hints are waiting" in shed.json["message"]
+
+
+def test_corrupt_records_and_cache_entries_are_misses(redis_server: RedisServer,
+                                                      workers: Workers) -> None:
+    """Garbage in Redis is never a 500, never a quoted internal, never a wrong hint."""
+    from workers.cache import PREFIX
+    from workers.requests import HintRequest, new_job_id, open_scope
+
+    workers.start(1)
+    client = _client(redis_server)
+    admin = redis.Redis.from_url(redis_server.url)
+    job_id = new_job_id()
+    admin.hset(f"rq:job:{job_id}", mapping={"status": "finished", "data": b"\x00garbage"})
+    answer = client.get(f"/v1/jobs/{job_id}")
+    assert answer.status_code == 404 and answer.json["code"] == 404
+    state = mid_game(60)
+    request = HintRequest("hints", state.view(state.to_move), seed=4,
+                          scope=open_scope(state.to_dict(), state.to_move))
+    assert request.family is not None
+    admin.set(PREFIX + request.family, b'{"tally": {"moves": ["forged"]}, "budget": []}')
+    r = client.post("/v1/hints", json=body(state, seed=4))
+    assert r.status_code == 200, r.json
+    assert r.json["solver"]["cached"] is False  # the forged entry was not served
+    legal = {m.id for m in state.legal_moves()}
+    assert {m["move"]["id"] for m in r.json["moves"]} == legal
