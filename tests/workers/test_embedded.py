@@ -52,7 +52,8 @@ def server(tmp_path: Path) -> Iterator[Server]:
     port = free_port()
     env = {k: v for k, v in os.environ.items()
            if k not in ("REDIS_URL", "CASSINO_REDIS_URL", "CASSINO_STORE")}
-    env.update(CASSINO_BIND=f"127.0.0.1:{port}", CASSINO_WORKERS=str(PROCESSES))
+    env.update(CASSINO_BIND=f"127.0.0.1:{port}", CASSINO_WORKERS=str(PROCESSES),
+               CASSINO_HINT_PER_CLIENT="0", CASSINO_HINT_BACKLOG="0")  # one client, many jobs
     process = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-c", "api/gunicorn_conf.py", "api:create_app()"],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=(tmp_path / "log").open("wb"))
