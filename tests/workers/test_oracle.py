@@ -23,6 +23,7 @@ from tests.workers.conftest import RedisServer, Workers
 from workers.requests import JOB_ID
 
 OPTIONS: dict[str, Any] = {"samples": 4, "seed": 3}
+UNLIMITED = {"HINT_PER_CLIENT": 0, "HINT_BACKLOG": 0}  # one test address asks 90 times
 
 
 def late_position(seed: int) -> State:
@@ -73,7 +74,7 @@ def run_trial(client: FlaskClient, state: State) -> dict[str, Any]:
 
 
 def test_no_hand_is_recovered_in_the_embedded_default(tmp_path: Any) -> None:
-    client = create_app({"STORE": str(tmp_path)}).test_client()
+    client = create_app({"STORE": str(tmp_path), **UNLIMITED}).test_client()
     result = run_trial(client, late_position(17))
     assert result["tried"] == 45
     assert result["recovered"] == []
@@ -81,7 +82,7 @@ def test_no_hand_is_recovered_in_the_embedded_default(tmp_path: Any) -> None:
 
 def test_no_hand_is_recovered_with_redis(redis_server: RedisServer, workers: Workers) -> None:
     workers.start(2)
-    client = create_app({"REDIS_URL": redis_server.url}).test_client()
+    client = create_app({"REDIS_URL": redis_server.url, **UNLIMITED}).test_client()
     result = run_trial(client, late_position(18))
     assert result["tried"] == 45
     assert result["recovered"] == []
@@ -89,7 +90,7 @@ def test_no_hand_is_recovered_with_redis(redis_server: RedisServer, workers: Wor
 
 @pytest.mark.parametrize("async_", [False, True])
 def test_bare_views_share_no_job_and_no_cache(tmp_path: Any, async_: bool) -> None:
-    client = create_app({"STORE": str(tmp_path)}).test_client()
+    client = create_app({"STORE": str(tmp_path), **UNLIMITED}).test_client()
     view = late_position(19).view(1).to_dict()
     body = {"view": view, "samples": 300, "seed": 1, "async": True}
     first, second = client.post("/v1/hints", json=body), client.post("/v1/hints", json=body)
@@ -101,7 +102,7 @@ def test_bare_views_share_no_job_and_no_cache(tmp_path: Any, async_: bool) -> No
 
 
 def test_whole_state_requests_still_share_their_cache(tmp_path: Any) -> None:
-    client = create_app({"STORE": str(tmp_path)}).test_client()
+    client = create_app({"STORE": str(tmp_path), **UNLIMITED}).test_client()
     state = late_position(20)
     body = {"state": state.to_dict(), "player": 1, **OPTIONS}
     assert client.post("/v1/hints", json=body).json["solver"]["cached"] is False
@@ -111,7 +112,7 @@ def test_whole_state_requests_still_share_their_cache(tmp_path: Any) -> None:
 
 
 def test_job_ids_are_random_and_only_ids_are_jobs(tmp_path: Any) -> None:
-    client = create_app({"STORE": str(tmp_path)}).test_client()
+    client = create_app({"STORE": str(tmp_path), **UNLIMITED}).test_client()
     state = late_position(21)
     r = client.post("/v1/hints", json={"state": state.to_dict(), "player": 1, "samples": 300,
                                        "async": True})
