@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib.metadata
 import os
+import threading
 from typing import Any
 
 import swagger_ui_bundle
@@ -44,6 +45,7 @@ DEFAULTS: dict[str, Any] = {
     "HINT_MAX_TIME_MS": 3000,  # a hint's time budget at most
     "HINT_PER_CLIENT": 4,  # hints one client (address) may have computing at once
     "HINT_BACKLOG": 32,  # jobs waiting (per process embedded, in the queue with Redis)
+    "HINT_SYNC_WAITS": 1,  # requests of a process that may wait for a search (else 202)
     "JSON_SORT_KEYS": False,
     "CORS_ORIGINS": "*",  # a public API without credentials: any page may call it
     "API_SPEC_OPTIONS": {
@@ -84,6 +86,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     errors.register(app)
     observe.install(app)  # X-Request-Id, JSON logs, /metrics
     _allow_cross_origin(app)
+    app.extensions["cassino_waits"] = threading.BoundedSemaphore(
+        max(1, int(app.config["HINT_SYNC_WAITS"])))
     app.extensions["cassino_hints"] = service_for(
         app.config["REDIS_URL"], app.config["STORE"], app.config["CACHE_BYTES"])
 

@@ -5,6 +5,7 @@ Without ``REDIS_URL`` jobs run in process; with it, on RQ workers (:mod:`workers
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from flask import current_app
@@ -92,8 +93,12 @@ def job_answers(view: Any) -> Any:
 def answer(kind: str, body: dict[str, Any]) -> Any:
     request = read_request(kind, body)
     config = current_app.config
+    waits: threading.BoundedSemaphore = current_app.extensions["cassino_waits"]
+    waiting = not body["async_"] and waits.acquire(blocking=False)
     try:
-        result = service().submit(request, force_async=body["async_"],
+        # Past HINT_SYNC_WAITS waiting requests in this process, answer 202 at once: a
+        # request thread waiting on a search is a thread cheap requests cannot have.
+        result = service().submit(request, force_async=not waiting,
                                   client=flask_request.remote_addr or "-",
                                   per_client=config["HINT_PER_CLIENT"],
                                   backlog=config["HINT_BACKLOG"])
@@ -105,6 +110,9 @@ def answer(kind: str, body: dict[str, Any]) -> Any:
         abort(503, message=str(exc), headers={"Retry-After": str(UNAVAILABLE_RETRY)})
     except JobFailed as exc:
         abort(500, message=f"the search failed: {exc}")
+    finally:
+        if waiting:
+            waits.release()
     response = respond(result.body, result.status)
     if result.status == 202:
         response.headers["Location"] = result.body["job"]["url"]

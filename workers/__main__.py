@@ -28,8 +28,17 @@ BACKOFF = (0.5, 10.0)
 """The first and the longest wait before reconnecting, in seconds."""
 
 
+NICE = 10
+"""How much lower a worker runs than the API beside it (``CASSINO_WORKER_NICE``): on a
+shared machine searches take the CPU that requests leave (``make bench-flood``)."""
+
+
 def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    try:
+        os.nice(int(os.environ.get("CASSINO_WORKER_NICE", NICE)))
+    except OSError:
+        log.warning("the worker keeps its priority")
     url = (os.environ.get("REDIS_URL") or os.environ.get("CASSINO_REDIS_URL")
            or "redis://127.0.0.1:6379/0")
     connection = Redis.from_url(url, socket_connect_timeout=2, health_check_interval=5)

@@ -1,20 +1,23 @@
-"""The embedded default: hint jobs on each process's thread pool, one shared store.
+"""The embedded default: hint jobs run by each API process, one shared store.
 
 No Redis, and still one service however many processes serve it: job records, progress
 and results, and the hint cache live in the :class:`~workers.store.LocalStore` that every
 process of the deployment opens.  The process that starts a job runs it; any process
-answers for it.  A running job's process beats a heartbeat key every second; a job whose
-heartbeat is gone (its process died or was recycled) is taken over by the next process
-that looks at it, so no poll is ever left without an answer.
+answers for it.  The search itself runs in a companion process at a lower priority
+(:data:`SEARCH_NICE`), so that requests come first.  A running job's process beats a
+heartbeat key every second; a job whose heartbeat is gone (its process died or was
+recycled) is taken over by the next process that looks at it, so no poll is ever left
+without an answer.
 """
 
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import os
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 import solver
@@ -54,6 +57,51 @@ def _valid(record: Any) -> bool:
             and record.get("status") in ("queued", "started", "finished", "failed")
             and isinstance(record.get("total"), int) and isinstance(record.get("request"), dict)
             and (record["status"] != "finished" or isinstance(record.get("result"), dict)))
+
+
+SEARCH_NICE = 10
+"""How much lower the search process runs than the API's: searches take the CPU the
+requests leave, so cheap endpoints stay fast while hints flood (``make bench-flood``)."""
+
+_searchers: dict[int, ProcessPoolExecutor] = {}
+_stores: dict[str, LocalStore] = {}
+
+
+def _searcher() -> ProcessPoolExecutor:
+    """This process's search process (spawned, never forked from a threaded server)."""
+    pid = os.getpid()
+    pool = _searchers.get(pid)
+    if pool is None or getattr(pool, "_broken", False):
+        pool = _searchers[pid] = ProcessPoolExecutor(
+            max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+            initializer=_lower_priority)
+    return pool
+
+
+def _lower_priority() -> None:
+    try:
+        os.nice(SEARCH_NICE)
+    except OSError:  # not allowed here: searches run at the API's priority
+        log.warning("the search process keeps its priority")
+
+
+def _search(directory: str, job_id: str, payload: dict[str, Any]) -> dict[str, Any]:
+    """In the search process: one request's worlds, progress written to the shared store."""
+    store = _stores.get(directory)
+    if store is None:
+        store = _stores[directory] = LocalStore(directory)
+    request = HintRequest.from_payload(payload)
+    last = [0.0]
+
+    def progress(done: int, _total: int) -> None:
+        now = time.monotonic()
+        if now - last[0] >= PROGRESS_EVERY:
+            last[0] = now
+            store.jobs.set(_done(job_id), done, expire=RESULT_TTL)
+
+    tally = solver.solve(request.view, request.options, request.seed, 0, request.cap,
+                         early=request.early, progress=progress)
+    return tally.to_dict()
 
 
 class EmbeddedService(HintService):
@@ -208,18 +256,11 @@ class EmbeddedService(HintService):
     def _run(self, job_id: str, request: HintRequest) -> None:
         jobs = self.store.jobs
         base = {"id": job_id, "total": request.cap, "request": request.payload()}
-        last = [0.0]
-
-        def progress(done: int, _total: int) -> None:
-            now = time.monotonic()
-            if now - last[0] >= PROGRESS_EVERY:
-                last[0] = now
-                jobs.set(_done(job_id), done, expire=RESULT_TTL)
-
         try:
             self._write({**base, "status": "started"})
-            tally = solver.solve(request.view, request.options, request.seed, 0, request.cap,
-                                 early=request.early, progress=progress)
+            tally = solver.Tally.from_dict(
+                _searcher().submit(_search, str(self.store.directory), job_id,
+                                   request.payload()).result())
             if request.family is not None:
                 self.cache.put(request.family, CacheEntry.of(request, tally))
             self._write({**base, "status": "finished",

@@ -163,7 +163,7 @@ def test_a_202_says_where_and_when_to_poll(client: FlaskClient) -> None:
 def test_identical_requests_that_join_a_job_get_its_answer(tmp_path: Any) -> None:
     """The join race: every one of several identical requests sent together answers 200
     (none waits out its budget on a job that already finished)."""
-    app: Flask = create_app({"STORE": str(tmp_path)})
+    app: Flask = create_app({"STORE": str(tmp_path), "HINT_SYNC_WAITS": 8})
     state = new_game(21, dealer=0)
     body = {"state": state.to_dict(), "player": state.to_move, "samples": 6, "seed": 5}
     answers: list[Any] = []

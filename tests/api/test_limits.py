@@ -64,3 +64,28 @@ def test_a_full_backlog_sheds_new_searches_with_503(tmp_path: Any) -> None:
     for answer in held:
         finish(client, answer.headers["Location"])
     assert ask(client, 13, address="10.0.1.13").status_code == 202
+
+
+def test_waiting_requests_never_take_every_thread(tmp_path: Any) -> None:
+    """Past HINT_SYNC_WAITS requests waiting on searches, a hint answers 202 at once, so a
+    process keeps threads for cheap requests while hints flood."""
+    import threading
+
+    app = create_app({"STORE": str(tmp_path), "HINT_SYNC_WAITS": 1, "HINT_PER_CLIENT": 0})
+    answers: list[Any] = []
+
+    def wait_for(seed: int) -> None:
+        state = new_game(seed, dealer=0)
+        answers.append(app.test_client().post("/v1/hints", json={
+            "state": state.to_dict(), "player": state.to_move, "samples": 64, "seed": seed}))
+
+    threads = [threading.Thread(target=wait_for, args=(seed,)) for seed in (31, 32, 33)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    codes = sorted(a.status_code for a in answers)
+    assert codes[0] == 200 and 202 in codes  # one waited; the others were told to poll
+    for answer in answers:
+        if answer.status_code == 202:
+            assert answer.headers["Location"] == answer.json["job"]["url"]
