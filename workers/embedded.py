@@ -79,10 +79,20 @@ def _searcher() -> ProcessPoolExecutor:
 
 
 def _lower_priority() -> None:
+    """The search process's start: a lower priority, and an end with its API process
+    (gunicorn's workers leave without shutting their pools down)."""
     try:
         os.nice(SEARCH_NICE)
     except OSError:  # not allowed here: searches run at the API's priority
         log.warning("the search process keeps its priority")
+    parent = os.getppid()
+
+    def follow() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=follow, name="cassino-follow-parent", daemon=True).start()
 
 
 def _search(directory: str, job_id: str, payload: dict[str, Any]) -> dict[str, Any]:
