@@ -71,8 +71,28 @@ def server(tmp_path: Path) -> Iterator[Server]:
     try:
         yield server
     finally:
+        searchers = [pid for worker in server.workers() for pid in children(worker)]
         process.send_signal(signal.SIGTERM)
         process.wait(timeout=30)
+    deadline = time.monotonic() + 10  # search processes end with their API process
+    while any(alive(pid) for pid in searchers):
+        assert time.monotonic() < deadline, f"search processes left behind: {searchers}"
+        time.sleep(0.2)
+
+
+def children(pid: int) -> list[int]:
+    out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True,
+                         check=False).stdout
+    return [int(child) for child in out.split()]
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    status = Path(f"/proc/{pid}/status")
+    return not (status.exists() and "zombie" in status.read_text())
 
 
 def _ask(seed: int, samples: int) -> dict[str, Any]:
@@ -100,6 +120,7 @@ def test_every_poll_of_200_jobs_answers(server: Server) -> None:
                 pending.discard(url)
     assert set(polls) == {200}, polls  # not one 404: any process answers for any job
     assert polls[200] >= 200
+    assert any(children(worker) for worker in server.workers())  # searches ran apart
 
 
 def test_a_job_whose_process_died_is_taken_over(server: Server) -> None:
