@@ -558,17 +558,21 @@ class HintsResponse(EvaluateResponse):
         "Legal moves best first (empty when it is not this player's turn).", []))
 
 
+JOB_EXAMPLE = "j5f1c0e2a9b7d4c3e8f6a1b2c3d4e5f60"
+"""A job id as the server makes them: ``j`` and 128 random bits in hex."""
+
+
 class JobRefSchema(Schema):
-    id = fields.String(required=True, metadata=_meta("Job id.", "h3f2a9c0d"))
+    id = fields.String(required=True, metadata=_meta("Job id.", JOB_EXAMPLE))
     status = fields.String(required=True, validate=validate.OneOf(
         ["queued", "started", "finished", "failed"]), metadata=_meta("Job status.", "queued"))
-    url = fields.String(required=True, metadata=_meta("Where to poll.", "/v1/jobs/h3f2a9c0d"))
+    url = fields.String(required=True, metadata=_meta("Where to poll.", f"/v1/jobs/{JOB_EXAMPLE}"))
 
 
 class JobAcceptedResponse(Schema):
     job = fields.Nested(JobRefSchema, required=True, metadata=_meta(
-        "The job computing the answer.", {"id": "h3f2a9c0d", "status": "queued",
-                                          "url": "/v1/jobs/h3f2a9c0d"}))
+        "The job computing the answer.", {"id": JOB_EXAMPLE, "status": "queued",
+                                          "url": f"/v1/jobs/{JOB_EXAMPLE}"}))
 
 
 class ProgressSchema(Schema):
@@ -577,7 +581,7 @@ class ProgressSchema(Schema):
 
 
 class JobSchema(Schema):
-    id = fields.String(required=True, metadata=_meta("Job id.", "h3f2a9c0d"))
+    id = fields.String(required=True, metadata=_meta("Job id.", JOB_EXAMPLE))
     status = fields.String(required=True, validate=validate.OneOf(
         ["queued", "started", "finished", "failed"]), metadata=_meta("Job status.", "started"))
     progress = fields.Nested(ProgressSchema, required=True, metadata=_meta(

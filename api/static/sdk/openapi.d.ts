@@ -2458,7 +2458,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 769.8,
+                         *         "elapsed_ms": 707.1,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -2481,9 +2481,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jbeb657573247f20c4986883468694feb",
-                         *         "status": "started",
-                         *         "url": "/v1/jobs/jbeb657573247f20c4986883468694feb"
+                         *         "id": "je9b5f8067b04b617e025240786aa95e9",
+                         *         "status": "queued",
+                         *         "url": "/v1/jobs/je9b5f8067b04b617e025240786aa95e9"
                          *       }
                          *     }
                          */
@@ -2840,7 +2840,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 729.2,
+                         *         "elapsed_ms": 689.6,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -2863,9 +2863,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jbeb657573247f20c4986883468694feb",
-                         *         "status": "started",
-                         *         "url": "/v1/jobs/jbeb657573247f20c4986883468694feb"
+                         *         "id": "je9b5f8067b04b617e025240786aa95e9",
+                         *         "status": "queued",
+                         *         "url": "/v1/jobs/je9b5f8067b04b617e025240786aa95e9"
                          *       }
                          *     }
                          */
@@ -3031,7 +3031,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "jbeb657573247f20c4986883468694feb",
+                         *       "id": "je9b5f8067b04b617e025240786aa95e9",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -3168,7 +3168,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 785.6,
+                         *           "elapsed_ms": 743.4,
                          *           "cached": false,
                          *           "nodes": 68313,
                          *           "seed": 0
@@ -5235,7 +5235,7 @@ export interface components {
         JobRef: {
             /**
              * @description Job id.
-             * @example h3f2a9c0d
+             * @example j5f1c0e2a9b7d4c3e8f6a1b2c3d4e5f60
              */
             id: string;
             /**
@@ -5246,7 +5246,7 @@ export interface components {
             status: "queued" | "started" | "finished" | "failed";
             /**
              * @description Where to poll.
-             * @example /v1/jobs/h3f2a9c0d
+             * @example /v1/jobs/j5f1c0e2a9b7d4c3e8f6a1b2c3d4e5f60
              */
             url: string;
         };
@@ -5254,9 +5254,9 @@ export interface components {
             /**
              * @description The job computing the answer.
              * @example {
-             *       "id": "h3f2a9c0d",
+             *       "id": "j5f1c0e2a9b7d4c3e8f6a1b2c3d4e5f60",
              *       "status": "queued",
-             *       "url": "/v1/jobs/h3f2a9c0d"
+             *       "url": "/v1/jobs/j5f1c0e2a9b7d4c3e8f6a1b2c3d4e5f60"
              *     }
              */
             job: components["schemas"]["JobRef"];
@@ -5427,7 +5427,7 @@ export interface components {
         Job: {
             /**
              * @description Job id.
-             * @example h3f2a9c0d
+             * @example j5f1c0e2a9b7d4c3e8f6a1b2c3d4e5f60
              */
             id: string;
             /**
