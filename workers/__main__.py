@@ -53,16 +53,19 @@ def main() -> None:
     delay = BACKOFF[0]
     while not stopping:
         signal.signal(signal.SIGTERM, stop)  # RQ installs its own handlers while working
+        signal.signal(signal.SIGINT, stop)
         worker = None
         try:
             worker = SimpleWorker([queue], connection=connection)  # it talks to Redis too
             worker.work(with_scheduler=False)
         except Exception as exc:  # Redis away or full (RQ quits its loop or cannot register)
-            log.warning("worker loop failed, again in %.1f s: %s", delay, exc)
-        else:
-            if worker._stop_requested or worker._shutdown_requested_date is not None:
-                return  # a warm shutdown (SIGTERM, SIGINT), asked while busy or idle
-            log.warning("work loop ended, starting again in %.1f s", delay)
+            log.warning("worker loop failed: %s", exc)
+        signal.signal(signal.SIGTERM, stop)  # RQ's handlers stay behind after its loop
+        signal.signal(signal.SIGINT, stop)
+        if worker is not None and (worker._stop_requested
+                                   or worker._shutdown_requested_date is not None):
+            return  # a warm shutdown (SIGTERM, SIGINT), asked while busy or idle
+        log.warning("starting again in %.1f s", delay)
         if worker is not None:
             _cleanup(worker)
         time.sleep(delay)

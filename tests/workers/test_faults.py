@@ -132,3 +132,13 @@ def test_corrupt_records_and_cache_entries_are_misses(redis_server: RedisServer,
     assert r.json["solver"]["cached"] is False  # the forged entry was not served
     legal = {m.id for m in state.legal_moves()}
     assert {m["move"]["id"] for m in r.json["moves"]} == legal
+
+
+def test_a_worker_stops_on_sigterm_even_while_redis_is_away(redis_server: RedisServer,
+                                                             workers: Workers) -> None:
+    [process] = workers.start(1)
+    redis_server.stop()
+    time.sleep(2)  # it is retrying now
+    assert process.poll() is None
+    process.terminate()
+    assert process.wait(timeout=15) is not None  # no retry loop that outlives a stop
