@@ -81,6 +81,28 @@ end
 """
 
 
+def start_gunicorn(env: dict[str, str]) -> subprocess.Popen[bytes]:
+    """``make run``'s gunicorn with ``env`` (``CASSINO_BIND`` and the rest)."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "api" / "gunicorn_conf.py"),
+         "api:create_app()"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL)
+
+
+def run_wrk(port: int, bodies: list[bytes], seconds: int, connections: int,
+            threads: int = 1) -> str:
+    """wrk's report of ``POST /v1/legal-moves`` cycling through ``bodies``."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "bodies.jsonl"
+        path.write_bytes(b"\n".join(bodies) + b"\n")
+        script = Path(tmp) / "legal_moves.lua"
+        script.write_text(LUA % {"path": path})
+        return subprocess.run(
+            ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency",
+             "-s", str(script), f"http://127.0.0.1:{port}"],
+            capture_output=True, text=True, check=True).stdout
+
+
 def profile_in_process(bodies: list[bytes]) -> str:
     """Where a request's time goes, in one process (test client, no HTTP server)."""
     from api import create_app
@@ -128,21 +150,10 @@ def main() -> None:
     env = dict(os.environ, CASSINO_BIND=f"127.0.0.1:{port}")
     if args.workers:
         env["CASSINO_WORKERS"] = str(args.workers)
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "api" / "gunicorn_conf.py"),
-         "api:create_app()"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL)
+    server = start_gunicorn(env)
     try:
         wait_until_up(f"http://127.0.0.1:{port}/health")
-        with tempfile.TemporaryDirectory() as tmp:
-            path = Path(tmp) / "bodies.jsonl"
-            path.write_bytes(b"\n".join(bodies) + b"\n")
-            script = Path(tmp) / "legal_moves.lua"
-            script.write_text(LUA % {"path": path})
-            out = subprocess.run(
-                ["wrk", f"-t{args.threads}", f"-c{args.connections}", f"-d{args.seconds}s",
-                 "--latency", "-s", str(script), f"http://127.0.0.1:{port}"],
-                capture_output=True, text=True, check=True).stdout
+        out = run_wrk(port, bodies, args.seconds, args.connections, args.threads)
     finally:
         server.terminate()
         server.wait(timeout=20)

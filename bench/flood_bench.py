@@ -26,7 +26,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from api_bench import LUA, ROOT, free_port, mid_game_states, wait_until_up
+from api_bench import (
+    ROOT,
+    free_port,
+    mid_game_states,
+    run_wrk,
+    start_gunicorn,
+    wait_until_up,
+)
 
 SAMPLES: dict[int, str] = {}
 """The first body of each refusal the hint clients got."""
@@ -83,10 +90,7 @@ def main() -> None:
         helpers += [subprocess.Popen([sys.executable, "-m", "workers"], cwd=ROOT, env=env,
                                      stdout=log, stderr=log)
                     for _ in range(2)]
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "api" / "gunicorn_conf.py"),
-         "api:create_app()"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL)
+    server = start_gunicorn(env)
     answers: collections.Counter[int] = collections.Counter()
     stop = threading.Event()
     try:
@@ -97,15 +101,7 @@ def main() -> None:
         for thread in flooders:
             thread.start()
         time.sleep(2)  # the flood is on
-        with tempfile.TemporaryDirectory() as tmp:
-            path = Path(tmp) / "bodies.jsonl"
-            path.write_bytes(b"\n".join(bodies) + b"\n")
-            script = Path(tmp) / "legal_moves.lua"
-            script.write_text(LUA % {"path": path})
-            out = subprocess.run(
-                ["wrk", "-t1", f"-c{args.connections}", f"-d{args.seconds}s", "--latency",
-                 "-s", str(script), f"http://127.0.0.1:{port}"],
-                capture_output=True, text=True, check=True).stdout
+        out = run_wrk(port, bodies, args.seconds, args.connections)
         stop.set()
         for thread in flooders:
             thread.join(timeout=70)

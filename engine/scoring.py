@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any, NamedTuple
 
 from engine.cards import ACE_MASK, BIG_CASSINO, FULL_DECK, LITTLE_CASSINO, SPADE_MASK
@@ -112,6 +113,7 @@ PACK_COUNTS = _counts(FULL_DECK, 0)[:5]
 """What the whole pack holds of each counted category: 52 cards, 13 spades, 4 aces..."""
 
 
+@functools.cache
 def least_points(rules: Rules) -> int:
     """The fewest points a complete round can award in all (R26): the pack split as evenly
     as it goes, so that every majority that can tie does."""

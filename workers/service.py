@@ -13,6 +13,7 @@ from abc import ABC, abstractmethod
 from typing import Any, NamedTuple
 
 from workers.cache import DiskCache, RedisCache
+from workers.metrics import HINT_CACHE_HITS, HINT_CACHE_MISSES
 from workers.requests import HintRequest
 
 __all__ = ["RESULT_TTL", "Answer", "ClientBusy", "HintService", "JobFailed", "Overloaded",
@@ -67,8 +68,6 @@ class HintService(ABC):
         """
         family = request.family
         entry = None if family is None else self.cache.get(family)
-        from workers.metrics import HINT_CACHE_HITS, HINT_CACHE_MISSES
-
         if entry is not None and entry.serves(request):
             HINT_CACHE_HITS.inc()
             return Answer(200, request.answer(entry.tally, cached=True))
