@@ -58,12 +58,11 @@ def heartbeat(job: Job | None) -> Iterator[None]:
     try:
         yield
     finally:
+        # The key is left to expire: RQ marks the job finished only after the body returns,
+        # and a job still "started" without a heartbeat in that moment would be taken
+        # for lost by the watchdog and run again (seen as failed merges under load).
         stop.set()
         thread.join(timeout=2)
-        try:
-            connection.delete(key)
-        except Exception:  # it expires by itself
-            log.warning("heartbeat %s not removed", key)
 
 
 def _reporter(job: Job | None, total: int) -> Callable[[int, int], None] | None:
