@@ -15,7 +15,9 @@ from flask import Flask, Response, redirect, request, send_from_directory
 
 from api import errors, games, hints, observe, play, rules, schemas, sdk, variants
 from api.jsonio import OrjsonProvider, respond
+from api.sealed import DEFAULT_TTL, Sealer
 from workers import service_for
+from workers.ledger import ledger_for
 
 
 def _version() -> str:
@@ -46,6 +48,8 @@ DEFAULTS: dict[str, Any] = {
     "HINT_PER_CLIENT": 4,  # hints one client (address) may have computing at once
     "HINT_BACKLOG": 32,  # jobs waiting (per process embedded, in the queue with Redis)
     "HINT_SYNC_WAITS": 1,  # requests of a process that may wait for a search (else 202)
+    "SEAL_KEYS": None,  # sealed games' Fernet keys, comma-separated, newest first
+    "SEALED_TTL": DEFAULT_TTL,  # seconds a sealed game's token lasts after its move
     "JSON_SORT_KEYS": False,
     "CORS_ORIGINS": "*",  # a public API without credentials: any page may call it
     "API_SPEC_OPTIONS": {
@@ -90,6 +94,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         max(1, int(app.config["HINT_SYNC_WAITS"])))
     app.extensions["cassino_hints"] = service_for(
         app.config["REDIS_URL"], app.config["STORE"], app.config["CACHE_BYTES"])
+    app.extensions["cassino_sealer"] = Sealer(
+        app.config["SEAL_KEYS"], ledger_for(app.extensions["cassino_hints"]),
+        int(app.config["SEALED_TTL"]))
 
     @app.get("/docs/assets/<path:filename>")
     def swagger_assets(filename: str) -> Response:

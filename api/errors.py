@@ -25,8 +25,11 @@ from engine.errors import CassinoError, GameOverError
 
 ERROR_TEXT = {
     400: "The body is not valid JSON.",
+    403: "The credential is not one of this sealed game's seats (or not the player named).",
     404: "No such job.",
-    409: "The game is over (R27): no move can follow.",
+    409: "The game is over (R27): no move can follow; or, for a sealed game, the token is "
+         "not the game's newest.",
+    410: "The sealed game's token expired.",
     413: "The body is too large.",
     415: "The body is not sent as JSON (Content-Type: application/json).",
     422: "The body breaks the schema or the rules: the message names the field, card or rule.",

@@ -94,9 +94,13 @@ def response_example(name: str) -> Any:
 
 _ERRORS: dict[int, dict[str, Any]] = {
     400: {"message": "the body is not valid JSON"},
+    403: {"message": "credential: not the credential of a seat of this game",
+          "field": "credential"},
     404: {"message": "no job j5f1c0e2a9b7d4c3e8f6a1b2c3d4e5f60", "field": "job_id"},
     409: {"message": "the game is over: player 0 won 22 to 13; start a new game (R27)",
           "field": "state.status", "rule": "R27", "rule_url": "/rules/standard#R27"},
+    410: {"message": "game: this token expired (tokens last 604800 s after the move that "
+                     "made them)", "field": "game"},
     413: {"message": "The data value transmitted exceeds the capacity limit."},
     415: {"message": "send the body as JSON with the header Content-Type: application/json "
                      "(not 'text/plain')", "field": "Content-Type"},
@@ -105,7 +109,8 @@ _ERRORS: dict[int, dict[str, Any]] = {
     429: {"message": "you have 4 hints computing already: wait for one"},
     503: {"message": "the job queue is unreachable: try again later"},
 }
-_STATUS = {400: "Bad Request", 404: "Not Found", 409: "Conflict", 413: "Request Entity Too Large",
+_STATUS = {400: "Bad Request", 403: "Forbidden", 404: "Not Found", 409: "Conflict", 410: "Gone",
+           413: "Request Entity Too Large",
            415: "Unsupported Media Type", 422: "Unprocessable Entity", 429: "Too Many Requests",
            503: "Service Unavailable"}
 

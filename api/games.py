@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from flask import current_app
 from flask.views import MethodView
 from flask_smorest import abort
 
@@ -23,6 +24,7 @@ from api.schemas import (
     ViewRequest,
     ViewResponse,
 )
+from api.sealed import SealedGame, Sealer
 from engine import Move, State, new_game, parse_move
 from engine.errors import IllegalMoveError
 from engine.play import move_json
@@ -32,7 +34,9 @@ from engine.view import View
 
 blp = Blueprint("games", __name__, url_prefix="/v1",
                 description="Play: new games, legal moves, moves, views and scores. The server "
-                            "stores nothing: every request carries the state.")
+                            "stores no game: every request carries the full state (open "
+                            "games) or a sealed game's token and a seat's credential.")
+
 
 def playing(state: State) -> State:
     """``state``, refused with a 409 once the game is over (R27)."""
@@ -44,6 +48,27 @@ def playing(state: State) -> State:
 def read_state(data: dict[str, Any]) -> State:
     with about("state"):
         return State.from_dict(data)
+
+
+def sealer() -> Sealer:
+    return current_app.extensions["cassino_sealer"]  # type: ignore[no-any-return]
+
+
+def position(body: dict[str, Any], *, player: int | None = None,
+             ) -> tuple[State, SealedGame | None, int | None]:
+    """The request's state, and for a sealed game the game and the credential's seat
+    (which must be ``player`` when given)."""
+    if ("state" in body) == ("game" in body):
+        abort(422, message="send a state, or a sealed game's game and credential",
+              field="state")
+    if "state" in body:
+        if "credential" in body:
+            abort(422, message="credential goes with game, not with state", field="credential")
+        return read_state(body["state"]), None, None
+    if "credential" not in body:
+        abort(422, message="credential: required with game", field="credential")
+    game, seat = sealer().seat(body["game"], body["credential"], player)
+    return game.state, game, seat
 
 
 def move_out(state: State, move: Move) -> dict[str, Any]:
@@ -66,22 +91,37 @@ class Games(MethodView):
             seed = secrets.randbelow(MAX_SAFE_SEED + 1)  # exact in JavaScript
         with about("variant"):
             state = new_game(seed, body["variant"], body.get("dealer"))
-        return respond({"state": state.to_dict()})
+        house = {seat["player"]: seat["bot"] for seat in body.get("house", ())}
+        if not body["sealed"]:
+            if house:
+                abort(422, message="house: only sealed games have house seats", field="house")
+            return respond({"state": state.to_dict()})
+        if len(house) == len(state.hands):
+            abort(422, message="house: at least one seat must be a player's", field="house")
+        game = sealer().start(state, house)
+        return respond({"game": sealer().seal(game),
+                        "credentials": [game.credential(seat)
+                                        for seat in range(len(state.hands))]})
 
 
 @blp.route("/legal-moves")
 class LegalMoves(MethodView):
     @blp.arguments(StateRequest, example=request_example("legalMoves"))
     @blp.response(200, LegalMovesResponse, example=response_example("legalMoves"))
-    @document_errors(blp, *BODY_ERRORS, 409)
+    @document_errors(blp, *BODY_ERRORS, 403, 409, 410)
     def post(self, body: dict[str, Any]) -> Any:
         """Every legal move of the player to move, each once (R9-R22).
 
         Every move has an ``id``, a ``description`` in words, whether it sweeps and the
         point cards it takes; builds carry their kind and resulting groups.  A game that
-        is over answers 409.
+        is over answers 409.  A sealed game tells them to the seat to move only.
         """
-        state = playing(read_state(body["state"]))
+        state, game, seat = position(body)
+        state = playing(state)
+        if game is not None and seat != state.to_move:
+            raise IllegalMoveError(f"it is player {state.to_move}'s turn, not player "
+                                   f"{seat}'s: legal moves are the mover's (R4)",
+                                   field="credential", rule="R4")
         moves = [move_out(state, m) for m in state.legal_moves()]
         return respond({"player": state.to_move, "moves": moves})
 
@@ -90,7 +130,7 @@ class LegalMoves(MethodView):
 class Apply(MethodView):
     @blp.arguments(ApplyRequest, example=request_example("apply"))
     @blp.response(200, ApplyResponse, example=response_example("apply"))
-    @document_errors(blp, *BODY_ERRORS, 409)
+    @document_errors(blp, *BODY_ERRORS, 403, 409, 410)
     def post(self, body: dict[str, Any]) -> Any:
         """Play a move and return the next state with what happened.
 
@@ -99,8 +139,21 @@ class Apply(MethodView):
         names the rule it breaks (out of turn: whose turn it is), and changes nothing; a
         game that is over answers 409.  With ``player``, the move must be that seat's
         and the events are told as that seat may see them (a deal shows its hand only).
+        A sealed game answers the next token, the mover's view and its events (the
+        house's answers included) instead of the state.
         """
-        state = playing(read_state(body["state"]))
+        state, game, seat = position(body, player=body.get("player"))
+        state = playing(state)
+        if game is not None:
+            assert seat is not None
+            with about("move"):
+                move = parse_move(body["move"])
+                after, moved = sealer().play(game, seat, move)
+            answer = {"game": sealer().seal(after), "view": after.state.view(seat).to_dict(),
+                      "events": after.events[seat]}
+            if moved is not after.state:  # the house answered: the table it answered
+                answer["view_before_house"] = moved.view(seat).to_dict()
+            return respond(answer)
         seat = body.get("player")
         if seat is not None and seat != state.to_move:
             raise IllegalMoveError(f"it is player {state.to_move}'s turn, not player {seat}'s "
@@ -116,10 +169,18 @@ class Apply(MethodView):
 class ViewOf(MethodView):
     @blp.arguments(ViewRequest, example=request_example("view"))
     @blp.response(200, ViewResponse, example=response_example("view"))
-    @document_errors(blp, *BODY_ERRORS)
+    @document_errors(blp, *BODY_ERRORS, 403, 409, 410)
     def post(self, body: dict[str, Any]) -> Any:
-        """What one player may see (R28, R29): never the other hand, the stock or the seed."""
-        state = read_state(body["state"])
+        """What one player may see (R28, R29): never the other hand, the stock or the seed.
+
+        A sealed game shows the credential's seat, with the events of the last apply.
+        """
+        state, game, seat = position(body, player=body.get("player"))
+        if game is not None:
+            assert seat is not None
+            return respond({"view": state.view(seat).to_dict(), "events": game.events[seat]})
+        if "player" not in body:
+            abort(422, message="player: required with state", field="player")
         return respond({"view": state.view(body["player"]).to_dict()})
 
 
@@ -127,16 +188,16 @@ class ViewOf(MethodView):
 class Score(MethodView):
     @blp.arguments(ScoreRequest, example=request_example("score"))
     @blp.response(200, BreakdownSchema, example=response_example("score"))
-    @document_errors(blp, *BODY_ERRORS)
+    @document_errors(blp, *BODY_ERRORS, 403, 409, 410)
     def post(self, body: dict[str, Any]) -> Any:
         """The score breakdown of the capture piles as they stand (R26).
 
-        Send a ``state`` or a ``view`` (capture piles are public, R28), not both.
+        Send a ``state``, a ``view`` (capture piles are public, R28), or a sealed game.
         """
-        if ("state" in body) == ("view" in body):
-            abort(422, message="send exactly one of state or view", field="state")
-        if "state" in body:
-            breakdown = read_state(body["state"]).score()
+        if ("state" in body) + ("view" in body) + ("game" in body) != 1:
+            abort(422, message="send exactly one of state, view or game", field="state")
+        if "view" not in body:
+            breakdown = position(body)[0].score()
         else:
             with about("view"):
                 breakdown = View.from_dict(body["view"]).score()

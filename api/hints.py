@@ -15,6 +15,7 @@ from flask_smorest import abort
 
 from api.errors import BODY_ERRORS, about, document_errors
 from api.examples import request_example, response_example
+from api.games import sealer
 from api.jsonio import Blueprint, respond
 from api.schemas import (
     EvaluateResponse,
@@ -23,6 +24,7 @@ from api.schemas import (
     JobAcceptedResponse,
     JobSchema,
 )
+from api.sealed import sealed_scope
 from engine import State
 from engine.referee import game_over
 from engine.state import PLAYING
@@ -40,13 +42,25 @@ def service() -> HintService:
 
 
 def read_request(kind: str, body: dict[str, Any]) -> HintRequest:
-    """The request: its view (given, or derived from a state and a player), its options
-    and its scope: a state and a player prove the whole game (their requests may share
+    """The request: its view (given, or derived from a state and a player, or from a
+    sealed game and a credential), its options and its scope: a state and a player prove
+    the whole game, a sealed game's credential proves that seat (their requests may share
     jobs and cache entries); a bare view proves nothing and shares nothing."""
-    if ("view" in body) == ("state" in body):
-        abort(422, message="send a view, or a state and a player", field="view")
+    if ("view" in body) + ("state" in body) + ("game" in body) != 1:
+        abort(422, message="send a view, a state and a player, or a sealed game's game and "
+                           "credential", field="view")
+    if "credential" in body and "game" not in body:
+        abort(422, message="credential goes with game", field="credential")
     scope = None
-    if "view" in body:
+    if "game" in body:
+        if "credential" not in body:
+            abort(422, message="credential: required with game", field="credential")
+        game, seat = sealer().seat(body["game"], body["credential"], body.get("player"))
+        if game.state.status != PLAYING:
+            raise game_over(game.state)
+        view = game.state.view(seat)
+        scope = sealed_scope(game, seat)
+    elif "view" in body:
         if "player" in body:
             abort(422, message="player goes with state, not with view", field="player")
         with about("view"):
@@ -86,7 +100,8 @@ def job_answers(view: Any) -> Any:
                  "Retry-After": {"description": "Seconds to wait before polling.",
                                  "schema": {"type": "integer", "minimum": 0}}},
         description="Still computing (or `async` asked): poll the job at `Location`.")(view)
-    view._apidoc = document_errors(blp, *BODY_ERRORS, 409, 429, 503)(documented)._apidoc
+    view._apidoc = document_errors(blp, *BODY_ERRORS, 403, 409, 410, 429, 503)(
+        documented)._apidoc
     return view
 
 

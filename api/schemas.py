@@ -13,6 +13,7 @@ from typing import Any
 
 from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate
 
+from api.sealed import HOUSE_BOTS
 from engine.play import new_game
 from engine.rules import VARIANTS
 from engine.state import MAX_COUNT, MAX_SEED
@@ -375,6 +376,29 @@ EVENT_EXAMPLE = [
 # --- request bodies --------------------------------------------------------------------
 
 
+TOKEN_TEXT = ("A sealed game's token: from `POST /v1/games` with `sealed`, then from each "
+              "apply. Opaque: the server's key encrypts it. Only the newest token of a game "
+              "is accepted.")
+CREDENTIAL_TEXT = "The asking seat's credential (sealed games), from `POST /v1/games`."
+
+
+def token_field(**kwargs: Any) -> fields.String:
+    return fields.String(validate=validate.Length(min=1, max=200_000), metadata=_meta(
+        TOKEN_TEXT, "gAAAAABn...(opaque)"), **kwargs)
+
+
+def credential_field() -> fields.String:
+    return fields.String(validate=validate.Length(min=1, max=100),
+                         metadata=_meta(CREDENTIAL_TEXT, "0.Zk3b2mD0cXq0p7n1uJmH0Q"))
+
+
+class HouseSeatSchema(Strict):
+    player = Int(required=True, validate=SEATS, metadata=_meta("The seat the house plays.", 1))
+    bot = fields.String(load_default="solver", validate=validate.OneOf(HOUSE_BOTS),
+                        metadata=_meta("Who plays it, from its own view only: `solver` (the "
+                                       "default hint) or a simpler bot.", "solver"))
+
+
 class NewGameRequest(Strict):
     variant = fields.String(load_default="standard", validate=validate.OneOf(list(VARIANTS)),
                             metadata=_meta("Rules variant; only playable ones start.",
@@ -384,11 +408,21 @@ class NewGameRequest(Strict):
                               + SAFE_TEXT, 12345))
     dealer = Int(validate=SEATS,
                             metadata=_meta("First dealer; drawn by lot when omitted (R3).", 0))
+    sealed = Bool(load_default=False, metadata=_meta(
+        "Answer a sealed game (a token and one credential per seat) instead of the full "
+        "state: the server referees and each seat sees only its own view. For frontends "
+        "whose players must not see each other's cards.", False))
+    house = fields.List(fields.Nested(HouseSeatSchema), validate=validate.Length(max=2),
+                        metadata=_meta("Sealed games only: seats the server plays itself; "
+                                       "they get no credential.", [{"player": 1}]))
 
 
 class StateRequest(Strict):
-    state = Checked(StateSchema, required=True,
-                          metadata=_meta("A full state.", EXAMPLE_STATE))
+    state = Checked(StateSchema, metadata=_meta(
+        "A full state (open games). Send a state, or a sealed game's `game` and "
+        "`credential`.", EXAMPLE_STATE))
+    game = token_field()
+    credential = credential_field()
 
 
 class ApplyRequest(StateRequest):
@@ -397,27 +431,34 @@ class ApplyRequest(StateRequest):
         "example": {"type": "capture", "card": "7S", "targets": ["5C", "2H", "7D"]}})
     player = Int(validate=SEATS, metadata=_meta(
         "Optional: the seat making the move. It must be the seat to move (R4), and the "
-        "events are then told as that seat may see them (a deal shows its own hand only).",
-        0))
+        "events are then told as that seat may see them (a deal shows its own hand only). "
+        "Sealed games: the credential's seat.", 0))
 
 
 class ViewRequest(StateRequest):
-    player = Int(required=True, validate=SEATS,
-                            metadata=_meta("Seat whose view to build.", 0))
+    player = Int(validate=SEATS, metadata=_meta(
+        "Seat whose view to build: required with `state`; with a sealed game, the "
+        "credential's seat (if given, it must be that seat).", 0))
 
 
 class ScoreRequest(Strict):
     state = Checked(StateSchema, metadata=_meta("A full state (or give a view).", EXAMPLE_STATE))
     view = Checked(ViewSchema, metadata=_meta("A view (capture piles are public).",
                                               EXAMPLE_VIEW))
+    game = token_field()
+    credential = credential_field()
 
 
 # --- responses -------------------------------------------------------------------------
 
 
 class StateResponse(Schema):
-    state = fields.Nested(StateSchema, required=True, metadata=_meta("The state.",
-                                                                      EXAMPLE_STATE))
+    state = fields.Nested(StateSchema, metadata=_meta("The state (open games).",
+                                                      EXAMPLE_STATE))
+    game = token_field()
+    credentials = fields.List(fields.String(allow_none=True), metadata=_meta(
+        "Sealed games: each seat's credential, by seat (`null` for a house seat). Give "
+        "each player only their own.", ["0.Zk3b2mD0cXq0p7n1uJmH0Q", None]))
 
 
 class LegalMovesResponse(Schema):
@@ -428,8 +469,14 @@ class LegalMovesResponse(Schema):
 
 
 class ApplyResponse(Schema):
-    state = fields.Nested(StateSchema, required=True, metadata=_meta("The next state.",
-                                                                      EXAMPLE_STATE))
+    state = fields.Nested(StateSchema, metadata=_meta("The next state (open games).",
+                                                      EXAMPLE_STATE))
+    game = token_field()
+    view = fields.Nested(ViewSchema, metadata=_meta(
+        "Sealed games: the mover's view of the next position.", EXAMPLE_VIEW))
+    view_before_house = fields.Nested(ViewSchema, metadata=_meta(
+        "Sealed games where the house answered: the mover's view right after its own "
+        "move, before the house's moves (to show them one at a time).", EXAMPLE_VIEW))
     events = fields.List(EventField(), required=True,
                          metadata=_meta("What happened, in order: each event has a `type` "
                                         "and a `description`.", EVENT_EXAMPLE))
@@ -437,6 +484,9 @@ class ApplyResponse(Schema):
 
 class ViewResponse(Schema):
     view = fields.Nested(ViewSchema, required=True, metadata=_meta("The view.", EXAMPLE_VIEW))
+    events = fields.List(EventField(), metadata=_meta(
+        "Sealed games: what the last apply did (the move and the house's answers), as "
+        "this seat may see it.", EVENT_EXAMPLE))
 
 
 class RulesSchema(Schema):
@@ -496,6 +546,8 @@ class HintsRequest(Strict):
     state = Checked(StateSchema, metadata=_meta(
         "A full state: only the view of `player` is used (R29).", EXAMPLE_STATE))
     player = Int(validate=SEATS, metadata=_meta("With `state`: the asking seat.", 1))
+    game = token_field()
+    credential = credential_field()
     samples = Int(validate=validate.Range(min=1, max=100_000), metadata=_meta(
         "Worlds (determinizations) to search; budgets over 64 are split into jobs. The "
         "deployment caps it (`HINT_MAX_SAMPLES`, 200 by default): `solver.samples` in the "

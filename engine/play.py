@@ -80,10 +80,15 @@ def _round_state(rules: Rules, seed: int, round_: int, deal: int, dealer: int,
                   (0,) * n, (0,) * n, None, scores, PLAYING, None, (),
                   None if previous is None else previous.previous_round)
     if events is not None:
-        events.append(Event.of("deal", deal=deal, round=round_, batch=1, dealer=dealer,
-                               last_batch=not stock, hand_size=rules.hand_size,
-                               hands=hands, table=loose))
+        events.append(round_dealt(state))
     return state
+
+
+def round_dealt(state: State) -> Event:
+    """The ``deal`` event of a round's first batch, from the state just dealt (R4)."""
+    return Event.of("deal", deal=state.deal, round=state.round, batch=1, dealer=state.dealer,
+                    last_batch=not state.stock, hand_size=state.rules.hand_size,
+                    hands=state.hands, table=state.loose)
 
 
 def new_game(seed: int, variant: str = "standard", dealer: int | None = None) -> State:

@@ -23,8 +23,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cryptography.fernet import Fernet
 
 from api import create_app
+from engine import State
 from tests.live_server import live_server
 
 SEED, DEALER = 20240611, 1  # the human (seat 0) is the nondealer: they move first
@@ -34,10 +36,25 @@ SCREENSHOTS = Path(os.environ.get("CASSINO_SCREENSHOT_DIR",
 TURN = 15_000  # ms: the longest wait for one turn (the solver answers in ~0.1 s)
 
 
+KEY = Fernet.generate_key().decode()
+"""The server's sealing key: the tests seal games of their own for the page to play."""
+STORE = tempfile.mkdtemp(prefix="cassino-browser-store-")
+CONFIG = {"SEAL_KEYS": KEY, "STORE": STORE}
+
+
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    with live_server() as url:
+    with live_server(CONFIG) as url:
         yield url
+
+
+def strings(data: Any) -> set[str]:
+    """Every string in a JSON document but the opaque token of a sealed game."""
+    if isinstance(data, dict):
+        return set().union(*(strings(v) for k, v in data.items() if k != "game"))
+    if isinstance(data, list):
+        return set().union(*(strings(v) for v in data))
+    return {data} if isinstance(data, str) else set()
 
 
 def phase(page: Any) -> str:
@@ -107,12 +124,17 @@ def test_a_whole_round_by_clicking(browser: Any, server: str) -> None:
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     requests: list[str] = []
     page.on("request", lambda request: requests.append(request.url))
+    answers: list[Any] = []
+    page.on("response", lambda response: answers.append(response))  # noqa: PLW0108
     page.goto(f"{server}/play?{QUERY}")
 
-    # First turn: only the human's view is on the page.
+    # First turn: only the human's view is on the page, and in what the page was sent.
     assert wait_for_phase(page, "human") == "human"
     shown = set(page.locator("[data-card]").evaluate_all("els => els.map(e => e.dataset.card)"))
     assert len(shown) == 8 and not shown & opponent_hand  # 4 in hand, 4 on the table
+    sent = [answer.json() for answer in answers if "/v1/" in answer.url]
+    assert sent and not strings(sent) & opponent_hand
+    assert not any("state" in body or "stock" in body for body in sent)
     assert page.get_attribute('[data-testid="opponent-hand"]', "data-count") == "4"
 
     assert_controls_are_labelled(page)
@@ -186,7 +208,9 @@ def test_a_whole_round_by_clicking(browser: Any, server: str) -> None:
 
 
 def near_the_end(scores: list[int]) -> dict[str, Any]:
-    """A round with three cards left to play (the solver to move), game totals ``scores``."""
+    """A sealed game whose round has three cards left to play (the solver, a house seat,
+    to move, so it answers at once), game totals ``scores``: the answer of POST /v1/games
+    that the page is given."""
     api = create_app().test_client()
     state = api.post("/v1/games", json={"seed": 5, "dealer": 1}).json["state"]
     while state["stock"] or sum(len(hand) for hand in state["hands"]) > 3:
@@ -196,14 +220,16 @@ def near_the_end(scores: list[int]) -> dict[str, Any]:
     # total of 2 cannot; the round number makes those totals reachable (D15).
     assert any(card[0] == "A" or card in ("10D", "2S") for card in state["captured"][0])
     state.update(scores=scores, round=3, deal=3)
-    return dict(state)
+    sealer = create_app(CONFIG).extensions["cassino_sealer"]
+    game = sealer.start(State.from_dict(state), {1: "solver"})
+    return {"game": sealer.seal(game), "credentials": [game.credential(0), None]}
 
 
 def test_game_over_is_shown_with_the_winner(browser: Any, server: str) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 900})
-    state = near_the_end([20, 2])  # seat 0, the human, wins when this round is scored
+    sealed = near_the_end([20, 2])  # seat 0, the human, wins when this round is scored
     page.route("**/v1/games", lambda route: route.fulfill(
-        status=200, content_type="application/json", body=json.dumps({"state": state})))
+        status=200, content_type="application/json", body=json.dumps(sealed)))
     page.goto(f"{server}/play?{QUERY}")
     moves = 0
     while wait_for_phase(page, "human", "round-end", "game-over") == "human":

@@ -1,11 +1,12 @@
 /* The web table: a client of the public /v1 API, like any third-party frontend.
  *
- * The browser keeps the full game state (the server stores nothing) but renders only
- * what /v1/view returns for the human's seat (RULES R28, R29).  The opponent is the
- * solver: /v1/hints for its seat, top move played.  URL parameters (all optional):
+ * It plays a sealed game: the browser holds an opaque token and the human seat's
+ * credential, never the full state, so the developer tools show only what /v1/view
+ * gives that seat (RULES R28, R29).  The opponent is a house seat: the server's solver
+ * answers inside each apply, from its own view.  URL parameters (all optional):
  *   seed, dealer   the new game (POST /v1/games); a random seed when omitted
  *   seat           the human's seat (0 or 1, default 0)
- *   samples, time_ms, hint_seed   hint budget and sampler seed for both sides
+ *   samples, time_ms, hint_seed   budget and sampler seed of the human's hints
  *   delay          milliseconds before each solver move is shown (default 700)
  * Every API call goes through the same client any third-party page uses: /sdk/cassino.js.
  */
@@ -33,7 +34,8 @@ import { CassinoClient, CassinoError } from "../sdk/cassino.js";
   const OPPONENT = 1 - HUMAN;
 
   const game = {
-    state: null,      // the full state: never rendered, only sent back to the API
+    token: null,      // the sealed game: opaque, sent back with each request
+    credential: null, // the human seat's credential (the house seat has none)
     view: null,       // what the human may see (from /v1/view)
     score: null,      // /v1/score of the capture piles as they stand
     moves: [],        // the human's legal moves when it is their turn
@@ -97,9 +99,12 @@ import { CassinoClient, CassinoError } from "../sdk/cassino.js";
     return options;
   }
 
-  /** Ranked moves for ``player`` (the client follows a 202 answer to the job's result). */
-  function hints(player, top) {
-    return api.hints({ state: game.state, player, ...hintOptions(top) });
+  /** The sealed game and the human's credential: what every request sends. */
+  const seat = () => ({ game: game.token, credential: game.credential });
+
+  /** Ranked moves for the human (the client follows a 202 answer to the job's result). */
+  function hints(top) {
+    return api.hints({ ...seat(), ...hintOptions(top) });
   }
 
   // ---- describing moves and events ---------------------------------------------
@@ -346,13 +351,13 @@ import { CassinoClient, CassinoError } from "../sdk/cassino.js";
   }
 
   // ---- the game loop -----------------------------------------------------------
+  /** The human's view and the score as they stand; the view's events are the last
+   *  apply's (the human's move and the house's answers). */
   async function refresh() {
-    const [view, score] = await Promise.all([
-      api.view({ state: game.state, player: HUMAN }),
-      api.score({ state: game.state }),
-    ]);
+    const [view, score] = await Promise.all([api.view(seat()), api.score(seat())]);
     game.view = view.view;
     game.score = score;
+    return view.events || [];
   }
 
   async function newGame() {
@@ -364,15 +369,24 @@ import { CassinoClient, CassinoError } from "../sdk/cassino.js";
     $("last-move").textContent = "";
     game.fresh = new Set();
     setPhase("busy", "Dealing…");
-    const body = { variant: "standard" };
+    const body = { variant: "standard", sealed: true, house: [{ player: OPPONENT, bot: "solver" }] };
     if (CONFIG.seed !== null) body.seed = CONFIG.seed;
     if (CONFIG.dealer !== null) body.dealer = CONFIG.dealer;
     try {
       const data = await api.newGame(body);
       if (generation !== game.generation) return;
-      game.state = data.state;
-      log(`New game: ${seatName(game.state.dealer)} deal${game.state.dealer === HUMAN ? "" : "s"} first. First to 21 wins.`);
-      await advance(generation, []);
+      game.token = data.game;
+      game.credential = data.credentials[HUMAN];
+      const dealt = await refresh();  // the deal, and the house's lead if it leads
+      if (generation !== game.generation) return;
+      const dealer = game.view.dealer;
+      log(`New game: ${seatName(dealer)} deal${dealer === HUMAN ? "" : "s"} first. First to 21 wins.`);
+      const deal = dealt.find((e) => e.type === "deal");
+      const asDealt = deal && deal.table ? { loose: deal.table, builds: [] } : game.view.table;
+      // the table as dealt, then the house's lead if it leads
+      const before = dealt.some(isHouseMove)
+        ? { ...game.view, table: asDealt, to_move: OPPONENT } : null;
+      await play(generation, dealt, game.view, before, asDealt);
     } catch (err) {
       fail(err);
     }
@@ -390,59 +404,69 @@ import { CassinoClient, CassinoError } from "../sdk/cassino.js";
     }
   }
 
-  /** After a state change: log the events, redraw, then wait for whoever moves next. */
-  async function advance(generation, events, tableBefore) {
-    for (const event of events) log(describeEvent(event, tableBefore), event.player);
-    await refresh();
-    if (generation !== game.generation) return;
-    const ended = events.find((e) => e.type === "round_scored" || e.type === "round_void");
-    if (ended) {
-      setPhase("round-end", game.state.status === "game_over" ? "Game over." : "Round over.");
-      render();
-      showRoundEnd(ended, events.find((e) => e.type === "game_over"));
-      return;
+  const MOVES = new Set(["capture", "build", "trail"]);
+  const isHouseMove = (event) => MOVES.has(event.type) && event.player === OPPONENT;
+
+  /** After a move: tell its events one at a time (each house move after the delay; a
+   *  round's end in its dialog), then move on with `final`, the human's view once
+   *  everything is played.  `before` is the human's view before the house answered,
+   *  `table` the table the first event was played on. */
+  async function play(generation, events, final, before, table) {
+    game.view = before || final;
+    render();
+    for (const event of events) {
+      if (isHouseMove(event)) {
+        game.moves = [];
+        setPhase("opponent", "The solver is thinking…");
+        render();
+        await sleep(CONFIG.delay);
+        if (generation !== game.generation) return;
+        table = game.view.table;  // the house plays on the table shown
+        game.fresh = new Set([event.card, ...(event.type === "build" ? event.targets || [] : [])]);
+        $("last-move").textContent = `Solver ${describeEvent(event, table).replace(/^Solver /, "")}`;
+        game.view = final;  // one house seat: its moves lead to the final table
+      }
+      log(describeEvent(event, table), event.player);
+      if (event.type === "round_scored" || event.type === "round_void") {
+        game.view = final;
+        setPhase("round-end", final.status === "game_over" ? "Game over." : "Round over.");
+        render();
+        showRoundEnd(event, events.find((e) => e.type === "game_over"));
+        await roundClosed();
+        if (generation !== game.generation) return;
+      }
     }
+    game.view = final;
     await nextTurn(generation);
   }
 
+  let closeRound = null;
+  /** Resolves when the player closes the round dialog ("Next round" or "See the table"). */
+  const roundClosed = () => new Promise((resolve) => { closeRound = resolve; });
+
   async function nextTurn(generation) {
-    const state = game.state;
+    await refresh();
+    if (generation !== game.generation) return;
+    const view = game.view;
     game.hand = null;
     game.picked.clear();
-    if (state.status === "game_over") {
-      const [mine, theirs] = [state.scores[HUMAN], state.scores[OPPONENT]];
-      setPhase("game-over", state.winner === HUMAN
+    if (view.status === "game_over") {
+      const [mine, theirs] = [view.scores[HUMAN], view.scores[OPPONENT]];
+      setPhase("game-over", view.winner === HUMAN
         ? `Game over: you win, ${mine} to ${theirs}!`
         : `Game over: the solver wins, ${theirs} to ${mine}.`);
       render();
       return;
     }
-    if (state.to_move === HUMAN) {
-      const data = await api.legalMoves({ state });
-      if (generation !== game.generation) return;
-      game.moves = data.moves;
-      setPhase("human", "Your turn: pick a card from your hand.");
-      render();
-      const first = document.querySelector('[data-testid="hand"] button');
-      if (first && (document.activeElement === document.body || !document.activeElement)) {
-        first.focus({ preventScroll: true });
-      }
-      return;
-    }
-    game.moves = [];
-    setPhase("opponent", "The solver is thinking…");
+    const data = await api.legalMoves(seat());  // the house has answered: the human moves
+    if (generation !== game.generation) return;
+    game.moves = data.moves;
+    setPhase("human", "Your turn: pick a card from your hand.");
     render();
-    await sleep(CONFIG.delay);
-    const answer = await hints(OPPONENT, 1);
-    if (generation !== game.generation) return;
-    const move = answer.moves[0].move;
-    const tableBefore = game.view.table;
-    const data = await api.apply({ state: game.state, move: move.id });
-    if (generation !== game.generation) return;
-    game.state = data.state;
-    game.fresh = new Set([move.card, ...(move.type === "build" ? move.targets : [])]);
-    $("last-move").textContent = `Solver: ${describe(move, tableBefore)}.`;
-    await advance(generation, data.events, tableBefore);
+    const first = document.querySelector('[data-testid="hand"] button');
+    if (first && (document.activeElement === document.body || !document.activeElement)) {
+      first.focus({ preventScroll: true });
+    }
   }
 
   async function playHuman(move) {
@@ -453,11 +477,11 @@ import { CassinoClient, CassinoError } from "../sdk/cassino.js";
     $("hint-panel").hidden = true;
     game.fresh = new Set();
     try {
-      const data = await api.apply({ state: game.state, move: move.id });
+      const data = await api.apply({ ...seat(), move: move.id });
       if (generation !== game.generation) return;
-      game.state = data.state;
+      game.token = data.game;
       $("last-move").textContent = `You: ${describe(move, tableBefore)}.`;
-      await advance(generation, data.events, tableBefore);
+      await play(generation, data.events, data.view, data.view_before_house, tableBefore);
     } catch (err) {
       fail(err);
     }
@@ -472,7 +496,7 @@ import { CassinoClient, CassinoError } from "../sdk/cassino.js";
     $("hint-solver").textContent = "";
     $("hint-button").disabled = true;
     try {
-      const answer = await hints(HUMAN);
+      const answer = await hints();
       if (generation !== game.generation || document.body.dataset.phase !== "human") return;
       const byId = new Map(game.moves.map((m) => [m.id, m]));
       const rows = answer.moves.map((hint) => {
@@ -560,14 +584,11 @@ import { CassinoClient, CassinoError } from "../sdk/cassino.js";
     if (dialog.open) dialog.close();
   }
 
-  async function continueGame() {
+  function continueGame() {
     closeDialog();
-    if (document.body.dataset.phase !== "round-end") return;
-    try {
-      await nextTurn(game.generation);
-    } catch (err) {
-      fail(err);
-    }
+    const resolve = closeRound;
+    closeRound = null;
+    if (resolve) resolve();
   }
 
   // ---- wiring ------------------------------------------------------------------

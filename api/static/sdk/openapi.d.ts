@@ -474,7 +474,7 @@ export interface paths {
          * Every legal move of the player to move, each once (R9-R22).
          * @description Every move has an ``id``, a ``description`` in words, whether it sweeps and the
          *     point cards it takes; builds carry their kind and resulting groups.  A game that
-         *     is over answers 409.
+         *     is over answers 409.  A sealed game tells them to the seat to move only.
          */
         post: {
             parameters: {
@@ -771,7 +771,24 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The game is over (R27): no move can follow. */
+                /** @description The credential is not one of this sealed game's seats (or not the player named). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 403,
+                         *       "status": "Forbidden",
+                         *       "message": "credential: not the credential of a seat of this game",
+                         *       "field": "credential"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The game is over (R27): no move can follow; or, for a sealed game, the token is not the game's newest. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -785,6 +802,23 @@ export interface paths {
                          *       "field": "state.status",
                          *       "rule": "R27",
                          *       "rule_url": "/rules/standard#R27"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The sealed game's token expired. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 410,
+                         *       "status": "Gone",
+                         *       "message": "game: this token expired (tokens last 604800 s after the move that made them)",
+                         *       "field": "game"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -867,6 +901,8 @@ export interface paths {
          *     names the rule it breaks (out of turn: whose turn it is), and changes nothing; a
          *     game that is over answers 409.  With ``player``, the move must be that seat's
          *     and the events are told as that seat may see them (a deal shows its hand only).
+         *     A sealed game answers the next token, the mover's view and its events (the
+         *     house's answers included) instead of the state.
          */
         post: {
             parameters: {
@@ -1281,7 +1317,24 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The game is over (R27): no move can follow. */
+                /** @description The credential is not one of this sealed game's seats (or not the player named). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 403,
+                         *       "status": "Forbidden",
+                         *       "message": "credential: not the credential of a seat of this game",
+                         *       "field": "credential"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The game is over (R27): no move can follow; or, for a sealed game, the token is not the game's newest. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -1295,6 +1348,23 @@ export interface paths {
                          *       "field": "state.status",
                          *       "rule": "R27",
                          *       "rule_url": "/rules/standard#R27"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The sealed game's token expired. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 410,
+                         *       "status": "Gone",
+                         *       "message": "game: this token expired (tokens last 604800 s after the move that made them)",
+                         *       "field": "game"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -1370,7 +1440,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** What one player may see (R28, R29): never the other hand, the stock or the seed. */
+        /**
+         * What one player may see (R28, R29): never the other hand, the stock or the seed.
+         * @description A sealed game shows the credential's seat, with the events of the last apply.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1725,6 +1798,59 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The credential is not one of this sealed game's seats (or not the player named). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 403,
+                         *       "status": "Forbidden",
+                         *       "message": "credential: not the credential of a seat of this game",
+                         *       "field": "credential"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The game is over (R27): no move can follow; or, for a sealed game, the token is not the game's newest. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 409,
+                         *       "status": "Conflict",
+                         *       "message": "the game is over: player 0 won 22 to 13; start a new game (R27)",
+                         *       "field": "state.status",
+                         *       "rule": "R27",
+                         *       "rule_url": "/rules/standard#R27"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The sealed game's token expired. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 410,
+                         *       "status": "Gone",
+                         *       "message": "game: this token expired (tokens last 604800 s after the move that made them)",
+                         *       "field": "game"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description The body is too large. */
                 413: {
                     headers: {
@@ -1797,7 +1923,7 @@ export interface paths {
         put?: never;
         /**
          * The score breakdown of the capture piles as they stand (R26).
-         * @description Send a ``state`` or a ``view`` (capture piles are public, R28), not both.
+         * @description Send a ``state``, a ``view`` (capture piles are public, R28), or a sealed game.
          */
         post: {
             parameters: {
@@ -2048,6 +2174,59 @@ export interface paths {
                          *       "code": 400,
                          *       "status": "Bad Request",
                          *       "message": "the body is not valid JSON"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential is not one of this sealed game's seats (or not the player named). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 403,
+                         *       "status": "Forbidden",
+                         *       "message": "credential: not the credential of a seat of this game",
+                         *       "field": "credential"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The game is over (R27): no move can follow; or, for a sealed game, the token is not the game's newest. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 409,
+                         *       "status": "Conflict",
+                         *       "message": "the game is over: player 0 won 22 to 13; start a new game (R27)",
+                         *       "field": "state.status",
+                         *       "rule": "R27",
+                         *       "rule_url": "/rules/standard#R27"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The sealed game's token expired. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 410,
+                         *       "status": "Gone",
+                         *       "message": "game: this token expired (tokens last 604800 s after the move that made them)",
+                         *       "field": "game"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -2458,7 +2637,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 707.1,
+                         *         "elapsed_ms": 1373.2,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -2481,9 +2660,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "je9b5f8067b04b617e025240786aa95e9",
+                         *         "id": "jed6536bc304210ee387115b23f763e48",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/je9b5f8067b04b617e025240786aa95e9"
+                         *         "url": "/v1/jobs/jed6536bc304210ee387115b23f763e48"
                          *       }
                          *     }
                          */
@@ -2506,7 +2685,24 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The game is over (R27): no move can follow. */
+                /** @description The credential is not one of this sealed game's seats (or not the player named). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 403,
+                         *       "status": "Forbidden",
+                         *       "message": "credential: not the credential of a seat of this game",
+                         *       "field": "credential"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The game is over (R27): no move can follow; or, for a sealed game, the token is not the game's newest. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -2520,6 +2716,23 @@ export interface paths {
                          *       "field": "state.status",
                          *       "rule": "R27",
                          *       "rule_url": "/rules/standard#R27"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The sealed game's token expired. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 410,
+                         *       "status": "Gone",
+                         *       "message": "game: this token expired (tokens last 604800 s after the move that made them)",
+                         *       "field": "game"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -2840,7 +3053,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 689.6,
+                         *         "elapsed_ms": 1077.2,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -2863,9 +3076,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "je9b5f8067b04b617e025240786aa95e9",
+                         *         "id": "jed6536bc304210ee387115b23f763e48",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/je9b5f8067b04b617e025240786aa95e9"
+                         *         "url": "/v1/jobs/jed6536bc304210ee387115b23f763e48"
                          *       }
                          *     }
                          */
@@ -2888,7 +3101,24 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The game is over (R27): no move can follow. */
+                /** @description The credential is not one of this sealed game's seats (or not the player named). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 403,
+                         *       "status": "Forbidden",
+                         *       "message": "credential: not the credential of a seat of this game",
+                         *       "field": "credential"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The game is over (R27): no move can follow; or, for a sealed game, the token is not the game's newest. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -2902,6 +3132,23 @@ export interface paths {
                          *       "field": "state.status",
                          *       "rule": "R27",
                          *       "rule_url": "/rules/standard#R27"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The sealed game's token expired. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 410,
+                         *       "status": "Gone",
+                         *       "message": "game: this token expired (tokens last 604800 s after the move that made them)",
+                         *       "field": "game"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -3031,7 +3278,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "je9b5f8067b04b617e025240786aa95e9",
+                         *       "id": "jed6536bc304210ee387115b23f763e48",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -3168,7 +3415,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 743.4,
+                         *           "elapsed_ms": 3134.8,
                          *           "cached": false,
                          *           "nodes": 68313,
                          *           "seed": 0
@@ -3408,6 +3655,20 @@ export interface components {
              */
             variants: components["schemas"]["Rules"][];
         };
+        HouseSeat: {
+            /**
+             * @description The seat the house plays.
+             * @example 1
+             */
+            player: number;
+            /**
+             * @description Who plays it, from its own view only: `solver` (the default hint) or a simpler bot.
+             * @default solver
+             * @example solver
+             * @enum {string}
+             */
+            bot?: "solver" | "heuristic" | "greedy" | "random";
+        };
         NewGameRequest: {
             /**
              * @description Rules variant; only playable ones start.
@@ -3426,6 +3687,21 @@ export interface components {
              * @example 0
              */
             dealer?: number;
+            /**
+             * @description Answer a sealed game (a token and one credential per seat) instead of the full state: the server referees and each seat sees only its own view. For frontends whose players must not see each other's cards.
+             * @default false
+             * @example false
+             */
+            sealed?: boolean;
+            /**
+             * @description Sealed games only: seats the server plays itself; they get no credential.
+             * @example [
+             *       {
+             *         "player": 1
+             *       }
+             *     ]
+             */
+            house?: components["schemas"]["HouseSeat"][];
         };
         Build: {
             /**
@@ -3854,7 +4130,7 @@ export interface components {
         };
         StateResponse: {
             /**
-             * @description The state.
+             * @description The state (open games).
              * @example {
              *       "variant": "standard",
              *       "seed": 12345,
@@ -3947,11 +4223,24 @@ export interface components {
              *       "previous_round": null
              *     }
              */
-            state: components["schemas"]["State"];
+            state?: components["schemas"]["State"];
+            /**
+             * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
+             * @example gAAAAABn...(opaque)
+             */
+            game?: string;
+            /**
+             * @description Sealed games: each seat's credential, by seat (`null` for a house seat). Give each player only their own.
+             * @example [
+             *       "0.Zk3b2mD0cXq0p7n1uJmH0Q",
+             *       null
+             *     ]
+             */
+            credentials?: (string | null)[];
         };
         StateRequest: {
             /**
-             * @description A full state.
+             * @description A full state (open games). Send a state, or a sealed game's `game` and `credential`.
              * @example {
              *       "variant": "standard",
              *       "seed": 12345,
@@ -4044,7 +4333,17 @@ export interface components {
              *       "previous_round": null
              *     }
              */
-            state: components["schemas"]["State"];
+            state?: components["schemas"]["State"];
+            /**
+             * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
+             * @example gAAAAABn...(opaque)
+             */
+            game?: string;
+            /**
+             * @description The asking seat's credential (sealed games), from `POST /v1/games`.
+             * @example 0.Zk3b2mD0cXq0p7n1uJmH0Q
+             */
+            credential?: string;
         };
         LegalMovesResponse: {
             /**
@@ -4066,7 +4365,7 @@ export interface components {
         };
         ApplyRequest: {
             /**
-             * @description A full state.
+             * @description A full state (open games). Send a state, or a sealed game's `game` and `credential`.
              * @example {
              *       "variant": "standard",
              *       "seed": 12345,
@@ -4159,7 +4458,17 @@ export interface components {
              *       "previous_round": null
              *     }
              */
-            state: components["schemas"]["State"];
+            state?: components["schemas"]["State"];
+            /**
+             * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
+             * @example gAAAAABn...(opaque)
+             */
+            game?: string;
+            /**
+             * @description The asking seat's credential (sealed games), from `POST /v1/games`.
+             * @example 0.Zk3b2mD0cXq0p7n1uJmH0Q
+             */
+            credential?: string;
             /**
              * @description The move: an object (as listed by legal-moves), or its id string.
              * @example {
@@ -4174,10 +4483,176 @@ export interface components {
              */
             move: components["schemas"]["Move"] | string;
             /**
-             * @description Optional: the seat making the move. It must be the seat to move (R4), and the events are then told as that seat may see them (a deal shows its own hand only).
+             * @description Optional: the seat making the move. It must be the seat to move (R4), and the events are then told as that seat may see them (a deal shows its own hand only). Sealed games: the credential's seat.
              * @example 0
              */
             player?: number;
+        };
+        View: {
+            /**
+             * @description Rules variant (GET /v1/variants).
+             * @default standard
+             * @example standard
+             * @enum {string}
+             */
+            variant?: "standard" | "classic" | "twenty-one" | "royal" | "spade" | "draw" | "partnership" | "three-hand";
+            /**
+             * @description Rounds that scored, this one included.
+             * @example 1
+             */
+            round: number;
+            /**
+             * @description Deals in the game, void rounds included (R25).
+             * @example 1
+             */
+            deal: number;
+            /**
+             * @description Dealer seat (R3).
+             * @example 0
+             */
+            dealer: number;
+            /**
+             * @description Seat to move (R4).
+             * @example 1
+             */
+            to_move: number;
+            /**
+             * @description Loose cards and builds.
+             * @example {
+             *       "loose": [
+             *         "8D",
+             *         "6S",
+             *         "QH",
+             *         "KC"
+             *       ],
+             *       "builds": [
+             *         {
+             *           "value": 7,
+             *           "owner": 0,
+             *           "groups": [
+             *             [
+             *               "5C",
+             *               "2H"
+             *             ]
+             *           ]
+             *         }
+             *       ]
+             *     }
+             */
+            table: components["schemas"]["Table"];
+            /**
+             * @description Capture piles of seats 0 and 1 this round (R12).
+             * @example [
+             *       [
+             *         "7S",
+             *         "7D"
+             *       ],
+             *       []
+             *     ]
+             */
+            captured: string[][];
+            /**
+             * @description Sweeps of seats 0 and 1 this round (R13).
+             * @example [
+             *       0,
+             *       0
+             *     ]
+             */
+            sweeps: number[];
+            /**
+             * @description Seat that captured last this round, or null (R24).
+             * @example null
+             */
+            last_capturer: number | null;
+            /**
+             * @description The stock is empty (R5); derived, ignored on input.
+             * @example false
+             */
+            last_batch?: boolean;
+            /**
+             * @description Game totals before this round (R27).
+             * @example [
+             *       0,
+             *       0
+             *     ]
+             */
+            scores: number[];
+            /**
+             * @description playing or game_over.
+             * @example playing
+             * @enum {string}
+             */
+            status: "playing" | "game_over";
+            /**
+             * @description Winning seat once the game is over, else null (R27).
+             * @example null
+             */
+            winner: number | null;
+            /**
+             * @description This round's moves in order (informational).
+             * @example [
+             *       {
+             *         "player": 1,
+             *         "move": {
+             *           "type": "trail",
+             *           "card": "KC"
+             *         }
+             *       }
+             *     ]
+             */
+            history?: components["schemas"]["Played"][];
+            /**
+             * @description Breakdown of the last complete round, or null.
+             * @default null
+             * @example {
+             *       "players": [
+             *         {
+             *           "cards": 27,
+             *           "spades": 7,
+             *           "aces": 2,
+             *           "big_cassino": 1,
+             *           "little_cassino": 0,
+             *           "sweeps": 1
+             *         },
+             *         {
+             *           "cards": 25,
+             *           "spades": 6,
+             *           "aces": 2,
+             *           "big_cassino": 0,
+             *           "little_cassino": 1,
+             *           "sweeps": 0
+             *         }
+             *       ]
+             *     }
+             */
+            previous_round?: components["schemas"]["Breakdown"] | (Record<string, never> | null);
+            /**
+             * @description Seat whose view this is.
+             * @example 0
+             */
+            player: number;
+            /**
+             * @description That player's own hand.
+             * @example [
+             *       "7D",
+             *       "7S",
+             *       "AS"
+             *     ]
+             */
+            hand: string[];
+            /**
+             * @description Cards in each hand.
+             * @example [
+             *       3,
+             *       3
+             *     ]
+             */
+            hand_sizes: number[];
+            /**
+             * @description Cards left in the stock.
+             * @example 40
+             */
+            stock_size: number;
         };
         TrailEvent: {
             /**
@@ -4469,7 +4944,7 @@ export interface components {
         };
         ApplyResponse: {
             /**
-             * @description The next state.
+             * @description The next state (open games).
              * @example {
              *       "variant": "standard",
              *       "seed": 12345,
@@ -4562,7 +5037,112 @@ export interface components {
              *       "previous_round": null
              *     }
              */
-            state: components["schemas"]["State"];
+            state?: components["schemas"]["State"];
+            /**
+             * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
+             * @example gAAAAABn...(opaque)
+             */
+            game?: string;
+            /**
+             * @description Sealed games: the mover's view of the next position.
+             * @example {
+             *       "player": 1,
+             *       "hand": [
+             *         "2D",
+             *         "4C",
+             *         "KH",
+             *         "KC"
+             *       ],
+             *       "hand_sizes": [
+             *         4,
+             *         4
+             *       ],
+             *       "stock_size": 40,
+             *       "variant": "standard",
+             *       "round": 1,
+             *       "deal": 1,
+             *       "last_batch": false,
+             *       "dealer": 0,
+             *       "to_move": 1,
+             *       "table": {
+             *         "loose": [
+             *           "3D",
+             *           "8H",
+             *           "9H",
+             *           "KD"
+             *         ],
+             *         "builds": []
+             *       },
+             *       "captured": [
+             *         [],
+             *         []
+             *       ],
+             *       "sweeps": [
+             *         0,
+             *         0
+             *       ],
+             *       "last_capturer": null,
+             *       "scores": [
+             *         0,
+             *         0
+             *       ],
+             *       "status": "playing",
+             *       "winner": null,
+             *       "history": [],
+             *       "previous_round": null
+             *     }
+             */
+            view?: components["schemas"]["View"];
+            /**
+             * @description Sealed games where the house answered: the mover's view right after its own move, before the house's moves (to show them one at a time).
+             * @example {
+             *       "player": 1,
+             *       "hand": [
+             *         "2D",
+             *         "4C",
+             *         "KH",
+             *         "KC"
+             *       ],
+             *       "hand_sizes": [
+             *         4,
+             *         4
+             *       ],
+             *       "stock_size": 40,
+             *       "variant": "standard",
+             *       "round": 1,
+             *       "deal": 1,
+             *       "last_batch": false,
+             *       "dealer": 0,
+             *       "to_move": 1,
+             *       "table": {
+             *         "loose": [
+             *           "3D",
+             *           "8H",
+             *           "9H",
+             *           "KD"
+             *         ],
+             *         "builds": []
+             *       },
+             *       "captured": [
+             *         [],
+             *         []
+             *       ],
+             *       "sweeps": [
+             *         0,
+             *         0
+             *       ],
+             *       "last_capturer": null,
+             *       "scores": [
+             *         0,
+             *         0
+             *       ],
+             *       "status": "playing",
+             *       "winner": null,
+             *       "history": [],
+             *       "previous_round": null
+             *     }
+             */
+            view_before_house?: components["schemas"]["View"];
             /**
              * @description What happened, in order: each event has a `type` and a `description`.
              * @example [
@@ -4588,7 +5168,7 @@ export interface components {
         };
         ViewRequest: {
             /**
-             * @description A full state.
+             * @description A full state (open games). Send a state, or a sealed game's `game` and `credential`.
              * @example {
              *       "variant": "standard",
              *       "seed": 12345,
@@ -4681,178 +5261,22 @@ export interface components {
              *       "previous_round": null
              *     }
              */
-            state: components["schemas"]["State"];
+            state?: components["schemas"]["State"];
             /**
-             * @description Seat whose view to build.
+             * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
+             * @example gAAAAABn...(opaque)
+             */
+            game?: string;
+            /**
+             * @description The asking seat's credential (sealed games), from `POST /v1/games`.
+             * @example 0.Zk3b2mD0cXq0p7n1uJmH0Q
+             */
+            credential?: string;
+            /**
+             * @description Seat whose view to build: required with `state`; with a sealed game, the credential's seat (if given, it must be that seat).
              * @example 0
              */
-            player: number;
-        };
-        View: {
-            /**
-             * @description Rules variant (GET /v1/variants).
-             * @default standard
-             * @example standard
-             * @enum {string}
-             */
-            variant?: "standard" | "classic" | "twenty-one" | "royal" | "spade" | "draw" | "partnership" | "three-hand";
-            /**
-             * @description Rounds that scored, this one included.
-             * @example 1
-             */
-            round: number;
-            /**
-             * @description Deals in the game, void rounds included (R25).
-             * @example 1
-             */
-            deal: number;
-            /**
-             * @description Dealer seat (R3).
-             * @example 0
-             */
-            dealer: number;
-            /**
-             * @description Seat to move (R4).
-             * @example 1
-             */
-            to_move: number;
-            /**
-             * @description Loose cards and builds.
-             * @example {
-             *       "loose": [
-             *         "8D",
-             *         "6S",
-             *         "QH",
-             *         "KC"
-             *       ],
-             *       "builds": [
-             *         {
-             *           "value": 7,
-             *           "owner": 0,
-             *           "groups": [
-             *             [
-             *               "5C",
-             *               "2H"
-             *             ]
-             *           ]
-             *         }
-             *       ]
-             *     }
-             */
-            table: components["schemas"]["Table"];
-            /**
-             * @description Capture piles of seats 0 and 1 this round (R12).
-             * @example [
-             *       [
-             *         "7S",
-             *         "7D"
-             *       ],
-             *       []
-             *     ]
-             */
-            captured: string[][];
-            /**
-             * @description Sweeps of seats 0 and 1 this round (R13).
-             * @example [
-             *       0,
-             *       0
-             *     ]
-             */
-            sweeps: number[];
-            /**
-             * @description Seat that captured last this round, or null (R24).
-             * @example null
-             */
-            last_capturer: number | null;
-            /**
-             * @description The stock is empty (R5); derived, ignored on input.
-             * @example false
-             */
-            last_batch?: boolean;
-            /**
-             * @description Game totals before this round (R27).
-             * @example [
-             *       0,
-             *       0
-             *     ]
-             */
-            scores: number[];
-            /**
-             * @description playing or game_over.
-             * @example playing
-             * @enum {string}
-             */
-            status: "playing" | "game_over";
-            /**
-             * @description Winning seat once the game is over, else null (R27).
-             * @example null
-             */
-            winner: number | null;
-            /**
-             * @description This round's moves in order (informational).
-             * @example [
-             *       {
-             *         "player": 1,
-             *         "move": {
-             *           "type": "trail",
-             *           "card": "KC"
-             *         }
-             *       }
-             *     ]
-             */
-            history?: components["schemas"]["Played"][];
-            /**
-             * @description Breakdown of the last complete round, or null.
-             * @default null
-             * @example {
-             *       "players": [
-             *         {
-             *           "cards": 27,
-             *           "spades": 7,
-             *           "aces": 2,
-             *           "big_cassino": 1,
-             *           "little_cassino": 0,
-             *           "sweeps": 1
-             *         },
-             *         {
-             *           "cards": 25,
-             *           "spades": 6,
-             *           "aces": 2,
-             *           "big_cassino": 0,
-             *           "little_cassino": 1,
-             *           "sweeps": 0
-             *         }
-             *       ]
-             *     }
-             */
-            previous_round?: components["schemas"]["Breakdown"] | (Record<string, never> | null);
-            /**
-             * @description Seat whose view this is.
-             * @example 0
-             */
-            player: number;
-            /**
-             * @description That player's own hand.
-             * @example [
-             *       "7D",
-             *       "7S",
-             *       "AS"
-             *     ]
-             */
-            hand: string[];
-            /**
-             * @description Cards in each hand.
-             * @example [
-             *       3,
-             *       3
-             *     ]
-             */
-            hand_sizes: number[];
-            /**
-             * @description Cards left in the stock.
-             * @example 40
-             */
-            stock_size: number;
+            player?: number;
         };
         ViewResponse: {
             /**
@@ -4905,6 +5329,28 @@ export interface components {
              *     }
              */
             view: components["schemas"]["View"];
+            /**
+             * @description Sealed games: what the last apply did (the move and the house's answers), as this seat may see it.
+             * @example [
+             *       {
+             *         "type": "capture",
+             *         "player": 0,
+             *         "card": "7S",
+             *         "targets": [
+             *           "2H",
+             *           "5C",
+             *           "7D"
+             *         ],
+             *         "description": "Player 0 takes 2♥, 5♣ and 7♦ with 7♠"
+             *       },
+             *       {
+             *         "type": "sweep",
+             *         "player": 0,
+             *         "description": "Sweep!"
+             *       }
+             *     ]
+             */
+            events?: (components["schemas"]["TrailEvent"] | components["schemas"]["CaptureEvent"] | components["schemas"]["BuildEvent"] | components["schemas"]["SweepEvent"] | components["schemas"]["DealEvent"] | components["schemas"]["ResidueEvent"] | components["schemas"]["RoundScoredEvent"] | components["schemas"]["RoundVoidEvent"] | components["schemas"]["GameOverEvent"])[];
         };
         ScoreRequest: {
             /**
@@ -5052,6 +5498,16 @@ export interface components {
              *     }
              */
             view?: components["schemas"]["View"];
+            /**
+             * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
+             * @example gAAAAABn...(opaque)
+             */
+            game?: string;
+            /**
+             * @description The asking seat's credential (sealed games), from `POST /v1/games`.
+             * @example 0.Zk3b2mD0cXq0p7n1uJmH0Q
+             */
+            credential?: string;
         };
         HintsRequest: {
             /**
@@ -5204,6 +5660,16 @@ export interface components {
              * @example 1
              */
             player?: number;
+            /**
+             * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
+             * @example gAAAAABn...(opaque)
+             */
+            game?: string;
+            /**
+             * @description The asking seat's credential (sealed games), from `POST /v1/games`.
+             * @example 0.Zk3b2mD0cXq0p7n1uJmH0Q
+             */
+            credential?: string;
             /**
              * @description Worlds (determinizations) to search; budgets over 64 are split into jobs. The deployment caps it (`HINT_MAX_SAMPLES`, 200 by default): `solver.samples` in the answer says how many were searched.
              * @example 48

@@ -1,0 +1,223 @@
+"""Sealed games (docs/api.md "Sealed games"): the server as referee, storing no game.
+
+A sealed game is an opaque token that holds the whole state, encrypted and authenticated
+with the server's key, plus one credential per seat.  A seat that sends the token and its
+credential sees its own view and the events it may see, and may move for its own seat
+only (R28, R29).  Each move gives a new token; the ledger (:mod:`workers.ledger`) keeps
+each game's latest move number, so an earlier token is refused.  Seats the house plays
+(``house``) are moved by a bot from their own view, inside the request that hands them
+the turn.
+
+Tokens are Fernet tokens (``cryptography``: AES-128-CBC with HMAC-SHA256 and a
+timestamp), a well-kept, misuse-resistant format with key rotation (``MultiFernet``):
+``SEAL_KEYS`` lists the keys, the first seals, every one opens.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import logging
+import secrets
+import time
+import zlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+import orjson
+from cryptography.fernet import Fernet, InvalidToken, MultiFernet
+from flask_smorest import abort
+
+from engine import Move, State
+from engine.errors import IllegalMoveError
+from engine.play import round_dealt
+from engine.state import MAX_SAFE_SEED, PLAYING
+from solver.bots import make_bot
+from workers.ledger import Ledger
+
+__all__ = ["HOUSE_BOTS", "SealedGame", "Sealer", "sealed_scope"]
+
+log = logging.getLogger(__name__)
+
+TOKEN_VERSION = 1
+DEFAULT_TTL = 7 * 24 * 3600
+"""Seconds a token stays good after it was sealed (each move seals a new one)."""
+HOUSE_BOTS = ("solver", "heuristic", "greedy", "random")
+"""Who may play a house seat: the solver at the default hint budget, or a simpler bot.
+All of them decide from their seat's view only."""
+
+
+@dataclass(frozen=True)
+class SealedGame:
+    """What a token holds: the game's id, its move number, the state, the seats'
+    credential secrets (``None`` for house seats), the house's bots by seat, and the
+    last move's events as each seat may see them."""
+
+    id: str
+    ply: int
+    state: State
+    secrets: tuple[str | None, ...]
+    house: Mapping[int, str]
+    events: tuple[tuple[dict[str, Any], ...], ...]
+
+    def credential(self, seat: int) -> str | None:
+        """Seat ``seat``'s credential: its number and its secret (``None``: a house seat)."""
+        secret = self.secrets[seat]
+        return None if secret is None else f"{seat}.{secret}"
+
+    def seat_of(self, credential: str) -> int | None:
+        """The seat ``credential`` proves, compared in constant time, or ``None``."""
+        seat_text, _, secret = credential.partition(".")
+        if not seat_text.isdigit() or int(seat_text) >= len(self.secrets):
+            return None
+        expected = self.secrets[int(seat_text)]
+        if expected is None or not hmac.compare_digest(expected.encode(), secret.encode()):
+            return None
+        return int(seat_text)
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"v": TOKEN_VERSION, "id": self.id, "ply": self.ply,
+                "state": self.state.to_dict(), "secrets": list(self.secrets),
+                "house": {str(seat): bot for seat, bot in self.house.items()},
+                "events": [list(seen) for seen in self.events]}
+
+    @classmethod
+    def from_payload(cls, data: dict[str, Any]) -> SealedGame:
+        if data.get("v") != TOKEN_VERSION:
+            raise ValueError(f"token version {data.get('v')!r}")
+        return cls(data["id"], int(data["ply"]), State.from_dict(data["state"]),
+                   tuple(data["secrets"]), {int(seat): bot for seat, bot in
+                                            data["house"].items()},
+                   tuple(tuple(seen) for seen in data["events"]))
+
+
+def sealed_scope(game: SealedGame, seat: int) -> str:
+    """What a sealed request proves for hint sharing: one seat of one game.  The game id
+    is a secret of the token, so nobody else can name the scope."""
+    return "g" + hashlib.sha256(f"{game.id}:{seat}".encode()).hexdigest()[:32]
+
+
+def _keys(configured: str | Sequence[str] | None) -> list[str]:
+    if isinstance(configured, str):
+        return [k.strip() for k in configured.split(",") if k.strip()]
+    return [k.strip() for k in configured or () if k.strip()]
+
+
+class Sealer:
+    """Seals and opens tokens with ``keys`` (the first seals) and checks their move
+    number against ``ledger``."""
+
+    def __init__(self, keys: str | Sequence[str] | None, ledger: Ledger,
+                 ttl: int = DEFAULT_TTL) -> None:
+        listed = _keys(keys)
+        self.development = not listed
+        """No key was configured: one made at start seals, told once at the first game."""
+        if self.development:
+            listed = [Fernet.generate_key().decode()]
+        try:
+            self.fernet = MultiFernet([Fernet(key) for key in listed])
+        except ValueError as exc:  # a startup error, not a request's
+            raise ValueError("SEAL_KEYS: each key must be 32 url-safe base64-encoded "
+                             "bytes (make one with cryptography's Fernet.generate_key())"
+                             ) from exc
+        self.ledger = ledger
+        self.ttl = ttl
+
+    # --- tokens -------------------------------------------------------------------------
+
+    def seal(self, game: SealedGame) -> str:
+        return self.fernet.encrypt(zlib.compress(orjson.dumps(game.to_payload()))).decode()
+
+    def open(self, token: str) -> SealedGame:
+        """The game in ``token``: 422 if it is not one this server sealed (altered, forged,
+        sealed under a retired key), 410 if it expired."""
+        raw = token.encode("ascii", "replace")
+        try:
+            data = self.fernet.decrypt(raw)
+            sealed_at = self.fernet.extract_timestamp(raw)
+        except InvalidToken:
+            abort(422, message="game: not a game token of this server (altered, forged, or "
+                               "sealed under a key it no longer holds)", field="game")
+        if time.time() - sealed_at > self.ttl:
+            abort(410, message=f"game: this token expired (tokens last {self.ttl} s after "
+                               "the move that made them)", field="game")
+        try:
+            return SealedGame.from_payload(orjson.loads(zlib.decompress(data)))
+        except Exception:  # authentic but unreadable: a token of another server version
+            log.warning("an authentic token could not be read")
+            abort(422, message="game: a token this server can no longer read", field="game")
+        raise AssertionError  # abort raised  # pragma: no cover
+
+    # --- the referee ------------------------------------------------------------------
+
+    def start(self, state: State, house: Mapping[int, str]) -> SealedGame:
+        """A new sealed game of ``state``: fresh id and credentials; house seats move."""
+        if self.development:
+            self.development = False
+            log.warning("SEAL_KEYS is not set: sealed games use a key made at start, and "
+                        "their tokens die with this server; set CASSINO_SEAL_KEYS (every "
+                        "process of a deployment needs the same keys)")
+        seats = range(len(state.hands))
+        game = SealedGame(secrets.token_hex(16), 0, state,
+                          tuple(None if seat in house else secrets.token_urlsafe(16)
+                                for seat in seats),
+                          dict(house), tuple(() for _ in seats))
+        game = self._house(game, [round_dealt(state)])
+        self.ledger.advance(game.id, -1, self.ttl)  # records move 0
+        return game
+
+    def seat(self, token: str, credential: str | None, player: int | None = None,
+             ) -> tuple[SealedGame, int]:
+        """The game of ``token`` and the seat ``credential`` proves: 403 if it proves none
+        (or not ``player``), 409 if a later move has been played."""
+        game = self.open(token)
+        seat = None if credential is None else game.seat_of(credential)
+        if seat is None:
+            abort(403, message="credential: not the credential of a seat of this game",
+                  field="credential")
+        assert seat is not None
+        if player is not None and player != seat:
+            abort(403, message=f"player: this credential is player {seat}'s, not player "
+                               f"{player}'s", field="player")
+        latest = self.ledger.latest(game.id)
+        if latest is not None and latest != game.ply:
+            self._stale(game, latest)
+        return game, seat
+
+    def play(self, game: SealedGame, seat: int, move: Move) -> tuple[SealedGame, State]:
+        """``seat`` plays ``move``, then the house plays until a seat with a credential is
+        to move or the game ends; 409 if another move from this token came first.  Also
+        gives the state right after ``move``, before the house answered."""
+        if seat != game.state.to_move:
+            raise IllegalMoveError(f"it is player {game.state.to_move}'s turn, not player "
+                                   f"{seat}'s (R4)", field="credential", rule="R4")
+        step = game.state.apply(move)  # an illegal move changes nothing, the ledger included
+        latest = self.ledger.advance(game.id, game.ply, self.ttl)
+        if latest is not None:
+            self._stale(game, latest)
+        return self._house(replace(game, state=step.state, ply=game.ply + 1),
+                           list(step.events)), step.state
+
+    def _house(self, game: SealedGame, events: list[Any]) -> SealedGame:
+        state = game.state
+        while state.status == PLAYING and state.to_move in game.house:
+            seat = state.to_move
+            bot = make_bot(game.house[seat], self._seed(game, len(events)))
+            step = state.apply(bot.choose(state.view(seat)))
+            events.extend(step.events)
+            state = step.state
+        seen = tuple(() if game.secrets[seat] is None else
+                     tuple(event.to_dict(seat) for event in events)
+                     for seat in range(len(game.secrets)))
+        return replace(game, state=state, events=seen)
+
+    @staticmethod
+    def _seed(game: SealedGame, salt: int) -> int:
+        """A house bot's seed: fixed by the game (its secret id) and the moment."""
+        digest = hashlib.sha256(f"{game.id}:{game.ply}:{salt}".encode()).digest()
+        return int.from_bytes(digest[:8], "big") & MAX_SAFE_SEED
+
+    def _stale(self, game: SealedGame, latest: int) -> None:
+        abort(409, message=f"game: this token is from move {game.ply}, and the game is at "
+                           f"move {latest}: use the newest token", field="game")
