@@ -101,31 +101,41 @@ class Cassino:
     def post(self, path: str, body: dict[str, Any]) -> Any:
         return self.call("POST", path, body)[1]
 
-    def new_game(self, seed: int | None = None, dealer: int | None = None) -> dict[str, Any]:
-        body: dict[str, Any] = {"variant": "standard"}
+    def new_game(self, seed: int | None = None, dealer: int | None = None,
+                 **options: Any) -> dict[str, Any]:
+        """``POST /v1/games``: ``{"state"}``, or with ``sealed=True`` (and ``house``) a sealed
+        game's ``{"game", "credentials"}``."""
+        body: dict[str, Any] = {"variant": "standard", **options}
         if seed is not None:
             body["seed"] = seed
         if dealer is not None:
             body["dealer"] = dealer
-        return dict(self.post("/v1/games", body)["state"])
+        return dict(self.post("/v1/games", body))
 
-    def legal_moves(self, state: dict[str, Any]) -> list[dict[str, Any]]:
-        return list(self.post("/v1/legal-moves", {"state": state})["moves"])
+    # A position is the body fields that name a game: {"state": ...} (open) or
+    # {"game": token, "credential": ...} (sealed).
+    def legal_moves(self, position: dict[str, Any]) -> list[dict[str, Any]]:
+        return list(self.post("/v1/legal-moves", position)["moves"])
 
-    def apply(self, state: dict[str, Any], move: str | dict[str, Any]) -> dict[str, Any]:
-        return dict(self.post("/v1/apply", {"state": state, "move": move}))
+    def apply(self, position: dict[str, Any], move: str | dict[str, Any]) -> dict[str, Any]:
+        return dict(self.post("/v1/apply", {**position, "move": move}))
 
-    def view(self, state: dict[str, Any], player: int) -> dict[str, Any]:
-        return dict(self.post("/v1/view", {"state": state, "player": player})["view"])
+    def view(self, position: dict[str, Any], player: int | None = None) -> dict[str, Any]:
+        """``{"view", "events"?}``: the view of ``player`` (open) or of the credential's
+        seat (sealed, with the last apply's events)."""
+        body = position if player is None else {**position, "player": player}
+        return dict(self.post("/v1/view", body))
 
-    def score(self, state: dict[str, Any]) -> dict[str, Any]:
-        return dict(self.post("/v1/score", {"state": state}))
+    def score(self, position: dict[str, Any]) -> dict[str, Any]:
+        return dict(self.post("/v1/score", position))
 
     def hints(self, *, state: dict[str, Any] | None = None, player: int | None = None,
-              view: dict[str, Any] | None = None, **options: Any) -> dict[str, Any]:
-        """Ranked moves (``/v1/hints``); a 202 job is followed until it finishes."""
-        body: dict[str, Any] = {"view": view} if view is not None else {
-            "state": state, "player": player}
+              view: dict[str, Any] | None = None, position: dict[str, Any] | None = None,
+              **options: Any) -> dict[str, Any]:
+        """Ranked moves (``/v1/hints``) from a view, a state and a player, or a sealed
+        position; a 202 job is followed until it finishes."""
+        body: dict[str, Any] = {"view": view} if view is not None else dict(position) if \
+            position is not None else {"state": state, "player": player}
         body.update({key: value for key, value in options.items() if value is not None})
         status, data = self.call("POST", "/v1/hints", body)
         while status == 202:

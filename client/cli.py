@@ -1,6 +1,6 @@
 """``cassino``: play against the solver in the terminal, or rank the moves of a saved state.
 
-    cassino play [--seed N] [--dealer 0|1] [--seat 0|1] [--samples N] [--time-ms N]
+    cassino play [--seed N] [--dealer 0|1] [--seat 0|1] [--opponent BOT] [--samples N] ...
     cassino hint --state FILE [--player N] [--samples N] [--seed N] [--top N]
 
 Both speak only the public API: to a server with ``--url http://host:port``, or by
@@ -43,7 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="cards as 7S, 10D instead of 7♠, 10♦")
     budget = argparse.ArgumentParser(add_help=False)
     budget.add_argument("--samples", type=positive, metavar="N",
-                        help="deals the solver samples per answer (default: the server's)")
+                        help="deals the solver samples per hint (default: the server's); "
+                             "in a new game the opponent plays at the server's budget")
     budget.add_argument("--time-ms", type=positive, metavar="MS",
                         help="the solver's time budget per answer (default: the server's)")
 
@@ -66,10 +67,15 @@ def build_parser() -> argparse.ArgumentParser:
                       help="seed of the solver's world sampler, for you and for it (default 0)")
     play.add_argument("--top", type=positive, metavar="N",
                       help="how many ranked moves a hint shows (default: all)")
+    play.add_argument("--opponent", default="solver", metavar="BOT",
+                      help="who plays the other seat, on the server: solver (default), "
+                           "heuristic, greedy or random")
     play.add_argument("--state", type=Path, metavar="FILE",
-                      help="resume the game saved in FILE (a state, or {\"state\": ...})")
+                      help="resume the game saved in FILE: a sealed game saved by --save, "
+                           "or a full state ({\"state\": ...}) to play in the open")
     play.add_argument("--save", type=Path, metavar="FILE",
-                      help="write {\"state\": ...} to FILE after every move")
+                      help="write the game to FILE after every move (a sealed game: its "
+                           "token and your credential; an open one: its state)")
     play.add_argument("--delay", type=float, metavar="SECONDS",
                       help="pause before each solver move (default 0.5 on a terminal, else 0)")
     play.set_defaults(run=run_play)
@@ -249,44 +255,74 @@ class TerminalGame:
 
     # -- the loop
     def run(self) -> int:
+        """A new sealed game (the solver a house seat: the server plays it, and this
+        terminal never holds its hand), or the game saved in ``--state``: sealed, or an
+        open state (whose solver moves are asked as hints for its seat)."""
         if self.args.state:
-            state, _ = state_or_view(read_json(self.args.state), self.args.state)
-            if state is None:
-                raise UsageError(f"{self.args.state}: play needs a full state, not a view")
-            self.say("Resuming the saved game. You play seat "
-                     f"{self.human} against the solver; first to 21 wins.")
+            position = self.resume(read_json(self.args.state))
         else:
-            state = self.client.new_game(self.args.seed, self.args.dealer)
-            dealer = "you deal" if state["dealer"] == self.human else "the solver deals"
-            self.say(f"New game against the solver: {dealer} first; first to 21 wins. "
-                     "Type ? for help.")
-        while state["status"] == "playing":
-            table_before = state["table"]
-            if state["to_move"] == self.human:
-                move = self.human_turn(state)
+            created = self.client.new_game(self.args.seed, self.args.dealer, sealed=True,
+                                           house=[{"player": self.solver,
+                                                   "bot": self.args.opponent}])
+            position = {"game": created["game"], "credential": created["credentials"][self.human]}
+            seen = self.client.view(position)
+            view = seen["view"]
+            dealer = "you deal" if view["dealer"] == self.human else "the solver deals"
+            self.say(f"New game against the {self.args.opponent}: {dealer} first; first to 21 "
+                     "wins. Type ? for help.")
+            self.report(seen.get("events", []), view["table"])  # the house's lead
+        sealed = "game" in position
+        while True:
+            view = self.client.view(position, None if sealed else self.human)["view"]
+            if view["status"] != "playing":
+                break
+            table_before = view["table"]
+            if view["to_move"] == self.human:
+                move = self.human_turn(position, view)
                 if move is None:
                     self.say("Bye.")
                     return 0
-            else:
+            else:  # an open state: the solver's move is its top hint
                 if self.delay:
                     time.sleep(self.delay)
-                answer = self.client.hints(state=state, player=self.solver, top=1,
-                                           **self.options())
+                answer = self.client.hints(position={**position, "player": self.solver},
+                                           top=1, **self.options())
                 move = answer["moves"][0]["move"]
-            result = self.client.apply(state, move["id"])
-            state = result["state"]
-            self.save(state)
+            result = self.client.apply(position, move["id"])
+            if sealed:
+                position = {**position, "game": result["game"]}
+            else:
+                position = {"state": result["state"]}
+            self.save(position)
             self.report(result["events"], table_before)
         if not self.finished:  # a saved game that was already over
-            winner = "you" if state["winner"] == self.human else "the solver"
-            self.say(f"This game is over: {winner} won, {state['scores'][self.human]} to "
-                     f"{state['scores'][self.solver]} (you first).")
+            winner = "you" if view["winner"] == self.human else "the solver"
+            self.say(f"This game is over: {winner} won, {view['scores'][self.human]} to "
+                     f"{view['scores'][self.solver]} (you first).")
         return 0
 
-    def human_turn(self, state: dict[str, Any]) -> dict[str, Any] | None:
-        view = self.client.view(state, self.human)
-        moves = self.client.legal_moves(state)
-        self.show(view, self.client.score(state))
+    def resume(self, data: Any) -> dict[str, Any]:
+        """The position saved in ``--state``: a sealed game ({"game", "credential"}) or a
+        state; the seat is the credential's, or ``--seat``."""
+        if isinstance(data, dict) and isinstance(data.get("game"), str):
+            position = {"game": data["game"], "credential": data.get("credential")}
+            self.human = int(self.client.view(position)["view"]["player"])
+            self.solver = 1 - self.human
+            self.names = ("You", "Solver") if self.human == 0 else ("Solver", "You")
+            self.say(f"Resuming the saved sealed game: you play seat {self.human}.")
+            return position
+        state, _ = state_or_view(data, self.args.state)
+        if state is None:
+            raise UsageError(f"{self.args.state}: play needs a saved game or a full state, "
+                             "not a view")
+        self.say(f"Resuming the saved game. You play seat {self.human} against the solver; "
+                 "first to 21 wins.")
+        return {"state": state}
+
+    def human_turn(self, position: dict[str, Any],
+                   view: dict[str, Any]) -> dict[str, Any] | None:
+        moves = self.client.legal_moves(position)
+        self.show(view, self.client.score(position))
         self.list_moves(moves, view)
         while True:
             numbers = "1" if len(moves) == 1 else f"1-{len(moves)}"
@@ -299,11 +335,11 @@ class TerminalGame:
             if command in ("q", "quit", "exit"):
                 return None
             if command in ("h", "hint"):
-                self.hint(state, view)
+                self.hint(position, view)
             elif command in ("m", "moves"):
                 self.list_moves(moves, view)
             elif command in ("t", "table"):
-                self.show(view, self.client.score(state))
+                self.show(view, self.client.score(position))
                 self.list_moves(moves, view)
             elif command in ("?", "help"):
                 self.say(HELP)
@@ -314,16 +350,18 @@ class TerminalGame:
                 self.say(f"{line!r} is not one of your moves: type a number from 1 to "
                          f"{len(moves)} or a move id such as {moves[0]['id']} (? for help).")
 
-    def hint(self, state: dict[str, Any], view: dict[str, Any]) -> None:
-        answer = self.client.hints(state=state, player=self.human, top=self.args.top,
-                                   **self.options())
+    def hint(self, position: dict[str, Any], view: dict[str, Any]) -> None:
+        asking = position if "game" in position else {**position, "player": self.human}
+        answer = self.client.hints(position=asking, top=self.args.top, **self.options())
         self.say("Hint: your moves ranked by the solver")
         for line in hint_lines(answer, self.style, view["table"]):
             self.say(line)
 
-    def save(self, state: dict[str, Any]) -> None:
+    def save(self, position: dict[str, Any]) -> None:
+        """Write the game to ``--save``: a sealed game's token and this seat's credential
+        (never a state it may not see), or an open game's state."""
         if self.args.save:
-            self.args.save.write_text(json.dumps({"state": state}), encoding="utf-8")
+            self.args.save.write_text(json.dumps(position), encoding="utf-8")
 
     # -- what the human sees
     def show(self, view: dict[str, Any], score: dict[str, Any]) -> None:

@@ -206,3 +206,35 @@ def test_pick_by_number_or_id() -> None:
     assert pick("7sx2h5c7d", moves) == moves[1]
     assert pick("2h+5c=7", moves) == moves[2]
     assert pick("0", moves) is None and pick("4", moves) is None and pick("QS", moves) is None
+
+
+def test_a_new_game_is_sealed_saved_and_resumed(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from cryptography.fernet import Fernet
+
+    # the in-process server of each run must hold the same key to reopen a saved token
+    monkeypatch.setenv("CASSINO_SEAL_KEYS", Fernet.generate_key().decode())
+    monkeypatch.setenv("CASSINO_STORE", str(tmp_path / "store"))
+    saved = tmp_path / "game.json"
+    status, out, err = run(["play", "--seed", "7", "--dealer", "0", "--opponent", "greedy",
+                            "--save", str(saved)], "1\n1\nq\n")
+    assert status == 0, err
+    assert "New game against the greedy: you deal first" in out
+    # you deal, so the house (seat 1) leads: its move is told before your first turn
+    assert re.search(r"^Solver (?:trailed|captured|built) ", out.split("Your move")[0],
+                     flags=re.M)
+    data = json.loads(saved.read_text())
+    assert set(data) == {"game", "credential"}  # no state: nothing the player may not see
+    assert data["credential"].startswith("0.")
+    status, out, err = run(["play", "--seat", "1", "--state", str(saved)], "1\nq\n")
+    assert status == 0, err
+    assert "Resuming the saved sealed game: you play seat 0." in out  # the credential's
+    assert re.search(r"^You (?:trailed|captured|built) ", out, flags=re.M)
+    # the resumed game moved on: the save from the first run is now stale
+    stale = run(["play", "--state", str(saved)], "q\n")
+    assert stale[0] == 1 and "use the newest token" in stale[2], stale
+
+
+def test_an_unknown_opponent_is_named() -> None:
+    status, _, err = run(["play", "--opponent", "oracle"], "q\n")
+    assert status == 1 and "house[0].bot" in err
