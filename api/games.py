@@ -80,7 +80,7 @@ def move_out(state: State, move: Move) -> dict[str, Any]:
 class Games(MethodView):
     @blp.arguments(NewGameRequest, required=False, example=request_example("newGame"))
     @blp.response(200, StateResponse, example=response_example("newGame"))
-    @document_errors(blp, *BODY_ERRORS)
+    @document_errors(blp, *BODY_ERRORS, 503)
     def post(self, body: dict[str, Any]) -> Any:
         """Start a new game with round 1 dealt (R3, R4).
 
@@ -108,7 +108,7 @@ class Games(MethodView):
 class LegalMoves(MethodView):
     @blp.arguments(StateRequest, example=request_example("legalMoves"))
     @blp.response(200, LegalMovesResponse, example=response_example("legalMoves"))
-    @document_errors(blp, *BODY_ERRORS, 403, 409, 410)
+    @document_errors(blp, *BODY_ERRORS, 403, 409, 410, 503)
     def post(self, body: dict[str, Any]) -> Any:
         """Every legal move of the player to move, each once (R9-R22).
 
@@ -130,7 +130,7 @@ class LegalMoves(MethodView):
 class Apply(MethodView):
     @blp.arguments(ApplyRequest, example=request_example("apply"))
     @blp.response(200, ApplyResponse, example=response_example("apply"))
-    @document_errors(blp, *BODY_ERRORS, 403, 409, 410)
+    @document_errors(blp, *BODY_ERRORS, 403, 409, 410, 503)
     def post(self, body: dict[str, Any]) -> Any:
         """Play a move and return the next state with what happened.
 
@@ -169,7 +169,7 @@ class Apply(MethodView):
 class ViewOf(MethodView):
     @blp.arguments(ViewRequest, example=request_example("view"))
     @blp.response(200, ViewResponse, example=response_example("view"))
-    @document_errors(blp, *BODY_ERRORS, 403, 409, 410)
+    @document_errors(blp, *BODY_ERRORS, 403, 409, 410, 503)
     def post(self, body: dict[str, Any]) -> Any:
         """What one player may see (R28, R29): never the other hand, the stock or the seed.
 
@@ -188,7 +188,7 @@ class ViewOf(MethodView):
 class Score(MethodView):
     @blp.arguments(ScoreRequest, example=request_example("score"))
     @blp.response(200, BreakdownSchema, example=response_example("score"))
-    @document_errors(blp, *BODY_ERRORS, 403, 409, 410)
+    @document_errors(blp, *BODY_ERRORS, 403, 409, 410, 503)
     def post(self, body: dict[str, Any]) -> Any:
         """The score breakdown of the capture piles as they stand (R26).
 

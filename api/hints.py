@@ -24,7 +24,7 @@ from api.schemas import (
     JobAcceptedResponse,
     JobSchema,
 )
-from api.sealed import sealed_scope
+from api.sealed import UNAVAILABLE_RETRY, sealed_scope
 from engine import State
 from engine.referee import game_over
 from engine.state import PLAYING
@@ -87,8 +87,6 @@ def read_request(kind: str, body: dict[str, Any]) -> HintRequest:
 
 RETRY_AFTER = 1
 """Seconds a client should wait before polling an unfinished job (``Retry-After``)."""
-UNAVAILABLE_RETRY = 5
-"""Seconds a client should wait after a 503 (the queue unreachable or full)."""
 
 
 def job_answers(view: Any) -> Any:

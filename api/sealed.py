@@ -21,7 +21,8 @@ import logging
 import secrets
 import time
 import zlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -34,6 +35,7 @@ from engine.errors import IllegalMoveError
 from engine.play import round_dealt
 from engine.state import MAX_SAFE_SEED, PLAYING
 from solver.bots import make_bot
+from workers import QueueUnavailable
 from workers.ledger import Ledger
 
 __all__ = ["HOUSE_BOTS", "SealedGame", "Sealer", "sealed_scope"]
@@ -90,6 +92,20 @@ class SealedGame:
                    tuple(data["secrets"]), {int(seat): bot for seat, bot in
                                             data["house"].items()},
                    tuple(tuple(seen) for seen in data["events"]))
+
+
+UNAVAILABLE_RETRY = 5
+"""Seconds a client should wait after a 503: the job queue or the ledger's store
+unreachable or full (here and in api/hints.py)."""
+
+
+@contextmanager
+def _reachable() -> Iterator[None]:
+    """The ledger's store unreachable (Redis down): a 503 that names no internals."""
+    try:
+        yield
+    except QueueUnavailable as exc:
+        abort(503, message=str(exc), headers={"Retry-After": str(UNAVAILABLE_RETRY)})
 
 
 def sealed_scope(game: SealedGame, seat: int) -> str:
@@ -164,7 +180,8 @@ class Sealer:
                                 for seat in seats),
                           dict(house), tuple(() for _ in seats))
         game = self._house(game, [round_dealt(state)])
-        self.ledger.advance(game.id, -1, self.ttl)  # records move 0
+        with _reachable():
+            self.ledger.advance(game.id, -1, self.ttl)  # records move 0
         return game
 
     def seat(self, token: str, credential: str | None, player: int | None = None,
@@ -180,7 +197,8 @@ class Sealer:
         if player is not None and player != seat:
             abort(403, message=f"player: this credential is player {seat}'s, not player "
                                f"{player}'s", field="player")
-        latest = self.ledger.latest(game.id)
+        with _reachable():
+            latest = self.ledger.latest(game.id)
         if latest is not None and latest != game.ply:
             self._stale(game, latest)
         return game, seat
@@ -193,7 +211,8 @@ class Sealer:
             raise IllegalMoveError(f"it is player {game.state.to_move}'s turn, not player "
                                    f"{seat}'s (R4)", field="credential", rule="R4")
         step = game.state.apply(move)  # an illegal move changes nothing, the ledger included
-        latest = self.ledger.advance(game.id, game.ply, self.ttl)
+        with _reachable():
+            latest = self.ledger.advance(game.id, game.ply, self.ttl)
         if latest is not None:
             self._stale(game, latest)
         return self._house(replace(game, state=step.state, ply=game.ply + 1),

@@ -10,13 +10,18 @@ export async function aTurn(baseUrl: string): Promise<number> {
   const api = new CassinoClient({ baseUrl, fetch: globalThis.fetch });
   const variants: components["schemas"]["VariantsResponse"] = await api.variants();
   const created = await api.newGame({ variant: "standard", seed: 12345, dealer: 0 });
-  const state: components["schemas"]["State"] = created.state;
+  // an open game answers its state (a sealed one a token and credentials instead)
+  const state: components["schemas"]["State"] = created.state!;
   const legal: Json<paths["/v1/legal-moves"]["post"]["responses"][200]> =
     await api.legalMoves({ state });
   const first: Schemas["Move"] = legal.moves[0];
   const applied = await api.apply({ state, move: first.id ?? first });
   const events: components["schemas"]["ApplyResponse"]["events"] = applied.events;
   const { view } = await api.view({ state: applied.state, player: 1 });
+  const sealed = await api.newGame({ sealed: true, house: [{ player: 1, bot: "greedy" }] });
+  const credential: string | null | undefined = sealed.credentials?.[0];
+  const mine = await api.view({ game: sealed.game, credential: credential ?? undefined });
+  const told: components["schemas"]["ViewResponse"]["events"] = mine.events;
   const score: components["schemas"]["Breakdown"] = await api.score({ view });
 
   const controller = new AbortController();
@@ -43,15 +48,17 @@ export async function aTurn(baseUrl: string): Promise<number> {
     }
     throw error;
   }
-  return variants.variants.length + events.length + score.players.length + best +
+  return variants.variants.length + events.length + (told?.length ?? 0) + score.players.length + best +
     evaluation.evaluation.equity + progress.length + status.length;
 }
 
 export async function mistakes(api: CassinoClient, state: Schemas["State"]): Promise<void> {
   // @ts-expect-error: player is a number
   await api.view({ state, player: "zero" });
-  // @ts-expect-error: legal-moves needs a state
-  await api.legalMoves({});
+  // @ts-expect-error: a sealed game's token is a string
+  await api.legalMoves({ game: 7, credential: "0.x" });
+  // @ts-expect-error: no such house bot
+  await api.newGame({ sealed: true, house: [{ player: 1, bot: "oracle" }] });
   // @ts-expect-error: hints answer moves, not a state
   const wrong: Schemas["State"] = await api.hints({ state, player: 0 });
   // @ts-expect-error: no such option

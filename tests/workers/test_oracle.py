@@ -88,6 +88,33 @@ def test_no_hand_is_recovered_with_redis(redis_server: RedisServer, workers: Wor
     assert result["recovered"] == []
 
 
+def test_no_hand_is_recovered_from_a_sealed_game(tmp_path: Any) -> None:
+    """The victim plays a sealed game and asks its hints with its credential; the attacker,
+    the other seat of that game, holds its own credential and writes every candidate."""
+    app = create_app({"STORE": str(tmp_path), **UNLIMITED})
+    client = app.test_client()
+    state = late_position(22)
+    sealer = app.extensions["cassino_sealer"]
+    game = sealer.start(state, {})
+    token = sealer.seal(game)
+    victim = {"game": token, "credential": game.credential(1)}
+    attacker = {"game": token, "credential": game.credential(0)}
+    asked = client.post("/v1/hints", json={**victim, **OPTIONS})
+    assert asked.status_code == 200 and asked.json["solver"]["cached"] is False
+    assert client.post("/v1/hints", json={**victim, **OPTIONS}).json["solver"]["cached"]
+    # its own credential cannot ask for the victim's seat, nor see the victim's view
+    assert client.post("/v1/hints", json={**attacker, "player": 1, **OPTIONS}).status_code == 403
+    assert client.post("/v1/view", json={**attacker, "player": 1}).status_code == 403
+    recovered, tried = [], 0
+    for mask, view in candidate_views(state, 0):
+        tried += 1
+        answer = client.post("/v1/hints", json={"view": view, **OPTIONS})
+        assert answer.status_code == 200, answer.json
+        if answer.json["solver"]["cached"]:
+            recovered.append(format_cards(mask))
+    assert tried == 45 and recovered == []
+
+
 @pytest.mark.parametrize("async_", [False, True])
 def test_bare_views_share_no_job_and_no_cache(tmp_path: Any, async_: bool) -> None:
     client = create_app({"STORE": str(tmp_path), **UNLIMITED}).test_client()

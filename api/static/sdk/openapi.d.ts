@@ -452,6 +452,22 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The job queue is unreachable, full or overloaded: try again (`Retry-After`). */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 503,
+                         *       "status": "Service Unavailable",
+                         *       "message": "the job queue is unreachable: try again later"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -871,6 +887,22 @@ export interface paths {
                          *       "field": "move.value",
                          *       "rule": "R14",
                          *       "rule_url": "/rules/standard#R14"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The job queue is unreachable, full or overloaded: try again (`Retry-After`). */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 503,
+                         *       "status": "Service Unavailable",
+                         *       "message": "the job queue is unreachable: try again later"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -1422,6 +1454,22 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The job queue is unreachable, full or overloaded: try again (`Retry-After`). */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 503,
+                         *       "status": "Service Unavailable",
+                         *       "message": "the job queue is unreachable: try again later"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -1903,6 +1951,22 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The job queue is unreachable, full or overloaded: try again (`Retry-After`). */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 503,
+                         *       "status": "Service Unavailable",
+                         *       "message": "the job queue is unreachable: try again later"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -2284,6 +2348,22 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The job queue is unreachable, full or overloaded: try again (`Retry-After`). */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 503,
+                         *       "status": "Service Unavailable",
+                         *       "message": "the job queue is unreachable: try again later"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -2637,7 +2717,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 1373.2,
+                         *         "elapsed_ms": 1435.3,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -2660,9 +2740,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jed6536bc304210ee387115b23f763e48",
+                         *         "id": "j98d226b054c703dbca1e8b883e91c333",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/jed6536bc304210ee387115b23f763e48"
+                         *         "url": "/v1/jobs/j98d226b054c703dbca1e8b883e91c333"
                          *       }
                          *     }
                          */
@@ -3053,7 +3133,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 1077.2,
+                         *         "elapsed_ms": 1216.9,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -3076,9 +3156,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jed6536bc304210ee387115b23f763e48",
+                         *         "id": "j98d226b054c703dbca1e8b883e91c333",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/jed6536bc304210ee387115b23f763e48"
+                         *         "url": "/v1/jobs/j98d226b054c703dbca1e8b883e91c333"
                          *       }
                          *     }
                          */
@@ -3278,7 +3358,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "jed6536bc304210ee387115b23f763e48",
+                         *       "id": "j98d226b054c703dbca1e8b883e91c333",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -3415,7 +3495,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 3134.8,
+                         *           "elapsed_ms": 1308.8,
                          *           "cached": false,
                          *           "nodes": 68313,
                          *           "seed": 0
