@@ -20,7 +20,6 @@ import hmac
 import logging
 import secrets
 import time
-import zlib
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -143,7 +142,9 @@ class Sealer:
     # --- tokens -------------------------------------------------------------------------
 
     def seal(self, game: SealedGame) -> str:
-        return self.fernet.encrypt(zlib.compress(orjson.dumps(game.to_payload()))).decode()
+        # Not compressed: a compressed length would hint at the order of hidden cards,
+        # whereas the plain JSON's length depends on public facts only.
+        return self.fernet.encrypt(orjson.dumps(game.to_payload())).decode()
 
     def open(self, token: str) -> SealedGame:
         """The game in ``token``: 422 if it is not one this server sealed (altered, forged,
@@ -159,7 +160,7 @@ class Sealer:
             abort(410, message=f"game: this token expired (tokens last {self.ttl} s after "
                                "the move that made them)", field="game")
         try:
-            return SealedGame.from_payload(orjson.loads(zlib.decompress(data)))
+            return SealedGame.from_payload(orjson.loads(data))
         except Exception:  # authentic but unreadable: a token of another server version
             log.warning("an authentic token could not be read")
             abort(422, message="game: a token this server can no longer read", field="game")

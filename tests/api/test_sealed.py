@@ -5,7 +5,7 @@ from __future__ import annotations
 import base64
 import threading
 import time
-import zlib
+from dataclasses import replace
 from typing import Any
 
 import orjson
@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 
 from api import create_app
 from api.sealed import SealedGame, Sealer
-from engine.cards import format_cards
+from engine.cards import cards_of, format_cards
 
 UNLIMITED = {"HINT_PER_CLIENT": 0, "HINT_BACKLOG": 0}
 KEY = Fernet.generate_key().decode()
@@ -112,14 +112,13 @@ def test_altered_forged_and_expired_tokens_are_refused(app: Flask, client: Flask
     middle = len(token) // 2
     altered = token[:middle] + ("A" if token[middle] != "A" else "B") + token[middle + 1:]
     game = sealer_of(app).open(token)
-    forged = Fernet(Fernet.generate_key()).encrypt(
-        zlib.compress(orjson.dumps(game.to_payload()))).decode()
+    forged = Fernet(Fernet.generate_key()).encrypt(orjson.dumps(game.to_payload())).decode()
     for bad in (altered, forged, "not a token", token[:-4]):
         answer = client.post("/v1/view", json={"game": bad, **body})
         assert answer.status_code == 422 and answer.json["field"] == "game", answer.json
         assert "altered, forged" in answer.json["message"]
     sealer = sealer_of(app)
-    old = sealer.fernet.encrypt_at_time(zlib.compress(orjson.dumps(game.to_payload())),
+    old = sealer.fernet.encrypt_at_time(orjson.dumps(game.to_payload()),
                                         int(time.time()) - sealer.ttl - 60).decode()
     answer = client.post("/v1/view", json={"game": old, **body})
     assert answer.status_code == 410 and "expired" in answer.json["message"]
@@ -269,3 +268,19 @@ def test_a_token_round_trips_its_game(app: Flask, client: FlaskClient) -> None:
     game = sealer.open(token)
     assert SealedGame.from_payload(game.to_payload()) == game
     assert sealer.open(sealer.seal(game)) == game
+
+
+def test_a_tokens_length_tells_nothing_hidden(app: Flask) -> None:
+    """Two deals that differ only in the hidden cards (the other hand and the stock order)
+    seal to tokens of the same length: the length depends on public facts only."""
+    sealer = sealer_of(app)
+    game = sealer.open(sealed_game(app.test_client())[0])
+    state = game.state
+    hidden = list(state.stock) + sorted(cards_of(state.hands[1]))
+    lengths = set()
+    for shift in range(1, 6):
+        moved = hidden[shift:] + hidden[:shift]
+        hand = sum(1 << c for c in moved[len(state.stock):])
+        other = state._replace(hands=(state.hands[0], hand), stock=tuple(moved[:len(state.stock)]))
+        lengths.add(len(sealer.seal(replace(game, state=other))))
+    assert len(lengths) == 1
