@@ -7,6 +7,15 @@
  *   const { state } = await api.newGame({ seed: 12345 });
  *   const { moves } = await api.legalMoves({ state });
  *   const hints = await api.hints({ state, player: 0 }, { onProgress: console.log });
+ *
+ * A sealed game (players who must not see each other's cards): the server keeps the
+ * state in an encrypted token, and each seat proves itself with its credential.
+ *   const { game, credentials } = await api.newGame({ sealed: true,
+ *                                                     house: [{ player: 1, bot: "solver" }] });
+ *   const seat = { game, credential: credentials[0] };
+ *   const { view, events } = await api.view(seat);
+ *   const next = await api.apply({ ...seat, move: (await api.legalMoves(seat)).moves[0].id });
+ *   // next.game is the newest token: send it with every later request
  */
 
 /** A JSON error answer of the API (or a failed job): the body's fields as properties. */
