@@ -1,7 +1,7 @@
 # Everyday commands.  `make test` is what CI runs (see .ci/run); it installs what it needs.
 PYTHON ?= python3
 
-.PHONY: install deps run worker test lint typecheck bench bench-api bench-flood bench-hints bench-solver arena fuzz openapi sdk
+.PHONY: install deps run worker test lint typecheck bench bench-api bench-flood bench-slow bench-hints bench-solver arena fuzz openapi sdk
 
 # pip install once per change of pyproject.toml (the stamp file records it).
 .installed: pyproject.toml
@@ -39,6 +39,9 @@ bench-api: .installed
 bench-flood: .installed  # legal-moves under a 12-client hint flood, embedded then with Redis
 	$(PYTHON) bench/flood_bench.py
 	$(PYTHON) bench/flood_bench.py --redis
+
+bench-slow: .installed  # legal-moves while 200 slow clients trickle their headers or bodies
+	$(PYTHON) bench/slow_bench.py
 
 bench-hints: .installed  # needs redis-server
 	$(PYTHON) bench/hints_bench.py

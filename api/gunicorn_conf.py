@@ -7,7 +7,9 @@ few long-lived client connections the processes end up unevenly loaded (measured
 steadily without).  Override with CASSINO_BIND, CASSINO_WORKERS, CASSINO_THREADS,
 CASSINO_KEEPALIVE (seconds), CASSINO_WORKER_CLASS, CASSINO_ACCESS_LOG, CASSINO_STORE.
 The default worker class is gthread whose own refusals (414, 431, 400) are JSON like the
-app's (``api/gunicorn_worker.py``).  The app writes its own JSON access log on stderr, so
+app's, and which reads each request whole in its event loop before a thread sees it, so
+slow clients hold no thread: a request not in within CASSINO_READ_TIMEOUT seconds (10)
+is a 408 (``api/gunicorn_worker.py``).  The app writes its own JSON access log on stderr, so
 gunicorn's stays off unless CASSINO_ACCESS_LOG names a file.
 """
 

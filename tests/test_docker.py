@@ -5,6 +5,7 @@ the compose services run exist in what the image installs.
 """
 
 import importlib.util
+import json
 import shlex
 import tomllib
 from pathlib import Path
@@ -48,8 +49,6 @@ def _commands() -> list[list[str]]:
     commands = [service["command"] for service in compose["services"].values()
                 if "command" in service and service.get("image") == "cassino"]
     cmd = next(rest for word, rest in instructions() if word == "CMD")
-    import json
-
     return [json.loads(cmd), *commands]
 
 
@@ -88,3 +87,16 @@ def test_every_service_restarts_and_the_api_checks_its_liveness() -> None:
     from api import create_app
 
     assert create_app().test_client().get("/health/live").status_code == 200
+
+
+def test_the_api_reads_requests_whole_before_a_thread_sees_them() -> None:
+    """The defence against slow clients is the worker class of api/gunicorn_conf.py
+    (tests/api/test_slow_clients.py): the image runs that config, and compose keeps its
+    worker class and a read timeout."""
+    cmd = json.loads(next(rest for word, rest in instructions() if word == "CMD"))
+    assert cmd[cmd.index("-c") + 1] == "api/gunicorn_conf.py"
+    api = yaml.safe_load(COMPOSE.read_text())["services"]["api"]
+    environment = api.get("environment", {})
+    assert "CASSINO_WORKER_CLASS" not in environment
+    assert float(environment.get("CASSINO_READ_TIMEOUT", "10")) > 0
+    assert "command" not in api  # the image's CMD

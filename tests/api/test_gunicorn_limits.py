@@ -67,13 +67,15 @@ class Gunicorn:
             self.process.wait(timeout=30)
 
 
-def start_gunicorn(tmp: Path) -> Gunicorn:
+def start_gunicorn(tmp: Path, processes: int = PROCESSES, **settings: str) -> Gunicorn:
+    """``make run``'s gunicorn on a free port with ``processes`` processes; ``settings``
+    are more environment variables (``CASSINO_READ_TIMEOUT="2"``)."""
     port = free_port()
     env = {k: v for k, v in os.environ.items()
            if k not in ("REDIS_URL", "CASSINO_REDIS_URL", "CASSINO_STORE",
                         "PROMETHEUS_MULTIPROC_DIR", "CASSINO_WORKER_CLASS")}
-    env.update(CASSINO_BIND=f"127.0.0.1:{port}", CASSINO_WORKERS=str(PROCESSES),
-               TMPDIR=str(tmp))
+    env.update(CASSINO_BIND=f"127.0.0.1:{port}", CASSINO_WORKERS=str(processes),
+               TMPDIR=str(tmp), **settings)
     process = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-c", "api/gunicorn_conf.py", "api:create_app()"],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=(tmp / "stderr").open("wb"))
@@ -81,7 +83,7 @@ def start_gunicorn(tmp: Path) -> Gunicorn:
     deadline = time.monotonic() + 30
     while True:
         try:
-            if server.get("/health")[0] == 200 and len(server.workers()) == PROCESSES:
+            if server.get("/health")[0] == 200 and len(server.workers()) == processes:
                 return server
         except OSError:
             pass
