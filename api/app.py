@@ -13,7 +13,7 @@ from typing import Any
 import swagger_ui_bundle
 from flask import Flask, Response, redirect, request, send_from_directory
 
-from api import errors, games, hints, observe, play, rules, schemas, sdk, variants
+from api import errors, games, hints, limits, observe, play, rules, schemas, sdk, variants
 from api.jsonio import OrjsonProvider, respond
 from api.sealed import DEFAULT_TTL, Sealer
 from workers import service_for
@@ -48,6 +48,9 @@ DEFAULTS: dict[str, Any] = {
     "HINT_PER_CLIENT": 4,  # hints one client (address) may have computing at once
     "HINT_BACKLOG": 32,  # jobs waiting (per process embedded, in the queue with Redis)
     "HINT_SYNC_WAITS": 1,  # requests of a process that may wait for a search (else 202)
+    "RATE_LIMIT": "50 per second; 1000 per minute",  # one client's requests to /v1/ ("": off)
+    "HINT_RATE_LIMIT": "10 per second; 300 per minute",  # its hints and evaluations too
+    "PROXY_HOPS": 0,  # proxies in front whose X-Forwarded-For names the client
     "SEAL_KEYS": None,  # sealed games' Fernet keys, comma-separated, newest first
     "SEALED_TTL": DEFAULT_TTL,  # seconds a sealed game's token lasts after its move
     "JSON_SORT_KEYS": False,
@@ -89,6 +92,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(sdk.blp)  # the JavaScript client at /sdk/: static, not in the spec
     errors.register(app)
     observe.install(app)  # X-Request-Id, JSON logs, /metrics
+    limits.install(app)  # per-client request rates: 429 past RATE_LIMIT, HINT_RATE_LIMIT
     _allow_cross_origin(app)
     app.extensions["cassino_waits"] = threading.BoundedSemaphore(
         max(1, int(app.config["HINT_SYNC_WAITS"])))
@@ -127,8 +131,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     return app
 
 
-EXPOSED_HEADERS = ["Location", "Retry-After", "X-Request-Id"]
-"""Response headers a cross-origin page may read (the 202 protocol needs the first two)."""
+EXPOSED_HEADERS = ["Location", "Retry-After", "X-Request-Id", *limits.HEADERS]
+"""Response headers a cross-origin page may read (the 202 protocol needs the first two, a
+client pacing itself the rate-limit ones)."""
 
 
 def _allow_cross_origin(app: Flask) -> None:

@@ -3,8 +3,8 @@
 400 malformed JSON, 413 oversized body, 415 a body that is not sent as JSON, 422 schema
 or rule violations (the message names the field, card or rule, and ``rule_url`` links
 to the rule), 409 a game that is over, 404 unknown paths and jobs, 503 queue
-unreachable.  Nothing a client sends may produce a 500; a refused request changes
-nothing.
+unreachable, 429 past a rate limit (:mod:`api.limits`).  Nothing a client sends may
+produce a 500; a refused request changes nothing.
 """
 
 from __future__ import annotations
@@ -33,15 +33,31 @@ ERROR_TEXT = {
     413: "The body is too large.",
     415: "The body is not sent as JSON (Content-Type: application/json).",
     422: "The body breaks the schema or the rules: the message names the field, card or rule.",
-    429: "This client has as many hints computing as it may: wait (`Retry-After`).",
+    429: "Too many requests from this client (address): over its rate limit, or (hints) as "
+         "many hints computing as it may; wait `Retry-After` seconds.",
     503: "The job queue is unreachable, full or overloaded: try again (`Retry-After`).",
 }
 BODY_ERRORS = (400, 413, 415, 422)
 """What any request with a JSON body may be answered."""
+ANY_ERRORS = (429,)
+"""What any API request may be answered, past its client's rate limits (api/limits.py)."""
+ERROR_HEADERS: dict[int, dict[str, Any]] = {429: {
+    "Retry-After": {"description": "Seconds to wait before trying again.",
+                    "schema": {"type": "integer", "minimum": 1}},
+    "X-RateLimit-Limit": {"description": "Requests the tightest rate limit allows in its "
+                                         "window (on every limited answer, 200s too).",
+                          "schema": {"type": "integer", "minimum": 0}},
+    "X-RateLimit-Remaining": {"description": "Requests left in that window.",
+                              "schema": {"type": "integer", "minimum": 0}},
+    "X-RateLimit-Reset": {"description": "When that window ends, in UNIX seconds.",
+                          "schema": {"type": "integer", "minimum": 0}},
+}}
+"""Headers documented with an error answer."""
 
 
 def document_errors(blp: Any, *codes: int) -> Callable[[Any], Any]:
-    """A decorator documenting error answers of a view, each with an example.
+    """A decorator documenting error answers of a view, each with an example; and
+    ``ANY_ERRORS``.
 
     flask-smorest's ``alt_response`` wraps the view once per documented answer, a call
     layer on every request; here only the documentation is kept, on the view itself.
@@ -49,9 +65,10 @@ def document_errors(blp: Any, *codes: int) -> Callable[[Any], Any]:
 
     def decorate(view: Any) -> Any:
         documented = view
-        for code in codes:
+        for code in (*codes, *(c for c in ANY_ERRORS if c not in codes)):
             documented = blp.alt_response(code, schema=ErrorSchema, description=ERROR_TEXT[code],
-                                          example=error_example(code))(documented)
+                                          example=error_example(code),
+                                          headers=ERROR_HEADERS.get(code))(documented)
         view._apidoc = documented._apidoc
         return view
 

@@ -106,7 +106,8 @@ _ERRORS: dict[int, dict[str, Any]] = {
                      "(not 'text/plain')", "field": "Content-Type"},
     422: {"message": "to build 7 you must keep a 7 in hand (R14)", "field": "move.value",
           "rule": "R14", "rule_url": "/rules/standard#R14"},
-    429: {"message": "you have 4 hints computing already: wait for one"},
+    429: {"message": "too many requests from this address: 50 per second at most; "
+                     "retry after 1 s"},
     503: {"message": "the job queue is unreachable: try again later"},
 }
 _STATUS = {400: "Bad Request", 403: "Forbidden", 404: "Not Found", 409: "Conflict", 410: "Gone",
@@ -125,7 +126,8 @@ def record() -> dict[str, Any]:
     from api import create_app
 
     out: dict[str, Any] = {}
-    client = create_app().test_client()
+    unlimited = {"RATE_LIMIT": "", "HINT_RATE_LIMIT": ""}  # one address, request after request
+    client = create_app(unlimited).test_client()
     accepted = client.post("/v1/hints", json=request_example("hintsAsync"))
     assert accepted.status_code == 202, accepted.json
     out["hintsAccepted"] = accepted.json
@@ -134,7 +136,7 @@ def record() -> dict[str, Any]:
         time.sleep(0.05)
     out["job"] = job
     for name, (method, path) in OPERATIONS.items():
-        client = create_app().test_client()  # a fresh cache: nothing answers from it
+        client = create_app(unlimited).test_client()  # a fresh cache: nothing answers from it
         answer = client.open(path, method=method, json=None if method == "GET"
                              else request_example(name))
         assert answer.status_code == 200, (name, answer.json)

@@ -6,6 +6,7 @@ from typing import Any
 
 from flask.views import MethodView
 
+from api.errors import document_errors
 from api.examples import response_example
 from api.jsonio import Blueprint, respond
 from api.rules import RULES_DIR
@@ -25,6 +26,7 @@ _PAYLOAD = {"variants": [
 @blp.route("/variants")
 class Variants(MethodView):
     @blp.response(200, VariantsResponse, example=response_example("variants"))
+    @document_errors(blp)
     def get(self) -> Any:
         """Every variant and its rule options; `playable` says which can start a game."""
         return respond(_PAYLOAD)

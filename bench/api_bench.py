@@ -81,8 +81,15 @@ end
 """
 
 
+NO_RATE_LIMITS = {"CASSINO_RATE_LIMIT": "", "CASSINO_HINT_RATE_LIMIT": ""}
+"""A benchmark sends from one address, thousands of requests a second: no rate limits
+unless ``env`` sets them."""
+
+
 def start_gunicorn(env: dict[str, str]) -> subprocess.Popen[bytes]:
-    """``make run``'s gunicorn with ``env`` (``CASSINO_BIND`` and the rest)."""
+    """``make run``'s gunicorn with ``env`` (``CASSINO_BIND`` and the rest), without rate
+    limits unless ``env`` sets ``CASSINO_RATE_LIMIT`` or ``CASSINO_HINT_RATE_LIMIT``."""
+    env = {**NO_RATE_LIMITS, **env}
     return subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "api" / "gunicorn_conf.py"),
          "api:create_app()"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
@@ -103,11 +110,11 @@ def run_wrk(port: int, bodies: list[bytes], seconds: int, connections: int,
             capture_output=True, text=True, check=True).stdout
 
 
-def profile_in_process(bodies: list[bytes]) -> str:
+def profile_in_process(bodies: list[bytes], rate_limit: str = "") -> str:
     """Where a request's time goes, in one process (test client, no HTTP server)."""
     from api import create_app
 
-    client = create_app().test_client()
+    client = create_app({"RATE_LIMIT": rate_limit, "HINT_RATE_LIMIT": ""}).test_client()
     profiler = cProfile.Profile()
     profiler.enable()
     for body in bodies * 3:
@@ -140,6 +147,10 @@ def main() -> None:
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--threads", type=int, default=1, help="wrk threads")
     parser.add_argument("--workers", type=int, default=None, help="gunicorn workers")
+    parser.add_argument("--rate-limit", default="",
+                        help="CASSINO_RATE_LIMIT of the run: off by default; a limit above "
+                             "the benchmark's rate ('1000000 per second') measures the "
+                             "limiter's cost")
     args = parser.parse_args()
     if shutil.which("wrk") is None:
         sys.exit("wrk is not installed: apt-get install -y wrk")
@@ -147,7 +158,8 @@ def main() -> None:
     states = mid_game_states(200)
     bodies = [json.dumps({"state": s}, separators=(",", ":")).encode() for s in states]
     port = free_port()
-    env = dict(os.environ, CASSINO_BIND=f"127.0.0.1:{port}")
+    env = dict(os.environ, CASSINO_BIND=f"127.0.0.1:{port}",
+               CASSINO_RATE_LIMIT=args.rate_limit)
     if args.workers:
         env["CASSINO_WORKERS"] = str(args.workers)
     server = start_gunicorn(env)
@@ -164,12 +176,13 @@ def main() -> None:
     non200 = int(re.search(r"non-200: (\d+)", out).group(1))  # type: ignore[union-attr]
     pct = dict(re.findall(r"(p[\d.]+)_ms: ([\d.]+)", out))
     print(f"POST /v1/legal-moves, {args.seconds} s, {args.connections} connections, "
-          f"gunicorn {env.get('CASSINO_WORKERS', 'default')} workers, {os.cpu_count()} cores")
+          f"gunicorn {env.get('CASSINO_WORKERS', 'default')} workers, {os.cpu_count()} cores, "
+          f"rate limit {args.rate_limit or 'off'}")
     print(f"requests: {total}   throughput: {rate:,.0f} req/s")
     print("latency ms: " + "  ".join(f"{k}={v}" for k, v in pct.items()))
     print(f"errors: non-200 {non200}; socket: {socket_errors.group(1) if socket_errors else 0}")
     buf = io.StringIO()
-    buf.write(profile_in_process(bodies[:100]))
+    buf.write(profile_in_process(bodies[:100], args.rate_limit))
     print(buf.getvalue())
 
 

@@ -4,9 +4,10 @@ from flask.testing import FlaskClient
 
 from api import create_app
 
-UNLIMITED = {"HINT_PER_CLIENT": 0, "HINT_BACKLOG": 0}
-"""Every test client is one address: the shared app does not count its hints against it
-(tests/api/test_limits.py tests the limits with apps of their own)."""
+UNLIMITED = {"HINT_PER_CLIENT": 0, "HINT_BACKLOG": 0, "RATE_LIMIT": "", "HINT_RATE_LIMIT": ""}
+"""Every test client is one address: the shared app counts neither its hints nor its
+requests against it (tests/api/test_limits.py and test_rate_limits.py test the limits with
+apps of their own)."""
 
 
 @pytest.fixture(scope="session")

@@ -237,6 +237,30 @@ export interface paths {
                         "application/json": components["schemas"]["VariantsResponse"];
                     };
                 };
+                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description When that window ends, in UNIX seconds. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 429,
+                         *       "status": "Too Many Requests",
+                         *       "message": "too many requests from this address: 50 per second at most; retry after 1 s"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -447,6 +471,30 @@ export interface paths {
                          *       "field": "move.value",
                          *       "rule": "R14",
                          *       "rule_url": "/rules/standard#R14"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description When that window ends, in UNIX seconds. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 429,
+                         *       "status": "Too Many Requests",
+                         *       "message": "too many requests from this address: 50 per second at most; retry after 1 s"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -887,6 +935,30 @@ export interface paths {
                          *       "field": "move.value",
                          *       "rule": "R14",
                          *       "rule_url": "/rules/standard#R14"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description When that window ends, in UNIX seconds. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 429,
+                         *       "status": "Too Many Requests",
+                         *       "message": "too many requests from this address: 50 per second at most; retry after 1 s"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -1454,6 +1526,30 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description When that window ends, in UNIX seconds. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 429,
+                         *       "status": "Too Many Requests",
+                         *       "message": "too many requests from this address: 50 per second at most; retry after 1 s"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description The job queue is unreachable, full or overloaded: try again (`Retry-After`). */
                 503: {
                     headers: {
@@ -1951,6 +2047,30 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description When that window ends, in UNIX seconds. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 429,
+                         *       "status": "Too Many Requests",
+                         *       "message": "too many requests from this address: 50 per second at most; retry after 1 s"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description The job queue is unreachable, full or overloaded: try again (`Retry-After`). */
                 503: {
                     headers: {
@@ -2348,6 +2468,30 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description When that window ends, in UNIX seconds. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 429,
+                         *       "status": "Too Many Requests",
+                         *       "message": "too many requests from this address: 50 per second at most; retry after 1 s"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description The job queue is unreachable, full or overloaded: try again (`Retry-After`). */
                 503: {
                     headers: {
@@ -2717,7 +2861,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 1435.3,
+                         *         "elapsed_ms": 704.2,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -2740,9 +2884,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j98d226b054c703dbca1e8b883e91c333",
+                         *         "id": "jeeb58ef8cf81329694562391866186b4",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j98d226b054c703dbca1e8b883e91c333"
+                         *         "url": "/v1/jobs/jeeb58ef8cf81329694562391866186b4"
                          *       }
                          *     }
                          */
@@ -2870,9 +3014,17 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description This client has as many hints computing as it may: wait (`Retry-After`). */
+                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
                 429: {
                     headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description When that window ends, in UNIX seconds. */
+                        "X-RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2880,7 +3032,7 @@ export interface paths {
                          * @example {
                          *       "code": 429,
                          *       "status": "Too Many Requests",
-                         *       "message": "you have 4 hints computing already: wait for one"
+                         *       "message": "too many requests from this address: 50 per second at most; retry after 1 s"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -3133,7 +3285,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 1216.9,
+                         *         "elapsed_ms": 725,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -3156,9 +3308,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j98d226b054c703dbca1e8b883e91c333",
+                         *         "id": "jeeb58ef8cf81329694562391866186b4",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j98d226b054c703dbca1e8b883e91c333"
+                         *         "url": "/v1/jobs/jeeb58ef8cf81329694562391866186b4"
                          *       }
                          *     }
                          */
@@ -3286,9 +3438,17 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description This client has as many hints computing as it may: wait (`Retry-After`). */
+                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
                 429: {
                     headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description When that window ends, in UNIX seconds. */
+                        "X-RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3296,7 +3456,7 @@ export interface paths {
                          * @example {
                          *       "code": 429,
                          *       "status": "Too Many Requests",
-                         *       "message": "you have 4 hints computing already: wait for one"
+                         *       "message": "too many requests from this address: 50 per second at most; retry after 1 s"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -3358,7 +3518,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "j98d226b054c703dbca1e8b883e91c333",
+                         *       "id": "jeeb58ef8cf81329694562391866186b4",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -3495,7 +3655,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 1308.8,
+                         *           "elapsed_ms": 755,
                          *           "cached": false,
                          *           "nodes": 68313,
                          *           "seed": 0
@@ -3518,6 +3678,30 @@ export interface paths {
                          *       "status": "Not Found",
                          *       "message": "no job j5f1c0e2a9b7d4c3e8f6a1b2c3d4e5f60",
                          *       "field": "job_id"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description When that window ends, in UNIX seconds. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 429,
+                         *       "status": "Too Many Requests",
+                         *       "message": "too many requests from this address: 50 per second at most; retry after 1 s"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];

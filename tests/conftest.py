@@ -1,0 +1,11 @@
+"""Every test runs without request-rate limits (``api/limits.py``) unless it sets its own.
+
+The test clients, and the gunicorn servers tests start, all send from one address and
+faster than any person: the environment turns the limits off for every app made here and
+every server started from here; ``tests/api/test_rate_limits.py`` passes its own limits.
+"""
+
+import os
+
+os.environ["CASSINO_RATE_LIMIT"] = ""
+os.environ["CASSINO_HINT_RATE_LIMIT"] = ""
