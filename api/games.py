@@ -12,6 +12,7 @@ from flask_smorest import abort
 from api.errors import BODY_ERRORS, about, document_errors
 from api.examples import request_example, response_example
 from api.jsonio import Blueprint, respond
+from api.limits import charge_search
 from api.schemas import (
     ApplyRequest,
     ApplyResponse,
@@ -98,6 +99,8 @@ class Games(MethodView):
             return respond({"state": state.to_dict()})
         if len(house) == len(state.hands):
             abort(422, message="house: at least one seat must be a player's", field="house")
+        if house:
+            charge_search()  # the house may lead: one search
         game = sealer().start(state, house)
         return respond({"game": sealer().seal(game),
                         "credentials": [game.credential(seat)
@@ -146,6 +149,8 @@ class Apply(MethodView):
         state = playing(state)
         if game is not None:
             assert seat is not None
+            if game.house:
+                charge_search()  # the house answers: one search
             with about("move"):
                 move = parse_move(body["move"])
                 after, moved = sealer().play(game, seat, move)

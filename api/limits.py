@@ -24,7 +24,8 @@ from typing import Any
 
 import limits
 import redis
-from flask import Flask, Response, request
+from flask import Flask, Response, current_app, request
+from flask_smorest import abort
 from limits.storage import MemoryStorage
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -206,6 +207,25 @@ class RateLimits:
         response.headers["Retry-After"] = str(retry)
         return response
 
+    def charge_search(self) -> None:
+        """Count a search the request makes besides its endpoint's own (a house seat's
+        move, api/sealed.py) against ``HINT_RATE_LIMIT``: a 429 past it, before anything
+        is played."""
+        rules = [rule for rule in self.hint_rules if rule.scope == "hints"]
+        if not rules:
+            return
+        client = client_key(request.environ.get("REMOTE_ADDR"))
+        counts = self.counter.hit([(rule.key(client), rule.item.get_expiry()) for rule in rules])
+        over = [(reset, rule) for rule, (count, reset) in zip(rules, counts, strict=True)
+                if count > rule.item.amount]
+        if over:
+            reset, rule = max(over, key=lambda entry: entry[0])
+            RATE_LIMITED.inc()
+            retry = max(1, math.ceil(reset - time.time()))
+            abort(429, message=f"too many {rule.what} from this address (a house seat's move "
+                               f"is one): {rule.text} at most; retry after {retry} s",
+                  headers={"Retry-After": str(retry)})
+
     @staticmethod
     def headers(response: Response) -> Response:
         """``X-RateLimit-*`` of the limit that refused the request, else of the one with the
@@ -225,6 +245,13 @@ class RateLimits:
         add(HEADERS[1], str(left))
         add(HEADERS[2], str(math.ceil(reset)))
         return response
+
+
+def charge_search() -> None:
+    """:meth:`RateLimits.charge_search` of the current app, if it has limits."""
+    rates = current_app.extensions.get("cassino_rate_limits")
+    if rates is not None:
+        rates.charge_search()
 
 
 def install(app: Flask) -> None:

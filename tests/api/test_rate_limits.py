@@ -264,3 +264,26 @@ def test_memory_counts_start_no_thread_and_expired_ones_are_swept() -> None:
     assert not memory.timer.is_alive()  # no sweeper thread started by a count
     assert "old" not in memory.storage and "old" not in memory.expirations
     assert memory.incr("new", 60) == 2
+
+
+def test_a_house_seats_move_counts_as_a_search() -> None:
+    """Each apply of a sealed game with a house seat makes the house search: it counts
+    against HINT_RATE_LIMIT, refused before anything is played."""
+    client = app_with(HINT_RATE_LIMIT="2 per minute").test_client()
+    post = {"environ_base": {"REMOTE_ADDR": "10.0.0.9"}}
+    created = client.post("/v1/games", json={"seed": 4, "dealer": 0, "sealed": True,
+                                             "house": [{"player": 1, "bot": "greedy"}]},
+                          **post)
+    assert created.status_code == 200  # one search: the house leads
+    seat = {"game": created.json["game"], "credential": created.json["credentials"][0]}
+    moves = client.post("/v1/legal-moves", json=seat, **post).json["moves"]
+    played = client.post("/v1/apply", json={**seat, "move": moves[0]["id"]}, **post)
+    assert played.status_code == 200  # two
+    seat["game"] = played.json["game"]
+    moves = client.post("/v1/legal-moves", json=seat, **post).json["moves"]
+    over = client.post("/v1/apply", json={**seat, "move": moves[0]["id"]}, **post)
+    assert over.status_code == 429 and "house seat" in over.json["message"]
+    assert int(over.headers["Retry-After"]) >= 1
+    # nothing was played: the same token still holds the position
+    again = client.post("/v1/view", json=seat, **post)
+    assert again.status_code == 200 and again.json["view"] == played.json["view"]
