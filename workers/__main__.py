@@ -17,8 +17,10 @@ import time
 from types import FrameType
 
 from redis import Redis
+from redis.client import Pipeline
 from redis.exceptions import RedisError
 from rq import Queue, SimpleWorker
+from rq.worker_registration import REDIS_WORKER_KEYS
 
 from workers.queue import QUEUE
 from workers.watchdog import watch
@@ -31,6 +33,20 @@ BACKOFF = (0.5, 10.0)
 NICE = 10
 """How much lower a worker runs than the API beside it (``CASSINO_WORKER_NICE``): on a
 shared machine searches take the CPU that requests leave (``make bench-flood``)."""
+
+
+class HintWorker(SimpleWorker):
+    """RQ's SimpleWorker, which also registers again when Redis lost its registration (a
+    restart without persistence while it waited for jobs: RQ's loop reconnects and works
+    on, unregistered), so that readiness counts it again within a beat."""
+
+    def heartbeat(self, timeout: int | None = None, pipeline: Pipeline | None = None) -> None:
+        super().heartbeat(timeout, pipeline)
+        if pipeline is None and not self._stop_requested \
+                and not self.connection.sismember(REDIS_WORKER_KEYS, self.key):
+            self.connection.delete(self.key)  # the beat above left a bare hash
+            self.register_birth()  # type: ignore[no-untyped-call]
+            log.warning("worker %s registered again (Redis had lost it)", self.name)
 
 
 def main() -> None:
@@ -56,7 +72,7 @@ def main() -> None:
         signal.signal(signal.SIGINT, stop)
         worker = None
         try:
-            worker = SimpleWorker([queue], connection=connection)  # it talks to Redis too
+            worker = HintWorker([queue], connection=connection)  # it talks to Redis too
             worker.work(with_scheduler=False)
         except Exception as exc:  # Redis away or full (RQ quits its loop or cannot register)
             log.warning("worker loop failed: %s", exc)
@@ -81,7 +97,7 @@ def _reachable(connection: Redis) -> bool:
         return False
 
 
-def _cleanup(worker: SimpleWorker) -> None:
+def _cleanup(worker: HintWorker) -> None:
     """Unregister a worker whose loop died (best effort: Redis may still be away)."""
     try:
         worker.register_death()  # type: ignore[no-untyped-call]
