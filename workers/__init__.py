@@ -22,7 +22,9 @@ __all__ = ["Answer", "ClientBusy", "HintService", "JobFailed", "Overloaded", "Qu
 def service_for(redis_url: str | None, store: str | None = None,
                 cache_bytes: int | None = None) -> HintService:
     """The RQ service with ``redis_url``; else the embedded one on the shared local store
-    in directory ``store`` (every process of a deployment must be given the same one)."""
+    in directory ``store`` (every process of a deployment must be given the same one).
+    Either keeps at most ``cache_bytes`` of hint tallies (256 MiB by default; RQ workers
+    read the same ``CASSINO_CACHE_BYTES``)."""
     if not redis_url:
         from workers.embedded import EmbeddedService
         from workers.store import DEFAULT_CACHE_BYTES, LocalStore, temporary_directory
@@ -31,5 +33,6 @@ def service_for(redis_url: str | None, store: str | None = None,
         return EmbeddedService(LocalStore(directory, cache_bytes=cache_bytes or
                                           DEFAULT_CACHE_BYTES))
     from workers.queue import RedisService
+    from workers.store import DEFAULT_CACHE_BYTES
 
-    return RedisService(redis_url)
+    return RedisService(redis_url, cache_bytes=cache_bytes or DEFAULT_CACHE_BYTES)

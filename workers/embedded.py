@@ -52,11 +52,19 @@ def _share(key: str) -> str:
 
 
 def _valid(record: Any) -> bool:
-    """A job record as this module writes it (anything else reads as no job)."""
-    return (isinstance(record, dict) and isinstance(record.get("id"), str)
+    """A job record as this module writes it: its request reads back, and a finished
+    job's result is that request's answer (anything else reads as no job)."""
+    if not (isinstance(record, dict) and isinstance(record.get("id"), str)
             and record.get("status") in ("queued", "started", "finished", "failed")
-            and isinstance(record.get("total"), int) and isinstance(record.get("request"), dict)
-            and (record["status"] != "finished" or isinstance(record.get("result"), dict)))
+            and isinstance(record.get("total"), int) and isinstance(record.get("request"), dict)):
+        return False
+    try:
+        request = HintRequest.from_payload(record["request"])
+        if record["status"] == "finished":
+            request.check_answer(record.get("result"))
+    except Exception:  # a request that does not parse, an answer to something else
+        return False
+    return bool(record["total"] == request.cap)
 
 
 SEARCH_NICE = 10
@@ -194,7 +202,7 @@ class EmbeddedService(HintService):
         self._launch(job_id, request)
         return job_id
 
-    def wait(self, job_id: str, seconds: float) -> dict[str, Any] | None:
+    def wait(self, job_id: str, seconds: float) -> Any:
         deadline = time.monotonic() + seconds
         pause = 0.005
         while True:
@@ -204,9 +212,9 @@ class EmbeddedService(HintService):
                 event.wait(max(0.0, left))
             record = self._current(job_id)
             if record is None:
-                return None
+                return {}  # gone or unreadable: no answer (submit searches again)
             if record["status"] == "finished":
-                return record["result"]  # type: ignore[no-any-return]
+                return record["result"]
             if record["status"] == "failed":
                 raise JobFailed(str(record.get("error") or "the search failed"))
             if time.monotonic() >= deadline:
@@ -271,8 +279,10 @@ class EmbeddedService(HintService):
             tally = solver.Tally.from_dict(
                 _searcher().submit(_search, str(self.store.directory), job_id,
                                    request.payload()).result())
-            if request.family is not None:
-                self.cache.put(request.family, CacheEntry.of(request, tally))
+            try:
+                self.cache.put(request, CacheEntry.of(request, tally))
+            except Exception:  # the cache is best effort: the answer stands without it
+                log.exception("the tally of job %s was not cached", job_id)
             self._write({**base, "status": "finished",
                          "result": request.answer(tally, cached=False)})
         except Exception:

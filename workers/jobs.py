@@ -19,7 +19,7 @@ from rq import get_current_job
 from rq.job import Job
 
 import solver
-from workers.cache import RedisCache
+from workers.cache import RedisCache, configured_bytes
 from workers.requests import CacheEntry, HintRequest
 
 __all__ = ["BEAT_TTL", "beat_key", "merge_ranges", "search", "search_range"]
@@ -93,9 +93,21 @@ def search(payload: dict[str, Any]) -> dict[str, Any]:
     with heartbeat(job):
         tally = solver.solve(request.view, request.options, request.seed,
                              progress=_reporter(job, request.cap))
-    if job is not None and request.family is not None:
-        RedisCache(job.connection).put(request.family, CacheEntry.of(request, tally))
+    if job is not None:
+        _keep(job, request, tally)
     return request.answer(tally, cached=False)
+
+
+def _keep(job: Job, request: HintRequest, tally: solver.Tally) -> None:
+    """Cache a searched tally (best effort: a full or lost Redis costs the entry, not the
+    answer), within the ``CASSINO_CACHE_BYTES`` budget."""
+    if request.family is None:
+        return
+    try:
+        RedisCache(job.connection, budget=configured_bytes()).put(
+            request, CacheEntry.of(request, tally))
+    except Exception as exc:
+        log.warning("the tally of job %s was not cached: %s", job.id, type(exc).__name__)
 
 
 def search_range(payload: dict[str, Any], start: int, stop: int) -> dict[str, Any]:
@@ -120,6 +132,6 @@ def merge_ranges(payload: dict[str, Any], range_ids: list[str]) -> dict[str, Any
             raise RuntimeError(f"range {range_id} has no result")
         tallies.append(solver.Tally.from_dict(value))
     tally = solver.merge(tallies)
-    if job is not None and request.family is not None:
-        RedisCache(job.connection).put(request.family, CacheEntry.of(request, tally))
+    if job is not None:
+        _keep(job, request, tally)
     return request.answer(tally, cached=False)

@@ -27,6 +27,7 @@ from workers import jobs
 from workers.cache import RedisCache
 from workers.requests import JOB_ID, HintRequest, new_job_id
 from workers.service import RESULT_TTL, HintService, JobFailed, QueueUnavailable
+from workers.store import DEFAULT_CACHE_BYTES
 from workers.watchdog import rescue
 
 __all__ = ["QUEUE", "RedisService"]
@@ -58,18 +59,44 @@ def _reachable() -> Iterator[None]:
         raise QueueUnavailable("the job queue is unreachable: try again later") from exc
 
 
-def _answer_like(result: Any) -> bool:
-    return (isinstance(result, dict) and isinstance(result.get("solver"), dict)
-            and isinstance(result["solver"].get("samples"), int)
-            and isinstance(result.get("evaluation"), dict))
+class Unreadable(Exception):  # noqa: N818 - a condition, not a bug
+    """A job record in Redis that does not read back as one of ours."""
+
+
+@contextmanager
+def _readable(job_id: str) -> Iterator[None]:
+    """Anything but a Redis error while reading a job record as :class:`Unreadable`
+    (logged): a foreign or corrupt record is no job, never a 500."""
+    try:
+        yield
+    except (RedisError, Unreadable):
+        raise
+    except Exception as exc:
+        log.warning("job record %s is unreadable (%s): ignored", job_id, type(exc).__name__)
+        raise Unreadable(job_id) from exc
+
+
+def _request(job: Job) -> HintRequest:
+    """The request a job of ours searches (its first argument); :class:`Unreadable` else."""
+    with _readable(job.id):
+        return HintRequest.from_payload(job.args[0])
+
+
+def _result(job: Job, request: HintRequest) -> dict[str, Any]:
+    """A finished job's answer if it answers ``request``; :class:`Unreadable` else."""
+    with _readable(job.id):
+        result: Any = job.return_value()
+        request.check_answer(result)
+        return result  # type: ignore[no-any-return]
 
 
 class RedisService(HintService):
-    def __init__(self, url: str, *, cache_ttl: int = 24 * 3600) -> None:
+    def __init__(self, url: str, *, cache_ttl: int = 24 * 3600,
+                 cache_bytes: int = DEFAULT_CACHE_BYTES) -> None:
         self.connection = Redis.from_url(url, socket_connect_timeout=1, socket_timeout=5,
                                          health_check_interval=5)
         self.queue = Queue(QUEUE, connection=self.connection)
-        self.cache = RedisCache(self.connection, ttl=cache_ttl)
+        self.cache = RedisCache(self.connection, ttl=cache_ttl, budget=cache_bytes)
 
     # --- the protocol -----------------------------------------------------------------
 
@@ -115,12 +142,12 @@ class RedisService(HintService):
     def start(self, request: HintRequest) -> str:
         key = request.share_key
         if key:
-            joined = self._joinable(key, wait=False)
+            joined = self._joinable(key, request, wait=False)
             if joined is not None:
                 return joined  # an identical request of the same scope: share its job
         job_id = new_job_id()
         if key and not self.connection.set(SHARE + key, job_id, nx=True, ex=RESULT_TTL):
-            joined = self._joinable(key, wait=True)  # claimed a moment ago, or failed
+            joined = self._joinable(key, request, wait=True)  # claimed a moment ago, or failed
             if joined is not None:
                 return joined
             self.connection.set(SHARE + key, job_id, ex=RESULT_TTL)
@@ -141,17 +168,21 @@ class RedisService(HintService):
                                    meta={"ranges": ids, "total": request.cap}, **common)
         return merge.id
 
-    def wait(self, job_id: str, seconds: float) -> dict[str, Any] | None:
+    def wait(self, job_id: str, seconds: float) -> Any:
         deadline = time.monotonic() + seconds
         pause, next_rescue = 0.002, time.monotonic() + 1.0
         with _reachable():
             while True:
                 job = self._fetch(job_id)
                 if job is None:
-                    return None
-                status = _STATUS.get(job.get_status(), "failed")
-                if status == "finished":
-                    return job.return_value()
+                    return {}  # gone or unreadable: no answer (submit searches again)
+                try:
+                    with _readable(job_id):
+                        status = _STATUS.get(job.get_status(), "failed")
+                        if status == "finished":
+                            return job.return_value()  # submit checks it
+                except Unreadable:
+                    return {}
                 if status == "failed":
                     raise JobFailed(_reason(job))
                 now = time.monotonic()
@@ -166,18 +197,25 @@ class RedisService(HintService):
     def status(self, job_id: str) -> str | None:
         with _reachable():
             job = self._fetch(job_id)
-            return None if job is None else self._status(job)
+            if job is None:
+                return None
+            try:
+                return self._status(job)
+            except Unreadable:
+                return None
 
     def _status(self, job: Job) -> str:
         """A merge job waiting on its ranges counts as started once one of them has."""
-        status = _STATUS.get(job.get_status(), "failed")
-        if status == "queued" and job.meta.get("ranges"):
-            for range_id in job.meta["ranges"]:
-                part = self._fetch(range_id)
-                if part is not None and _STATUS.get(part.get_status()) in ("started",
-                                                                           "finished"):
-                    return "started"
-        return status
+        with _readable(job.id):
+            status = _STATUS.get(job.get_status(), "failed")
+            ranges = job.meta.get("ranges")
+            if status == "queued" and ranges:
+                for range_id in ranges:
+                    part = self._fetch(str(range_id))
+                    if part is not None and _STATUS.get(part.get_status()) in ("started",
+                                                                               "finished"):
+                        return "started"
+            return status
 
     def job(self, job_id: str) -> dict[str, Any] | None:
         if not JOB_ID.match(job_id):  # range jobs and anything else are not jobs of the API
@@ -186,22 +224,32 @@ class RedisService(HintService):
             job = self._fetch(job_id)
             if job is None:
                 return None
-            status = self._status(job)
-            if status == "started":
-                rescue(self.connection, self.queue)
-            out: dict[str, Any] = {"id": job.id, "status": status,
-                                   "progress": self._progress(job)}
+            try:
+                return self._job(job)
+            except Unreadable:  # foreign, corrupt or forged: no job (logged)
+                return None
+
+    def _job(self, job: Job) -> dict[str, Any]:
+        status = self._status(job)
+        try:
+            request: HintRequest | None = _request(job)
+        except Unreadable:  # a failed job may say so; nothing else of it is served
             if status == "finished":
-                result: Any = job.return_value()
-                if not _answer_like(result):
-                    log.warning("job %s has no readable answer: ignored", job_id)
-                    return None
-                out["result"] = result
-                done = int(result["solver"]["samples"])
-                out["progress"] = {"done": done, "total": max(done, out["progress"]["total"])}
-            elif status == "failed":
-                out["error"] = _reason(job)
-            return out
+                raise
+            request = None
+        if status == "started":
+            rescue(self.connection, self.queue)
+        out: dict[str, Any] = {"id": job.id, "status": status,
+                               "progress": self._progress(job, request)}
+        if status == "finished":
+            assert request is not None
+            result = _result(job, request)
+            out["result"] = result
+            done = int(result["solver"]["samples"])
+            out["progress"] = {"done": done, "total": max(done, out["progress"]["total"])}
+        elif status == "failed":
+            out["error"] = _reason(job)
+        return out
 
     # --- helpers ------------------------------------------------------------------------
 
@@ -216,39 +264,64 @@ class RedisService(HintService):
             log.warning("job record %s is unreadable: ignored", job_id)
             return None
 
-    def _joinable(self, key: str, *, wait: bool) -> str | None:
-        """The unfailed job that an identical request of the same scope started, if any
-        (with ``wait``, give a claim made a moment ago the time to be enqueued)."""
+    def _joinable(self, key: str, request: HintRequest, *, wait: bool) -> str | None:
+        """The job that an identical request of the same scope started, if any, unless it
+        failed or finished without an answer to ``request`` (with ``wait``, give a claim
+        made a moment ago the time to be enqueued)."""
         deadline = time.monotonic() + (5 if wait else 0)
         while True:
             raw = self.connection.get(SHARE + key)
-            job_id = raw.decode() if isinstance(raw, bytes) else None
-            job = self._fetch(job_id) if job_id else None
+            job_id = raw.decode(errors="replace") if isinstance(raw, bytes) else None
+            job = self._fetch(job_id) if job_id and JOB_ID.match(job_id) else None
             if job is not None:
-                return job.id if self._status(job) != "failed" else None
+                try:
+                    status = self._status(job)
+                    if status == "finished":
+                        _result(job, request)
+                except Unreadable:
+                    return None
+                return job.id if status != "failed" else None
             if not job_id or time.monotonic() >= deadline:
                 return None
             time.sleep(0.005)
 
-    def _progress(self, job: Job) -> dict[str, int]:
-        ranges = job.meta.get("ranges")
-        if not ranges:
-            progress = job.meta.get("progress") or {"done": 0, "total": 0}
-            return {"done": int(progress["done"]), "total": int(progress["total"])}
-        done = 0
-        for range_id in ranges:
-            part = self._fetch(range_id)
-            if part is None:
-                continue
-            meta = part.meta.get("progress") or {}
-            done += int(meta.get("done", 0))
-        return {"done": done, "total": int(job.meta.get("total", 0))}
+    def _progress(self, job: Job, request: HintRequest | None) -> dict[str, int]:
+        """Worlds done and to do (a progress that does not read back counts as none)."""
+        total = 0
+        try:
+            if request is not None:
+                total = request.cap
+            else:
+                total = max(0, int(job.meta.get("total")
+                                   or (job.meta.get("progress") or {}).get("total", 0)))
+            ranges = job.meta.get("ranges")
+            if not ranges:
+                progress = job.meta.get("progress") or {}
+                return {"done": max(0, min(int(progress.get("done", 0)), total)),
+                        "total": total}
+            done = 0
+            for range_id in ranges:
+                part = self._fetch(str(range_id))
+                if part is None:
+                    continue
+                meta = part.meta.get("progress") or {}
+                done += int(meta.get("done", 0))
+            return {"done": max(0, min(done, total)), "total": total}
+        except (AttributeError, TypeError, ValueError):
+            log.warning("progress of job %s is unreadable: none shown", job.id)
+            return {"done": 0, "total": total}
 
 
 def _reason(job: Job) -> str:
     """Why a job failed, for the client: no Python or Redis internals (they are logged)."""
-    latest = job.latest_result()
-    info = (latest.exc_string if latest is not None else None) or job.exc_info
+    try:
+        latest = job.latest_result()
+        info = (latest.exc_string if latest is not None else None) or job.exc_info
+    except RedisError:
+        raise
+    except Exception:  # an unreadable result: say no more than that the search failed
+        log.warning("job %s failed, and its error is unreadable", job.id)
+        return "the search failed"
     if not info:
         return "the job failed (its worker was lost)"
     log.warning("job %s failed: %s", job.id, str(info).strip().splitlines()[-1:])

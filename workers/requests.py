@@ -8,18 +8,23 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import re
 import secrets
 from dataclasses import dataclass
 from typing import Any
 
 import solver
+from engine.play import move_json
+from engine.state import PLAYING
 from engine.view import View
-from solver import DEFAULT, Options
+from solver import ALGORITHM, DEFAULT, Options
+from solver.core import POSITION
+from solver.ranking import separated
 from solver.worlds import HandSampler
 
-__all__ = ["CHUNK", "JOB_ID", "SOLVER_VERSION", "CacheEntry", "HintRequest", "new_job_id",
-           "open_scope"]
+__all__ = ["CHUNK", "JOB_ID", "SOLVER_VERSION", "CacheEntry", "HintRequest", "Unfit",
+           "new_job_id", "open_scope"]
 
 SOLVER_VERSION = "3"
 """Bump when the solver's answers change: it is part of every job id and cache key."""
@@ -36,6 +41,31 @@ def new_job_id() -> str:
     """A fresh random job id: it says nothing about the request, and only its requester
     is told it."""
     return "j" + secrets.token_hex(16)
+
+
+class Unfit(ValueError):  # noqa: N818 - a condition, not a bug
+    """What was read back (a cache entry, a job's answer) is not one of this request's:
+    a miss, never served.  The message says why, for the log."""
+
+
+def _check(condition: bool, why: str) -> None:
+    if not condition:
+        raise Unfit(why)
+
+
+def _number(value: Any, bound: float, *, low: float | None = None) -> float:
+    """``value`` as a finite float within ``[low, bound]`` (``[-bound, bound]``)."""
+    _check(isinstance(value, (int, float)) and not isinstance(value, bool), "not a number")
+    number = float(value)
+    _check(math.isfinite(number) and (-bound if low is None else low) <= number <= bound,
+           f"{number!r} out of range")
+    return number
+
+
+def _count(value: Any, low: int = 0) -> int:
+    _check(isinstance(value, int) and not isinstance(value, bool) and value >= low,
+           f"{value!r} is not a count")
+    return int(value)
 
 
 def _digest(data: Any) -> str:
@@ -97,6 +127,97 @@ class HintRequest:
                               "scope": self.scope, "view": self._view(), "seed": self.seed})
 
     @property
+    def columns(self) -> list[str]:
+        """The columns a tally of this request's worlds has (:func:`solver.solve`): the
+        view's legal move ids in the engine's order, the position alone when the viewer is
+        not to move, none when the round is over."""
+        if self.view.status != PLAYING:
+            return []
+        if self.view.to_move == self.view.player:
+            return [m.id for m in self.view.legal_moves()]
+        return [POSITION]
+
+    @property
+    def bound(self) -> float:
+        """No value of a world exceeds this many round points either way: every card's
+        points and a sweep at each of the 52 plays."""
+        return 52.0 * (1 + self.view.rules.sweep_points)
+
+    def check_answer(self, result: Any) -> None:
+        """Raise :class:`Unfit` unless ``result`` reads as what :meth:`answer` builds for
+        this request: the same player, seed and algorithm, a world count within the
+        budget, finite values in range, and (hints) its ranked moves legal moves of the
+        view, described as the engine describes them, best first."""
+        _check(isinstance(result, dict), "not an object")
+        want = {"player", "evaluation", "solver"} | ({"moves"} if self.kind == "hints" else set())
+        _check(set(result) == want, "unexpected keys")
+        _check(result["player"] == self.view.player and not isinstance(result["player"], bool),
+               "another player")
+        meta = result["solver"]
+        _check(isinstance(meta, dict) and set(meta) == {"algorithm", "samples", "elapsed_ms",
+                                                        "cached", "nodes", "seed"},
+               "unexpected solver keys")
+        _check(meta["algorithm"] == ALGORITHM and meta["seed"] == self.seed
+               and isinstance(meta["cached"], bool), "another search")
+        samples = _count(meta["samples"])
+        _check(samples <= self.cap, "more worlds than the budget")
+        _count(meta["nodes"])
+        _number(meta["elapsed_ms"], math.inf, low=0.0)
+        columns = self.columns
+        _check((samples == 0) == (not columns), "worlds of a round that is over")
+        evaluation = result["evaluation"]
+        _check(isinstance(evaluation, dict), "no evaluation")
+        _check(set(evaluation) == ({"equity", "stderr", "expected_points"} if samples
+                                   else {"equity", "expected_points"}), "unexpected keys")
+        equity = _number(evaluation["equity"], self.bound)
+        if samples:
+            _number(evaluation["stderr"], self.bound, low=0.0)
+        points = evaluation["expected_points"]
+        _check(isinstance(points, list) and len(points) == 2, "expected points")
+        for p in points:
+            _number(p, self.bound)
+        if self.kind != "hints":
+            return
+        moves = result["moves"]
+        _check(isinstance(moves, list), "no moves")
+        if not samples or columns == [POSITION]:
+            _check(not moves, "moves for a seat not to move")
+            return
+        _check(len(moves) == len(columns[:self.top] if self.top is not None else columns),
+               "not every move ranked")
+        view = self.view
+        legal = {m.id: m for m in view.legal_moves()}
+        seen: set[str] = set()
+        last = math.inf
+        for rank, item in enumerate(moves, start=1):
+            _check(isinstance(item, dict) and set(item) == {"rank", "move", "equity", "stderr",
+                                                            "stderr_diff"}, "a move's keys")
+            _check(item["rank"] == rank and not isinstance(item["rank"], bool), "ranks")
+            move = item["move"]
+            move_id = move.get("id") if isinstance(move, dict) else None
+            if not isinstance(move_id, str) or move_id not in legal or move_id in seen:
+                raise Unfit(f"{move_id!r} is not a legal move of the view")
+            seen.add(move_id)
+            _check(move == move_json(view.loose, view.builds, view.to_move, legal[move_id],
+                                     view.rules), f"move {move_id} misdescribed")
+            value = _number(item["equity"], self.bound)
+            _check(value <= last, "not best first")
+            last = value
+            _number(item["stderr"], self.bound, low=0.0)
+            _number(item["stderr_diff"], 2 * self.bound, low=0.0)
+        _check(moves[0]["equity"] == equity and moves[0]["stderr_diff"] == 0
+               and moves[0]["stderr"] == evaluation["stderr"], "the best move is not valued")
+
+    def answered_by(self, result: Any) -> bool:
+        """Whether ``result`` may be served as this request's answer
+        (:meth:`check_answer`)."""
+        try:
+            self.check_answer(result)
+        except Unfit:
+            return False
+        return True
+
+    @property
     def budget(self) -> list[Any]:
         options = self.options
         return [options.samples, options.nodes, options.time_ms]
@@ -151,6 +272,52 @@ class CacheEntry:
             options.nodes is None and options.time_ms is None)
         return cls(tally, request.budget, complete, exact)
 
+    def check(self, request: HintRequest) -> None:
+        """Raise :class:`Unfit` unless this entry could be a search of ``request``'s
+        family: its columns are the view's legal moves (engine order), its worlds are
+        ``0 .. n-1`` within the budget it claims, every value is finite and within the
+        round's points, and ``exact`` and ``complete`` are what :meth:`of` would say.
+        (Plausible values for the right moves cannot be told from real ones without
+        searching again: the cache is trusted storage, docs/workers.md "Faults".)"""
+        tally = self.tally
+        columns = request.columns
+        _check(tally.moves == columns, "its moves are not the legal moves of the view")
+        n = tally.samples
+        _check(n >= 1 if columns else n == 0, "no world searched")
+        _check(tally.worlds == list(range(n)), "worlds out of order")
+        _check(len(tally.values) == n, "a world without values")
+        bound = request.bound
+        width = len(columns)
+        for row in tally.values:  # floats already (Tally.from_dict): a sum shows nan and inf
+            _check(len(row) == width and (not row or (
+                math.isfinite(sum(row)) and -bound <= min(row) and max(row) <= bound)),
+                "a row of another width, or a value out of range")
+        _count(tally.nodes)
+        _number(tally.elapsed_ms, math.inf, low=0.0)
+        budget = self.budget
+        _check(isinstance(budget, list) and len(budget) == 3, "no budget")
+        samples = _count(budget[0], 1)
+        _check(budget[1] is None or _count(budget[1], 1) > 0, "a node budget")
+        _check(budget[2] is None or _number(budget[2], math.inf, low=0.0) > 0, "a time budget")
+        _check(budget[1] is None or budget == [DEFAULT.samples, DEFAULT.nodes, DEFAULT.time_ms],
+               "a node budget no request has")
+        _check(n <= samples, "more worlds than its budget")
+        _check(isinstance(self.exact, bool) and isinstance(self.complete, bool), "flags")
+        exact = self.exact
+        if exact and columns:  # it would serve every budget: the hidden hand must be known
+            try:
+                known = request.view.stock_size == 0 or HandSampler(request.view).exact
+            except ValueError as exc:  # no hidden hand fits the view: nothing was searched
+                raise Unfit("no world fits the view") from exc
+            _check(known and n == 1, "exact is wrong")
+        by_worlds_alone = budget[1] is None and budget[2] is None
+        _check(self.complete == (exact or n >= samples or by_worlds_alone), "complete is wrong")
+        if columns and not exact and n < samples and by_worlds_alone:
+            # a budget in worlds alone stops short only where the best move stands apart
+            options = DEFAULT.with_budget(samples)
+            _check(n >= options.min_samples and (len(columns) == 1 or separated(
+                tally, options.z, options.tolerance)), "stopped short without a reason")
+
     def serves(self, request: HintRequest) -> bool:
         """Whether this answer may serve ``request``: the same budget, or at least as many
         worlds, or a finished run under a cap at least as large."""
@@ -168,6 +335,17 @@ class CacheEntry:
 
     @classmethod
     def from_json(cls, raw: bytes | str) -> CacheEntry:
-        data = json.loads(raw)
-        return cls(solver.Tally.from_dict(data["tally"]), data["budget"], data["complete"],
-                   data["exact"])
+        """The entry ``raw`` holds; :class:`Unfit` for anything that does not parse as
+        one (check it against the request with :meth:`check` before serving it)."""
+        try:
+            data = json.loads(raw)
+            _check(isinstance(data, dict) and isinstance(data.get("tally"), dict), "no tally")
+            tally = data["tally"]
+            _check(all(isinstance(tally.get(k), list) for k in ("moves", "worlds", "values"))
+                   and all(isinstance(row, list) for row in tally["values"]), "no tally")
+            return cls(solver.Tally.from_dict(tally), data["budget"], data["complete"],
+                       data["exact"])
+        except Unfit:
+            raise
+        except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as exc:
+            raise Unfit(f"unreadable ({type(exc).__name__})") from exc

@@ -9,15 +9,18 @@ process; :class:`workers.queue.RedisService` on RQ workers.
 
 from __future__ import annotations
 
+import logging
 from abc import ABC, abstractmethod
 from typing import Any, NamedTuple
 
 from workers.cache import DiskCache, RedisCache
 from workers.metrics import HINT_CACHE_HITS, HINT_CACHE_MISSES
-from workers.requests import HintRequest
+from workers.requests import HintRequest, Unfit
 
 __all__ = ["RESULT_TTL", "Answer", "ClientBusy", "HintService", "JobFailed", "Overloaded",
            "QueueUnavailable", "job_summary"]
+
+log = logging.getLogger(__name__)
 
 DEFAULT_WAIT_MS = 5_000
 """How long a synchronous request without ``time_ms`` waits before answering 202."""
@@ -66,8 +69,7 @@ class HintService(ABC):
         ``per_client`` hints computing (:class:`ClientBusy`) or when ``backlog`` jobs wait
         already (:class:`Overloaded`); 0 means no limit.
         """
-        family = request.family
-        entry = None if family is None else self.cache.get(family)
+        entry = self.cache.get(request)  # checked against the request: a misfit is a miss
         if entry is not None and entry.serves(request):
             HINT_CACHE_HITS.inc()
             return Answer(200, request.answer(entry.tally, cached=True))
@@ -76,13 +78,24 @@ class HintService(ABC):
             raise ClientBusy(f"you have {per_client} hints computing already: wait for one")
         if backlog and self.backlog() >= backlog:
             raise Overloaded("too many hints are waiting: try again later")
-        job_id = self.start(request)
-        if client is not None and per_client:
-            self.track(client, job_id)
-        if not force_async:
+        for _attempt in range(2):
+            job_id = self.start(request)
+            if client is not None and per_client:
+                self.track(client, job_id)
+            if force_async:
+                break
             result = self.wait(job_id, self.wait_ms(request) / 1000)
-            if result is not None:
-                return Answer(200, result)
+            if result is None:
+                break
+            try:
+                request.check_answer(result)
+            except Unfit as exc:  # a job record that does not read back, or not this answer
+                log.warning("job %s gave no answer to its request (%s): searched again",
+                            job_id, exc)
+                continue  # start() joins no job whose answer does not fit: a new search
+            return Answer(200, result)
+        else:
+            raise QueueUnavailable("the answer could not be read back: try again later")
         return Answer(202, {"job": job_summary(job_id, self.status(job_id) or "queued")})
 
     def computing(self, client: str) -> int:
@@ -109,12 +122,14 @@ class HintService(ABC):
     @abstractmethod
     def start(self, request: HintRequest) -> str:
         """Start the request's job, or join the identical one of the same scope already
-        there; its (random) id."""
+        there (unless it failed, or finished with a result that is not the request's
+        answer); its (random) id."""
 
     @abstractmethod
-    def wait(self, job_id: str, seconds: float) -> dict[str, Any] | None:
+    def wait(self, job_id: str, seconds: float) -> Any:
         """The job's result once finished within ``seconds``, else ``None``;
-        :class:`JobFailed` if it failed."""
+        :class:`JobFailed` if it failed.  A job gone or unreadable gives ``{}``, which
+        answers nothing: :meth:`submit` checks every result it serves."""
 
     @abstractmethod
     def status(self, job_id: str) -> str | None:

@@ -35,28 +35,39 @@ def rescue(connection: Redis, queue: Queue) -> list[str]:
         if connection.exists(beat_key(job_id)):
             continue
         try:
-            job = Job.fetch(job_id, connection=connection)
-        except NoSuchJobError:
-            registry.remove(job_id)
-            continue
-        if job.get_status() != JobStatus.STARTED:
-            continue
-        started = job.started_at.timestamp() if job.started_at else 0.0
-        if time.time() - started < GRACE + BEAT_TTL:
-            continue
-        if not connection.set(f"cassino:rescue:{job_id}", "1", nx=True, ex=10):
-            continue  # someone else is rescuing it
-        with connection.pipeline() as pipeline:
-            registry.remove_executions(job, pipeline=pipeline)
-            if job.retries_left:
-                job.retry(queue, pipeline)
-            else:
-                job.set_status(JobStatus.FAILED, pipeline=pipeline)
-            pipeline.execute()
-        log.warning("job %s lost its worker: %s", job_id,
-                    "queued again" if job.retries_left is not None else "failed")
-        rescued.append(job_id)
+            if _rescue(connection, queue, registry, job_id):
+                rescued.append(job_id)
+        except RedisError:
+            raise
+        except Exception as exc:  # a record that does not read back: not ours to rescue
+            log.warning("watchdog: job %s is unreadable (%s)", job_id, type(exc).__name__)
     return rescued
+
+
+def _rescue(connection: Redis, queue: Queue, registry: StartedJobRegistry,
+            job_id: str) -> bool:
+    try:
+        job = Job.fetch(job_id, connection=connection)
+    except NoSuchJobError:
+        registry.remove(job_id)
+        return False
+    if job.get_status() != JobStatus.STARTED:
+        return False
+    started = job.started_at.timestamp() if job.started_at else 0.0
+    if time.time() - started < GRACE + BEAT_TTL:
+        return False
+    if not connection.set(f"cassino:rescue:{job_id}", "1", nx=True, ex=10):
+        return False  # someone else is rescuing it
+    with connection.pipeline() as pipeline:
+        registry.remove_executions(job, pipeline=pipeline)
+        if job.retries_left:
+            job.retry(queue, pipeline)
+        else:
+            job.set_status(JobStatus.FAILED, pipeline=pipeline)
+        pipeline.execute()
+    log.warning("job %s lost its worker: %s", job_id,
+                "queued again" if job.retries_left is not None else "failed")
+    return True
 
 
 def watch(connection: Redis, queue: Queue, every: float = 1.0) -> threading.Thread:

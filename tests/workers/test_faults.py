@@ -122,16 +122,77 @@ def test_corrupt_records_and_cache_entries_are_misses(redis_server: RedisServer,
     admin.hset(f"rq:job:{job_id}", mapping={"status": "finished", "data": b"\x00garbage"})
     answer = client.get(f"/v1/jobs/{job_id}")
     assert answer.status_code == 404 and answer.json["code"] == 404
+    admin.hset(f"rq:job:{job_id}", mapping={"status": "bogus"})
+    assert client.get(f"/v1/jobs/{job_id}").status_code == 404
     state = mid_game(60)
-    request = HintRequest("hints", state.view(state.to_move), seed=4,
+    request = HintRequest("hints", state.view(state.to_move), samples=4, seed=4,
                           scope=open_scope(state.to_dict(), state.to_move))
     assert request.family is not None
     admin.set(PREFIX + request.family, b'{"tally": {"moves": ["forged"]}, "budget": []}')
-    r = client.post("/v1/hints", json=body(state, seed=4))
-    assert r.status_code == 200, r.json
-    assert r.json["solver"]["cached"] is False  # the forged entry was not served
+    r = _answered(client, body(state, seed=4, samples=4))
+    assert r["solver"]["cached"] is False  # the forged entry was not served
     legal = {m.id for m in state.legal_moves()}
-    assert {m["move"]["id"] for m in r.json["moves"]} == legal
+    assert {m["move"]["id"] for m in r["moves"]} == legal
+
+
+def test_forged_entries_and_answers_in_redis_are_not_served(redis_server: RedisServer,
+                                                            workers: Workers) -> None:
+    """Well-formed forgeries written straight into Redis: cache entries that no search of
+    the request makes, and job answers that are not the request's, are misses (logged):
+    the hint is searched again and the fresh result replaces the entry."""
+    from rq.job import Job
+    from rq.results import Result
+
+    from tests.workers.test_cache import _misfits, same
+    from workers.cache import PREFIX, RedisCache
+    from workers.requests import HintRequest, open_scope
+
+    workers.start(1)
+    client = _client(redis_server)
+    admin = redis.Redis.from_url(redis_server.url)
+    cache = RedisCache(admin)
+    state = mid_game(63)
+    ask = body(state, seed=7, samples=4)
+    first = _answered(client, ask)  # (a 202 followed when the machine is busy)
+    assert first["solver"]["cached"] is False
+    request = HintRequest("hints", state.view(state.to_move), samples=4, seed=7,
+                          scope=open_scope(state.to_dict(), state.to_move))
+    real = cache.get(request)
+    assert real is not None
+    for top, (why, raw) in enumerate(_misfits(real, request).items(), start=100):
+        admin.set(PREFIX + str(request.family), raw)  # behind the account's back
+        r = _answered(client, {**ask, "top": top})  # a job of its own
+        assert r["solver"]["cached"] is False, why
+        assert r["moves"] == first["moves"], why
+        entry = cache.get(request)
+        assert entry is not None and same(entry, real), why  # the fresh result replaced it
+    assert client.post("/v1/hints", json=ask).json["solver"]["cached"] is True
+
+    # a finished job whose answer is forged: no job to its poller, never joined again
+    other = body(state, seed=8, samples=4)
+    accepted = client.post("/v1/hints", json={**other, "async": True})
+    assert accepted.status_code == 202
+    url = accepted.json["job"]["url"]
+    truth = poll(client, url)["result"]
+    job = Job.fetch(accepted.json["job"]["id"], connection=admin)
+    bad = {**truth, "moves": [{**truth["moves"][0], "move": {
+        **truth["moves"][0]["move"], "id": "KSxKH"}}, *truth["moves"][1:]]}
+    request8 = HintRequest("hints", state.view(state.to_move), samples=4, seed=8,
+                           scope=request.scope)
+    for forged in (bad, {"moves": "none"}, "Traceback (most recent call last)"):
+        Result.create(job, Result.Type.SUCCESSFUL, ttl=600, return_value=forged)
+        r = client.get(url)
+        assert r.status_code == 404, r.json
+        assert "KSxKH" not in r.get_data(as_text=True) and "Traceback" not in r.get_data(
+            as_text=True)
+        admin.delete(PREFIX + str(request8.family))  # so that the request goes to the job
+        again = _answered(client, other)
+        assert again["moves"] == truth["moves"] and again["solver"]["cached"] is False
+        share = [k for k in admin.scan_iter(match="cassino:share:*")]
+        for key in share:  # point the request's scope back at the forged job
+            if admin.get(key) != job.id.encode():
+                admin.set(key, job.id, ex=600)
+        admin.delete(PREFIX + str(request8.family))
 
 
 def test_a_worker_stops_on_sigterm_even_while_redis_is_away(redis_server: RedisServer,
