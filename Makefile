@@ -1,7 +1,7 @@
 # Everyday commands.  `make test` is what CI runs (see .ci/run); it installs what it needs.
 PYTHON ?= python3
 
-.PHONY: install deps run worker test lint typecheck bench bench-api bench-flood bench-slow bench-hints bench-solver arena fuzz openapi sdk
+.PHONY: install deps run worker test lint typecheck bench bench-api bench-flood bench-slow bench-hints bench-faults bench-solver arena fuzz openapi sdk
 
 # pip install once per change of pyproject.toml (the stamp file records it).
 .installed: pyproject.toml
@@ -45,6 +45,9 @@ bench-slow: .installed  # legal-moves while 200 slow clients trickle their heade
 
 bench-hints: .installed  # needs redis-server
 	$(PYTHON) bench/hints_bench.py
+
+bench-faults: .installed  # Redis blip, full Redis, killed worker: recovery times (redis-server)
+	$(PYTHON) bench/fault_trial.py
 
 deps:  # Debian's redis-server, chromium, Node.js when missing; the pinned npm packages
 	.ci/install-deps
