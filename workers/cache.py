@@ -125,6 +125,7 @@ class DiskCache:
 
 
 STORE = """
+if redis.replicate_commands then redis.replicate_commands() end  -- Redis < 7: writes after TIME
 local index, sizes, total = KEYS[1], KEYS[2], KEYS[3]
 local prefix, family, mode, value = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
 local ttl, budget = tonumber(ARGV[5]), tonumber(ARGV[6])
@@ -147,7 +148,8 @@ if redis.call('EXISTS', total) == 0 then
   redis.call('SET', total, sum)
 end
 
--- entries whose TTL ran out are gone from Redis: out of the account too
+-- entries whose TTL ran out are gone from Redis (each key expires at its score): out of
+-- the account too
 for _, member in ipairs(redis.call('ZRANGEBYSCORE', index, '-inf', now, 'LIMIT', 0, 1000)) do
   redis.call('DEL', prefix .. member)
   forget(member)
@@ -157,7 +159,8 @@ local key = prefix .. family
 local expiry = now + ttl
 if mode == 'store' then
   forget(family)
-  redis.call('SET', key, value, 'PXAT', expiry)
+  redis.call('SET', key, value)
+  redis.call('PEXPIREAT', key, expiry)
   local size = string.len(key) + string.len(value)
   redis.call('HSET', sizes, family, size)
   redis.call('INCRBY', total, size)
