@@ -31,6 +31,7 @@ from engine.errors import IllegalMoveError
 from engine.play import move_json
 from engine.referee import game_over
 from engine.state import MAX_SAFE_SEED, PLAYING
+from engine.sums import check_table
 from engine.view import View
 
 blp = Blueprint("games", __name__, url_prefix="/v1",
@@ -47,8 +48,12 @@ def playing(state: State) -> State:
 
 
 def read_state(data: dict[str, Any]) -> State:
+    """The state of a request, refused (422) when it is inconsistent or its table too large
+    to list the moves of (D16)."""
     with about("state"):
-        return State.from_dict(data)
+        state = State.from_dict(data)
+        check_table(state.loose, state.rules)
+    return state
 
 
 def sealer() -> Sealer:

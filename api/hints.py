@@ -28,6 +28,7 @@ from api.sealed import UNAVAILABLE_RETRY, sealed_scope
 from engine import State
 from engine.referee import game_over
 from engine.state import PLAYING
+from engine.sums import check_table
 from engine.view import View
 from workers import ClientBusy, HintService, JobFailed, Overloaded, QueueUnavailable
 from workers.requests import HintRequest, open_scope
@@ -65,11 +66,13 @@ def read_request(kind: str, body: dict[str, Any]) -> HintRequest:
             abort(422, message="player goes with state, not with view", field="player")
         with about("view"):
             view = View.from_dict(body["view"])
+            check_table(view.loose, view.rules)  # D16: what the search would list
     else:
         if "player" not in body:
             abort(422, message="player: required with state", field="player")
         with about("state"):
             state = State.from_dict(body["state"])
+            check_table(state.loose, state.rules)  # D16: what the search would list
             view = state.view(body["player"])
         if state.status != PLAYING:
             raise game_over(state)

@@ -211,13 +211,16 @@ class Sealer:
         if seat != game.state.to_move:
             raise IllegalMoveError(f"it is player {game.state.to_move}'s turn, not player "
                                    f"{seat}'s (R4)", field="credential", rule="R4")
-        step = game.state.apply(move)  # an illegal move changes nothing, the ledger included
+        # The move and the house's answers first: any refusal (an illegal move, a table
+        # too large to list, D16) changes nothing, the ledger included.
+        step = game.state.apply(move)
+        after = self._house(replace(game, state=step.state, ply=game.ply + 1),
+                            list(step.events))
         with _reachable():
             latest = self.ledger.advance(game.id, game.ply, self.ttl)
         if latest is not None:
             self._stale(game, latest)
-        return self._house(replace(game, state=step.state, ply=game.ply + 1),
-                           list(step.events)), step.state
+        return after, step.state
 
     def _house(self, game: SealedGame, events: list[Any]) -> SealedGame:
         state = game.state

@@ -8,6 +8,7 @@ __all__ = [
     "GameOverError",
     "IllegalMoveError",
     "MoveFormatError",
+    "PositionTooLargeError",
     "StateError",
     "UnsupportedVariantError",
 ]
@@ -44,6 +45,10 @@ class CardError(CassinoError):
 
 class StateError(CassinoError):
     """A full state or view that is malformed or inconsistent (docs/api.md "Full state", R23)."""
+
+
+class PositionTooLargeError(StateError):
+    """A table whose moves are too many to list: the engine refuses it (D16)."""
 
 
 class MoveFormatError(CassinoError):

@@ -11,11 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
+from engine.errors import PositionTooLargeError
 from engine.rules import Rules
 
-__all__ = ["groups", "split_into_groups", "unions"]
+__all__ = ["MAX_UNIONS", "check_table", "groups", "split_into_groups", "unions"]
 
 MAX_TARGET = 13  # the highest build value of any variant (V3)
+MAX_UNIONS = 30_000
+"""D16: the most sets of disjoint groups of one value the loose cards may split into.  Past
+it a position's moves run to millions (36 loose cards: 3.5 million, 24 GB), so the engine
+refuses the table rather than enumerate it; no table of 24 loose cards or fewer comes near
+(the largest seen in play is a few hundred)."""
 
 
 @lru_cache(maxsize=1 << 16)
@@ -47,6 +53,11 @@ def _unions(values: tuple[int, ...], target: int) -> tuple[tuple[int, ...], ...]
         for i in group:
             g |= 1 << i
         unions += [u | g for u in unions if not u & g]
+        if len(unions) > MAX_UNIONS + 1:  # refused before it grows further (D16)
+            raise PositionTooLargeError(
+                f"the table's {len(values)} loose cards of {target} or less split into more "
+                f"than {MAX_UNIONS:,} sets of groups of {target}: the engine does not list "
+                "the moves of such a position (D16)", field="table.loose", rule="D16")
     return tuple(tuple(i for i in range(len(values)) if u >> i & 1)
                  for u in sorted(set(unions) - {0}))
 
@@ -72,6 +83,14 @@ def unions(loose: int, target: int, rules: Rules) -> list[int]:
     key = -(masked << 5 | target) - 1  # negative keys: unions, beside the groups
     found = rules.memo.get(key)
     return found if found is not None else _miss(rules, key, masked, target, _unions)
+
+
+def check_table(loose: int, rules: Rules) -> None:
+    """Refuse (:class:`PositionTooLargeError`, D16) loose cards whose groups of some build
+    value split too many ways: every capture and build of the position is then listable,
+    whatever the hands."""
+    for target in range(1, rules.max_build + 1):
+        unions(loose, target, rules)
 
 
 def _miss(rules: Rules, key: int, masked: int, target: int,
