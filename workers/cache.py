@@ -63,6 +63,14 @@ def configured_bytes() -> int:
     return value if value > 0 else DEFAULT_CACHE_BYTES
 
 
+def _too_large(family: str, raw: bytes, limit: int) -> bool:
+    """Whether an entry is over the largest one a cache keeps (logged: it is not kept)."""
+    if len(raw) <= limit:
+        return False
+    log.info("cache entry %s of %d bytes is too large to keep", family, len(raw))
+    return True
+
+
 def _read(request: HintRequest, raw: bytes | str | None) -> CacheEntry | None:
     """The entry ``raw`` holds if it is a search of ``request``'s view; else a miss."""
     if raw is None:
@@ -113,8 +121,7 @@ class DiskCache:
         if family is None:
             return
         raw = entry.to_json()
-        if len(raw) > self.max_entry:
-            log.info("cache entry %s of %d bytes is too large to keep", family, len(raw))
+        if _too_large(family, raw, self.max_entry):
             return
         tallies = self.store.tallies
         with tallies.transact():
@@ -242,8 +249,7 @@ class RedisCache:
         if family is None:
             return
         raw = entry.to_json()
-        if len(raw) > self.max_entry:
-            log.info("cache entry %s of %d bytes is too large to keep", family, len(raw))
+        if _too_large(family, raw, self.max_entry):
             return
         if entry.better_than(self.get(request)):
             self._run(family, "store", raw)
