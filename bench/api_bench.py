@@ -123,7 +123,7 @@ def profile_in_process(bodies: list[bytes], rate_limit: str = "") -> str:
     stats = pstats.Stats(profiler)
     total = sum(row[3] for row in stats.stats.values() if row[3]) or 1.0  # type: ignore[attr-defined]
     groups = {
-        "engine: State.from_dict (validation)": ("engine/state.py", "from_dict"),
+        "engine: State.from_dict (validation)": ("engine/play.py", "from_dict"),
         "engine: legal moves": ("engine/play.py", "legal_moves"),
         "api: move dicts (id, kind, groups)": ("api/games.py", "move_out"),
         "JSON out: state/moves to dict + orjson": ("api/jsonio.py", "respond"),

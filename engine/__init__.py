@@ -14,10 +14,9 @@ from engine.errors import (
 )
 from engine.events import Event
 from engine.moves import BUILD, CAPTURE, TRAIL, Move, parse_move, parse_move_id
-from engine.play import Step, advance, build_result, deal_order, new_game
+from engine.play import State, Step, advance, build_result, deal_order, new_game
 from engine.rules import STANDARD, VARIANTS, Rules, get_rules
 from engine.scoring import Breakdown, score
-from engine.state import State
 from engine.table import Build
 
 __all__ = [

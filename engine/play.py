@@ -1,24 +1,40 @@
-"""Game flow: new games, deals, playing a move, the end of a round (R3-R6, R12-R13, R24-R27)."""
+"""The game: :class:`State`, new games, deals, playing a move, the end of a round
+(R3-R6, R12-R13, R24-R27).
+
+A state's class and the moves that make new states are one module so that the engine's
+imports form a DAG: :mod:`engine.state` (what a state is made of, its JSON form and
+validation) < :mod:`engine.view`, :mod:`engine.referee` < this module.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import random
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from engine.cards import cards_of, format_cards
 from engine.errors import IllegalMoveError
 from engine.events import Event
 from engine.movegen import legal_moves as _generate
 from engine.moves import BUILD, CAPTURE, TRAIL, Move
+from engine.referee import refusal
 from engine.rules import Rules, get_rules
-from engine.scoring import POINT_CARDS, score
-from engine.state import GAME_OVER, PLAYING, Played, State
+from engine.scoring import POINT_CARDS, Breakdown, score
+from engine.state import (
+    GAME_OVER,
+    PLAYING,
+    Played,
+    read_state,
+    state_to_dict,
+    validate_state,
+)
 from engine.sums import split_into_groups
 from engine.table import Build, builds_cards
+from engine.view import View
 from engine.words import move_text
 
 __all__ = [
+    "State",
     "Step",
     "advance",
     "apply",
@@ -28,6 +44,99 @@ __all__ = [
     "legal_moves",
     "new_game",
 ]
+
+
+class State(NamedTuple):
+    """Everything about a game at one moment.  Seats are 0 and 1 (R3).
+
+    ``scores`` are the totals before this round; ``sweeps`` and ``captured`` are
+    this round's; ``history`` lists this round's moves.
+    """
+
+    rules: Rules
+    seed: int
+    round: int
+    deal: int
+    dealer: int
+    to_move: int
+    hands: tuple[int, ...]
+    stock: tuple[int, ...]
+    loose: int
+    builds: tuple[Build, ...]
+    captured: tuple[int, ...]
+    sweeps: tuple[int, ...]
+    last_capturer: int | None
+    scores: tuple[int, ...]
+    status: str
+    winner: int | None
+    history: tuple[Played, ...]
+    previous_round: Breakdown | None
+
+    # --- derived facts -------------------------------------------------------------
+
+    @property
+    def variant(self) -> str:
+        return self.rules.name
+
+    @property
+    def last_batch(self) -> bool:
+        """The stock is empty: the hands in play are the round's last (R5)."""
+        return not self.stock
+
+    @property
+    def batch(self) -> int:
+        """Number of the batch in play, 1..6 (R5)."""
+        per_batch = self.rules.hand_size * self.rules.players
+        dealt = 52 - self.rules.table_size - len(self.stock)
+        return dealt // per_batch
+
+    @property
+    def nondealer(self) -> int:
+        return 1 - self.dealer
+
+    @property
+    def game_over(self) -> bool:
+        return self.status == GAME_OVER
+
+    @property
+    def table_cards(self) -> int:
+        """Every card on the table, loose or in builds."""
+        return self.loose | builds_cards(self.builds)
+
+    # --- the game (OpenSpiel-style entry points; the functions below) ---------------
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move of the player to move, each once (R9-R22); none after game over."""
+        return legal_moves(self)
+
+    def apply(self, move: Move) -> Step:
+        """Check and play ``move``: the next state and the events (:func:`apply`)."""
+        return apply(self, move)
+
+    def view(self, player: int) -> View:
+        """What ``player`` may see (R28, R29)."""
+        return View.of(self, player)
+
+    def score(self) -> Breakdown:
+        """The breakdown of the capture piles as they stand (R26)."""
+        return score(self.captured, self.sweeps, self.rules)
+
+    # --- JSON (engine.state) ---------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The docs/api.md "Full state" object, canonical (cards upper case, sets ascending)."""
+        return state_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> State:
+        """Read and validate a full state; :class:`StateError` names what is wrong."""
+        state = cls(**read_state(data))
+        state.validate()
+        return state
+
+    def validate(self) -> None:
+        """Check the consistency docs/api.md and R23 require; :class:`StateError` if broken."""
+        validate_state(self)
 
 
 class Step(NamedTuple):
@@ -113,8 +222,6 @@ def legal_moves(state: State) -> list[Move]:
 def apply(state: State, move: Move) -> Step:
     """Play ``move`` after checking it; :class:`IllegalMoveError` names the broken rule."""
     if move not in legal_moves(state):
-        from engine.referee import refusal
-
         raise refusal(state, move)
     events: list[Event] = []
     return Step(advance(state, move, events), events)

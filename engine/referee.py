@@ -9,14 +9,14 @@ from __future__ import annotations
 from engine.cards import card_name, cards_of, format_cards
 from engine.errors import GameOverError, IllegalMoveError, MoveFormatError
 from engine.moves import BUILD, CAPTURE, TRAIL, Move
-from engine.state import PLAYING, Public, State
+from engine.state import PLAYING, Full, Public
 from engine.sums import split_into_groups
 from engine.table import Build
 
 __all__ = ["game_over", "refusal"]
 
 
-def refusal(state: State, move: Move) -> IllegalMoveError | MoveFormatError:
+def refusal(state: Full, move: Move) -> IllegalMoveError | MoveFormatError:
     """The error that says why ``move`` is not legal in ``state``."""
     try:
         _check(state, move)
@@ -37,7 +37,7 @@ def _fail(message: str, rule: str, field: str = "move") -> IllegalMoveError:
     return IllegalMoveError(f"{message} ({rule})", rule=rule, field=field)
 
 
-def _check(state: State, move: Move) -> None:
+def _check(state: Full, move: Move) -> None:
     if state.status != PLAYING:
         raise game_over(state)
     p = state.to_move

@@ -1,28 +1,31 @@
-"""The full state of a game: an immutable value with a lossless JSON form (docs/api.md).
+"""What a full state is made of, its lossless JSON form and its validation (docs/api.md).
 
-Card sets are bitmasks (:mod:`engine.cards`); the stock is a tuple in dealing order.
-:meth:`State.from_dict` validates everything docs/api.md "Full state" lists and
-raises :class:`~engine.errors.StateError` naming the field, card or rule.
+The value type itself, :class:`engine.play.State`, sits above this module with the moves
+that change it; this module knows only the fields, through :class:`Full` and
+:class:`Public` (the part a :class:`~engine.view.View` shares), so that ``state`` <
+``view``, ``referee`` < ``play`` is a DAG.  Card sets are bitmasks (:mod:`engine.cards`);
+the stock is a tuple in dealing order.  :func:`read_state` and :func:`validate_state`
+check everything docs/api.md "Full state" lists and raise
+:class:`~engine.errors.StateError` naming the field, card or rule.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from engine.cards import FULL_DECK, card_name, cards_of, format_cards, parse_card
 from engine.errors import CardError, CassinoError, StateError
 from engine.moves import Move, parse_move
 from engine.rules import Rules, get_rules
-from engine.scoring import Breakdown, least_points, score
-from engine.table import Build, builds_cards
+from engine.scoring import Breakdown, least_points
+from engine.table import Build
 from engine.words import move_text
 
-if TYPE_CHECKING:
-    from engine.play import Step
-    from engine.view import View
-
-__all__ = ["GAME_OVER", "MAX_SAFE_SEED", "MAX_SEED", "PLAYING", "Played", "State"]
+__all__ = [
+    "GAME_OVER", "MAX_SAFE_SEED", "MAX_SEED", "PLAYING", "Full", "Played", "Public", "read_state",
+    "state_to_dict", "validate_state",
+]
 
 PUBLIC_FIELDS = frozenset((
     "variant", "round", "deal", "dealer", "to_move", "table", "captured", "sweeps",
@@ -49,121 +52,38 @@ class Played(NamedTuple):
     move: Move
 
 
-class State(NamedTuple):
-    """Everything about a game at one moment.  Seats are 0 and 1 (R3).
+def state_to_dict(state: Full) -> dict[str, Any]:
+    """The docs/api.md "Full state" object, canonical (cards upper case, sets ascending)."""
+    public = public_to_dict(state)
+    return {
+        "variant": public.pop("variant"),
+        "seed": state.seed,
+        "round": public.pop("round"),
+        "deal": public.pop("deal"),
+        "dealer": public.pop("dealer"),
+        "to_move": public.pop("to_move"),
+        "hands": [format_cards(h) for h in state.hands],
+        "stock": [card_name(c) for c in state.stock],
+        **public,
+    }
 
-    ``scores`` are the totals before this round; ``sweeps`` and ``captured`` are
-    this round's; ``history`` lists this round's moves.
-    """
 
-    rules: Rules
-    seed: int
-    round: int
-    deal: int
-    dealer: int
-    to_move: int
-    hands: tuple[int, ...]
-    stock: tuple[int, ...]
-    loose: int
-    builds: tuple[Build, ...]
-    captured: tuple[int, ...]
-    sweeps: tuple[int, ...]
-    last_capturer: int | None
-    scores: tuple[int, ...]
-    status: str
-    winner: int | None
-    history: tuple[Played, ...]
-    previous_round: Breakdown | None
+def read_state(data: Any) -> dict[str, Any]:
+    """The fields of a full state read from JSON and checked for form, by name; the caller
+    builds the state and then checks its consistency (:func:`validate_state`)."""
+    reader = Reader(data, "state", STATE_FIELDS)
+    rules = read_rules(reader)
+    return {"rules": rules, "seed": reader.integer("seed", 0, MAX_SEED),
+            "hands": reader.card_sets("hands", rules.players),
+            "stock": reader.card_list("stock"), **read_public(reader, rules)}
 
-    # --- derived facts -------------------------------------------------------------
 
-    @property
-    def variant(self) -> str:
-        return self.rules.name
-
-    @property
-    def last_batch(self) -> bool:
-        """The stock is empty: the hands in play are the round's last (R5)."""
-        return not self.stock
-
-    @property
-    def batch(self) -> int:
-        """Number of the batch in play, 1..6 (R5)."""
-        per_batch = self.rules.hand_size * self.rules.players
-        dealt = 52 - self.rules.table_size - len(self.stock)
-        return dealt // per_batch
-
-    @property
-    def nondealer(self) -> int:
-        return 1 - self.dealer
-
-    @property
-    def game_over(self) -> bool:
-        return self.status == GAME_OVER
-
-    @property
-    def table_cards(self) -> int:
-        """Every card on the table, loose or in builds."""
-        return self.loose | builds_cards(self.builds)
-
-    # --- the game (OpenSpiel-style entry points) ------------------------------------
-
-    def legal_moves(self) -> list[Move]:
-        """Every legal move of the player to move, each once (R9-R22); none after game over."""
-        from engine.play import legal_moves
-
-        return legal_moves(self)
-
-    def apply(self, move: Move) -> Step:
-        """Check and play ``move``: the next state and the events (:func:`engine.play.apply`)."""
-        from engine.play import apply
-
-        return apply(self, move)
-
-    def view(self, player: int) -> View:
-        """What ``player`` may see (R28, R29)."""
-        from engine.view import View
-
-        return View.of(self, player)
-
-    def score(self) -> Breakdown:
-        """The breakdown of the capture piles as they stand (R26)."""
-        return score(self.captured, self.sweeps, self.rules)
-
-    # --- JSON ----------------------------------------------------------------------
-
-    def to_dict(self) -> dict[str, Any]:
-        """The docs/api.md "Full state" object, canonical (cards upper case, sets ascending)."""
-        public = public_to_dict(self)
-        return {
-            "variant": public.pop("variant"),
-            "seed": self.seed,
-            "round": public.pop("round"),
-            "deal": public.pop("deal"),
-            "dealer": public.pop("dealer"),
-            "to_move": public.pop("to_move"),
-            "hands": [format_cards(h) for h in self.hands],
-            "stock": [card_name(c) for c in self.stock],
-            **public,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Any) -> State:
-        """Read and validate a full state; :class:`StateError` names what is wrong."""
-        reader = Reader(data, "state", STATE_FIELDS)
-        rules = read_rules(reader)
-        state = cls(rules=rules, seed=reader.integer("seed", 0, MAX_SEED),
-                    hands=reader.card_sets("hands", rules.players),
-                    stock=reader.card_list("stock"), **read_public(reader, rules))
-        state.validate()
-        return state
-
-    def validate(self) -> None:
-        """Check the consistency docs/api.md and R23 require; :class:`StateError` if broken."""
-        _check_cards(self)
-        _check_sizes(self)
-        _check_builds(self)
-        check_progress(self)
+def validate_state(state: Full) -> None:
+    """Check the consistency docs/api.md and R23 require; :class:`StateError` if broken."""
+    _check_cards(state)
+    _check_sizes(state)
+    _check_builds(state)
+    check_progress(state)
 
 
 # --- reading JSON ---------------------------------------------------------------------
@@ -331,7 +251,7 @@ def read_rules(reader: Reader) -> Rules:
 
 
 def read_builds(value: Any, players: int, field: str = "table.builds") -> tuple[Build, ...]:
-    """Builds from JSON, checked for form (their consistency is :meth:`State.validate`'s)."""
+    """Builds from JSON, checked for form (their consistency is :func:`validate_state`'s)."""
     if value is None:
         return ()
     if not isinstance(value, list):
@@ -410,7 +330,20 @@ class Public(Protocol):
     def previous_round(self) -> Breakdown | None: ...
 
 
-def _check_cards(state: State) -> None:
+class Full(Public, Protocol):
+    """A full state: the public fields and the hidden ones (:class:`engine.play.State`)."""
+
+    @property
+    def seed(self) -> int: ...
+    @property
+    def hands(self) -> tuple[int, ...]: ...
+    @property
+    def stock(self) -> tuple[int, ...]: ...
+    @property
+    def table_cards(self) -> int: ...
+
+
+def _check_cards(state: Full) -> None:
     """All 52 cards exactly once across hands, stock, table and capture piles."""
     zones = [(f"hands[{i}]", h) for i, h in enumerate(state.hands)]
     zones.append(("stock", sum(1 << c for c in state.stock)))
@@ -444,7 +377,7 @@ def check_disjoint(zones: list[tuple[str, int]]) -> int:
     return seen
 
 
-def _check_sizes(state: State) -> None:
+def _check_sizes(state: Full) -> None:
     check_sizes(state, [h.bit_count() for h in state.hands], len(state.stock), "hands")
 
 
@@ -477,7 +410,7 @@ def check_sizes(state: Public, sizes: list[int], stock: int, field: str) -> None
                          "(R4, R23)", field=field, rule="R23")
 
 
-def _check_builds(state: State) -> None:
+def _check_builds(state: Full) -> None:
     values = state.rules.values
     check_builds(state, [h.bit_count() for h in state.hands], lambda owner, value: any(
         values[c] == value for c in cards_of(state.hands[owner])))

@@ -10,15 +10,16 @@ from typing import Any, NamedTuple
 
 from engine.cards import FULL_DECK, cards_of, format_cards
 from engine.errors import StateError
+from engine.movegen import legal_moves
 from engine.moves import Move
 from engine.rules import Rules
 from engine.scoring import Breakdown, score
 from engine.state import (
     PLAYING,
     PUBLIC_FIELDS,
+    Full,
     Played,
     Reader,
-    State,
     check_builds,
     check_disjoint,
     check_progress,
@@ -60,7 +61,7 @@ class View(NamedTuple):
     previous_round: Breakdown | None
 
     @classmethod
-    def of(cls, state: State, player: int) -> View:
+    def of(cls, state: Full, player: int) -> View:
         """The view of ``player`` (R28, R29)."""
         if not 0 <= player < state.rules.players:
             raise StateError(f"player must be a seat 0..{state.rules.players - 1}",
@@ -91,8 +92,6 @@ class View(NamedTuple):
         """This player's legal moves when it is their turn, else none (R9-R22)."""
         if self.status != PLAYING or self.to_move != self.player:
             return []
-        from engine.movegen import legal_moves
-
         return legal_moves(self.hand, self.loose, self.builds, self.player, self.rules)
 
     def score(self) -> Breakdown:

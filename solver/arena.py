@@ -23,8 +23,8 @@ from math import sqrt
 from typing import Any
 
 from engine.events import Event
-from engine.play import advance, new_game
-from engine.state import PLAYING, State
+from engine.play import State, advance, new_game
+from engine.state import PLAYING
 from solver.bots import Bot, make_bot
 
 __all__ = ["GameRecord", "Summary", "main", "play_game", "play_pair", "summarize"]

@@ -14,9 +14,8 @@ from typing import Protocol
 
 from engine.cards import ACE_MASK, BIG_CASSINO, LITTLE_CASSINO, SPADE_MASK, cards_of
 from engine.moves import BUILD, CAPTURE, TRAIL, Move, parse_move_id
-from engine.play import play_card
+from engine.play import State, play_card
 from engine.rules import Rules
-from engine.state import State
 from engine.sums import unions
 from engine.table import Build
 from engine.view import View

@@ -1,4 +1,6 @@
-"""The layers point down only: engine <- solver <- workers, api <- client (docs/architecture)."""
+"""The layers point down only: engine <- solver <- workers, api <- client (docs/architecture),
+and the engine's modules form a DAG: no import cycle, not even through an import inside a
+function or under ``TYPE_CHECKING``."""
 
 import ast
 import sys
@@ -51,3 +53,114 @@ def test_the_checker_sees_a_violation(tmp_path: Path) -> None:
     bad = tmp_path / "bad.py"
     bad.write_text("import flask\nfrom api import create_app\n")
     assert imported_modules(bad) == {"flask", "api"}
+
+
+# --- no import cycle inside a package ---------------------------------------------------
+
+ACYCLIC = ("engine",)
+"""The packages whose modules must form a DAG (docs/engine.md "Modules")."""
+
+
+def module_files(package_dir: Path) -> dict[str, Path]:
+    """Dotted module name -> file, for every module of the package (``__init__`` is the
+    package itself)."""
+    files = {}
+    for path in sorted(package_dir.rglob("*.py")):
+        parts = [package_dir.name, *path.relative_to(package_dir).with_suffix("").parts]
+        if parts[-1] == "__init__":
+            parts.pop()
+        files[".".join(parts)] = path
+    return files
+
+
+def import_graph(package_dir: Path) -> dict[str, dict[str, list[int]]]:
+    """Module -> the package's modules it imports -> the lines that import each.
+
+    Every import statement counts, wherever it is: at module level, inside a function, under
+    ``if TYPE_CHECKING:``.  ``from p import name`` imports the submodule ``p.name`` when
+    there is one, else ``p`` itself (its ``__init__``).
+    """
+    files = module_files(package_dir)
+
+    def owner(name: str) -> str | None:  # the innermost module of the package named
+        while name and name not in files:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    graph: dict[str, dict[str, list[int]]] = {}
+    for module, path in files.items():
+        edges: dict[str, list[int]] = {}
+        here = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:  # relative: from this package (level 1) or one above
+                    base = ".".join([*here[:len(here) - node.level + 1], *filter(None, [base])])
+                names = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in files else base
+                         for alias in node.names]
+            else:
+                continue
+            for target in {owner(name) for name in names} - {None, module}:
+                assert target is not None
+                edges.setdefault(target, []).append(node.lineno)
+        graph[module] = {target: sorted(lines) for target, lines in sorted(edges.items())}
+    return graph
+
+
+def import_cycles(graph: dict[str, dict[str, list[int]]]) -> list[list[str]]:
+    """Every elementary cycle once, from its least module (exhaustive: for small graphs)."""
+    cycles: list[list[str]] = []
+
+    def extend(path: list[str]) -> None:
+        for nxt in graph[path[-1]]:
+            if nxt == path[0]:
+                cycles.append(path)
+            elif nxt > path[0] and nxt not in path:
+                extend([*path, nxt])
+
+    for start in sorted(graph):
+        extend([start])
+    return cycles
+
+
+def describe(cycle: list[str], graph: dict[str, dict[str, list[int]]],
+             files: dict[str, Path]) -> str:
+    """``a -> b -> a``, then each step with the lines that import."""
+    steps = list(zip(cycle, [*cycle[1:], cycle[0]], strict=True))
+    lines = [f"    {a} -> {b}: {files[a].relative_to(ROOT)}:{', '.join(map(str, graph[a][b]))}"
+             for a, b in steps]
+    return "\n".join([" -> ".join([*cycle, cycle[0]]), *lines])
+
+
+@pytest.mark.parametrize("package", ACYCLIC)
+def test_modules_form_a_dag(package: str) -> None:
+    graph = import_graph(ROOT / package)
+    cycles = import_cycles(graph)
+    files = module_files(ROOT / package)
+    assert not cycles, f"{len(cycles)} import cycle(s) in {package}/:\n" + "\n".join(
+        describe(cycle, graph, files) for cycle in cycles)
+
+
+def test_the_cycle_finder_sees_lazy_and_type_checking_imports(tmp_path: Path) -> None:
+    pkg = tmp_path / "pkg"
+    (pkg / "sub").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("from pkg.a import A\n")
+    (pkg / "a.py").write_text("from pkg import b\nA = 1\n")
+    (pkg / "b.py").write_text("def f():\n    from pkg.c import C\n")
+    (pkg / "c.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                              "    from .a import A\n    from . import A\nC = 2\n")
+    (pkg / "d.py").write_text("import pkg.sub.e\n")
+    (pkg / "sub" / "__init__.py").write_text("")
+    (pkg / "sub" / "e.py").write_text("from .. import d\nfrom pkg import A\n")
+    graph = import_graph(pkg)
+    assert graph["pkg.a"] == {"pkg.b": [1]}  # a submodule named in from-import
+    assert graph["pkg.b"] == {"pkg.c": [2]}  # inside a function
+    assert graph["pkg.c"] == {"pkg": [4], "pkg.a": [3]}  # relative, under TYPE_CHECKING
+    assert graph["pkg.sub.e"] == {"pkg": [2], "pkg.d": [1]}
+    assert import_cycles(graph) == [
+        ["pkg", "pkg.a", "pkg.b", "pkg.c"],
+        ["pkg.a", "pkg.b", "pkg.c"],
+        ["pkg.d", "pkg.sub.e"],
+    ]

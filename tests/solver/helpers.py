@@ -3,8 +3,7 @@
 import random
 
 import engine
-from engine.play import advance
-from engine.state import State
+from engine.play import State, advance
 
 
 def states(seed: int, count: int, *, last_batch: bool | None = None) -> list[State]:

@@ -3,8 +3,7 @@
 import pytest
 
 from engine.moves import Move
-from engine.play import advance
-from engine.state import State
+from engine.play import State, advance
 from solver.search import Position, Search
 
 from .helpers import states
