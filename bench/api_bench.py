@@ -97,16 +97,19 @@ def start_gunicorn(env: dict[str, str]) -> subprocess.Popen[bytes]:
 
 
 def run_wrk(port: int, bodies: list[bytes], seconds: int, connections: int,
-            threads: int = 1) -> str:
-    """wrk's report of ``POST /v1/legal-moves`` cycling through ``bodies``."""
+            threads: int = 1, host: str = "127.0.0.1", timeout: int | None = None) -> str:
+    """wrk's report of ``POST /v1/legal-moves`` cycling through ``bodies``; ``timeout``
+    (seconds) is how long a request may wait for its answer (wrk's default: 2 s, past
+    which a slow answer counts as a timeout, not in the latencies)."""
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "bodies.jsonl"
         path.write_bytes(b"\n".join(bodies) + b"\n")
         script = Path(tmp) / "legal_moves.lua"
         script.write_text(LUA % {"path": path})
+        wait = [] if timeout is None else [f"--timeout={timeout}s"]
         return subprocess.run(
-            ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency",
-             "-s", str(script), f"http://127.0.0.1:{port}"],
+            ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency", *wait,
+             "-s", str(script), f"http://{host}:{port}"],
             capture_output=True, text=True, check=True).stdout
 
 

@@ -23,9 +23,7 @@ import os
 import random
 import re
 import shutil
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
@@ -33,25 +31,9 @@ from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from api_bench import LUA, free_port, mid_game_states, start_gunicorn, wait_until_up
+from api_bench import free_port, mid_game_states, run_wrk, start_gunicorn, wait_until_up
 
 BODY_LENGTH = 200_000  # within the 256 KiB limit: the server has to wait for all of it
-
-
-def run_wrk(host: str, port: int, bodies: list[bytes], seconds: int, connections: int
-            ) -> str:
-    """wrk's report of ``POST /v1/legal-moves`` cycling through ``bodies``; a request
-    waits up to 30 s for its answer (wrk's default, 2 s, would leave slow answers out of
-    the latencies as timeouts)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "bodies.jsonl"
-        path.write_bytes(b"\n".join(bodies) + b"\n")
-        script = Path(tmp) / "legal_moves.lua"
-        script.write_text(LUA % {"path": path})
-        return subprocess.run(
-            ["wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "--latency", "--timeout=30s",
-             "-s", str(script), f"http://{host}:{port}"],
-            capture_output=True, text=True, check=True).stdout
 
 
 class Tally:
@@ -172,7 +154,7 @@ def main() -> None:
         wait_until_up(f"http://{host}:{port}/health")
         attacker.start()
         time.sleep(3)  # every slow connection is open and has sent its first bytes
-        out = run_wrk(host, port, bodies, args.seconds, args.connections)
+        out = run_wrk(port, bodies, args.seconds, args.connections, host=host, timeout=30)
         stop.set()
         attacker.join(timeout=args.slow_limit + 10)
     finally:
