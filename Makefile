@@ -20,7 +20,7 @@ worker: .installed  # one RQ worker for hints; set REDIS_URL (default redis://12
 	$(PYTHON) -m workers
 
 openapi: .installed  # record the examples' real answers, then regenerate the committed spec
-	$(PYTHON) -c 'from api.examples import main; main()'
+	$(PYTHON) -m api.recording
 	FLASK_APP='api:create_app()' $(PYTHON) -m flask openapi write --format=json openapi/openapi.json
 	$(PYTHON) -m json.tool --indent 2 --no-ensure-ascii openapi/openapi.json openapi/openapi.json
 

@@ -2,8 +2,8 @@
 
 Every operation's example request is built here from the engine (a fixed mid-game
 position that has a capture, a build and a trail to choose from).  The 2xx example
-answers are recorded by sending those requests to the app (``python -m api.examples``,
-run by ``make openapi``) into ``openapi/examples.json``, which the spec then shows; a
+answers are recorded by sending those requests to the app (:mod:`api.recording`, run by
+``make openapi``) into ``openapi/examples.json``, which the spec then shows; a
 test sends every example again and compares (``tests/api/test_examples.py``).
 """
 
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import json
-import time
 from pathlib import Path
 from typing import Any
 
@@ -119,35 +118,3 @@ _STATUS = {400: "Bad Request", 403: "Forbidden", 404: "Not Found", 409: "Conflic
 def error_example(code: int) -> dict[str, Any]:
     """A typical error body of HTTP status ``code``, as the server writes it."""
     return {"code": code, "status": _STATUS[code], **_ERRORS[code]}
-
-
-def record() -> dict[str, Any]:
-    """Send every example request to a fresh app and keep the answers."""
-    from api import create_app
-
-    out: dict[str, Any] = {}
-    unlimited = {"RATE_LIMIT": "", "HINT_RATE_LIMIT": ""}  # one address, request after request
-    client = create_app(unlimited).test_client()
-    accepted = client.post("/v1/hints", json=request_example("hintsAsync"))
-    assert accepted.status_code == 202, accepted.json
-    out["hintsAccepted"] = accepted.json
-    url = accepted.headers["Location"]
-    while (job := client.get(url).get_json())["status"] not in ("finished", "failed"):
-        time.sleep(0.05)
-    out["job"] = job
-    for name, (method, path) in OPERATIONS.items():
-        client = create_app(unlimited).test_client()  # a fresh cache: nothing answers from it
-        answer = client.open(path, method=method, json=None if method == "GET"
-                             else request_example(name))
-        assert answer.status_code == 200, (name, answer.json)
-        out[name] = answer.json
-    return out
-
-
-def main() -> None:
-    EXAMPLES_FILE.write_text(json.dumps(record(), indent=2, ensure_ascii=False) + "\n",
-                             encoding="utf-8")
-
-
-if __name__ == "__main__":
-    main()
