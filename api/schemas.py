@@ -15,7 +15,8 @@ from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validat
 
 from api.sealed import HOUSE_BOTS
 from engine.play import new_game
-from engine.rules import VARIANTS
+from engine.rules import STANDARD, VARIANTS
+from engine.scoring import scheme
 from engine.state import MAX_COUNT, MAX_SEED
 
 # R2: rank (A, 2-10, J, Q, K, or T for 10) then suit (S H D C or a suit symbol), any case.
@@ -161,13 +162,23 @@ class PlayedSchema(Strict):
                                                                      "card": "KC"}))
 
 
+def _points(key: str, example: int) -> fields.Integer:
+    """A category's points, described with what the standard scheme scores (R26)."""
+    category = next(c for c in scheme(STANDARD).categories if c.key == key)
+    what = f"{category.name}{' ' + category.card if category.card else ''}"
+    each = " each" if category.each_item else ""
+    rule = "R13" if key == "sweeps" else "R26"
+    return Int(required=True, metadata=_meta(f"{what}: {category.points}{each} ({rule}).",
+                                             example))
+
+
 class PointsSchema(Strict):
-    cards = Int(required=True, metadata=_meta("Most cards: 3 (R26).", 3))
-    spades = Int(required=True, metadata=_meta("Most spades: 1 (R26).", 1))
-    aces = Int(required=True, metadata=_meta("1 per ace (R26).", 2))
-    big_cassino = Int(required=True, metadata=_meta("10D: 2 (R26).", 2))
-    little_cassino = Int(required=True, metadata=_meta("2S: 1 (R26).", 0))
-    sweeps = Int(required=True, metadata=_meta("1 per sweep (R13).", 1))
+    cards = _points("cards", 3)
+    spades = _points("spades", 1)
+    aces = _points("aces", 2)
+    big_cassino = _points("big_cassino", 2)
+    little_cassino = _points("little_cassino", 0)
+    sweeps = _points("sweeps", 1)
 
 
 class PlayerScoreSchema(Strict):
@@ -489,6 +500,17 @@ class ViewResponse(Schema):
         "this seat may see it.", EVENT_EXAMPLE))
 
 
+class CategorySchema(Schema):
+    key = fields.String(required=True, metadata=_meta(
+        "Its key in a score breakdown (POST /v1/score).", "big_cassino"))
+    name = fields.String(required=True, metadata=_meta("Its name, for people.", "Big cassino"))
+    points = Int(required=True, metadata=_meta(
+        "Points it scores: to the strict majority alone, or per item when `each`.", 2))
+    each = fields.Boolean(required=True, metadata=_meta(
+        "Points per item taken (aces, sweeps), not for a majority or a card.", False))
+    card = fields.String(metadata=_meta("The one card it is, when it is one.", "10D"))
+
+
 class RulesSchema(Schema):
     name = fields.String(metadata=_meta("Variant name.", "standard"))
     description = fields.String(metadata=_meta("What it is.", "Two-player Cassino."))
@@ -508,6 +530,9 @@ class RulesSchema(Schema):
     counting = fields.String(metadata=_meta("How points reach the total.", "round"))
     scoring = fields.String(metadata=_meta("Point scheme of a round.", "standard"))
     sweep_points = Int(metadata=_meta("Points per sweep.", 1))
+    categories = fields.List(fields.Nested(CategorySchema), metadata=_meta(
+        "What a round scores (R26) under `scoring`, in breakdown order; absent while that "
+        "scheme is not implemented.", None))
     extra = fields.Dict(metadata=_meta("Variant-specific notes.", {}))
     rules_url = fields.String(metadata=_meta(
         "The rules page of a playable variant (HTML, every rule an anchor).",
@@ -517,7 +542,8 @@ class RulesSchema(Schema):
 class VariantsResponse(Schema):
     variants = fields.List(fields.Nested(RulesSchema), required=True,
                            metadata=_meta("Every variant and its rule options.",
-                                          [VARIANTS["standard"].to_dict()]))
+                                          [{**STANDARD.to_dict(),
+                                            "categories": scheme(STANDARD).to_dicts()}]))
 
 
 class ErrorSchema(Schema):

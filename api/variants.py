@@ -11,15 +11,27 @@ from api.examples import response_example
 from api.jsonio import Blueprint, respond
 from api.rules import RULES_DIR
 from api.schemas import VariantsResponse
-from engine.rules import VARIANTS
+from engine.errors import UnsupportedVariantError
+from engine.rules import VARIANTS, Rules
+from engine.scoring import scheme
 
 blp = Blueprint("variants", __name__, url_prefix="/v1",
                 description="Rules variants: `standard` plays; the book's variants are declared "
                             "with their options and become playable later.")
 
+
+
+def _categories(rules: Rules) -> dict[str, Any]:
+    """What a round scores under the variant's scheme, once that scheme is implemented."""
+    try:
+        return {"categories": scheme(rules).to_dicts()}
+    except UnsupportedVariantError:
+        return {}
+
+
 _PAYLOAD = {"variants": [
-    {**rules.to_dict(), **({"rules_url": f"/rules/{name}"}
-                           if (RULES_DIR / f"{name}.md").is_file() else {})}
+    {**rules.to_dict(), **_categories(rules),
+     **({"rules_url": f"/rules/{name}"} if (RULES_DIR / f"{name}.md").is_file() else {})}
     for name, rules in VARIANTS.items()]}
 
 

@@ -101,6 +101,10 @@ class Cassino:
     def post(self, path: str, body: dict[str, Any]) -> Any:
         return self.call("POST", path, body)[1]
 
+    def variants(self) -> list[dict[str, Any]]:
+        """``GET /v1/variants``: every variant, its rule options and its scoring categories."""
+        return list(self.call("GET", "/v1/variants")[1]["variants"])
+
     def new_game(self, seed: int | None = None, dealer: int | None = None,
                  **options: Any) -> dict[str, Any]:
         """``POST /v1/games``: ``{"state"}``, or with ``sealed=True`` (and ``house``) a sealed

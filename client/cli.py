@@ -234,6 +234,8 @@ class TerminalGame:
         self.solver = 1 - self.human
         self.names = ("You", "Solver") if self.human == 0 else ("Solver", "You")
         self.finished = False
+        self.variant = "standard"
+        self.categories: list[dict[str, Any]] | None = None
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
@@ -274,6 +276,7 @@ class TerminalGame:
         sealed = "game" in position
         while True:
             view = self.client.view(position, None if sealed else self.human)["view"]
+            self.variant = view.get("variant", "standard")
             if view["status"] != "playing":
                 break
             table_before = view["table"]
@@ -408,10 +411,17 @@ class TerminalGame:
         self.say()
         self.say(f"== Round {event.get('round', '')} scored ==")
         for line in breakdown_lines(event["breakdown"], self.names, self.style,
-                                    (self.human, self.solver)):
+                                    (self.human, self.solver), self.scoring()):
             self.say(line)
         scores = event["scores"]
         self.say(f"Game scores: you {scores[self.human]}, solver {scores[self.solver]}.")
+
+    def scoring(self) -> list[dict[str, Any]] | None:
+        """The scoring categories of the game's variant (``GET /v1/variants``), asked once."""
+        if self.categories is None:
+            found = next((v for v in self.client.variants() if v["name"] == self.variant), {})
+            self.categories = found.get("categories")
+        return self.categories
 
     def game_over(self, event: dict[str, Any]) -> None:
         self.finished = True

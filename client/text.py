@@ -5,9 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-CATEGORIES = (("cards", "Most cards (3)"), ("spades", "Most spades (1)"),
-              ("aces", "Aces (1 each)"), ("big_cassino", "Big cassino {10D} (2)"),
-              ("little_cassino", "Little cassino {2S} (1)"), ("sweeps", "Sweeps (1 each)"))
 
 
 class Style:
@@ -46,6 +43,12 @@ class Style:
         if loose:
             parts.append(self.cards(loose))
         return " + ".join(parts)
+
+    def category(self, category: dict[str, Any]) -> str:
+        """A scoring category of ``GET /v1/variants`` as a label: ``Big cassino 10♦ (2)``."""
+        card = f" {self.card(category['card'])}" if category.get("card") else ""
+        each = " each" if category.get("each") else ""
+        return f"{category['name']}{card} ({category['points']}{each})"
 
     def move(self, move: dict[str, Any], table: dict[str, Any] | None = None) -> str:
         card = self.card(move["card"])
@@ -88,14 +91,21 @@ class Style:
 
 
 def breakdown_lines(breakdown: dict[str, Any], names: tuple[str, str], style: Style,
-                    order: tuple[int, int] = (0, 1)) -> list[str]:
-    """A score breakdown (docs/api.md "Score") as a table: taken, then points, per category."""
+                    order: tuple[int, int] = (0, 1),
+                    categories: list[dict[str, Any]] | None = None) -> list[str]:
+    """A score breakdown (docs/api.md "Score") as a table: taken, then points, per category.
+
+    ``categories`` are the variant's, from ``GET /v1/variants`` (their names and points);
+    without them the rows are the breakdown's own keys."""
     players = breakdown["players"]
     head = f"{'':24}" + "".join(f"{names[seat]:>16}" for seat in order)
     lines = [head, f"{'':24}" + f"{'taken':>8}{'points':>8}" * 2]
-    cards = {"10D": style.card("10D"), "2S": style.card("2S")}
-    for key, template in CATEGORIES:
-        label = template.format_map(cards)
+    if categories is None:
+        categories = [{"key": key} for key in players[0]["points"]]
+    for category in categories:
+        key = category["key"]
+        label = (style.category(category) if "name" in category
+                 else key.replace("_", " ").capitalize())
         cells = "".join(f"{players[seat][key]:>8}{players[seat]['points'][key]:>8}"
                         for seat in order)
         lines.append(f"{label:24}{cells}")

@@ -1,19 +1,102 @@
-"""Scoring of capture piles (R26), in the docs/api.md breakdown."""
+"""Point schemes (R26) and the scoring of capture piles, in the docs/api.md breakdown."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from typing import Any, Literal, NamedTuple
 
 from engine.cards import ACE_MASK, BIG_CASSINO, FULL_DECK, LITTLE_CASSINO, SPADE_MASK
-from engine.errors import StateError
-from engine.rules import Rules
+from engine.errors import StateError, UnsupportedVariantError
+from engine.rules import STANDARD, Rules
 
-__all__ = ["CATEGORIES", "POINT_CARDS", "Breakdown", "PlayerScore", "Points", "least_points",
-           "score"]
+__all__ = ["CATEGORIES", "POINT_CARDS", "SCHEMES", "Breakdown", "Category", "PlayerScore",
+           "Points", "Scheme", "card_points", "least_points", "scheme", "score"]
 
-CATEGORIES = ("cards", "spades", "aces", "big_cassino", "little_cassino", "sweeps")
-POINT_CARDS = ACE_MASK | 1 << BIG_CASSINO | 1 << LITTLE_CASSINO
+Kind = Literal["most", "each"]
+
+
+@dataclass(frozen=True, slots=True)
+class Category:
+    """One line of a point scheme: what is counted in a capture pile and what it scores."""
+
+    key: str
+    """Its key in a breakdown (docs/api.md "Score")."""
+    name: str
+    """Its words for people: "Most cards", "Big cassino"."""
+    points: int
+    """Points to the strict majority (``most``: a tie scores nothing), or per item (``each``)."""
+    kind: Kind
+    mask: int | None
+    """The cards counted; ``None`` for the sweeps (counted as they are made, R13)."""
+    card: str | None = None
+    """The one card the category is, when it is one ("10D"), for its label."""
+
+    @property
+    def each_item(self) -> bool:
+        """Points per item taken (aces, sweeps), not for a majority or a single card."""
+        return self.kind == "each" and (self.mask is None or self.mask.bit_count() > 1)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"key": self.key, "name": self.name, "points": self.points,
+                               "each": self.each_item}
+        if self.card is not None:
+            out["card"] = self.card
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Scheme:
+    """A point scheme of a round (``Rules.scoring``): its categories in breakdown order."""
+
+    name: str
+    categories: tuple[Category, ...]
+
+    def to_dicts(self) -> list[dict[str, Any]]:
+        return [category.to_dict() for category in self.categories]
+
+
+SCHEMES: dict[str, Scheme] = {
+    "standard": Scheme("standard", (  # R26, and R13 for the sweeps
+        Category("cards", "Most cards", 3, "most", FULL_DECK),
+        Category("spades", "Most spades", 1, "most", SPADE_MASK),
+        Category("aces", "Aces", 1, "each", ACE_MASK),
+        Category("big_cassino", "Big cassino", 2, "each", 1 << BIG_CASSINO, "10D"),
+        Category("little_cassino", "Little cassino", 1, "each", 1 << LITTLE_CASSINO, "2S"),
+        Category("sweeps", "Sweeps", 1, "each", None),
+    )),
+}
+"""Every implemented point scheme by its ``Rules.scoring`` name: the one place that writes
+a point value.  The engine, the solver, the bots and (through ``GET /v1/variants``) the
+clients read them here."""
+
+
+@functools.cache
+def scheme(rules: Rules) -> Scheme:
+    """The point scheme of ``rules``, its sweeps worth ``rules.sweep_points`` (R13)."""
+    found = SCHEMES.get(rules.scoring)
+    if found is None:
+        raise UnsupportedVariantError(
+            f"the {rules.scoring!r} scoring of {rules.name!r} is not implemented")
+    return Scheme(found.name, tuple(
+        dataclasses.replace(c, points=rules.sweep_points) if c.mask is None else c
+        for c in found.categories))
+
+
+def card_points(rules: Rules) -> dict[int, int]:
+    """The cards that score by themselves (``each`` categories) and what each is worth."""
+    out: dict[int, int] = {}
+    for category in scheme(rules).categories:
+        if category.kind == "each" and category.mask is not None:
+            for card in range(52):
+                if category.mask >> card & 1:
+                    out[card] = out.get(card, 0) + category.points
+    return out
+
+
+CATEGORIES = tuple(c.key for c in SCHEMES["standard"].categories)
+POINT_CARDS = sum(1 << card for card in card_points(STANDARD))
 """The cards that score by themselves when taken (R26): the aces, 10♦ and 2♠."""
 
 
@@ -105,8 +188,8 @@ def _with_defaults(data: dict[str, Any], result: Breakdown) -> dict[str, Any]:
 
 def _counts(pile: int, swept: int) -> list[int]:
     """A capture pile's counts in :data:`CATEGORIES` order."""
-    return [pile.bit_count(), (pile & SPADE_MASK).bit_count(), (pile & ACE_MASK).bit_count(),
-            pile >> BIG_CASSINO & 1, pile >> LITTLE_CASSINO & 1, swept]
+    return [swept if c.mask is None else (pile & c.mask).bit_count()
+            for c in SCHEMES["standard"].categories]
 
 
 PACK_COUNTS = _counts(FULL_DECK, 0)[:5]
@@ -136,11 +219,15 @@ def _majority(counts: list[int], points: int) -> list[int]:
 
 
 def _score_counts(counts: list[list[int]], rules: Rules) -> Breakdown:
-    cards = _majority([row[0] for row in counts], 3)
-    spades = _majority([row[1] for row in counts], 1)
+    columns = []
+    for column, category in enumerate(scheme(rules).categories):
+        taken = [row[column] for row in counts]
+        columns.append(_majority(taken, category.points) if category.kind == "most"
+                       else [category.points * n for n in taken])
     players = []
-    for i, (n_cards, n_spades, aces, big, little, swept) in enumerate(counts):
-        points = Points(cards[i], spades[i], aces, 2 * big, little, rules.sweep_points * swept)
+    for i, row in enumerate(counts):
+        points = Points(*(column[i] for column in columns))
+        n_cards, n_spades, aces, big, little, swept = row
         players.append(PlayerScore(n_cards, n_spades, aces, big, little, swept, points,
                                    sum(points)))
     return Breakdown(tuple(players))

@@ -12,14 +12,15 @@ import random
 from math import comb
 from typing import Protocol
 
-from engine.cards import ACE_MASK, BIG_CASSINO, LITTLE_CASSINO, SPADE_MASK, cards_of
+from engine.cards import SPADE_MASK, cards_of
 from engine.moves import BUILD, CAPTURE, TRAIL, Move, parse_move_id
 from engine.play import State, play_card
-from engine.rules import Rules
+from engine.rules import STANDARD, Rules
 from engine.sums import unions
 from engine.table import Build
 from engine.view import View
 from solver.core import DEFAULT, Options, hint
+from solver.evaluation import weights
 from solver.search import Position, Search
 
 __all__ = ["Bot", "CheaterBot", "GreedyBot", "HeuristicBot", "RandomBot", "SolverBot",
@@ -36,18 +37,26 @@ class Bot(Protocol):
     def choose(self, view: View, state: State | None = None) -> Move: ...
 
 
-def card_worth(cards: int) -> float:
+MAJORITY_SHARE = 0.12
+"""What a card is guessed to add to the cards majority, and a spade to the spades one:
+heuristic shares (not point values), tuned for the standard scheme."""
+SPADE_SHARE = 0.1
+
+
+def card_worth(cards: int, rules: Rules = STANDARD) -> float:
     """Rough round points a set of cards is worth in a capture pile (R26): a share of
-    the cards and spades majorities, the aces and the cassinos."""
-    return (0.12 * cards.bit_count() + 0.1 * (cards & SPADE_MASK).bit_count()
-            + (cards & ACE_MASK).bit_count() + 2 * (cards >> BIG_CASSINO & 1)
-            + (cards >> LITTLE_CASSINO & 1))
+    the cards and spades majorities, and the points of the cards that score by themselves
+    (the aces and the cassinos), as the point scheme of ``rules`` says."""
+    worth = MAJORITY_SHARE * cards.bit_count() + SPADE_SHARE * (cards & SPADE_MASK).bit_count()
+    for mask, points in weights(rules).by_category:
+        worth += points * (cards & mask).bit_count()
+    return worth
 
 
 def _capture_worth(move: Move, loose: int, builds: tuple[Build, ...], rules: Rules,
                    player: int) -> float:
     nl, nb, taken, _ = play_card(loose, builds, player, move, rules)
-    return card_worth(taken) + (rules.sweep_points if not nl and not nb else 0)
+    return card_worth(taken, rules) + (rules.sweep_points if not nl and not nb else 0)
 
 
 class RandomBot:
@@ -83,8 +92,8 @@ class GreedyBot:
             return moves[0]
         values = view.rules.values
         # least useful: worth least in a pile, then court cards, then high numerals
-        return min(trails, key=lambda m: (card_worth(1 << m.card), values[m.card] != 0,
-                                          -values[m.card], m.card))
+        return min(trails, key=lambda m: (card_worth(1 << m.card, view.rules),
+                                          values[m.card] != 0, -values[m.card], m.card))
 
 
 class HeuristicBot:
@@ -106,6 +115,9 @@ class HeuristicBot:
         unseen = view.unseen
         other_size = view.hand_sizes[1 - view.player]
         n_unseen = unseen.bit_count()
+
+        def pile_worth(cards: int) -> float:
+            return card_worth(cards, rules)
 
         def held_odds(takers: int) -> float:
             """Chance the opponent holds one of ``takers`` (among the unseen cards)."""
@@ -129,15 +141,15 @@ class HeuristicBot:
                         grab |= b.cards
                 found = unions(loose, v, rules)  # loose cards a v takes alone or in sums
                 if found:
-                    grab |= max(found, key=card_worth)
+                    grab |= max(found, key=pile_worth)
                 if not grab:
                     continue
-                worth = card_worth(grab) + (rules.sweep_points if grab == table else 0)
+                worth = pile_worth(grab) + (rules.sweep_points if grab == table else 0)
                 worst = max(worst, held_odds(takers) * worth)
             courts = loose & ~rules.numerals
             for c in cards_of(courts):  # a court card pairs one loose card of its rank
                 takers = (0xF << (c & ~3)) & ~(1 << c)
-                worth = card_worth(1 << c) + (rules.sweep_points if table == 1 << c else 0)
+                worth = pile_worth(1 << c) + (rules.sweep_points if table == 1 << c else 0)
                 worst = max(worst, held_odds(takers) * worth)
             return worst
 
@@ -147,13 +159,13 @@ class HeuristicBot:
             nl, nb, taken, _ = play_card(view.loose, view.builds, view.player, m, rules)
             score = 0.0
             if m.type == CAPTURE:
-                score += card_worth(taken) + (rules.sweep_points if not nl and not nb else 0)
+                score += pile_worth(taken) + (rules.sweep_points if not nl and not nb else 0)
             elif m.type == BUILD:
                 made = next(b for b in nb if b.cards >> m.card & 1)
                 takers = rules.upto[m.value] & ~rules.upto[m.value - 1]
-                score += 0.85 * card_worth(made.cards) * (1 - 0.5 * held_odds(takers))
+                score += 0.85 * pile_worth(made.cards) * (1 - 0.5 * held_odds(takers))
             else:
-                score -= 0.05 * card_worth(1 << m.card) + 0.01 * values[m.card]
+                score -= 0.05 * pile_worth(1 << m.card) + 0.01 * values[m.card]
             score -= exposure(nl, nb)
             key = (score, -i)
             if best is None or key > best:

@@ -19,7 +19,7 @@ from engine.moves import Move
 from engine.play import move_json
 from engine.state import PLAYING
 from engine.view import View
-from solver.evaluation import round_total
+from solver.evaluation import round_total, weights
 from solver.ranking import Tally, rank, separated
 from solver.search import Position, Search
 from solver.worlds import HandSampler, world_rng
@@ -132,7 +132,7 @@ def solve(view: View, options: Options = DEFAULT, seed: int = 0, start: int = 0,
 def _points(view: View, equity: float) -> list[float]:
     """Expected round points of each player given the viewer's equity."""
     total = round_total((view.captured[0], view.captured[1]),
-                        sum(view.sweeps) * view.rules.sweep_points)
+                        sum(view.sweeps) * view.rules.sweep_points, weights(view.rules))
     total = max(total, abs(equity))
     mine, theirs = (total + equity) / 2, (total - equity) / 2
     return [round(mine, 3), round(theirs, 3)] if view.player == 0 else [round(theirs, 3),

@@ -19,20 +19,17 @@ any order of the stock (no clairvoyance):
 
 from __future__ import annotations
 
+import functools
 from math import comb
+from typing import NamedTuple
 
-from engine.cards import (
-    ACE_MASK,
-    BIG_CASSINO,
-    FULL_DECK,
-    LITTLE_CASSINO,
-    SPADE_MASK,
-    cards_of,
-)
-from engine.rules import Rules
+from engine.cards import FULL_DECK, cards_of
+from engine.rules import STANDARD, Rules
+from engine.scoring import card_points, scheme
 from engine.sums import unions
 
-__all__ = ["EMPTY_TABLE_SWEEP", "BatchEnd", "final_diff", "majority_odds", "round_total"]
+__all__ = ["EMPTY_TABLE_SWEEP", "BatchEnd", "Weights", "final_diff", "majority_odds",
+           "round_total", "weights"]
 
 EMPTY_TABLE_SWEEP = 0.12
 """Chance that the dealer sweeps the nondealer's first trail onto an empty table."""
@@ -72,39 +69,68 @@ def majority_odds(mine: int, theirs: int, total: int) -> tuple[float, float]:
     return _at_least(rest, need - mine), _at_least(rest, need - theirs)
 
 
-def final_diff(mine: int, theirs: int, sweep_diff: int) -> int:
+class Weights(NamedTuple):
+    """The point scheme of a variant (:func:`engine.scoring.scheme`) as the search reads it."""
+
+    most: tuple[tuple[int, int, int], ...]
+    """``(mask, cards in the pack, points)`` of each majority category (R26)."""
+    each: tuple[tuple[int, int], ...]
+    """``(mask, points)``: the cards that score by themselves, grouped by their worth."""
+    natural: int
+    """What the cards that score by themselves are worth in all."""
+    points: dict[int, int]
+    """What each card that scores by itself is worth."""
+    cards: int
+    """The set of the cards that score by themselves."""
+    by_category: tuple[tuple[int, int], ...]
+    """``(mask, points)`` of each category of cards that score by themselves, in order."""
+
+
+@functools.cache
+def weights(rules: Rules) -> Weights:
+    """The search's view of the point scheme of ``rules``."""
+    points = card_points(rules)
+    groups: dict[int, int] = {}
+    for card, worth in points.items():
+        groups[worth] = groups.get(worth, 0) | 1 << card
+    most = tuple((c.mask, (c.mask & FULL_DECK).bit_count(), c.points)
+                 for c in scheme(rules).categories if c.kind == "most" and c.mask is not None)
+    return Weights(most, tuple((mask, worth) for worth, mask in sorted(groups.items())),
+                   sum(points.values()), points, sum(1 << card for card in points),
+                   tuple((c.mask, c.points) for c in scheme(rules).categories
+                         if c.kind == "each" and c.mask is not None))
+
+
+_STANDARD = weights(STANDARD)
+
+
+def final_diff(mine: int, theirs: int, sweep_diff: int, w: Weights = _STANDARD) -> int:
     """Round points (R26) of the pile ``mine`` minus those of ``theirs``, plus ``sweep_diff``
     (sweep points already counted).  The residue (R24) must already be in the piles."""
     d = sweep_diff
-    a, b = mine.bit_count(), theirs.bit_count()
-    if a != b:
-        d += 3 if a > b else -3
-    a, b = (mine & SPADE_MASK).bit_count(), (theirs & SPADE_MASK).bit_count()
-    if a != b:
-        d += 1 if a > b else -1
-    d += (mine & ACE_MASK).bit_count() - (theirs & ACE_MASK).bit_count()
-    d += 2 * ((mine >> BIG_CASSINO & 1) - (theirs >> BIG_CASSINO & 1))
-    d += (mine >> LITTLE_CASSINO & 1) - (theirs >> LITTLE_CASSINO & 1)
+    for mask, _, points in w.most:
+        a, b = (mine & mask).bit_count(), (theirs & mask).bit_count()
+        if a != b:
+            d += points if a > b else -points
+    for mask, points in w.each:
+        d += points * ((mine & mask).bit_count() - (theirs & mask).bit_count())
     return d
 
 
-_POINT_CARDS = ACE_MASK | 1 << BIG_CASSINO | 1 << LITTLE_CASSINO
-_POINTS = {c: 2 if c == BIG_CASSINO else 1 for c in range(52)}
+def _natural(pile: int, w: Weights) -> int:
+    """Points of the cards that score by themselves in a pile (R26): aces and cassinos."""
+    return sum(points * (pile & mask).bit_count() for mask, points in w.each)
 
 
-def _natural(pile: int) -> int:
-    """Aces and cassino points in a pile (R26)."""
-    return ((pile & ACE_MASK).bit_count() + 2 * (pile >> BIG_CASSINO & 1)
-            + (pile >> LITTLE_CASSINO & 1))
-
-
-def round_total(piles: tuple[int, int], sweep_points: int) -> float:
+def round_total(piles: tuple[int, int], sweep_points: int, w: Weights = _STANDARD) -> float:
     """Expected points of both players together at the end of the round: 11 less the
     expected majority ties (R26), plus the sweep points made so far."""
     a, b = piles
-    cards = majority_odds(a.bit_count(), b.bit_count(), 52)
-    spades = majority_odds((a & SPADE_MASK).bit_count(), (b & SPADE_MASK).bit_count(), 13)
-    return 7 + 3 * (cards[0] + cards[1]) + spades[0] + spades[1] + sweep_points
+    total: float = w.natural
+    for mask, size, points in w.most:
+        odds = majority_odds((a & mask).bit_count(), (b & mask).bit_count(), size)
+        total += points * (odds[0] + odds[1])
+    return total + sweep_points
 
 
 class BatchEnd:
@@ -114,10 +140,11 @@ class BatchEnd:
     first in the next batch (the nondealer, R5).  Values are cached per position.
     """
 
-    __slots__ = ("cache", "first", "rules", "stock", "stock_size", "sweep_cache")
+    __slots__ = ("cache", "first", "rules", "stock", "stock_size", "sweep_cache", "weights")
 
     def __init__(self, rules: Rules, stock: int, first: int) -> None:
         self.rules = rules
+        self.weights = weights(rules)
         self.stock = stock
         self.stock_size = stock.bit_count()
         self.first = first
@@ -137,12 +164,12 @@ class BatchEnd:
 
     def _value(self, mine: int, theirs: int, loose: int, sweep_diff: int) -> float:
         """From seat 0's point of view."""
-        d = float(sweep_diff + _natural(mine) - _natural(theirs))
-        won, lost = majority_odds(mine.bit_count(), theirs.bit_count(), 52)
-        d += 3 * (won - lost)
-        won, lost = majority_odds((mine & SPADE_MASK).bit_count(),
-                                  (theirs & SPADE_MASK).bit_count(), 13)
-        d += won - lost
+        w = self.weights
+        d = float(sweep_diff + _natural(mine, w) - _natural(theirs, w))
+        for mask, size, points in w.most:
+            won, lost = majority_odds((mine & mask).bit_count(), (theirs & mask).bit_count(),
+                                      size)
+            d += points * (won - lost)
         edge = self.first_shot(loose)  # for the first player of the next batch
         if loose:
             edge += self.sweep_odds(loose) * self.rules.sweep_points
@@ -153,7 +180,7 @@ class BatchEnd:
     def first_shot(self, loose: int) -> float:
         """What the next batch's first player expects to gain on the dealer from the
         point cards left loose: each goes to the first hand holding a card that pairs it."""
-        points = loose & _POINT_CARDS
+        points = loose & self.weights.cards
         if not points:
             return 0.0
         key = -1 - points
@@ -172,7 +199,7 @@ class BatchEnd:
             if not m or not k:
                 continue
             odds = 1.0 - comb(n - m, k) / comb(n, k)
-            v += _POINTS[card] * (odds - (1.0 - odds) * odds)
+            v += self.weights.points[card] * (odds - (1.0 - odds) * odds)
         self.sweep_cache[key] = v
         return v
 

@@ -23,7 +23,7 @@ from engine.moves import Move
 from engine.play import play_card
 from engine.rules import Rules
 from engine.table import Build
-from solver.evaluation import BatchEnd, final_diff
+from solver.evaluation import BatchEnd, final_diff, weights
 
 __all__ = ["INF", "Position", "Search"]
 
@@ -83,13 +83,14 @@ def twin_key(move: Move) -> tuple[str, int, int, int]:
 class Search:
     """Negamax to the end of the batch for one world; reuse it for every root move."""
 
-    __slots__ = ("batch_end", "final", "nodes", "rules", "sweep_points", "tt")
+    __slots__ = ("batch_end", "final", "nodes", "rules", "sweep_points", "tt", "weights")
 
     def __init__(self, rules: Rules, stock: int, dealer: int) -> None:
         self.rules = rules
         self.final = not stock
         self.batch_end = BatchEnd(rules, stock, 1 - dealer)
         self.sweep_points = rules.sweep_points
+        self.weights = weights(rules)
         self.tt: dict[tuple[object, ...], tuple[float, float, Move | None]] = {}
         self.nodes = 0
 
@@ -151,7 +152,7 @@ class Search:
                 pm |= residue
             elif last >= 0:
                 pt |= residue
-        return float(final_diff(pm, pt, sd))
+        return float(final_diff(pm, pt, sd, self.weights))
 
     def _search(self, me: int, mine: int, theirs: int, loose: int, builds: tuple[Build, ...],
                 pm: int, pt: int, sd: int, last: int, alpha: float, beta: float) -> float:

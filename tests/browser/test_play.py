@@ -174,6 +174,7 @@ def test_a_whole_round_by_clicking(browser: Any, server: str) -> None:
     for label in ("Most cards", "Most spades", "Aces", "Big cassino", "Little cassino",
                   "Sweeps", "Round points"):
         assert label in text
+    assert "Big cassino 10♦ (2)" in text and "Aces (1 each)" in text  # GET /v1/variants
     totals = [int(page.inner_text(f'[data-testid="breakdown-total-{who}"]'))
               for who in ("you", "solver")]
     cards = [int(page.locator(f'[data-testid="breakdown-cards-{who}"] .count').inner_text())
@@ -202,7 +203,7 @@ def test_a_whole_round_by_clicking(browser: Any, server: str) -> None:
     assert all(url.startswith(server) for url in requests)  # no CDN, nothing outside
     api_calls = {url[len(server):].split("?")[0] for url in requests if "/v1/" in url}
     assert api_calls <= {"/v1/games", "/v1/view", "/v1/score", "/v1/legal-moves",
-                         "/v1/apply", "/v1/hints"}
+                         "/v1/apply", "/v1/hints", "/v1/variants"}
     page.close()
     assert time.monotonic() - started < 60
 

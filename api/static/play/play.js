@@ -428,10 +428,12 @@ import { CassinoClient, CassinoError } from "../sdk/cassino.js";
       }
       log(describeEvent(event, table), event.player);
       if (event.type === "round_scored" || event.type === "round_void") {
+        const categories = await scoringCategories();
+        if (generation !== game.generation) return;
         game.view = final;
         setPhase("round-end", final.status === "game_over" ? "Game over." : "Round over.");
         render();
-        showRoundEnd(event, events.find((e) => e.type === "game_over"));
+        showRoundEnd(event, events.find((e) => e.type === "game_over"), categories);
         await roundClosed();
         if (generation !== game.generation) return;
       }
@@ -524,20 +526,36 @@ import { CassinoClient, CassinoError } from "../sdk/cassino.js";
   }
 
   // ---- round end and game over -------------------------------------------------
-  const CATEGORIES = [
-    ["cards", "Most cards (3)"], ["spades", "Most spades (1)"], ["aces", "Aces (1 each)"],
-    ["big_cassino", "Big cassino 10♦ (2)"], ["little_cassino", "Little cassino 2♠ (1)"],
-    ["sweeps", "Sweeps (1 each)"],
-  ];
+  /** The scoring categories of the game's variant, with their names and points, from
+   *  GET /v1/variants (asked once); null when the answer has none. */
+  let scoring = null;
+  async function scoringCategories() {
+    if (scoring === null) {
+      const variant = (game.view && game.view.variant) || "standard";
+      scoring = api.variants()
+        .then((answer) => (answer.variants.find((v) => v.name === variant) || {}).categories || null)
+        .catch(() => null);  // the table then names the breakdown's own keys
+    }
+    return scoring;
+  }
 
-  function breakdownTable(breakdown) {
+  const categoryLabel = (c) =>
+    `${c.name}${c.card ? ` ${cardText(c.card)}` : ""} (${c.points}${c.each ? " each" : ""})`;
+
+  function breakdownTable(breakdown, categories) {
     const cell = (seat, key) => {
       const p = breakdown.players[seat];
       return el("td", { "data-testid": `breakdown-${key}-${seat === HUMAN ? "you" : "solver"}` },
         el("span", { className: "count", text: `${p[key]}` }),
         el("span", { className: "pts", text: `${p.points[key]}` }));
     };
-    const rows = CATEGORIES.map(([key, label]) =>
+    const labelled = categories
+      ? categories.map((c) => [c.key, categoryLabel(c)])
+      : Object.keys(breakdown.players[0].points).map((key) => {
+        const words = key.replace(/_/g, " ");
+        return [key, words[0].toUpperCase() + words.slice(1)];
+      });
+    const rows = labelled.map(([key, label]) =>
       el("tr", {}, el("th", { scope: "row", text: label }), cell(HUMAN, key), cell(OPPONENT, key)));
     const total = (seat) => el("td", { "data-testid": `breakdown-total-${seat === HUMAN ? "you" : "solver"}`,
                                        text: `${breakdown.players[seat].total}` });
@@ -551,7 +569,7 @@ import { CassinoClient, CassinoError } from "../sdk/cassino.js";
             total(HUMAN), total(OPPONENT))));
   }
 
-  function showRoundEnd(ended, over) {
+  function showRoundEnd(ended, over, categories) {
     const dialog = $("round-dialog");
     const box = $("round-breakdown");
     if (ended.type === "round_void") {
@@ -560,7 +578,7 @@ import { CassinoClient, CassinoError } from "../sdk/cassino.js";
     } else {
       $("round-dialog-title").textContent = `Round ${ended.round ?? ""} scored`;
       box.replaceChildren(
-        breakdownTable(ended.breakdown),
+        breakdownTable(ended.breakdown, categories),
         el("p", { "data-testid": "round-scores",
                   text: `Game scores: you ${ended.scores[HUMAN]}, solver ${ended.scores[OPPONENT]}.` }));
     }

@@ -52,6 +52,46 @@ export interface paths {
                          *           "scoring": "standard",
                          *           "sweep_points": 1,
                          *           "extra": {},
+                         *           "categories": [
+                         *             {
+                         *               "key": "cards",
+                         *               "name": "Most cards",
+                         *               "points": 3,
+                         *               "each": false
+                         *             },
+                         *             {
+                         *               "key": "spades",
+                         *               "name": "Most spades",
+                         *               "points": 1,
+                         *               "each": false
+                         *             },
+                         *             {
+                         *               "key": "aces",
+                         *               "name": "Aces",
+                         *               "points": 1,
+                         *               "each": true
+                         *             },
+                         *             {
+                         *               "key": "big_cassino",
+                         *               "name": "Big cassino",
+                         *               "points": 2,
+                         *               "each": false,
+                         *               "card": "10D"
+                         *             },
+                         *             {
+                         *               "key": "little_cassino",
+                         *               "name": "Little cassino",
+                         *               "points": 1,
+                         *               "each": false,
+                         *               "card": "2S"
+                         *             },
+                         *             {
+                         *               "key": "sweeps",
+                         *               "name": "Sweeps",
+                         *               "points": 1,
+                         *               "each": true
+                         *             }
+                         *           ],
                          *           "rules_url": "/rules/standard"
                          *         },
                          *         {
@@ -77,7 +117,47 @@ export interface paths {
                          *           "sweep_points": 1,
                          *           "extra": {
                          *             "lurch": "reaching 11 before the other side reaches 6 is a double game"
-                         *           }
+                         *           },
+                         *           "categories": [
+                         *             {
+                         *               "key": "cards",
+                         *               "name": "Most cards",
+                         *               "points": 3,
+                         *               "each": false
+                         *             },
+                         *             {
+                         *               "key": "spades",
+                         *               "name": "Most spades",
+                         *               "points": 1,
+                         *               "each": false
+                         *             },
+                         *             {
+                         *               "key": "aces",
+                         *               "name": "Aces",
+                         *               "points": 1,
+                         *               "each": true
+                         *             },
+                         *             {
+                         *               "key": "big_cassino",
+                         *               "name": "Big cassino",
+                         *               "points": 2,
+                         *               "each": false,
+                         *               "card": "10D"
+                         *             },
+                         *             {
+                         *               "key": "little_cassino",
+                         *               "name": "Little cassino",
+                         *               "points": 1,
+                         *               "each": false,
+                         *               "card": "2S"
+                         *             },
+                         *             {
+                         *               "key": "sweeps",
+                         *               "name": "Sweeps",
+                         *               "points": 1,
+                         *               "each": true
+                         *             }
+                         *           ]
                          *         },
                          *         {
                          *           "name": "twenty-one",
@@ -109,7 +189,47 @@ export interface paths {
                          *               "aces",
                          *               "sweeps"
                          *             ]
-                         *           }
+                         *           },
+                         *           "categories": [
+                         *             {
+                         *               "key": "cards",
+                         *               "name": "Most cards",
+                         *               "points": 3,
+                         *               "each": false
+                         *             },
+                         *             {
+                         *               "key": "spades",
+                         *               "name": "Most spades",
+                         *               "points": 1,
+                         *               "each": false
+                         *             },
+                         *             {
+                         *               "key": "aces",
+                         *               "name": "Aces",
+                         *               "points": 1,
+                         *               "each": true
+                         *             },
+                         *             {
+                         *               "key": "big_cassino",
+                         *               "name": "Big cassino",
+                         *               "points": 2,
+                         *               "each": false,
+                         *               "card": "10D"
+                         *             },
+                         *             {
+                         *               "key": "little_cassino",
+                         *               "name": "Little cassino",
+                         *               "points": 1,
+                         *               "each": false,
+                         *               "card": "2S"
+                         *             },
+                         *             {
+                         *               "key": "sweeps",
+                         *               "name": "Sweeps",
+                         *               "points": 1,
+                         *               "each": true
+                         *             }
+                         *           ]
                          *         },
                          *         {
                          *           "name": "royal",
@@ -137,7 +257,47 @@ export interface paths {
                          *               1,
                          *               14
                          *             ]
-                         *           }
+                         *           },
+                         *           "categories": [
+                         *             {
+                         *               "key": "cards",
+                         *               "name": "Most cards",
+                         *               "points": 3,
+                         *               "each": false
+                         *             },
+                         *             {
+                         *               "key": "spades",
+                         *               "name": "Most spades",
+                         *               "points": 1,
+                         *               "each": false
+                         *             },
+                         *             {
+                         *               "key": "aces",
+                         *               "name": "Aces",
+                         *               "points": 1,
+                         *               "each": true
+                         *             },
+                         *             {
+                         *               "key": "big_cassino",
+                         *               "name": "Big cassino",
+                         *               "points": 2,
+                         *               "each": false,
+                         *               "card": "10D"
+                         *             },
+                         *             {
+                         *               "key": "little_cassino",
+                         *               "name": "Little cassino",
+                         *               "points": 1,
+                         *               "each": false,
+                         *               "card": "2S"
+                         *             },
+                         *             {
+                         *               "key": "sweeps",
+                         *               "name": "Sweeps",
+                         *               "points": 1,
+                         *               "each": true
+                         *             }
+                         *           ]
                          *         },
                          *         {
                          *           "name": "spade",
@@ -183,7 +343,47 @@ export interface paths {
                          *           "counting": "round",
                          *           "scoring": "standard",
                          *           "sweep_points": 1,
-                         *           "extra": {}
+                         *           "extra": {},
+                         *           "categories": [
+                         *             {
+                         *               "key": "cards",
+                         *               "name": "Most cards",
+                         *               "points": 3,
+                         *               "each": false
+                         *             },
+                         *             {
+                         *               "key": "spades",
+                         *               "name": "Most spades",
+                         *               "points": 1,
+                         *               "each": false
+                         *             },
+                         *             {
+                         *               "key": "aces",
+                         *               "name": "Aces",
+                         *               "points": 1,
+                         *               "each": true
+                         *             },
+                         *             {
+                         *               "key": "big_cassino",
+                         *               "name": "Big cassino",
+                         *               "points": 2,
+                         *               "each": false,
+                         *               "card": "10D"
+                         *             },
+                         *             {
+                         *               "key": "little_cassino",
+                         *               "name": "Little cassino",
+                         *               "points": 1,
+                         *               "each": false,
+                         *               "card": "2S"
+                         *             },
+                         *             {
+                         *               "key": "sweeps",
+                         *               "name": "Sweeps",
+                         *               "points": 1,
+                         *               "each": true
+                         *             }
+                         *           ]
                          *         },
                          *         {
                          *           "name": "partnership",
@@ -206,7 +406,47 @@ export interface paths {
                          *           "counting": "round",
                          *           "scoring": "standard",
                          *           "sweep_points": 1,
-                         *           "extra": {}
+                         *           "extra": {},
+                         *           "categories": [
+                         *             {
+                         *               "key": "cards",
+                         *               "name": "Most cards",
+                         *               "points": 3,
+                         *               "each": false
+                         *             },
+                         *             {
+                         *               "key": "spades",
+                         *               "name": "Most spades",
+                         *               "points": 1,
+                         *               "each": false
+                         *             },
+                         *             {
+                         *               "key": "aces",
+                         *               "name": "Aces",
+                         *               "points": 1,
+                         *               "each": true
+                         *             },
+                         *             {
+                         *               "key": "big_cassino",
+                         *               "name": "Big cassino",
+                         *               "points": 2,
+                         *               "each": false,
+                         *               "card": "10D"
+                         *             },
+                         *             {
+                         *               "key": "little_cassino",
+                         *               "name": "Little cassino",
+                         *               "points": 1,
+                         *               "each": false,
+                         *               "card": "2S"
+                         *             },
+                         *             {
+                         *               "key": "sweeps",
+                         *               "name": "Sweeps",
+                         *               "points": 1,
+                         *               "each": true
+                         *             }
+                         *           ]
                          *         },
                          *         {
                          *           "name": "three-hand",
@@ -229,7 +469,47 @@ export interface paths {
                          *           "counting": "round",
                          *           "scoring": "standard",
                          *           "sweep_points": 1,
-                         *           "extra": {}
+                         *           "extra": {},
+                         *           "categories": [
+                         *             {
+                         *               "key": "cards",
+                         *               "name": "Most cards",
+                         *               "points": 3,
+                         *               "each": false
+                         *             },
+                         *             {
+                         *               "key": "spades",
+                         *               "name": "Most spades",
+                         *               "points": 1,
+                         *               "each": false
+                         *             },
+                         *             {
+                         *               "key": "aces",
+                         *               "name": "Aces",
+                         *               "points": 1,
+                         *               "each": true
+                         *             },
+                         *             {
+                         *               "key": "big_cassino",
+                         *               "name": "Big cassino",
+                         *               "points": 2,
+                         *               "each": false,
+                         *               "card": "10D"
+                         *             },
+                         *             {
+                         *               "key": "little_cassino",
+                         *               "name": "Little cassino",
+                         *               "points": 1,
+                         *               "each": false,
+                         *               "card": "2S"
+                         *             },
+                         *             {
+                         *               "key": "sweeps",
+                         *               "name": "Sweeps",
+                         *               "points": 1,
+                         *               "each": true
+                         *             }
+                         *           ]
                          *         }
                          *       ]
                          *     }
@@ -2861,7 +3141,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 704.2,
+                         *         "elapsed_ms": 696.3,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -2884,9 +3164,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jeeb58ef8cf81329694562391866186b4",
+                         *         "id": "j6ec121fef5aa9c75982957ea01c37181",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/jeeb58ef8cf81329694562391866186b4"
+                         *         "url": "/v1/jobs/j6ec121fef5aa9c75982957ea01c37181"
                          *       }
                          *     }
                          */
@@ -3285,7 +3565,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 725,
+                         *         "elapsed_ms": 707,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -3308,9 +3588,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jeeb58ef8cf81329694562391866186b4",
+                         *         "id": "j6ec121fef5aa9c75982957ea01c37181",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/jeeb58ef8cf81329694562391866186b4"
+                         *         "url": "/v1/jobs/j6ec121fef5aa9c75982957ea01c37181"
                          *       }
                          *     }
                          */
@@ -3518,7 +3798,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "jeeb58ef8cf81329694562391866186b4",
+                         *       "id": "j6ec121fef5aa9c75982957ea01c37181",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -3655,7 +3935,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 755,
+                         *           "elapsed_ms": 774.7,
                          *           "cached": false,
                          *           "nodes": 68313,
                          *           "seed": 0
@@ -3790,6 +4070,33 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        Category: {
+            /**
+             * @description Its key in a score breakdown (POST /v1/score).
+             * @example big_cassino
+             */
+            key: string;
+            /**
+             * @description Its name, for people.
+             * @example Big cassino
+             */
+            name: string;
+            /**
+             * @description Points it scores: to the strict majority alone, or per item when `each`.
+             * @example 2
+             */
+            points: number;
+            /**
+             * @description Points per item taken (aces, sweeps), not for a majority or a card.
+             * @example false
+             */
+            each: boolean;
+            /**
+             * @description The one card it is, when it is one.
+             * @example 10D
+             */
+            card?: string;
+        };
         Rules: {
             /**
              * @description Variant name.
@@ -3876,6 +4183,11 @@ export interface components {
              */
             sweep_points?: number;
             /**
+             * @description What a round scores (R26) under `scoring`, in breakdown order; absent while that scheme is not implemented.
+             * @example null
+             */
+            categories?: components["schemas"]["Category"][];
+            /**
              * @description Variant-specific notes.
              * @example {}
              */
@@ -3913,7 +4225,47 @@ export interface components {
              *         "counting": "round",
              *         "scoring": "standard",
              *         "sweep_points": 1,
-             *         "extra": {}
+             *         "extra": {},
+             *         "categories": [
+             *           {
+             *             "key": "cards",
+             *             "name": "Most cards",
+             *             "points": 3,
+             *             "each": false
+             *           },
+             *           {
+             *             "key": "spades",
+             *             "name": "Most spades",
+             *             "points": 1,
+             *             "each": false
+             *           },
+             *           {
+             *             "key": "aces",
+             *             "name": "Aces",
+             *             "points": 1,
+             *             "each": true
+             *           },
+             *           {
+             *             "key": "big_cassino",
+             *             "name": "Big cassino",
+             *             "points": 2,
+             *             "each": false,
+             *             "card": "10D"
+             *           },
+             *           {
+             *             "key": "little_cassino",
+             *             "name": "Little cassino",
+             *             "points": 1,
+             *             "each": false,
+             *             "card": "2S"
+             *           },
+             *           {
+             *             "key": "sweeps",
+             *             "name": "Sweeps",
+             *             "points": 1,
+             *             "each": true
+             *           }
+             *         ]
              *       }
              *     ]
              */
@@ -4113,22 +4465,22 @@ export interface components {
              */
             spades: number;
             /**
-             * @description 1 per ace (R26).
+             * @description Aces: 1 each (R26).
              * @example 2
              */
             aces: number;
             /**
-             * @description 10D: 2 (R26).
+             * @description Big cassino 10D: 2 (R26).
              * @example 2
              */
             big_cassino: number;
             /**
-             * @description 2S: 1 (R26).
+             * @description Little cassino 2S: 1 (R26).
              * @example 0
              */
             little_cassino: number;
             /**
-             * @description 1 per sweep (R13).
+             * @description Sweeps: 1 each (R13).
              * @example 1
              */
             sweeps: number;
