@@ -179,7 +179,7 @@ def test_a_whole_round_by_clicking(browser: Any, server: str) -> None:
               for who in ("you", "solver")]
     cards = [int(page.locator(f'[data-testid="breakdown-cards-{who}"] .count').inner_text())
              for who in ("you", "solver")]
-    assert sum(cards) == 52 and sum(totals) >= 11
+    assert sum(cards) == 52 and sum(totals) >= 8  # 11, less 3 when the cards tie 26-26
     assert page.inner_text('[data-testid="round-scores"]').startswith("Game scores:")
     log = page.locator('[data-testid="log"] li').all_inner_texts()
     mine = [line for line in log if line.startswith(("You trailed", "You captured", "You built"))]
