@@ -59,11 +59,14 @@ DEFAULTS: dict[str, Any] = {
         "info": {
             "description": "The reference Cassino service: rules, legal moves, views, "
                            "scores and ranked hints of two-player Cassino (rules R1-R29 at "
-                           "`/rules/standard`). Stateless: every request carries the full "
-                           "state. Errors are JSON and name the field, card or rule, with a "
-                           "`rule_url`. Every integer the server generates is below 2^53, so "
-                           "JavaScript reads it exactly. Any origin may call it (CORS, no "
-                           "credentials) unless the deployment restricts origins.",
+                           "`/rules/standard`). The server stores no game: an open game's "
+                           "requests carry its full state (for analysis tools); a sealed "
+                           "game's carry an encrypted token and one seat's credential, and "
+                           "that seat sees only its own cards (for players: `sealed` in "
+                           "`POST /v1/games`). Errors are JSON and name the field, card or "
+                           "rule, with a `rule_url`. Every integer the server generates is "
+                           "below 2^53, so JavaScript reads it exactly. Any origin may call it "
+                           "(CORS, no credentials) unless the deployment restricts origins.",
             "license": {"name": "MIT"},
         },
     },

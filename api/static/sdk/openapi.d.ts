@@ -3141,7 +3141,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 696.3,
+                         *         "elapsed_ms": 670.6,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -3164,9 +3164,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j6ec121fef5aa9c75982957ea01c37181",
+                         *         "id": "jd8be4a93a6720082e6f5b41e506a9f33",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j6ec121fef5aa9c75982957ea01c37181"
+                         *         "url": "/v1/jobs/jd8be4a93a6720082e6f5b41e506a9f33"
                          *       }
                          *     }
                          */
@@ -3565,7 +3565,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 707,
+                         *         "elapsed_ms": 669.8,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -3588,9 +3588,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j6ec121fef5aa9c75982957ea01c37181",
+                         *         "id": "jd8be4a93a6720082e6f5b41e506a9f33",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j6ec121fef5aa9c75982957ea01c37181"
+                         *         "url": "/v1/jobs/jd8be4a93a6720082e6f5b41e506a9f33"
                          *       }
                          *     }
                          */
@@ -3798,7 +3798,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "j6ec121fef5aa9c75982957ea01c37181",
+                         *       "id": "jd8be4a93a6720082e6f5b41e506a9f33",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -3935,7 +3935,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 774.7,
+                         *           "elapsed_ms": 712.6,
                          *           "cached": false,
                          *           "nodes": 68313,
                          *           "seed": 0
