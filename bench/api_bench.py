@@ -96,6 +96,17 @@ def start_gunicorn(env: dict[str, str]) -> subprocess.Popen[bytes]:
         stderr=subprocess.DEVNULL)
 
 
+def require_wrk() -> None:
+    """Exit with how to install wrk when it is missing."""
+    if shutil.which("wrk") is None:
+        sys.exit("wrk is not installed: apt-get install -y wrk")
+
+
+def legal_moves_bodies(states: list[dict[str, object]]) -> list[bytes]:
+    """The ``POST /v1/legal-moves`` bodies of ``states``, compact JSON."""
+    return [json.dumps({"state": s}, separators=(",", ":")).encode() for s in states]
+
+
 def run_wrk(port: int, bodies: list[bytes], seconds: int, connections: int,
             threads: int = 1, host: str = "127.0.0.1", timeout: int | None = None) -> str:
     """wrk's report of ``POST /v1/legal-moves`` cycling through ``bodies``; ``timeout``
@@ -155,11 +166,8 @@ def main() -> None:
                              "the benchmark's rate ('1000000 per second') measures the "
                              "limiter's cost")
     args = parser.parse_args()
-    if shutil.which("wrk") is None:
-        sys.exit("wrk is not installed: apt-get install -y wrk")
-
-    states = mid_game_states(200)
-    bodies = [json.dumps({"state": s}, separators=(",", ":")).encode() for s in states]
+    require_wrk()
+    bodies = legal_moves_bodies(mid_game_states(200))
     port = free_port()
     env = dict(os.environ, CASSINO_BIND=f"127.0.0.1:{port}",
                CASSINO_RATE_LIMIT=args.rate_limit)

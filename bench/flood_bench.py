@@ -16,7 +16,6 @@ import json
 import os
 import random
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -29,7 +28,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from api_bench import (
     ROOT,
     free_port,
+    legal_moves_bodies,
     mid_game_states,
+    require_wrk,
     run_wrk,
     start_gunicorn,
     wait_until_up,
@@ -72,10 +73,9 @@ def main() -> None:
     parser.add_argument("--connections", type=int, default=8, help="wrk connections")
     parser.add_argument("--redis", action="store_true", help="Redis and 2 RQ workers")
     args = parser.parse_args()
-    if shutil.which("wrk") is None:
-        sys.exit("wrk is not installed: apt-get install -y wrk")
+    require_wrk()
     states = mid_game_states(200)
-    bodies = [json.dumps({"state": s}, separators=(",", ":")).encode() for s in states]
+    bodies = legal_moves_bodies(states)
     port = free_port()
     env = dict(os.environ, CASSINO_BIND=f"127.0.0.1:{port}", CASSINO_ACCESS_LOG_JSON="false")
     helpers: list[subprocess.Popen[bytes]] = []

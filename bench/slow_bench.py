@@ -18,11 +18,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import collections
-import json
 import os
 import random
 import re
-import shutil
 import sys
 import threading
 import time
@@ -31,7 +29,15 @@ from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from api_bench import free_port, mid_game_states, run_wrk, start_gunicorn, wait_until_up
+from api_bench import (
+    free_port,
+    legal_moves_bodies,
+    mid_game_states,
+    require_wrk,
+    run_wrk,
+    start_gunicorn,
+    wait_until_up,
+)
 
 BODY_LENGTH = 200_000  # within the 256 KiB limit: the server has to wait for all of it
 
@@ -130,10 +136,8 @@ def main() -> None:
     parser.add_argument("--url", help="attack this running service instead of starting one "
                                       "(e.g. http://127.0.0.1:8000 for docker compose)")
     args = parser.parse_args()
-    if shutil.which("wrk") is None:
-        sys.exit("wrk is not installed: apt-get install -y wrk")
-    states = mid_game_states(200)
-    bodies = [json.dumps({"state": s}, separators=(",", ":")).encode() for s in states]
+    require_wrk()
+    bodies = legal_moves_bodies(mid_game_states(200))
     server = None
     if args.url:
         parts = urlsplit(args.url)

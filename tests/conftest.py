@@ -6,6 +6,20 @@ every server started from here; ``tests/api/test_rate_limits.py`` passes its own
 """
 
 import os
+from collections.abc import Iterator
+
+import pytest
+
+from tests.workers.conftest import RedisServer, free_port
 
 os.environ["CASSINO_RATE_LIMIT"] = ""
 os.environ["CASSINO_HINT_RATE_LIMIT"] = ""
+
+
+@pytest.fixture
+def redis_server() -> Iterator[RedisServer]:
+    """A real redis-server on a free port, for any test that needs one."""
+    server = RedisServer(free_port())
+    server.start()
+    yield server
+    server.stop()

@@ -13,7 +13,6 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -171,14 +170,6 @@ def test_behind_proxy_hops_the_forwarded_address_is_the_client(hops: int) -> Non
 
 
 # --- Redis -------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def redis_server() -> Iterator[RedisServer]:
-    server = RedisServer(free_port())
-    server.start()
-    yield server
-    server.stop()
 
 
 def test_with_redis_every_app_shares_the_counts(redis_server: RedisServer) -> None:

@@ -100,14 +100,6 @@ class Workers:
 
 
 @pytest.fixture
-def redis_server() -> Iterator[RedisServer]:
-    server = RedisServer(free_port())
-    server.start()
-    yield server
-    server.stop()
-
-
-@pytest.fixture
 def workers(redis_server: RedisServer) -> Iterator[Workers]:
     pool = Workers(redis_server.url)
     yield pool
