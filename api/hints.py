@@ -59,6 +59,8 @@ def read_request(kind: str, body: dict[str, Any]) -> HintRequest:
         game, seat = sealer().seat(body["game"], body["credential"], body.get("player"))
         if game.state.status != PLAYING:
             raise game_over(game.state)
+        with about("game"):
+            check_table(game.state.loose, game.state.rules)  # D16, as for an open state
         view = game.state.view(seat)
         scope = sealed_scope(game, seat)
     elif "view" in body:

@@ -56,3 +56,18 @@ def test_the_api_refuses_it_and_changes_nothing() -> None:
         assert answer.status_code == 422, (path, answer.json)
         assert answer.json["rule"] == "D16" and answer.json["field"] == "state.table.loose"
         assert answer.json["rule_url"] == "/rules/standard#D16"
+
+
+def test_a_sealed_game_that_reaches_one_is_refused_too() -> None:
+    """Trailing again and again is legal: a sealed game can reach such a table, and its
+    hints are then a 422 naming D16, not a search that fails."""
+    app = create_app({"HINT_PER_CLIENT": 0, "HINT_BACKLOG": 0})
+    sealer = app.extensions["cassino_sealer"]
+    state = trailing_table()
+    game = sealer.start(state, {})
+    seat = {"game": sealer.seal(game), "credential": game.credential(state.to_move)}
+    client = app.test_client()
+    for path in ("/v1/hints", "/v1/legal-moves"):
+        answer = client.post(path, json=seat)
+        assert answer.status_code == 422, (path, answer.json)
+        assert answer.json["rule"] == "D16"
