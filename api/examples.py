@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import State, new_game
-from engine.play import advance
+from engine.cassino import advance
 
 __all__ = ["EXAMPLES_FILE", "error_example", "position", "request_example", "response_example"]
 

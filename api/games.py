@@ -27,12 +27,8 @@ from api.schemas import (
 )
 from api.sealed import SealedGame, Sealer
 from engine import Move, State, new_game, parse_move
+from engine.cassino import MAX_SAFE_SEED, PLAYING, View, check_table, game_over, move_json
 from engine.errors import IllegalMoveError
-from engine.play import move_json
-from engine.referee import game_over
-from engine.state import MAX_SAFE_SEED, PLAYING
-from engine.sums import check_table
-from engine.view import View
 
 blp = Blueprint("games", __name__, url_prefix="/v1",
                 description="Play: new games, legal moves, moves, views and scores. The server "

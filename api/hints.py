@@ -26,10 +26,7 @@ from api.schemas import (
 )
 from api.sealed import UNAVAILABLE_RETRY, sealed_scope
 from engine import State
-from engine.referee import game_over
-from engine.state import PLAYING
-from engine.sums import check_table
-from engine.view import View
+from engine.cassino import PLAYING, View, check_table, game_over
 from workers import ClientBusy, HintService, JobFailed, Overloaded, QueueUnavailable
 from workers.requests import HintRequest, open_scope
 

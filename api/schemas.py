@@ -14,10 +14,7 @@ from typing import Any
 from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate
 
 from api.sealed import HOUSE_BOTS
-from engine.play import new_game
-from engine.rules import STANDARD, VARIANTS
-from engine.scoring import scheme
-from engine.state import MAX_COUNT, MAX_SEED
+from engine.cassino import MAX_COUNT, MAX_SEED, STANDARD, VARIANTS, new_game, scheme
 
 # R2: rank (A, 2-10, J, Q, K, or T for 10) then suit (S H D C or a suit symbol), any case.
 CARD_PATTERN = r"^(?:10|[2-9AaJjQqKkTt])[SsHhDdCc♠♥♦♣♤♡♢♧]$"

@@ -30,9 +30,8 @@ from cryptography.fernet import Fernet, InvalidToken, MultiFernet
 from flask_smorest import abort
 
 from engine import Move, State
+from engine.cassino import MAX_SAFE_SEED, PLAYING, round_dealt
 from engine.errors import IllegalMoveError
-from engine.play import round_dealt
-from engine.state import MAX_SAFE_SEED, PLAYING
 from solver.bots import make_bot
 from workers import QueueUnavailable
 from workers.ledger import Ledger

@@ -11,9 +11,8 @@ from api.examples import response_example
 from api.jsonio import Blueprint, respond
 from api.rules import RULES_DIR
 from api.schemas import VariantsResponse
+from engine.cassino import VARIANTS, Rules, scheme
 from engine.errors import UnsupportedVariantError
-from engine.rules import VARIANTS, Rules
-from engine.scoring import scheme
 
 blp = Blueprint("variants", __name__, url_prefix="/v1",
                 description="Rules variants: `standard` plays; the book's variants are declared "

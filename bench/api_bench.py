@@ -26,7 +26,7 @@ import urllib.request
 from pathlib import Path
 
 from engine import new_game
-from engine.play import advance
+from engine.cassino.play import advance
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -14,7 +14,7 @@ import sys
 import time
 
 from engine import State, new_game
-from engine.play import advance, legal_moves
+from engine.cassino.play import advance, legal_moves
 
 
 def random_round(seed: int, rng: random.Random) -> int:

@@ -47,7 +47,7 @@ from rq import Worker
 from rq.job import Job
 
 from engine import State, new_game
-from engine.play import advance
+from engine.cassino.play import advance
 from solver.bots import HeuristicBot
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -20,8 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout
 
 import solver
 from engine import new_game
-from engine.moves import parse_move_id
-from engine.play import advance
+from engine.cassino.moves import parse_move_id
+from engine.cassino.play import advance
 from solver.core import DEFAULT, Options
 
 

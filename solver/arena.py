@@ -2,9 +2,10 @@
 
     python -m solver.arena solver greedy --pairs 200
     python -m solver.arena solver cheater --pairs 100 --seed 7
+    python -m solver.arena solver greedy --variant royal --pairs 100
 
 Pair ``i`` is game seed ``seed + i`` played twice: bot A in seat 0, then bot A in seat 1.
-Deals are a pure function of the game seed and the deal number (engine.play), so round
+Deals are a pure function of the game seed and the deal number (engine.cassino.play), so round
 ``k`` of both games is the same deal with the seats swapped, and the luck of the cards
 cancels.  Reported: points per mirrored pair of rounds (A's round points minus B's,
 summed over the two rounds of the pair) with its standard error, points per round, and
@@ -22,9 +23,8 @@ from dataclasses import dataclass, field
 from math import sqrt
 from typing import Any
 
-from engine.events import Event
-from engine.play import State, advance, new_game
-from engine.state import PLAYING
+from engine.cassino import PLAYING, Event, State, advance, get_rules, new_game
+from engine.errors import CassinoError
 from solver.bots import Bot, make_bot
 
 __all__ = ["GameRecord", "Summary", "main", "play_game", "play_pair", "summarize"]
@@ -40,9 +40,10 @@ class GameRecord:
     think: list[float] = field(default_factory=lambda: [0.0, 0.0])
 
 
-def play_game(seed: int, bots: tuple[Bot, Bot], max_rounds: int | None = None) -> GameRecord:
-    """Play game ``seed`` to its end (or ``max_rounds`` scored rounds)."""
-    state: State = new_game(seed)
+def play_game(seed: int, bots: tuple[Bot, Bot], max_rounds: int | None = None,
+              variant: str = "standard") -> GameRecord:
+    """Play game ``seed`` of ``variant`` to its end (or ``max_rounds`` scored rounds)."""
+    state: State = new_game(seed, variant)
     record = GameRecord()
     while state.status == PLAYING:
         p = state.to_move
@@ -88,17 +89,17 @@ class PairResult:
 
 
 def play_pair(index: int, seed: int, specs: tuple[str, str],
-              max_rounds: int | None = None) -> PairResult:
+              max_rounds: int | None = None, variant: str = "standard") -> PairResult:
     """Pair ``index``: game ``seed + index`` with A in seat 0, then in seat 1."""
     game = seed + index
     a, b = make_bot(specs[0], game), make_bot(specs[1], game + 1_000_003)
-    first = play_game(game, (a, b), max_rounds)
+    first = play_game(game, (a, b), max_rounds, variant)
     a, b = make_bot(specs[0], game), make_bot(specs[1], game + 1_000_003)
-    second = play_game(game, (b, a), max_rounds)
+    second = play_game(game, (b, a), max_rounds, variant)
     return PairResult(index, first, second)
 
 
-def _run(args: tuple[int, int, tuple[str, str], int | None]) -> PairResult:
+def _run(args: tuple[int, int, tuple[str, str], int | None, str]) -> PairResult:
     return play_pair(*args)
 
 
@@ -186,12 +187,14 @@ def _progress(done: int, total: int, began: float, pairs: list[float]) -> None:
 
 
 def run(specs: tuple[str, str], pairs: int, seed: int, jobs: int = 1,
-        max_rounds: int | None = None, progress: bool = True) -> Summary:
-    """Play ``pairs`` mirrored pairs and summarize them."""
+        max_rounds: int | None = None, progress: bool = True,
+        variant: str = "standard") -> Summary:
+    """Play ``pairs`` mirrored pairs of ``variant`` and summarize them."""
+    get_rules(variant)  # fail fast on a variant that cannot be played
     for spec in specs:
         make_bot(spec)  # fail fast on a bad name
     began = time.perf_counter()
-    tasks = [(i, seed, specs, max_rounds) for i in range(pairs)]
+    tasks = [(i, seed, specs, max_rounds, variant) for i in range(pairs)]
     results: list[PairResult] = []
     stream: Iterator[PairResult]
     pool = None
@@ -230,12 +233,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="first game seed (default 1)")
     parser.add_argument("--rounds", type=int, default=None,
                         help="play at most this many rounds per game (default: whole games)")
+    parser.add_argument("--variant", default="standard",
+                        help="the Cassino variant played (default standard)")
     parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
+    try:
+        get_rules(args.variant)
+    except CassinoError as exc:
+        parser.error(str(exc))
     summary = run((args.a, args.b), args.pairs, args.seed, args.jobs, args.rounds,
-                  progress=not args.quiet)
+                  progress=not args.quiet, variant=args.variant)
     print(json.dumps(summary.to_dict(), indent=2) if args.json else summary.text())
     return 0
 

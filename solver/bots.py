@@ -1,6 +1,6 @@
 """Players for the arena: random, greedy, heuristic, the solver, and a cheating solver.
 
-Every bot but the cheater decides from the :class:`engine.view.View` of its seat only.
+Every bot but the cheater decides from the :class:`engine.cassino.view.View` of its seat only.
 The cheater is handed the full state (both hands and the stock): the upper bound
 against which the honest solver's loss to hidden information is measured.  Bots are
 deterministic given their seed.
@@ -13,12 +13,20 @@ from math import comb
 from typing import Protocol
 
 from engine.cards import SPADE_MASK, cards_of
-from engine.moves import BUILD, CAPTURE, TRAIL, Move, parse_move_id
-from engine.play import State, play_card
-from engine.rules import STANDARD, Rules
-from engine.sums import unions
-from engine.table import Build
-from engine.view import View
+from engine.cassino import (
+    BUILD,
+    CAPTURE,
+    STANDARD,
+    TRAIL,
+    Build,
+    Move,
+    Rules,
+    State,
+    View,
+    parse_move_id,
+    play_card,
+    unions,
+)
 from solver.core import DEFAULT, Options, hint
 from solver.evaluation import weights
 from solver.search import Position, Search

@@ -4,7 +4,7 @@ Determinized search (perfect-information Monte Carlo) with the coming deals left
 chance: world ``i`` draws the other hand uniformly (:mod:`solver.worlds`) from a random
 source derived from ``(seed, i)``; :mod:`solver.search` values every root move in it;
 :mod:`solver.ranking` turns the values of all worlds into a ranking with standard
-errors.  Only a :class:`engine.view.View` comes in, so nothing depends on the cards
+errors.  Only a :class:`engine.cassino.view.View` comes in, so nothing depends on the cards
 the player cannot see (R29).
 """
 
@@ -15,10 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.moves import Move
-from engine.play import move_json
-from engine.state import PLAYING
-from engine.view import View
+from engine.cassino import PLAYING, Move, View, move_json
 from solver.evaluation import round_total, weights
 from solver.ranking import Tally, rank, separated
 from solver.search import Position, Search

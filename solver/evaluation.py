@@ -24,9 +24,7 @@ from math import comb
 from typing import NamedTuple
 
 from engine.cards import FULL_DECK, cards_of
-from engine.rules import STANDARD, Rules
-from engine.scoring import card_points, scheme
-from engine.sums import unions
+from engine.cassino import STANDARD, Rules, card_points, scheme, unions
 
 __all__ = ["EMPTY_TABLE_SWEEP", "BatchEnd", "Weights", "final_diff", "majority_odds",
            "round_total", "weights"]
@@ -70,7 +68,7 @@ def majority_odds(mine: int, theirs: int, total: int) -> tuple[float, float]:
 
 
 class Weights(NamedTuple):
-    """The point scheme of a variant (:func:`engine.scoring.scheme`) as the search reads it."""
+    """The point scheme of a variant (:func:`engine.cassino.scheme`) as the search reads it."""
 
     most: tuple[tuple[int, int, int], ...]
     """``(mask, cards in the pack, points)`` of each majority category (R26)."""

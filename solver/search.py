@@ -3,7 +3,7 @@
 A world fixes both hands; the stock is only a *set* of cards still to come.  The search
 plays the current batch out exactly (negamax with alpha-beta, a transposition table
 and move ordering) on a lean position built on the engine's own
-:func:`engine.movegen.legal_moves` and :func:`engine.play.play_card`, so no rule is
+:func:`engine.cassino.movegen.legal_moves` and :func:`engine.cassino.play.play_card`, so no rule is
 written twice.  What follows the batch is chance:
 
 * in the last batch (empty stock) the round ends inside the search and is scored
@@ -18,11 +18,8 @@ Values are round-point differences from the point of view of the player to move.
 from __future__ import annotations
 
 from engine.cards import BIG_CASSINO
-from engine.movegen import legal_moves
-from engine.moves import Move
-from engine.play import play_card
-from engine.rules import Rules
-from engine.table import Build
+from engine.cassino import Build, Move, Rules, play_card
+from engine.cassino import generate_moves as legal_moves
 from solver.evaluation import BatchEnd, final_diff, weights
 
 __all__ = ["INF", "Position", "Search"]

@@ -26,10 +26,8 @@ from itertools import product
 from math import comb
 
 from engine.cards import cards_of
+from engine.cassino import Build, View, play_card
 from engine.errors import CassinoError
-from engine.play import play_card
-from engine.table import Build
-from engine.view import View
 
 __all__ = ["HandSampler", "batch_requirements", "world_rng"]
 

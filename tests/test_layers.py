@@ -164,3 +164,49 @@ def test_the_cycle_finder_sees_lazy_and_type_checking_imports(tmp_path: Path) ->
         ["pkg.a", "pkg.b", "pkg.c"],
         ["pkg.d", "pkg.sub.e"],
     ]
+
+
+# --- a game's internals stay inside its package ------------------------------------------
+
+def game_packages() -> list[str]:
+    """Every game sub-package of the engine (a folder with an ``__init__.py``)."""
+    return sorted(p.parent.name for p in (ROOT / "engine").glob("*/__init__.py"))
+
+
+def internal_imports(path: Path, games: list[str]) -> list[tuple[int, str]]:
+    """The imports in ``path`` of a module inside a game's package (``engine.<game>.x``)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module]
+        else:
+            continue
+        for name in names:
+            parts = name.split(".")
+            if len(parts) > 2 and parts[0] == "engine" and parts[1] in games:
+                found.append((node.lineno, name))
+    return found
+
+
+def test_only_a_game_imports_its_internals() -> None:
+    """Outside ``engine/<game>/`` a game is used through its package (``engine.cassino``)."""
+    games = game_packages()
+    assert "cassino" in games
+    offenders = []
+    for layer in ALLOWED:
+        for path in sorted((ROOT / layer).rglob("*.py")):
+            inside = [g for g in games if (ROOT / "engine" / g) in path.parents]
+            for line, name in internal_imports(path, games):
+                if name.split(".")[1] not in inside:
+                    offenders.append(f"{path.relative_to(ROOT)}:{line} imports {name}")
+    assert not offenders, "\n".join(offenders)
+
+
+def test_the_internals_check_sees_an_import(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.py"
+    bad.write_text("import engine.cassino.sums\nfrom engine.cassino.play import State\n"
+                   "from engine.cassino import State\nfrom engine.cards import DECK\n")
+    assert internal_imports(bad, ["cassino"]) == [(1, "engine.cassino.sums"),
+                                                  (2, "engine.cassino.play")]

@@ -15,9 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import solver
-from engine.play import move_json
-from engine.state import PLAYING
-from engine.view import View
+from engine.cassino import PLAYING, View, move_json
 from solver import ALGORITHM, DEFAULT, Options
 from solver.core import POSITION
 from solver.ranking import separated

@@ -10,9 +10,9 @@ from flask.testing import FlaskClient
 
 from api import create_app
 from engine import State, new_game
-from engine.moves import parse_move_id
-from engine.play import advance
-from engine.state import MAX_SAFE_SEED
+from engine.cassino.moves import parse_move_id
+from engine.cassino.play import advance
+from engine.cassino.state import MAX_SAFE_SEED
 from tests.engine.test_rules import position
 
 
@@ -253,8 +253,8 @@ def test_cors_origins_can_be_restricted() -> None:
 
 
 def test_moves_read_the_same_everywhere() -> None:
-    """One phrase per move: legal moves, hints and history all use engine.words."""
-    from engine.words import move_text
+    """One phrase per move: legal moves, hints and history all use engine.cassino.words."""
+    from engine.cassino.words import move_text
 
     assert move_text(parse_move_id("4Sx4D")) == "Take 4♦ with 4♠"
     assert move_text(parse_move_id("5C+4D=9")) == "Build 9 from 5♣ on 4♦"

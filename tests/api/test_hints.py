@@ -7,7 +7,7 @@ from flask.testing import FlaskClient
 
 import solver
 from engine import State, new_game
-from engine.play import advance
+from engine.cassino.play import advance
 
 
 def mid_game(seed: int = 4, plies: int = 9) -> State:

@@ -1,7 +1,7 @@
 """A deliberately naive, independent legal-move generator written from the rules (R9-R22).
 
-It shares nothing with ``engine.movegen`` or ``engine.sums``: it enumerates every subset
-of the table items (loose cards and whole builds) for every card in hand and every
+It shares nothing with ``engine.cassino.movegen`` or ``engine.cassino.sums``: it enumerates
+every subset of the table items (loose cards and whole builds) for every card in hand and every
 announced value, and keeps the subsets that the rule text allows.  It is slow on
 purpose; the tests compare it with :meth:`engine.State.legal_moves`.
 
@@ -199,7 +199,7 @@ def reference_moves_of(state) -> set[Move]:
 
 def reference_perft(state, depth: int) -> int:
     """Leaves of the legal-move tree of depth ``depth``, moves from the reference."""
-    from engine.play import advance
+    from engine.cassino.play import advance
 
     if depth == 0:
         return 1

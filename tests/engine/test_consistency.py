@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from engine import State, new_game
+from engine.cassino.play import advance
+from engine.cassino.rules import get_rules
+from engine.cassino.scoring import least_points
 from engine.errors import StateError
-from engine.play import advance
-from engine.rules import get_rules
-from engine.scoring import least_points
 from tests.engine.test_rules import position_dict
 
 

@@ -1,7 +1,7 @@
 """Deals are pinned: the same seed gives the same game on every machine (R3, R5)."""
 
 from engine.cards import format_cards, parse_cards
-from engine.play import deal_order, first_dealer, new_game
+from engine.cassino.play import deal_order, first_dealer, new_game
 
 
 def test_deal_order_is_pinned() -> None:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 import engine
 from engine import Build, Move
 from engine.cards import cards_of, parse_cards
-from engine.play import advance
+from engine.cassino.play import advance
 from tests.engine.reference import numeral_value, reference_moves, reference_moves_of
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 import engine
-from engine.play import advance
+from engine.cassino.play import advance
 from tests.engine.reference import reference_perft
 
 # new_game(73) after these moves: batch 3 of round 1, two plies in; builds of 2 (seat 0)

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 import engine
 from engine import Move, State, parse_move, parse_move_id
 from engine.cards import cards_of, parse_card
+from engine.cassino.movegen import legal_moves as generate
+from engine.cassino.view import View
 from engine.errors import CardError
-from engine.movegen import legal_moves as generate
-from engine.view import View
 from tests.engine.reference import numeral_value, reference_moves
 
 SEEDS = st.integers(0, 2**63 - 1)

@@ -1,7 +1,7 @@
 import random
 
 import engine
-from engine.play import advance
+from engine.cassino.play import advance
 
 
 def test_random_round_plays_to_a_new_deal() -> None:

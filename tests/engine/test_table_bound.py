@@ -9,8 +9,8 @@ from flask.testing import FlaskClient
 
 from api import create_app
 from engine import State, new_game
+from engine.cassino.sums import MAX_UNIONS, check_table, unions
 from engine.errors import PositionTooLargeError
-from engine.sums import MAX_UNIONS, check_table, unions
 
 
 def trailing_table(plies: int = 32) -> State:

@@ -3,7 +3,7 @@
 import random
 
 import engine
-from engine.play import State, advance
+from engine.cassino.play import State, advance
 
 
 def states(seed: int, count: int, *, last_batch: bool | None = None) -> list[State]:

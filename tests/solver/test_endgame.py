@@ -2,8 +2,8 @@
 
 import pytest
 
-from engine.moves import Move
-from engine.play import State, advance
+from engine.cassino.moves import Move
+from engine.cassino.play import State, advance
 from solver.search import Position, Search
 
 from .helpers import states

@@ -4,8 +4,8 @@ import json
 
 import engine
 import solver
-from engine.moves import parse_move
-from engine.view import View
+from engine.cassino.moves import parse_move
+from engine.cassino.view import View
 from solver import Options, Tally, finish, merge, solve
 
 from .helpers import states
@@ -124,7 +124,7 @@ def test_game_over_view() -> None:
     state = engine.new_game(3)
     import random
 
-    from engine.play import advance
+    from engine.cassino.play import advance
 
     rng = random.Random(3)
     while state.status == "playing":

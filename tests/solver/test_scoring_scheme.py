@@ -1,4 +1,4 @@
-"""One point scheme (engine.scoring) for the engine, the solver, the bots and the clients.
+"""One point scheme (engine.cassino.scoring) for the engine, the solver, the bots and the clients.
 
 A scheme with other point values must move every reader with it: nothing else writes a
 point value.
@@ -13,8 +13,8 @@ import pytest
 
 from client.text import Style, breakdown_lines
 from engine.cards import ACE_MASK, BIG_CASSINO, FULL_DECK, LITTLE_CASSINO, SPADE_MASK
-from engine.rules import STANDARD, Rules
-from engine.scoring import SCHEMES, Category, Scheme, card_points, scheme, score
+from engine.cassino.rules import STANDARD, Rules
+from engine.cassino.scoring import SCHEMES, Category, Scheme, card_points, scheme, score
 from solver.bots import MAJORITY_SHARE, SPADE_SHARE, card_worth
 from solver.evaluation import final_diff, majority_odds, round_total, weights
 

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 import engine
 from engine.cards import cards_of, parse_cards
-from engine.play import advance
-from engine.view import View
+from engine.cassino.play import advance
+from engine.cassino.view import View
 from solver.worlds import HandSampler, batch_requirements, world_rng
 
 

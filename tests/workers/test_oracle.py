@@ -18,7 +18,7 @@ from flask.testing import FlaskClient
 from api import create_app
 from engine import State, new_game
 from engine.cards import FULL_DECK, cards_of, format_cards
-from engine.play import advance
+from engine.cassino.play import advance
 from tests.workers.conftest import RedisServer, Workers
 from workers.requests import JOB_ID
 

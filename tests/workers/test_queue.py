@@ -14,7 +14,7 @@ from rq.registry import FinishedJobRegistry
 import solver
 from api import create_app
 from engine import State, new_game
-from engine.play import advance
+from engine.cassino.play import advance
 from tests.workers.conftest import RedisServer, Workers
 from workers import jobs
 from workers.queue import QUEUE

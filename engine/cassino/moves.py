@@ -97,7 +97,7 @@ def parse_move(data: Any) -> Move:
     """A move from its JSON form: an object (docs/api.md "Moves") or an ``id`` string.
 
     Checks the form only (type, card tokens, no card twice, value given for builds);
-    :mod:`engine.movegen` checks the rules.  The fields the server adds (``id``,
+    :mod:`engine.cassino.movegen` checks the rules.  The fields the server adds (``id``,
     ``kind``, ``groups``, ``description``, ``sweep``, ``points``) are ignored.
     """
     if isinstance(data, str):

@@ -9,12 +9,11 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from engine.cards import FULL_DECK, cards_of, format_cards
-from engine.errors import StateError
-from engine.movegen import legal_moves
-from engine.moves import Move
-from engine.rules import Rules
-from engine.scoring import Breakdown, score
-from engine.state import (
+from engine.cassino.movegen import legal_moves
+from engine.cassino.moves import Move
+from engine.cassino.rules import Rules
+from engine.cassino.scoring import Breakdown, score
+from engine.cassino.state import (
     PLAYING,
     PUBLIC_FIELDS,
     Full,
@@ -30,7 +29,8 @@ from engine.state import (
     read_public,
     read_rules,
 )
-from engine.table import Build
+from engine.cassino.table import Build
+from engine.errors import StateError
 
 __all__ = ["View"]
 
@@ -71,6 +71,11 @@ class View(NamedTuple):
                    state.deal, state.dealer, state.to_move, state.loose, state.builds,
                    state.captured, state.sweeps, state.last_capturer, state.scores, state.status,
                    state.winner, state.history, state.previous_round)
+
+    @property
+    def game(self) -> str:
+        """The game's name in the registry (:mod:`engine.games`)."""
+        return "cassino"
 
     @property
     def variant(self) -> str:

@@ -60,7 +60,7 @@ class Rules:
     upto: tuple[int, ...] = field(init=False, repr=False, compare=False, hash=False)
     """``upto[v]``: the set of numerals worth at most ``v``; derived."""
     memo: dict[int, list[int]] = field(init=False, repr=False, compare=False, hash=False)
-    """Subset-sum results for these rules (:mod:`engine.sums`); a cache, not a rule."""
+    """Subset-sum results for these rules (:mod:`engine.cassino.sums`); a cache, not a rule."""
 
     def __post_init__(self) -> None:
         by_rank = (self.ace_value, 2, 3, 4, 5, 6, 7, 8, 9, 10, *self.court_values)

@@ -2,8 +2,8 @@
 (R3-R6, R12-R13, R24-R27).
 
 A state's class and the moves that make new states are one module so that the engine's
-imports form a DAG: :mod:`engine.state` (what a state is made of, its JSON form and
-validation) < :mod:`engine.view`, :mod:`engine.referee` < this module.
+imports form a DAG: :mod:`engine.cassino.state` (what a state is made of, its JSON form and
+validation) < :mod:`engine.cassino.view`, :mod:`engine.cassino.referee` < this module.
 """
 
 from __future__ import annotations
@@ -13,14 +13,13 @@ import random
 from typing import Any, NamedTuple
 
 from engine.cards import cards_of, format_cards
-from engine.errors import IllegalMoveError
-from engine.events import Event
-from engine.movegen import legal_moves as _generate
-from engine.moves import BUILD, CAPTURE, TRAIL, Move
-from engine.referee import refusal
-from engine.rules import Rules, get_rules
-from engine.scoring import POINT_CARDS, Breakdown, score
-from engine.state import (
+from engine.cassino.events import Event
+from engine.cassino.movegen import legal_moves as _generate
+from engine.cassino.moves import BUILD, CAPTURE, TRAIL, Move
+from engine.cassino.referee import refusal
+from engine.cassino.rules import Rules, get_rules
+from engine.cassino.scoring import POINT_CARDS, Breakdown, score
+from engine.cassino.state import (
     GAME_OVER,
     PLAYING,
     Played,
@@ -28,10 +27,11 @@ from engine.state import (
     state_to_dict,
     validate_state,
 )
-from engine.sums import split_into_groups
-from engine.table import Build, builds_cards
-from engine.view import View
-from engine.words import move_text
+from engine.cassino.sums import split_into_groups
+from engine.cassino.table import Build, builds_cards
+from engine.cassino.view import View
+from engine.cassino.words import move_text
+from engine.errors import IllegalMoveError
 
 __all__ = [
     "State",
@@ -75,8 +75,22 @@ class State(NamedTuple):
     # --- derived facts -------------------------------------------------------------
 
     @property
+    def game(self) -> str:
+        """The game's name in the registry (:mod:`engine.games`)."""
+        return "cassino"
+
+    @property
     def variant(self) -> str:
         return self.rules.name
+
+    @property
+    def seats(self) -> int:
+        return self.rules.players
+
+    @property
+    def acting(self) -> frozenset[int]:
+        """The seats that may act now: the player to move while the game is in play (R6)."""
+        return frozenset((self.to_move,)) if self.status == PLAYING else frozenset()
 
     @property
     def last_batch(self) -> bool:
@@ -109,6 +123,17 @@ class State(NamedTuple):
         """Every legal move of the player to move, each once (R9-R22); none after game over."""
         return legal_moves(self)
 
+    def moves_for(self, seat: int) -> list[Move]:
+        """The legal moves of ``seat``: none unless it may act now."""
+        return legal_moves(self) if seat in self.acting else []
+
+    def returns(self) -> tuple[int, ...]:
+        """The result per seat of a finished game: +1 to the winner, -1 to each other seat;
+        zeros while the game is in play."""
+        if self.winner is None:
+            return (0,) * self.rules.players
+        return tuple(1 if seat == self.winner else -1 for seat in range(self.rules.players))
+
     def apply(self, move: Move) -> Step:
         """Check and play ``move``: the next state and the events (:func:`apply`)."""
         return apply(self, move)
@@ -121,7 +146,7 @@ class State(NamedTuple):
         """The breakdown of the capture piles as they stand (R26)."""
         return score(self.captured, self.sweeps, self.rules)
 
-    # --- JSON (engine.state) ---------------------------------------------------------
+    # --- JSON (engine.cassino.state) ---------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
         """The docs/api.md "Full state" object, canonical (cards upper case, sets ascending)."""

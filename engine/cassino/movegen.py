@@ -1,18 +1,18 @@
 """Legal moves (R9-R22): every distinct trail, capture and build, each exactly once.
 
 :func:`legal_moves` works on plain card sets so that the solver can call it on its
-own positions; :meth:`engine.play.State.legal_moves` is the usual entry point.
+own positions; :meth:`engine.cassino.play.State.legal_moves` is the usual entry point.
 Moves come out grouped by the card played (ascending): captures, then builds by
 value, then the trail.  This is the engine's hot path: it works on bitmasks, reads
-subset sums from :mod:`engine.sums`, and allocates little beyond the moves.
+subset sums from :mod:`engine.cassino.sums`, and allocates little beyond the moves.
 """
 
 from __future__ import annotations
 
-from engine.moves import BUILD, CAPTURE, TRAIL, Move
-from engine.rules import Rules
-from engine.sums import groups, unions
-from engine.table import Build
+from engine.cassino.moves import BUILD, CAPTURE, TRAIL, Move
+from engine.cassino.rules import Rules
+from engine.cassino.sums import groups, unions
+from engine.cassino.table import Build
 
 __all__ = ["legal_moves"]
 

@@ -3,7 +3,7 @@
 ``Take 4♦ with 4♠``, ``Build 9 from 5♣ on 4♦``, ``Trail K♣``, ``Sweep!``.  A move's
 words depend on the move alone, so a move reads the same in legal moves, hints and the
 history; whether it sweeps and which point cards it takes depend on the table and are
-given beside the words (:func:`engine.play.move_json`).
+given beside the words (:func:`engine.cassino.play.move_json`).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from engine.cards import RANKS, cards_of
-from engine.moves import BUILD, CAPTURE, Move
+from engine.cassino.moves import BUILD, CAPTURE, Move
 
 __all__ = ["card_text", "cards_text", "event_text", "move_text"]
 
@@ -54,7 +54,7 @@ def _seat(value: Any) -> str:
 
 
 def event_text(kind: str, fields: dict[str, Any]) -> str:
-    """An event (:class:`engine.events.Event`) in words; ``fields`` hold card masks."""
+    """An event (:class:`engine.cassino.events.Event`) in words; ``fields`` hold card masks."""
     who = _seat(fields.get("player"))
     if kind == "trail":
         return f"{who} trails {card_text(fields['card'])}"

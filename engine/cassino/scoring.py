@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
 
 from engine.cards import ACE_MASK, BIG_CASSINO, FULL_DECK, LITTLE_CASSINO, SPADE_MASK
+from engine.cassino.rules import STANDARD, Rules
 from engine.errors import StateError, UnsupportedVariantError
-from engine.rules import STANDARD, Rules
 
 __all__ = ["CATEGORIES", "POINT_CARDS", "SCHEMES", "Breakdown", "Category", "PlayerScore",
            "Points", "Scheme", "card_points", "least_points", "scheme", "score"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from engine.cards import card_name, format_cards
-from engine.scoring import Breakdown
-from engine.words import event_text
+from engine.cassino.scoring import Breakdown
+from engine.cassino.words import event_text
 
 __all__ = ["Event"]
 

@@ -1,8 +1,8 @@
 """What a full state is made of, its lossless JSON form and its validation (docs/api.md).
 
-The value type itself, :class:`engine.play.State`, sits above this module with the moves
+The value type itself, :class:`engine.cassino.play.State`, sits above this module with the moves
 that change it; this module knows only the fields, through :class:`Full` and
-:class:`Public` (the part a :class:`~engine.view.View` shares), so that ``state`` <
+:class:`Public` (the part a :class:`~engine.cassino.view.View` shares), so that ``state`` <
 ``view``, ``referee`` < ``play`` is a DAG.  Card sets are bitmasks (:mod:`engine.cards`);
 the stock is a tuple in dealing order.  :func:`read_state` and :func:`validate_state`
 check everything docs/api.md "Full state" lists and raise
@@ -15,12 +15,12 @@ from collections.abc import Callable
 from typing import Any, NamedTuple, Protocol
 
 from engine.cards import FULL_DECK, card_name, cards_of, format_cards, parse_card
+from engine.cassino.moves import Move, parse_move
+from engine.cassino.rules import Rules, get_rules
+from engine.cassino.scoring import Breakdown, least_points
+from engine.cassino.table import Build
+from engine.cassino.words import move_text
 from engine.errors import CardError, CassinoError, StateError
-from engine.moves import Move, parse_move
-from engine.rules import Rules, get_rules
-from engine.scoring import Breakdown, least_points
-from engine.table import Build
-from engine.words import move_text
 
 __all__ = [
     "GAME_OVER", "MAX_SAFE_SEED", "MAX_SEED", "PLAYING", "Full", "Played", "Public", "read_state",
@@ -290,7 +290,7 @@ def read_history(value: Any, players: int) -> tuple[Played, ...]:
     return tuple(out)
 
 
-# --- consistency (shared with engine.view) ----------------------------------------------
+# --- consistency (shared with engine.cassino.view) ----------------------------------------------
 
 
 class Public(Protocol):
@@ -331,7 +331,7 @@ class Public(Protocol):
 
 
 class Full(Public, Protocol):
-    """A full state: the public fields and the hidden ones (:class:`engine.play.State`)."""
+    """A full state: the public fields and the hidden ones (:class:`engine.cassino.play.State`)."""
 
     @property
     def seed(self) -> int: ...

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
+from engine.cassino.rules import Rules
 from engine.errors import PositionTooLargeError
-from engine.rules import Rules
 
 __all__ = ["MAX_UNIONS", "check_table", "groups", "split_into_groups", "unions"]
 

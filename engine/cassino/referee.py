@@ -1,17 +1,17 @@
 """Why a move is refused: the first rule it breaks, in words (R6-R22, R27).
 
-Only called for a move that :func:`engine.play.legal_moves` does not list, so the
+Only called for a move that :func:`engine.cassino.play.legal_moves` does not list, so the
 checks may be slow and thorough; the fallback names the rule range.
 """
 
 from __future__ import annotations
 
 from engine.cards import card_name, cards_of, format_cards
+from engine.cassino.moves import BUILD, CAPTURE, TRAIL, Move
+from engine.cassino.state import PLAYING, Full, Public
+from engine.cassino.sums import split_into_groups
+from engine.cassino.table import Build
 from engine.errors import GameOverError, IllegalMoveError, MoveFormatError
-from engine.moves import BUILD, CAPTURE, TRAIL, Move
-from engine.state import PLAYING, Full, Public
-from engine.sums import split_into_groups
-from engine.table import Build
 
 __all__ = ["game_over", "refusal"]
 

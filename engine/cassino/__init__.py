@@ -1,0 +1,53 @@
+"""Cassino (docs/rules/standard.md R1-R29 and the book's variants): the game's public face.
+
+Modules outside ``engine/cassino/`` import what they need from here, never from the
+modules inside (tests/test_layers.py checks it): the rules of the game may be reorganised
+without touching the solver, the workers or the API.
+"""
+
+from engine.cassino.events import Event
+from engine.cassino.game import CASSINO
+from engine.cassino.movegen import legal_moves as generate_moves
+from engine.cassino.moves import BUILD, CAPTURE, TRAIL, Move, parse_move, parse_move_id
+from engine.cassino.play import (
+    State,
+    Step,
+    advance,
+    build_result,
+    deal_order,
+    first_dealer,
+    move_json,
+    new_game,
+    play_card,
+    round_dealt,
+)
+from engine.cassino.referee import game_over
+from engine.cassino.rules import STANDARD, VARIANTS, Rules, get_rules
+from engine.cassino.scoring import (
+    SCHEMES,
+    Breakdown,
+    Category,
+    Scheme,
+    card_points,
+    least_points,
+    scheme,
+    score,
+)
+from engine.cassino.state import GAME_OVER, MAX_COUNT, MAX_SAFE_SEED, MAX_SEED, PLAYING
+from engine.cassino.sums import MAX_UNIONS, check_table, unions
+from engine.cassino.table import Build
+from engine.cassino.view import View
+from engine.cassino.words import move_text
+
+GAME = CASSINO
+"""This package's entry in the registry of games (engine.games)."""
+
+__all__ = [
+    "BUILD", "CAPTURE", "CASSINO", "GAME", "GAME_OVER", "MAX_COUNT", "MAX_SAFE_SEED",
+    "MAX_SEED", "MAX_UNIONS", "PLAYING", "SCHEMES", "STANDARD", "TRAIL", "VARIANTS",
+    "Breakdown", "Build", "Category", "Event", "Move", "Rules", "Scheme", "State", "Step",
+    "View", "advance", "build_result", "card_points", "check_table", "deal_order",
+    "first_dealer", "game_over", "generate_moves", "get_rules", "least_points", "move_json",
+    "move_text", "new_game", "parse_move", "parse_move_id", "play_card", "round_dealt",
+    "scheme", "score", "unions",
+]
