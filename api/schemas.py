@@ -261,6 +261,12 @@ class PublicFields(Strict):
             {"cards": 27, "spades": 7, "aces": 2, "big_cassino": 1, "little_cassino": 0,
              "sweeps": 1}, {"cards": 25, "spades": 6, "aces": 2, "big_cassino": 0,
                             "little_cassino": 1, "sweeps": 0}]}))
+    target = Int(validate=validate.Range(min=1, max=MAX_COUNT), metadata=_meta(
+        "The total that wins the game now, when it differs from the variant's own target "
+        "(twenty-one raises it when both sides pass it at once, V2.3).", 32))
+    game_value = Int(validate=validate.Range(min=0, max=MAX_COUNT), metadata=_meta(
+        "What a finished game is worth to its winner, when it can differ from 1 (classic: 2 "
+        "for a lurch, V1.4).", 2))
 
 
 class StateSchema(PublicFields):

@@ -71,6 +71,10 @@ class State(NamedTuple):
     winner: int | None
     history: tuple[Played, ...]
     previous_round: Breakdown | None
+    target: int
+    """The total that wins the game now: ``rules.target_score``, raised in V2.3."""
+    game_value: int | None
+    """What a finished game is worth to its winner (V1.4: 2 for a lurch); ``None`` in play."""
 
     # --- derived facts -------------------------------------------------------------
 
@@ -128,11 +132,13 @@ class State(NamedTuple):
         return legal_moves(self) if seat in self.acting else []
 
     def returns(self) -> tuple[int, ...]:
-        """The result per seat of a finished game: +1 to the winner, -1 to each other seat;
-        zeros while the game is in play."""
-        if self.winner is None:
+        """The result per seat of a finished game: its value to the winner, minus it to each
+        other seat (V1.4); zeros while the game is in play or when nobody won."""
+        if self.winner is None or self.game_value is None:
             return (0,) * self.rules.players
-        return tuple(1 if seat == self.winner else -1 for seat in range(self.rules.players))
+        value = self.game_value
+        return tuple(value if seat == self.winner else -value
+                     for seat in range(self.rules.players))
 
     def apply(self, move: Move) -> Step:
         """Check and play ``move``: the next state and the events (:func:`apply`)."""
@@ -212,7 +218,8 @@ def _round_state(rules: Rules, seed: int, round_: int, deal: int, dealer: int,
     n = rules.players
     state = State(rules, seed, round_, deal, dealer, (dealer + 1) % n, hands, stock, loose, (),
                   (0,) * n, (0,) * n, None, scores, PLAYING, None, (),
-                  None if previous is None else previous.previous_round)
+                  None if previous is None else previous.previous_round,
+                  rules.target_score if previous is None else previous.target, None)
     if events is not None:
         events.append(round_dealt(state))
     return state
@@ -367,7 +374,7 @@ def advance(state: State, move: Move, events: list[Event] | None = None) -> Stat
         state.rules, state.seed, state.round, state.deal, state.dealer,
         (p + 1) % state.rules.players, hands, state.stock, loose, builds, captured, sweeps, last,
         state.scores, PLAYING, None, (*state.history, _new(Played, (p, move))),
-        state.previous_round))
+        state.previous_round, state.target, None))
     if any(hands):
         return nxt
     if nxt.stock:
@@ -433,7 +440,8 @@ def _end_round(state: State, events: list[Event] | None) -> State:
         if events is not None:
             events.append(Event.of("game_over", winner=winner, scores=scores))
         return state._replace(loose=0, builds=(), captured=captured, scores=scores,
-                              status=GAME_OVER, winner=winner, previous_round=breakdown)
+                              status=GAME_OVER, winner=winner, previous_round=breakdown,
+                              game_value=1)
     nxt = state._replace(previous_round=breakdown)
     return _round_state(rules, state.seed, state.round + 1, state.deal + 1,
                         (state.dealer + 1) % n, scores, nxt, events)

@@ -29,7 +29,8 @@ __all__ = [
 
 PUBLIC_FIELDS = frozenset((
     "variant", "round", "deal", "dealer", "to_move", "table", "captured", "sweeps",
-    "last_capturer", "last_batch", "scores", "status", "winner", "history", "previous_round"))
+    "last_capturer", "last_batch", "scores", "status", "winner", "history", "previous_round",
+    "target", "game_value"))
 STATE_FIELDS = PUBLIC_FIELDS | {"seed", "hands", "stock"}
 TABLE_FIELDS = frozenset(("loose", "builds"))
 BUILD_FIELDS = frozenset(("value", "owner", "groups"))
@@ -213,6 +214,11 @@ def read_public(reader: Reader, rules: Rules) -> dict[str, Any]:
         "winner": reader.seat("winner", players, nullable=True),
         "history": read_history(reader.get("history", []), players),
         "previous_round": None if previous is None else Breakdown.from_dict(previous, rules),
+        "target": reader.integer("target", rules.target_score, MAX_COUNT)
+        if reader.get("target") is not None else rules.target_score,
+        "game_value": reader.integer("game_value", 0, MAX_COUNT)
+        if reader.get("game_value") is not None
+        else 1 if reader.get("status") == GAME_OVER else None,
     }
 
 
@@ -237,7 +243,20 @@ def public_to_dict(state: Public) -> dict[str, Any]:
                     for p in state.history],
         "previous_round": None if state.previous_round is None
         else state.previous_round.to_dict(),
+        **extra_public(state),
     }
+
+
+def extra_public(state: Public) -> dict[str, Any]:
+    """The fields only some variants need, present only where they say something: the
+    ``target`` once it differs from the variant's (V2.3), the ``game_value`` of a finished
+    game where it can differ from 1 (V1.4)."""
+    out: dict[str, Any] = {}
+    if state.target != state.rules.target_score:
+        out["target"] = state.target
+    if state.game_value is not None and state.game_value != 1:
+        out["game_value"] = state.game_value
+    return out
 
 
 def read_rules(reader: Reader) -> Rules:
@@ -328,6 +347,10 @@ class Public(Protocol):
     def history(self) -> tuple[Played, ...]: ...
     @property
     def previous_round(self) -> Breakdown | None: ...
+    @property
+    def target(self) -> int: ...
+    @property
+    def game_value(self) -> int | None: ...
 
 
 class Full(Public, Protocol):
@@ -488,14 +511,17 @@ def check_progress(state: Public) -> None:
     if state.status == PLAYING:
         if state.winner is not None:
             raise StateError("winner must be null while the game is playing", field="winner")
+        if state.game_value is not None:
+            raise StateError("game_value is given only for a finished game (V1.4)",
+                             field="game_value")
         top = max(scores)
-        if top >= state.rules.target_score and scores.count(top) == 1:
+        if top >= state.target and scores.count(top) == 1:
             raise StateError(f"scores {list(scores)} end the game (R27): status must be "
                              "game_over", field="status", rule="R27")
         return
     top = max(scores)
     leaders = [i for i, s in enumerate(scores) if s == top]
-    if top < state.rules.target_score or len(leaders) > 1 or state.winner != leaders[0]:
+    if top < state.target or len(leaders) > 1 or state.winner != leaders[0]:
         raise StateError(
-            f"a finished game needs a sole leader with {state.rules.target_score} or more, "
+            f"a finished game needs a sole leader with {state.target} or more, "
             f"who is the winner (R27); scores are {list(scores)}", field="winner", rule="R27")

@@ -59,6 +59,8 @@ class View(NamedTuple):
     winner: int | None
     history: tuple[Played, ...]
     previous_round: Breakdown | None
+    target: int
+    game_value: int | None
 
     @classmethod
     def of(cls, state: Full, player: int) -> View:
@@ -70,7 +72,8 @@ class View(NamedTuple):
                    tuple(h.bit_count() for h in state.hands), len(state.stock), state.round,
                    state.deal, state.dealer, state.to_move, state.loose, state.builds,
                    state.captured, state.sweeps, state.last_capturer, state.scores, state.status,
-                   state.winner, state.history, state.previous_round)
+                   state.winner, state.history, state.previous_round, state.target,
+                   state.game_value)
 
     @property
     def game(self) -> str:

@@ -3141,7 +3141,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 670.6,
+                         *         "elapsed_ms": 672.6,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -3164,9 +3164,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jd8be4a93a6720082e6f5b41e506a9f33",
+                         *         "id": "j842adf30359339825cca08ac8d6e4009",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/jd8be4a93a6720082e6f5b41e506a9f33"
+                         *         "url": "/v1/jobs/j842adf30359339825cca08ac8d6e4009"
                          *       }
                          *     }
                          */
@@ -3565,7 +3565,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 669.8,
+                         *         "elapsed_ms": 674.7,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -3588,9 +3588,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jd8be4a93a6720082e6f5b41e506a9f33",
+                         *         "id": "j842adf30359339825cca08ac8d6e4009",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/jd8be4a93a6720082e6f5b41e506a9f33"
+                         *         "url": "/v1/jobs/j842adf30359339825cca08ac8d6e4009"
                          *       }
                          *     }
                          */
@@ -3798,7 +3798,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "jd8be4a93a6720082e6f5b41e506a9f33",
+                         *       "id": "j842adf30359339825cca08ac8d6e4009",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -3935,7 +3935,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 712.6,
+                         *           "elapsed_ms": 714.9,
                          *           "cached": false,
                          *           "nodes": 68313,
                          *           "seed": 0
@@ -4715,6 +4715,16 @@ export interface components {
              */
             previous_round?: components["schemas"]["Breakdown"] | (Record<string, never> | null);
             /**
+             * @description The total that wins the game now, when it differs from the variant's own target (twenty-one raises it when both sides pass it at once, V2.3).
+             * @example 32
+             */
+            target?: number;
+            /**
+             * @description What a finished game is worth to its winner, when it can differ from 1 (classic: 2 for a lurch, V1.4).
+             * @example 2
+             */
+            game_value?: number;
+            /**
              * @description Game seed: every deal is a pure function of it (R5). Drawn by the server below 2^53 (exact in JavaScript); a larger seed sent by a client is kept as it is.
              * @example 12345
              */
@@ -5242,6 +5252,16 @@ export interface components {
              *     }
              */
             previous_round?: components["schemas"]["Breakdown"] | (Record<string, never> | null);
+            /**
+             * @description The total that wins the game now, when it differs from the variant's own target (twenty-one raises it when both sides pass it at once, V2.3).
+             * @example 32
+             */
+            target?: number;
+            /**
+             * @description What a finished game is worth to its winner, when it can differ from 1 (classic: 2 for a lurch, V1.4).
+             * @example 2
+             */
+            game_value?: number;
             /**
              * @description Seat whose view this is.
              * @example 0
