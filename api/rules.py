@@ -201,11 +201,14 @@ def _source(name: str) -> str:
 # --- the pages ----------------------------------------------------------------------------
 
 
+def _missing(name: str) -> None:
+    abort(404, message=f"no rules page {name!r} (GET /rules lists the pages)", field="variant")
+
+
 def _serve(name: str) -> Response:
-    page = _page(name) if name == "README" or name in _present() else None
+    page = _page(name)
     if page is None:
-        abort(404, message=f"no rules page {name!r} (GET /rules lists the pages)",
-              field="variant")
+        _missing(name)
     response = current_app.response_class(page, mimetype="text/html")
     response.headers["X-Content-Type-Options"] = "nosniff"
     return response
@@ -221,4 +224,6 @@ def index() -> Response:
 @blp.get("/<name>")
 def page(name: str) -> Response:
     """One variant's rules, every numbered rule an anchor."""
+    if name not in _present():  # only the pages present are read (and cached)
+        _missing(name)
     return _serve(name)

@@ -90,6 +90,19 @@ class Style:
         return None  # round_scored and game_over have their own displays
 
 
+def variant_lines(catalog: dict[str, Any], playable_here: set[str]) -> list[str]:
+    """The variants of ``GET /v1/catalog`` as a table: name, seats, whether ``cassino
+    play --variant`` can play it (``playable_here``), its rules page and what it is."""
+    rows = [(v["name"], str(v["seats"]),
+             "yes" if v["name"] in playable_here else "not here" if v["playable"] else "no",
+             v.get("rules_url", "-"), v["description"])
+            for game in catalog["games"] for v in game["variants"]]
+    head = ("variant", "seats", "playable", "rules", "")
+    widths = [max(len(row[i]) for row in [head, *rows]) for i in range(4)]
+    return ["  ".join([*(cell.ljust(width) for cell, width in zip(row, widths, strict=False)),
+                       row[4]]).rstrip() for row in [head, *rows]]
+
+
 def breakdown_lines(breakdown: dict[str, Any], names: tuple[str, str], style: Style,
                     order: tuple[int, int] = (0, 1),
                     categories: list[dict[str, Any]] | None = None) -> list[str]:
