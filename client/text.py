@@ -51,6 +51,8 @@ class Style:
         return f"{category['name']}{card} ({category['points']}{each})"
 
     def move(self, move: dict[str, Any], table: dict[str, Any] | None = None) -> str:
+        if move["type"] not in ("trail", "capture", "build"):  # a variant's own move
+            return str(move.get("description") or move.get("id") or move["type"])
         card = self.card(move["card"])
         if move["type"] == "trail":
             return f"Trail {card}"
@@ -87,7 +89,9 @@ class Style:
             return "New cards dealt" + (": the last batch." if event.get("last_batch") else ".")
         if kind == "round_void":
             return "Nobody captured: the round is void and dealt again (R25)."
-        return None  # round_scored and game_over have their own displays
+        if kind in ("round_scored", "game_over"):
+            return None  # they have their own displays
+        return event.get("description")  # a variant's own event: the server's words
 
 
 def variant_lines(catalog: dict[str, Any], playable_here: set[str]) -> list[str]:

@@ -329,3 +329,16 @@ def test_a_playable_variant_other_than_standard(api: FlaskClient) -> None:
     assert status == 0, err
     assert f"the solver deals first; {name}" in out and f"; {name} ==" in out
     assert re.search(r"^You (?:trailed|captured|built|\w+) ", out, flags=re.M)
+
+
+def test_a_variants_own_moves_and_events_are_told_in_the_servers_words() -> None:
+    from client.text import Style
+
+    style = Style()
+    assert style.move({"type": "claim", "id": "claim", "description": "Claim the game"}) == (
+        "Claim the game")
+    assert style.move({"type": "claim", "id": "claim"}) == "claim"
+    assert style.event({"type": "claim", "player": 0, "description": "Player 0 claims"},
+                       None, ("You", "Solver")) == "Player 0 claims"
+    assert style.event({"type": "game_over", "winner": 0, "scores": [21, 3]}, None,
+                       ("You", "Solver")) is None

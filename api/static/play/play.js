@@ -131,6 +131,7 @@ import { GAME, batchOf, pickVariant, tableVariants } from "./variants.js";
   /** A move in words, against the table it is played on. */
   function describe(move, table) {
     const builds = table ? table.builds : [];
+    if (!MOVES.has(move.type)) return move.description || move.id || move.type;  // a variant's own
     if (move.type === "trail") return `Trail ${cardText(move.card)}`;
     if (move.type === "capture") {
       return `Capture ${targetsText(move.targets, builds)} with ${cardText(move.card)}`;
@@ -164,7 +165,7 @@ import { GAME, batchOf, pickVariant, tableVariants } from "./variants.js";
       case "round_void": return "Nobody captured: the round is void and dealt again.";
       case "game_over":
         return event.winner === HUMAN ? "Game over: you win!" : "Game over: the solver wins.";
-      default: return `${event.type}`;
+      default: return event.description || `${event.type}`;  // a variant's own: the server's words
     }
   }
 
