@@ -13,7 +13,19 @@ from typing import Any
 import swagger_ui_bundle
 from flask import Flask, Response, redirect, request, send_from_directory
 
-from api import errors, games, hints, limits, observe, play, rules, schemas, sdk, variants
+from api import (
+    catalog,
+    errors,
+    games,
+    hints,
+    limits,
+    observe,
+    play,
+    rules,
+    schemas,
+    sdk,
+    variants,
+)
 from api.jsonio import OrjsonProvider, respond
 from api.sealed import DEFAULT_TTL, Sealer
 from workers import service_for
@@ -87,7 +99,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["cassino_api"] = api
     api.ma_plugin.converter.add_attribute_function(_move_or_id_property)
     api.ma_plugin.converter.add_attribute_function(_event_property)
-    for module in (variants, games, hints):
+    for module in (catalog, variants, games, hints):
         api.register_blueprint(module.blp)
     api.spec.components.schemas.pop("PaginationMetadata", None)  # no paginated endpoints
     app.register_blueprint(play.blp)  # the web table: static files, not in the spec

@@ -62,6 +62,7 @@ def _requests() -> dict[str, dict[str, Any]]:
 
 
 OPERATIONS = {  # example name: (method, path)
+    "catalog": ("GET", "/v1/catalog"),
     "variants": ("GET", "/v1/variants"),
     "newGame": ("POST", "/v1/games"),
     "legalMoves": ("POST", "/v1/legal-moves"),

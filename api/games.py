@@ -13,6 +13,7 @@ from api.errors import BODY_ERRORS, about, document_errors
 from api.examples import request_example, response_example
 from api.jsonio import Blueprint, respond
 from api.limits import charge_search
+from api.rules import note_variant
 from api.schemas import (
     ApplyRequest,
     ApplyResponse,
@@ -27,8 +28,17 @@ from api.schemas import (
 )
 from api.sealed import SealedGame, Sealer
 from engine import Move, State, new_game, parse_move
-from engine.cassino import MAX_SAFE_SEED, PLAYING, View, check_table, game_over, move_json
+from engine.cassino import (
+    MAX_SAFE_SEED,
+    PLAYING,
+    View,
+    check_table,
+    game_over,
+    get_rules,
+    move_json,
+)
 from engine.errors import IllegalMoveError
+from engine.games import get_game
 
 blp = Blueprint("games", __name__, url_prefix="/v1",
                 description="Play: new games, legal moves, moves, views and scores. The server "
@@ -70,6 +80,7 @@ def position(body: dict[str, Any], *, player: int | None = None,
     if "credential" not in body:
         abort(422, message="credential: required with game", field="credential")
     game, seat = sealer().seat(body["game"], body["credential"], player)
+    note_variant(game.state.variant)
     return game.state, game, seat
 
 
@@ -92,7 +103,13 @@ class Games(MethodView):
         if seed is None:
             seed = secrets.randbelow(MAX_SAFE_SEED + 1)  # exact in JavaScript
         with about("variant"):
-            state = new_game(seed, body["variant"], body.get("dealer"))
+            get_game(body["game"]).variant(body["variant"])  # the game's own variant
+            get_rules(body["variant"])  # and a playable one
+        state = new_game(seed, body["variant"], body.get("dealer"))  # names `dealer`
+        for i, seat in enumerate(body.get("house", ())):
+            if seat["player"] >= len(state.hands):
+                abort(422, message=f"house[{i}].player: {body['variant']} has seats 0.."
+                                   f"{len(state.hands) - 1}", field=f"house[{i}].player")
         house = {seat["player"]: seat["bot"] for seat in body.get("house", ())}
         if not body["sealed"]:
             if house:

@@ -17,6 +17,7 @@ from api.errors import BODY_ERRORS, about, document_errors
 from api.examples import request_example, response_example
 from api.games import sealer
 from api.jsonio import Blueprint, respond
+from api.rules import note_variant
 from api.schemas import (
     EvaluateResponse,
     HintsRequest,
@@ -54,6 +55,7 @@ def read_request(kind: str, body: dict[str, Any]) -> HintRequest:
         if "credential" not in body:
             abort(422, message="credential: required with game", field="credential")
         game, seat = sealer().seat(body["game"], body["credential"], body.get("player"))
+        note_variant(game.state.variant)
         if game.state.status != PLAYING:
             raise game_over(game.state)
         with about("game"):
@@ -72,6 +74,7 @@ def read_request(kind: str, body: dict[str, Any]) -> HintRequest:
         with about("state"):
             state = State.from_dict(body["state"])
             check_table(state.loose, state.rules)  # D16: what the search would list
+        with about("player"):
             view = state.view(body["player"])
         if state.status != PLAYING:
             raise game_over(state)

@@ -1,57 +1,214 @@
-"""The rules, served: ``GET /rules/<variant>`` renders ``docs/rules/<variant>.md``.
+"""The rules, served: ``GET /rules/<variant>`` renders ``docs/rules/<variant>.md``, for
+every such page present, and ``GET /rules`` the index (``docs/rules/README.md``).
 
-Every numbered rule has an anchor (``/rules/standard#R14``), and every error that
-breaks a rule links to it (``rule_url``).  A plain Flask Blueprint: pages for people,
-not part of the OpenAPI document.
+Every numbered rule has an anchor (``/rules/standard#R14``, ``/rules/classic#C3``): a
+heading that starts with a rule number gets it as its id unless the page gives one
+(``{#C3}``), and so does a paragraph or list item that starts with it in bold.  Every
+error that breaks a rule links to it (``rule_url``): to the page of the variant the
+request is about when that page has the rule's anchor, else to the standard page.  A
+plain Flask Blueprint: pages for people, not part of the OpenAPI document.
 """
 
 from __future__ import annotations
 
 import functools
+import html
 import re
+import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import markdown
-from flask import Blueprint, Response, current_app
+import orjson
+from flask import Blueprint, Response, current_app, g, has_request_context, request
 from flask_smorest import abort
+from markdown.extensions import Extension  # type: ignore[import-untyped]
+from markdown.treeprocessors import Treeprocessor  # type: ignore[import-untyped]
 
-__all__ = ["RULES_DIR", "blp", "rule_url"]
+__all__ = ["RULES_DIR", "blp", "note_variant", "page_url", "rule_url", "rules_pages"]
 
 RULES_DIR = Path(__file__).resolve().parents[1] / "docs" / "rules"
+STANDARD = "standard"
 _RULE = re.compile(r"\b([RDV]\d+(?:\.\d+)?[a-z]?)\b")
+"""A standard rule number (R14b), decision (D16) or the book's variant rule (V2.3)."""
+_NUMBER = re.compile(r"\b([A-Z]{1,3}\d+(?:\.\d+)?[a-z]?)\b")
+"""Any page's rule number: a capital prefix of its own (C3 on classic's page, R14 on
+standard's), a number, an optional sub-number or letter."""
+_LEADING = re.compile(r"^\s*([A-Z]{1,3}\d+(?:\.\d+)?[a-z]?)\b")
 _NAME = re.compile(r"^[a-z0-9-]+$")
+_ID = re.compile(r'\bid="([^"]+)"')
 
 blp = Blueprint("rules", __name__, url_prefix="/rules")
 
 
-def rule_url(rule: str, variant: str = "standard") -> str:
-    """The page and anchor of the first rule named in ``rule`` (``"R8, R14b"`` -> R8)."""
+# --- which page a rule is on -------------------------------------------------------------
+
+
+def note_variant(name: str) -> None:
+    """Record the variant the current request is about when its body does not say it
+    (a sealed game's is inside its token), for the ``rule_url`` of its errors."""
+    g.cassino_variant = name
+
+
+def _request_variant() -> str | None:
+    """The variant the request being answered is about: noted, or named in its body
+    (``variant``, ``state.variant``, ``view.variant``); ``None`` outside a request."""
+    if not has_request_context():
+        return None
+    noted = g.get("cassino_variant")
+    if isinstance(noted, str):
+        return noted
+    try:
+        body = orjson.loads(request.get_data(cache=True) or b"null")
+    except orjson.JSONDecodeError:
+        return None
+    if not isinstance(body, dict):
+        return None
+    for holder in (body, body.get("state"), body.get("view")):
+        if isinstance(holder, dict) and isinstance(holder.get("variant"), str):
+            return str(holder["variant"])
+    return None
+
+
+def rule_url(rule: str, variant: str | None = None) -> str:
+    """The page and anchor of the rule named in ``rule`` (``"R8, R14b"`` -> R8).
+
+    ``variant`` (by default the one the current request is about): when it has a page of
+    its own and one of the rule numbers in ``rule`` is an anchor of that page, that page
+    and that anchor (``/rules/classic#C3``); otherwise the standard page and the first
+    standard number (``/rules/standard#R14``), as every variant builds on standard.
+    """
+    if variant is None:
+        variant = _request_variant()
+    if variant and variant != STANDARD and variant in _present():
+        anchors = _anchors(variant)
+        for number in _NUMBER.findall(rule):
+            if number in anchors:
+                return f"/rules/{variant}#{number}"
     match = _RULE.search(rule)
-    return f"/rules/{variant}" + (f"#{match.group(1)}" if match else "")
+    return f"/rules/{STANDARD}" + (f"#{match.group(1)}" if match else "")
+
+
+def rules_pages() -> list[str]:
+    """The variants that have a rules page (``docs/rules/<variant>.md``), standard first."""
+    return sorted(_present(), key=lambda name: (name != STANDARD, name))
+
+
+def page_url(variant: str) -> str | None:
+    """Where the rules page of ``variant`` is served, or ``None`` when it has none."""
+    return f"/rules/{variant}" if variant in _present() else None
+
+
+@functools.cache
+def _present() -> frozenset[str]:
+    """The pages in ``RULES_DIR``, read once: only these are ever rendered and cached."""
+    return frozenset(path.stem for path in RULES_DIR.glob("*.md")
+                     if _NAME.match(path.stem))
+
+
+def clear_cache() -> None:
+    """Forget the pages read (for tests that point ``RULES_DIR`` elsewhere)."""
+    for cached in (_present, _anchors, _page):
+        cached.cache_clear()
+
+
+@functools.cache
+def _anchors(name: str) -> frozenset[str]:
+    page = _page(name)
+    return frozenset(_ID.findall(page)) if page is not None else frozenset()
+
+
+# --- rendering ----------------------------------------------------------------------------
+
+
+class _RuleAnchors(Treeprocessor):  # type: ignore[misc]
+    """Give each numbered rule its number as id: a heading that starts with it (unless
+    the page set an id with ``{#...}``), or a paragraph or list item that starts with it
+    in bold.  Runs after attr_list (priority 8) and before toc (5), which keeps ids."""
+
+    def run(self, root: ET.Element) -> None:
+        taken = {element.get("id") for element in root.iter() if element.get("id")}
+        for element in root.iter():
+            number = _leading_number(element)
+            if number and not element.get("id") and number not in taken:
+                element.set("id", number)
+                taken.add(number)
+
+
+def _leading_number(element: ET.Element) -> str | None:
+    if element.tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
+        text = element.text or ""
+    elif element.tag in ("p", "li"):
+        first = next(iter(element), None)
+        if (element.text and element.text.strip()) or first is None or first.tag != "strong":
+            return None
+        text = first.text or ""
+    else:
+        return None
+    match = _LEADING.match(text)
+    return match.group(1) if match else None
+
+
+class _RuleAnchorsExtension(Extension):  # type: ignore[misc]
+    def extendMarkdown(self, md: Any) -> None:  # noqa: N802 - markdown's name
+        md.treeprocessors.register(_RuleAnchors(md), "rule_anchors", 6)
+
+
+def _render(text: str) -> str:
+    return str(markdown.markdown(text, extensions=["attr_list", "tables", "fenced_code", "toc",
+                                               _RuleAnchorsExtension()]))
+
+
+def _title(text: str, name: str) -> str:
+    return next((line.lstrip("# ").split("{")[0].strip() for line in text.splitlines()
+                 if line.startswith("# ")), name)
 
 
 @functools.cache
 def _page(name: str) -> str | None:
+    """The HTML of page ``name`` (a variant's, or ``README`` for the index)."""
     path = RULES_DIR / f"{name}.md"
     if not path.is_file():
         return None
     text = path.read_text(encoding="utf-8")
-    body = markdown.markdown(text, extensions=["attr_list", "tables", "fenced_code", "toc"])
-    title = next((line.lstrip("# ").split("{")[0].strip() for line in text.splitlines()
-                  if line.startswith("# ")), name)
+    body = _render(text)
+    if name == "README":
+        body += _unlisted(text)
     return (f"<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-            f"<title>{title}</title><style>body{{max-width:46rem;margin:2rem auto;"
-            f"padding:0 1rem;font:16px/1.5 system-ui,sans-serif}}:target{{background:#fff3b0}}"
-            f"code{{background:#f3f3f3;padding:0 .2em}}</style></head><body>{body}"
-            f"</body></html>")
+            f"<title>{html.escape(_title(text, name))}</title><style>body{{max-width:46rem;"
+            f"margin:2rem auto;padding:0 1rem;font:16px/1.5 system-ui,sans-serif}}"
+            f":target{{background:#fff3b0}}code{{background:#f3f3f3;padding:0 .2em}}"
+            f"</style></head><body>{body}</body></html>")
+
+
+def _unlisted(index: str) -> str:
+    """The index's list of the pages it does not link itself, so that every page present
+    is reachable from ``/rules`` as soon as it is added."""
+    missing = [name for name in rules_pages() if f"/rules/{name})" not in index]
+    if not missing:
+        return ""
+    items = "".join(
+        f'<li><a href="/rules/{name}">{html.escape(_title(_source(name), name))}</a> '
+        f"(<code>/rules/{name}</code>)</li>" for name in missing)
+    return f'<h2 id="more-pages">More rules pages</h2><ul data-pages="unlisted">{items}</ul>'
+
+
+def _source(name: str) -> str:
+    return (RULES_DIR / f"{name}.md").read_text(encoding="utf-8")
+
+
+# --- the pages ----------------------------------------------------------------------------
+
+
+def _missing(name: str) -> None:
+    abort(404, message=f"no rules page {name!r} (GET /rules lists the pages)", field="variant")
 
 
 def _serve(name: str) -> Response:
     page = _page(name)
     if page is None:
-        abort(404, message=f"no rules page {name!r} (GET /v1/variants lists the variants)",
-              field="variant")
+        _missing(name)
     response = current_app.response_class(page, mimetype="text/html")
     response.headers["X-Content-Type-Options"] = "nosniff"
     return response
@@ -67,7 +224,6 @@ def index() -> Response:
 @blp.get("/<name>")
 def page(name: str) -> Response:
     """One variant's rules, every numbered rule an anchor."""
-    if not _NAME.match(name):
-        abort(404, message=f"no rules page {name!r} (GET /v1/variants lists the variants)",
-              field="variant")
+    if name not in _present():  # only the pages present are read (and cached)
+        _missing(name)
     return _serve(name)

@@ -14,16 +14,21 @@ from typing import Any
 from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate
 
 from api.sealed import HOUSE_BOTS
+from engine import cards
 from engine.cassino import MAX_COUNT, MAX_SEED, STANDARD, VARIANTS, new_game, scheme
+from engine.games import GAME_NAMES
 
-# R2: rank (A, 2-10, J, Q, K, or T for 10) then suit (S H D C or a suit symbol), any case.
-CARD_PATTERN = r"^(?:10|[2-9AaJjQqKkTt])[SsHhDdCc♠♥♦♣♤♡♢♧]$"
-MOVE_ID_PATTERN = (
-    r"^(?:10|[2-9AaJjQqKkTt])[SsHhDdCc♠♥♦♣♤♡♢♧]"
-    r"(?:[xX](?:(?:10|[2-9AaJjQqKkTt])[SsHhDdCc♠♥♦♣♤♡♢♧])+"
-    r"|\+(?:(?:10|[2-9AaJjQqKkTt])[SsHhDdCc♠♥♦♣♤♡♢♧])+=\d{1,2})?$"
-)
-SEATS = validate.Range(min=0, max=1)
+# R2: rank (A, 2-10, J, Q, K, or T for 10) then suit (S H D C or a suit symbol), any case:
+# the engine's card reader's own spellings (engine.cards), so there is one source.
+_CARD = cards.CARD_PATTERN
+CARD_PATTERN = f"^{_CARD}$"
+MOVE_ID_PATTERN = rf"^{_CARD}(?:[xX](?:{_CARD})+|\+(?:{_CARD})+=\d{{1,2}})?$"
+SEATS = validate.Range(min=0)
+"""A seat number: 0 up to the variant's seats less one, which the engine checks (naming the
+field), so the form holds for every variant (GET /v1/catalog: each variant's seats)."""
+PER_SEAT = "one per seat, by seat number"
+DEFAULT_GAME = GAME_NAMES[0]
+"""The game a request that names none is about: Cassino, the first registered."""
 SAFE_TEXT = ("Seeds up to 2^63 - 1 are accepted, but only those below 2^53 read exactly in "
              "JavaScript; the server never draws a larger one.")
 SEED_TEXT = ("Game seed: every deal is a pure function of it (R5). Drawn by the server "
@@ -65,6 +70,12 @@ def card_field(description: str = "A card: rank then suit (R2).", example: str =
 
 def card_list(description: str, example: list[str], **kwargs: Any) -> fields.List[Any]:
     return fields.List(card_field(), metadata=_meta(description, example), **kwargs)
+
+
+def game_field(description: str, **kwargs: Any) -> fields.String:
+    """The name of a registered game (engine.games)."""
+    return fields.String(validate=validate.OneOf(GAME_NAMES),
+                         metadata=_meta(description, DEFAULT_GAME), **kwargs)
 
 
 class Checked(fields.Nested):
@@ -213,9 +224,9 @@ class BreakdownSchema(Strict):
 
 def _pair(description: str, example: list[int], high: int = MAX_COUNT,
           **kwargs: Any) -> fields.List[Any]:
+    """Integers one per seat: as many as the variant's seats, which the engine checks."""
     return fields.List(Int(validate=validate.Range(min=0, max=high)), required=True,
-                       validate=validate.Length(equal=2), metadata=_meta(description, example),
-                       **kwargs)
+                       metadata=_meta(description, example), **kwargs)
 
 
 def _nullable_seat(description: str, example: int | None) -> fields.Integer:
@@ -226,6 +237,8 @@ def _nullable_seat(description: str, example: int | None) -> fields.Integer:
 class PublicFields(Strict):
     """Fields a full state and a view share (R28)."""
 
+    game = game_field("The game (GET /v1/catalog); optional on input, where it must be the "
+                      "variant's game.")
     variant = fields.String(load_default="standard", validate=validate.OneOf(list(VARIANTS)),
                             metadata=_meta("Rules variant (GET /v1/variants).", "standard"))
     round = Int(required=True, validate=validate.Range(min=1, max=MAX_COUNT),
@@ -239,15 +252,13 @@ class PublicFields(Strict):
         "Loose cards and builds.", {"loose": ["8D", "6S", "QH", "KC"],
                                     "builds": [{"value": 7, "owner": 0,
                                                 "groups": [["5C", "2H"]]}]}))
-    captured = fields.List(fields.List(card_field()), required=True,
-                           validate=validate.Length(equal=2),
-                           metadata=_meta("Capture piles of seats 0 and 1 this round (R12).",
-                                          [["7S", "7D"], []]))
-    sweeps = _pair("Sweeps of seats 0 and 1 this round (R13).", [0, 0], high=52)
+    captured = fields.List(fields.List(card_field()), required=True, metadata=_meta(
+        f"Capture piles this round, {PER_SEAT} (R12).", [["7S", "7D"], []]))
+    sweeps = _pair(f"Sweeps this round, {PER_SEAT} (R13).", [0, 0], high=52)
     last_capturer = _nullable_seat("Seat that captured last this round, or null (R24).", None)
     last_batch = Bool(metadata=_meta(
         "The stock is empty (R5); derived, ignored on input.", False))
-    scores = _pair("Game totals before this round (R27).", [0, 0])
+    scores = _pair(f"Game totals before this round, {PER_SEAT} (R27).", [0, 0])
     status = fields.String(required=True, validate=validate.OneOf(["playing", "game_over"]),
                            metadata=_meta("playing or game_over.", "playing"))
     winner = _nullable_seat("Winning seat once the game is over, else null (R27).", None)
@@ -274,8 +285,8 @@ class StateSchema(PublicFields):
 
     seed = Int(required=True, validate=validate.Range(min=0, max=MAX_SEED),
                metadata=_meta(SEED_TEXT, 12345))
-    hands = fields.List(fields.List(card_field()), required=True, validate=validate.Length(equal=2),
-                        metadata=_meta("Hands of seats 0 and 1.",
+    hands = fields.List(fields.List(card_field()), required=True,
+                        metadata=_meta(f"Hands, {PER_SEAT}.",
                                        [["7D", "7S", "AS"], ["3C", "9H", "4D"]]))
     stock = card_list("The stock in dealing order, next card first (R5).", ["5S", "9C"],
                   required=True)
@@ -287,7 +298,7 @@ class ViewSchema(PublicFields):
     player = Int(required=True, validate=SEATS,
                             metadata=_meta("Seat whose view this is.", 0))
     hand = card_list("That player's own hand.", ["7D", "7S", "AS"], required=True)
-    hand_sizes = _pair("Cards in each hand.", [3, 3], high=52)
+    hand_sizes = _pair(f"Cards in each hand, {PER_SEAT}.", [3, 3], high=52)
     stock_size = Int(required=True, validate=validate.Range(min=0, max=40),
                                 metadata=_meta("Cards left in the stock.", 40))
 
@@ -351,7 +362,7 @@ EVENT_SCHEMAS: tuple[type[EventBase], ...] = (
            hand_size=Int(required=True, metadata=_meta("Cards dealt to each player.", 4)),
            hands=fields.List(fields.List(card_field(), allow_none=True), required=True,
                              metadata=_meta(
-                                 "The cards dealt to seats 0 and 1, or null for a hand the "
+                                 f"The cards dealt, {PER_SEAT}, or null for a hand the "
                                  "asking seat may not see (apply with `player`, R29).",
                                  [["7D", "7S", "AS", "3H"], None])),
            table=card_list("A round's first deal: the cards dealt face up to the table.",
@@ -414,6 +425,9 @@ class HouseSeatSchema(Strict):
 
 
 class NewGameRequest(Strict):
+    game = game_field("The game to start (GET /v1/catalog); `cassino` by default. (In "
+                      "answers and other requests `game` is a sealed game's token.)",
+                      load_default=DEFAULT_GAME)
     variant = fields.String(load_default="standard", validate=validate.OneOf(list(VARIANTS)),
                             metadata=_meta("Rules variant; only playable ones start.",
                                            "standard"))
@@ -426,7 +440,7 @@ class NewGameRequest(Strict):
         "Answer a sealed game (a token and one credential per seat) instead of the full "
         "state: the server referees and each seat sees only its own view. For frontends "
         "whose players must not see each other's cards.", False))
-    house = fields.List(fields.Nested(HouseSeatSchema), validate=validate.Length(max=2),
+    house = fields.List(fields.Nested(HouseSeatSchema),
                         metadata=_meta("Sealed games only: seats the server plays itself; "
                                        "they get no credential.", [{"player": 1}]))
 
@@ -547,6 +561,56 @@ class VariantsResponse(Schema):
                            metadata=_meta("Every variant and its rule options.",
                                           [{**STANDARD.to_dict(),
                                             "categories": scheme(STANDARD).to_dicts()}]))
+
+
+class CatalogVariantSchema(Schema):
+    name = fields.String(required=True, metadata=_meta(
+        "The variant's name: `variant` in POST /v1/games and in states.", "standard"))
+    description = fields.String(required=True, metadata=_meta(
+        "What it is, in a sentence.", "Two-player Cassino."))
+    seats = Int(required=True, metadata=_meta("Its seats (players), numbered from 0.", 2))
+    teams = fields.List(fields.List(Int()), required=True, metadata=_meta(
+        "The seats that score together: one list per side (each seat alone unless the "
+        "variant plays in partnerships).", [[0], [1]]))
+    playable = fields.Boolean(required=True, metadata=_meta(
+        "Whether games of it can start (POST /v1/games); the others are declared only.",
+        True))
+    rules_url = fields.String(metadata=_meta(
+        "Its rules page (HTML, every numbered rule an anchor); absent while it has none.",
+        "/rules/standard"))
+
+
+class GameTypeSchema(Schema):
+    name = fields.String(required=True, validate=validate.OneOf(GAME_NAMES), metadata=_meta(
+        "The game's name: `game` in POST /v1/games and in states and views.", DEFAULT_GAME))
+    title = fields.String(required=True, metadata=_meta("Its name for people.", "Cassino"))
+    information = fields.String(required=True, validate=validate.OneOf(
+        ["perfect", "imperfect"]), metadata=_meta(
+        "`imperfect`: each seat sees only its view (hidden hands, stock order).",
+        "imperfect"))
+    chance = fields.String(required=True, validate=validate.OneOf(
+        ["deterministic", "explicit", "sampled"]), metadata=_meta(
+        "`sampled`: the shuffles are chance, drawn from the game's seed.", "sampled"))
+    seats = fields.List(Int(), required=True, metadata=_meta(
+        "The seat counts its variants play with, ascending.", [2, 3, 4]))
+    default_variant = fields.String(required=True, metadata=_meta(
+        "The variant of a new game that names none.", "standard"))
+    rules_url = fields.String(required=True, metadata=_meta(
+        "The index of its rules pages.", "/rules"))
+    variants = fields.List(fields.Nested(CatalogVariantSchema), required=True, metadata=_meta(
+        "Every variant, playable or declared.", [
+            {"name": "standard", "description": "Two-player Cassino.", "seats": 2,
+             "teams": [[0], [1]], "playable": True, "rules_url": "/rules/standard"}]))
+
+
+class CatalogResponse(Schema):
+    games = fields.List(fields.Nested(GameTypeSchema), required=True, metadata=_meta(
+        "Every game the server plays or declares.", [{
+            "name": DEFAULT_GAME, "title": "Cassino", "information": "imperfect",
+            "chance": "sampled", "seats": [2, 3, 4], "default_variant": "standard",
+            "rules_url": "/rules", "variants": [
+                {"name": "standard", "description": "Two-player Cassino.", "seats": 2,
+                 "teams": [[0], [1]], "playable": True, "rules_url": "/rules/standard"}]}]))
 
 
 class ErrorSchema(Schema):

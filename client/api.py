@@ -101,6 +101,16 @@ class Cassino:
     def post(self, path: str, body: dict[str, Any]) -> Any:
         return self.call("POST", path, body)[1]
 
+    def catalog(self) -> dict[str, Any]:
+        """``GET /v1/catalog``: every game, its variants, their seats and rules pages."""
+        return dict(self.call("GET", "/v1/catalog")[1])
+
+    def link(self, path: str) -> str:
+        """Where a page of the server is (a rules page): its URL over HTTP, its path in
+        this process."""
+        base = getattr(self.transport, "base", None)
+        return f"{base}{path}" if isinstance(base, str) else path
+
     def variants(self) -> list[dict[str, Any]]:
         """``GET /v1/variants``: every variant, its rule options and its scoring categories."""
         return list(self.call("GET", "/v1/variants")[1]["variants"])

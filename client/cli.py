@@ -1,7 +1,8 @@
 """``cassino``: play against the solver in the terminal, or rank the moves of a saved state.
 
-    cassino play [--seed N] [--dealer 0|1] [--seat 0|1] [--opponent BOT] [--samples N] ...
+    cassino play [--variant NAME] [--seed N] [--dealer 0|1] [--seat 0|1] [--opponent BOT] ...
     cassino hint --state FILE [--player N] [--samples N] [--seed N] [--top N]
+    cassino variants
 
 Both speak only the public API: to a server with ``--url http://host:port``, or by
 default to the app in this process (``api.create_app()``), so no server is needed.
@@ -18,7 +19,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from client.api import ApiError, Cassino, HttpTransport, InProcessTransport
-from client.text import Style, breakdown_lines, hint_lines
+from client.text import Style, breakdown_lines, hint_lines, variant_lines
 
 HELP = """Commands:
   <number>   play the move with that number in the list
@@ -30,6 +31,49 @@ HELP = """Commands:
 
 class UsageError(Exception):
     """A mistake in the command line or its files (exit status 2)."""
+
+
+GAME = "cassino"
+TABLE_SEATS = 2
+"""The terminal table seats two: you and the solver."""
+
+
+def table_variants(catalog: dict[str, Any], game: str = GAME) -> list[dict[str, Any]]:
+    """The variants ``play`` can start, from ``GET /v1/catalog``: playable, two seats; the
+    game's default first.  A variant the server makes playable appears by itself."""
+    entry = next((g for g in catalog.get("games", []) if g.get("name") == game), None)
+    if entry is None:
+        return []
+    offered = [v for v in entry["variants"] if v["playable"] and v["seats"] == TABLE_SEATS]
+    return sorted(offered, key=lambda v: v["name"] != entry["default_variant"])
+
+
+def choose_variant(catalog: dict[str, Any], asked: str | None) -> dict[str, Any]:
+    """The catalog's entry of the variant to play: ``asked``, or the default; a
+    :class:`UsageError` naming the playable ones when ``asked`` is not one of them."""
+    offered = table_variants(catalog)
+    if not offered:
+        raise UsageError("the server offers no playable two-player variant")
+    if asked is None:
+        return offered[0]
+    found = next((v for v in offered if v["name"] == asked), None)
+    if found is None:
+        names = ", ".join(v["name"] for v in offered)
+        declared = {v["name"] for g in catalog["games"] for v in g["variants"]}
+        why = "cannot be played here yet" if asked in declared else "is not a variant"
+        raise UsageError(f"--variant {asked} {why}; playable: {names} "
+                         "(`cassino variants` lists them all)")
+    return found
+
+
+def batch_of(rules: dict[str, Any] | None, stock: int) -> tuple[int, int] | None:
+    """The batch in play and the batches of a round under a variant's options (``GET
+    /v1/variants``), or ``None`` when the variant does not deal in batches (draw, V5)."""
+    if not rules or rules.get("draw_after_play") or not rules.get("hand_size"):
+        return None
+    per_batch = rules["players"] * rules["hand_size"]
+    total = (52 - rules.get("table_size", 0)) // per_batch
+    return total - stock // per_batch, total
 
 
 # ---- the command line ------------------------------------------------------------------
@@ -58,6 +102,9 @@ def build_parser() -> argparse.ArgumentParser:
         "play", parents=[common, budget], help="play a game against the solver",
         description="Play a game to 21 against the solver. Type a move's number or id; "
                     "h for a hint, q to quit.")
+    play.add_argument("--variant", metavar="NAME",
+                      help="the variant of a new game: any playable two-player one "
+                           "(`cassino variants` lists them; default: standard)")
     play.add_argument("--seed", type=natural, help="the game's seed (default: random)")
     play.add_argument("--dealer", type=int, choices=(0, 1),
                       help="the first dealer (default: by lot)")
@@ -93,6 +140,12 @@ def build_parser() -> argparse.ArgumentParser:
     hint.add_argument("--top", type=positive, metavar="N", help="show the best N moves only")
     hint.add_argument("--json", action="store_true", help="print the API's answer as JSON")
     hint.set_defaults(run=run_hint)
+
+    variants = commands.add_parser(
+        "variants", parents=[common], help="list the variants and which ones play",
+        description="The variants of GET /v1/catalog: seats, whether `play --variant` can "
+                    "play them, their rules pages.")
+    variants.set_defaults(run=run_variants)
     return parser
 
 
@@ -211,6 +264,16 @@ def run_hint(args: argparse.Namespace, client: Cassino, style: Style, stdin: Tex
     return 0
 
 
+# ---- cassino variants --------------------------------------------------------------------
+
+def run_variants(args: argparse.Namespace, client: Cassino, style: Style, stdin: TextIO,
+                 out: TextIO) -> int:
+    catalog = client.catalog()
+    for line in variant_lines(catalog, {v["name"] for v in table_variants(catalog)}):
+        print(line, file=out)
+    return 0
+
+
 # ---- cassino play ------------------------------------------------------------------------
 
 def run_play(args: argparse.Namespace, client: Cassino, style: Style, stdin: TextIO,
@@ -235,7 +298,7 @@ class TerminalGame:
         self.names = ("You", "Solver") if self.human == 0 else ("Solver", "You")
         self.finished = False
         self.variant = "standard"
-        self.categories: list[dict[str, Any]] | None = None
+        self.all_rules: dict[str, dict[str, Any]] | None = None
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
@@ -261,17 +324,25 @@ class TerminalGame:
         terminal never holds its hand), or the game saved in ``--state``: sealed, or an
         open state (whose solver moves are asked as hints for its seat)."""
         if self.args.state:
+            if self.args.variant is not None:
+                raise UsageError("--variant starts a new game: a saved game (--state) keeps "
+                                 "its own")
             position = self.resume(read_json(self.args.state))
         else:
+            variant = choose_variant(self.client.catalog(), self.args.variant)
+            self.variant = variant["name"]
             created = self.client.new_game(self.args.seed, self.args.dealer, sealed=True,
+                                           game=GAME, variant=self.variant,
                                            house=[{"player": self.solver,
                                                    "bot": self.args.opponent}])
             position = {"game": created["game"], "credential": created["credentials"][self.human]}
             seen = self.client.view(position)
             view = seen["view"]
             dealer = "you deal" if view["dealer"] == self.human else "the solver deals"
-            self.say(f"New game against the {self.args.opponent}: {dealer} first; first to 21 "
-                     "wins. Type ? for help.")
+            rules = ("" if "rules_url" not in variant
+                     else f" (rules: {self.client.link(variant['rules_url'])})")
+            self.say(f"New game against the {self.args.opponent}: {dealer} first; "
+                     f"{self.variant}{rules}, {self.target()}. Type ? for help.")
             self.report(seen.get("events", []), view["table"])  # the house's lead
         sealed = "game" in position
         while True:
@@ -309,7 +380,9 @@ class TerminalGame:
         state; the seat is the credential's, or ``--seat``."""
         if isinstance(data, dict) and isinstance(data.get("game"), str):
             position = {"game": data["game"], "credential": data.get("credential")}
-            self.human = int(self.client.view(position)["view"]["player"])
+            view = self.client.view(position)["view"]
+            self.human = int(view["player"])
+            self.variant = str(view.get("variant", "standard"))
             self.solver = 1 - self.human
             self.names = ("You", "Solver") if self.human == 0 else ("Solver", "You")
             self.say(f"Resuming the saved sealed game: you play seat {self.human}.")
@@ -318,8 +391,10 @@ class TerminalGame:
         if state is None:
             raise UsageError(f"{self.args.state}: play needs a saved game or a full state, "
                              "not a view")
-        self.say(f"Resuming the saved game. You play seat {self.human} against the solver; "
-                 "first to 21 wins.")
+        variant = state.get("variant", "standard")
+        self.variant = variant if isinstance(variant, str) else "standard"
+        self.say(f"Resuming the saved game of {self.variant}. You play seat {self.human} "
+                 f"against the solver; {self.target()}.")
         return {"state": state}
 
     def human_turn(self, position: dict[str, Any],
@@ -370,12 +445,13 @@ class TerminalGame:
     def show(self, view: dict[str, Any], score: dict[str, Any]) -> None:
         you, solver = self.human, self.solver
         stock = view["stock_size"]
-        batch = 6 - stock // 8
+        dealt = batch_of(self.rules(), stock)
         dealer = "you" if view["dealer"] == you else "the solver"
         last = ", the last" if view["last_batch"] else ""
+        batch = f", batch {dealt[0]} of {dealt[1]}{last}" if dealt else last
         self.say()
-        self.say(f"== Round {view['round']}, batch {batch} of 6{last}; {dealer} dealt; "
-                 f"stock {stock} ==")
+        self.say(f"== Round {view['round']}{batch}; {dealer} dealt; stock {stock}; "
+                 f"{self.variant} ==")
         self.say(f"Scores   you {view['scores'][you]}, solver {view['scores'][solver]}")
         self.say(f"Solver   {view['hand_sizes'][solver]} cards in hand; "
                  + self.pile(view, score, solver))
@@ -416,12 +492,21 @@ class TerminalGame:
         scores = event["scores"]
         self.say(f"Game scores: you {scores[self.human]}, solver {scores[self.solver]}.")
 
+    def rules(self) -> dict[str, Any] | None:
+        """The rule options of the game's variant (``GET /v1/variants``, asked once)."""
+        if self.all_rules is None:
+            self.all_rules = {v["name"]: v for v in self.client.variants()}
+        return self.all_rules.get(self.variant)
+
+    def target(self) -> str:
+        """The variant's goal in words: ``first to 21 wins``."""
+        target = (self.rules() or {}).get("target_score")
+        return f"first to {target} wins" if target else "play to the end"
+
     def scoring(self) -> list[dict[str, Any]] | None:
-        """The scoring categories of the game's variant (``GET /v1/variants``), asked once."""
-        if self.categories is None:
-            found = next((v for v in self.client.variants() if v["name"] == self.variant), {})
-            self.categories = found.get("categories")
-        return self.categories
+        """The scoring categories of the game's variant (``GET /v1/variants``)."""
+        categories = (self.rules() or {}).get("categories")
+        return list(categories) if categories else None
 
     def game_over(self, event: dict[str, Any]) -> None:
         self.finished = True

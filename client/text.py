@@ -51,6 +51,8 @@ class Style:
         return f"{category['name']}{card} ({category['points']}{each})"
 
     def move(self, move: dict[str, Any], table: dict[str, Any] | None = None) -> str:
+        if move["type"] not in ("trail", "capture", "build"):  # a variant's own move
+            return str(move.get("description") or move.get("id") or move["type"])
         card = self.card(move["card"])
         if move["type"] == "trail":
             return f"Trail {card}"
@@ -87,7 +89,22 @@ class Style:
             return "New cards dealt" + (": the last batch." if event.get("last_batch") else ".")
         if kind == "round_void":
             return "Nobody captured: the round is void and dealt again (R25)."
-        return None  # round_scored and game_over have their own displays
+        if kind in ("round_scored", "game_over"):
+            return None  # they have their own displays
+        return event.get("description")  # a variant's own event: the server's words
+
+
+def variant_lines(catalog: dict[str, Any], playable_here: set[str]) -> list[str]:
+    """The variants of ``GET /v1/catalog`` as a table: name, seats, whether ``cassino
+    play --variant`` can play it (``playable_here``), its rules page and what it is."""
+    rows = [(v["name"], str(v["seats"]),
+             "yes" if v["name"] in playable_here else "not here" if v["playable"] else "no",
+             v.get("rules_url", "-"), v["description"])
+            for game in catalog["games"] for v in game["variants"]]
+    head = ("variant", "seats", "playable", "rules", "")
+    widths = [max(len(row[i]) for row in [head, *rows]) for i in range(4)]
+    return ["  ".join([*(cell.ljust(width) for cell, width in zip(row, widths, strict=False)),
+                       row[4]]).rstrip() for row in [head, *rows]]
 
 
 def breakdown_lines(breakdown: dict[str, Any], names: tuple[str, str], style: Style,

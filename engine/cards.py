@@ -15,6 +15,7 @@ from engine.errors import CardError
 __all__ = [
     "ACE_MASK",
     "BIG_CASSINO",
+    "CARD_PATTERN",
     "DECK",
     "FULL_DECK",
     "LITTLE_CASSINO",
@@ -49,6 +50,23 @@ _SUIT_INPUT = {
 }
 
 _NAMES = tuple(f"{RANKS[c >> 2]}{SUITS[c & 3]}" for c in DECK)
+
+
+def _pattern() -> str:
+    """A regular expression of every spelling :func:`parse_card` accepts, cases written
+    out (no flags), so that it reads the same in Python and in an OpenAPI ``pattern``."""
+    def spelled(names: Iterable[str]) -> list[str]:
+        return sorted({form for name in names for form in (name, name.lower())})
+
+    ranks = spelled(_RANK_INPUT)
+    longer = [r for r in ranks if len(r) > 1]
+    single = "".join(r for r in ranks if len(r) == 1)
+    suits = "".join(spelled(_SUIT_INPUT))
+    return f"(?:{'|'.join(longer)}|[{single}])[{suits}]" if longer else f"[{single}][{suits}]"
+
+
+CARD_PATTERN = _pattern()
+"""A card as :func:`parse_card` reads it (R2), unanchored: ``10D``, ``td``, ``K♣``..."""
 
 
 def make_card(rank: int, suit: int) -> int:

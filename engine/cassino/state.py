@@ -15,12 +15,14 @@ from collections.abc import Callable
 from typing import Any, NamedTuple, Protocol
 
 from engine.cards import FULL_DECK, card_name, cards_of, format_cards, parse_card
+from engine.cassino.game import CASSINO
 from engine.cassino.moves import Move, parse_move
 from engine.cassino.rules import Rules, get_rules
 from engine.cassino.scoring import Breakdown, least_points
 from engine.cassino.table import Build
 from engine.cassino.words import move_text
 from engine.errors import CardError, CassinoError, StateError
+from engine.games import get_game
 
 __all__ = [
     "GAME_OVER", "MAX_SAFE_SEED", "MAX_SEED", "PLAYING", "Full", "Played", "Public", "read_state",
@@ -28,7 +30,7 @@ __all__ = [
 ]
 
 PUBLIC_FIELDS = frozenset((
-    "variant", "round", "deal", "dealer", "to_move", "table", "captured", "sweeps",
+    "game", "variant", "round", "deal", "dealer", "to_move", "table", "captured", "sweeps",
     "last_capturer", "last_batch", "scores", "status", "winner", "history", "previous_round",
     "target", "game_value"))
 STATE_FIELDS = PUBLIC_FIELDS | {"seed", "hands", "stock"}
@@ -57,6 +59,7 @@ def state_to_dict(state: Full) -> dict[str, Any]:
     """The docs/api.md "Full state" object, canonical (cards upper case, sets ascending)."""
     public = public_to_dict(state)
     return {
+        "game": public.pop("game"),
         "variant": public.pop("variant"),
         "seed": state.seed,
         "round": public.pop("round"),
@@ -225,6 +228,7 @@ def read_public(reader: Reader, rules: Rules) -> dict[str, Any]:
 def public_to_dict(state: Public) -> dict[str, Any]:
     """The public fields of a state or view in docs/api.md order (from ``table`` on)."""
     return {
+        "game": CASSINO.name,
         "variant": state.rules.name,
         "round": state.round,
         "deal": state.deal,
@@ -260,9 +264,22 @@ def extra_public(state: Public) -> dict[str, Any]:
 
 
 def read_rules(reader: Reader) -> Rules:
+    """The rules of the ``variant`` named (``standard`` when absent), after checking the
+    optional ``game``: a registered game, and the one the variant belongs to."""
+    game = reader.get("game")
+    if game is not None:
+        if not isinstance(game, str):
+            raise StateError("game must be a string", field="game")
+        try:
+            get_game(game)
+        except CassinoError as exc:
+            raise StateError(exc.message, field="game") from exc
     variant = reader.get("variant", "standard")
     if not isinstance(variant, str):
         raise StateError("variant must be a string", field="variant")
+    if game is not None and game != CASSINO.name:
+        raise StateError(f"game is {game!r}, but variant {variant!r} is a variant of "
+                         f"{CASSINO.name!r}", field="game")
     try:
         return get_rules(variant)
     except CassinoError as exc:

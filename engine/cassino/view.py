@@ -114,6 +114,7 @@ class View(NamedTuple):
             "hand": format_cards(self.hand),
             "hand_sizes": list(self.hand_sizes),
             "stock_size": self.stock_size,
+            "game": public.pop("game"),
             "variant": public.pop("variant"),
             "round": public.pop("round"),
             "deal": public.pop("deal"),

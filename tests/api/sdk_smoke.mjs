@@ -19,6 +19,8 @@ const out = { baseUrl: api.baseUrl };
 
 const variants = await api.variants();
 out.variants = variants.variants.map((v) => v.name);
+const catalog = await api.catalog();
+out.catalog = catalog.games.map((g) => [g.name, g.variants.filter((v) => v.playable).map((v) => v.name)]);
 const { state } = await api.newGame({ seed: 12345, dealer: 0 });
 out.to_move = state.to_move;
 const legal = await api.legalMoves({ state });

@@ -118,7 +118,7 @@ def test_score_breakdown_example(client: FlaskClient) -> None:
 def test_view_fields_are_exactly_the_contract_ones(client: FlaskClient) -> None:
     state = contract_start()
     view = client.post("/v1/view", json={"state": state, "player": 0}).json["view"]
-    assert set(view) == {"player", "hand", "hand_sizes", "stock_size", "variant", "round",
+    assert set(view) == {"player", "hand", "hand_sizes", "stock_size", "game", "variant", "round",
                          "deal", "last_batch", "dealer", "to_move", "table", "captured",
                          "sweeps", "last_capturer", "scores", "status", "winner", "history",
                          "previous_round"}

@@ -88,6 +88,7 @@ def test_the_client_plays_a_turn_in_node(server: str, client: FlaskClient) -> No
     out = smoke(server)
     assert out["baseUrl"] == server + "/"
     assert "standard" in out["variants"]
+    assert out["catalog"][0][0] == "cassino" and "standard" in out["catalog"][0][1]
     assert out["moves"] and out["events"] and out["next_to_move"] != out["to_move"]
     assert out["score_players"] == 2
     posts = [r for r in out["requests"] if r["method"] == "POST"]

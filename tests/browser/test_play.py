@@ -203,7 +203,7 @@ def test_a_whole_round_by_clicking(browser: Any, server: str) -> None:
     assert all(url.startswith(server) for url in requests)  # no CDN, nothing outside
     api_calls = {url[len(server):].split("?")[0] for url in requests if "/v1/" in url}
     assert api_calls <= {"/v1/games", "/v1/view", "/v1/score", "/v1/legal-moves",
-                         "/v1/apply", "/v1/hints", "/v1/variants"}
+                         "/v1/apply", "/v1/hints", "/v1/variants", "/v1/catalog"}
     page.close()
     assert time.monotonic() - started < 60
 

@@ -64,7 +64,8 @@ def test_the_script_talks_only_to_v1_endpoints() -> None:
     assert 'import { CassinoClient, CassinoError } from "../sdk/cassino.js";' in script
     assert 'new CassinoClient({ baseUrl: new URL("../", location.href).href })' in script
     calls = set(re.findall(r"\bapi\.([a-zA-Z]+)\(", script))
-    assert calls == {"newGame", "view", "score", "legalMoves", "apply", "hints", "variants"}
+    assert calls == {"catalog", "newGame", "view", "score", "legalMoves", "apply", "hints",
+                     "variants"}
     assert "fetch(" not in script and "XMLHttpRequest" not in script
     assert '<script type="module" src="play.js">' in (STATIC / "index.html").read_text()
 

@@ -238,3 +238,107 @@ def test_a_new_game_is_sealed_saved_and_resumed(tmp_path: Path,
 def test_an_unknown_opponent_is_named() -> None:
     status, _, err = run(["play", "--opponent", "oracle"], "q\n")
     assert status == 1 and "house[0].bot" in err
+
+
+# ---- variants ------------------------------------------------------------------------------
+
+def fake_catalog(api: FlaskClient) -> dict[str, Any]:
+    """The server's catalog with more playable: a two-seat variant the server does not
+    know, a four-seat one the terminal cannot seat, a declared one."""
+    real = api.get("/v1/catalog").json
+    cassino = real["games"][0]
+    extra = [{"name": "zz-test", "description": "The test's own.", "seats": 2,
+              "teams": [[0], [1]], "playable": True},
+             {"name": "zz-four", "description": "Four seats.", "seats": 4,
+              "teams": [[0, 2], [1, 3]], "playable": True},
+             {"name": "zz-declared", "description": "Declared.", "seats": 2,
+              "teams": [[0], [1]], "playable": False}]
+    return {"games": [{**cassino, "variants": [*extra, *cassino["variants"]]}]}
+
+
+def test_the_variant_menu_follows_the_catalog(api: FlaskClient,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    from client.api import Cassino
+    from client.cli import batch_of, choose_variant, table_variants
+
+    catalog = fake_catalog(api)
+    playable = [v["name"] for v in api.get("/v1/catalog").json["games"][0]["variants"]
+                if v["playable"] and v["seats"] == 2]
+    offered = [v["name"] for v in table_variants(catalog)]
+    assert offered[0] == "standard" and sorted(offered) == sorted([*playable, "zz-test"])
+    assert choose_variant(catalog, None)["name"] == "standard"
+    assert choose_variant(catalog, "zz-test")["name"] == "zz-test"
+    for asked, why in [("zz-four", "cannot be played here yet"),
+                       ("zz-declared", "cannot be played here yet"),
+                       ("nope", "is not a variant")]:
+        with pytest.raises(Exception, match=f"--variant {asked} {why}; playable: standard"):
+            choose_variant(catalog, asked)
+    assert table_variants({"games": []}) == []
+    assert batch_of({"players": 2, "hand_size": 4, "table_size": 4}, 40) == (1, 6)
+    assert batch_of({"players": 2, "hand_size": 4, "table_size": 4,
+                     "draw_after_play": True}, 40) is None
+
+    # the menu is the catalog's: a variant it makes playable is sent as it is
+    monkeypatch.setattr(Cassino, "catalog", lambda self: catalog)
+    sent: list[dict[str, Any]] = []
+    post = Cassino.post
+    monkeypatch.setattr(Cassino, "post", lambda self, path, body: (
+        sent.append(body), post(self, path, body))[1])
+    status, out, err = run(["play", "--variant", "zz-test", "--seed", "7", *FAST], "q\n")
+    assert sent[0]["variant"] == "zz-test" and sent[0]["game"] == "cassino"
+    assert status == 1 and err.startswith("cassino: variant: "), (out, err)  # the server's
+    status, out, err = run(["variants"])
+    lines = {line.split()[0]: line.split()[1:3] for line in out.splitlines()[1:]}
+    assert lines["zz-test"] == ["2", "yes"] and lines["zz-four"] == ["4", "not"]
+    assert lines["zz-declared"] == ["2", "no"] and lines["standard"] == ["2", "yes"]
+
+
+def test_variants_lists_the_catalog(api: FlaskClient) -> None:
+    status, out, err = run(["variants"])
+    assert status == 0, err
+    rows = out.splitlines()
+    assert rows[0].split() == ["variant", "seats", "playable", "rules"]
+    listed = {row.split()[0]: row for row in rows[1:]}
+    variants = api.get("/v1/catalog").json["games"][0]["variants"]
+    assert list(listed) == [v["name"] for v in variants]
+    assert listed["standard"].split()[1:4] == ["2", "yes", "/rules/standard"]
+    assert listed["partnership"].split()[1:3] == ["4", "no"]
+
+
+def test_play_names_the_variant_and_its_rules() -> None:
+    status, out, err = run(["play", "--variant", "standard", "--seed", "7", "--dealer", "1",
+                            *FAST], "q\n")
+    assert status == 0, err
+    assert ("New game against the solver: the solver deals first; standard (rules: "
+            "/rules/standard), first to 21 wins.") in out
+    assert "== Round 1, batch 1 of 6; the solver dealt; stock 40; standard ==" in out
+    status, _, err = run(["play", "--variant", "partnership"], "q\n")
+    assert status == 2 and "--variant partnership cannot be played here yet" in err
+    assert "playable: standard" in err
+
+
+def test_a_playable_variant_other_than_standard(api: FlaskClient) -> None:
+    """Plays whatever is playable besides standard when the test runs (one move)."""
+    offered = [v for v in api.get("/v1/catalog").json["games"][0]["variants"]
+               if v["playable"] and v["seats"] == 2 and v["name"] != "standard"]
+    if not offered:
+        pytest.skip("no variant but standard is playable yet")
+    name = offered[0]["name"]
+    status, out, err = run(["play", "--variant", name, "--seed", "7", "--dealer", "1",
+                            *FAST], "1\nq\n")
+    assert status == 0, err
+    assert f"the solver deals first; {name}" in out and f"; {name} ==" in out
+    assert re.search(r"^You (?:trailed|captured|built|\w+) ", out, flags=re.M)
+
+
+def test_a_variants_own_moves_and_events_are_told_in_the_servers_words() -> None:
+    from client.text import Style
+
+    style = Style()
+    assert style.move({"type": "claim", "id": "claim", "description": "Claim the game"}) == (
+        "Claim the game")
+    assert style.move({"type": "claim", "id": "claim"}) == "claim"
+    assert style.event({"type": "claim", "player": 0, "description": "Player 0 claims"},
+                       None, ("You", "Solver")) == "Player 0 claims"
+    assert style.event({"type": "game_over", "winner": 0, "scores": [21, 3]}, None,
+                       ("You", "Solver")) is None

@@ -5,12 +5,15 @@
  * gives that seat (RULES R28, R29).  The opponent is a house seat: the server's solver
  * answers inside each apply, from its own view.  URL parameters (all optional):
  *   seed, dealer   the new game (POST /v1/games); a random seed when omitted
+ *   variant        its variant, when the table offers it (the menu lists the playable
+ *                  two-seat variants of GET /v1/catalog); the game's default otherwise
  *   seat           the human's seat (0 or 1, default 0)
  *   samples, time_ms, hint_seed   budget and sampler seed of the human's hints
  *   delay          milliseconds before each solver move is shown (default 700)
  * Every API call goes through the same client any third-party page uses: /sdk/cassino.js.
  */
 import { CassinoClient, CassinoError } from "../sdk/cassino.js";
+import { GAME, batchOf, pickVariant, tableVariants } from "./variants.js";
 
 (() => {
   const params = new URLSearchParams(location.search);
@@ -27,6 +30,7 @@ import { CassinoClient, CassinoError } from "../sdk/cassino.js";
     timeMs: intParam("time_ms", null),
     hintSeed: intParam("hint_seed", 0),
     delay: intParam("delay", 700),
+    variant: /^[a-z0-9-]{1,40}$/.test(params.get("variant") || "") ? params.get("variant") : null,
   };
   // the API root is where /play/ hangs off, so a path prefix in front of both is kept
   const api = new CassinoClient({ baseUrl: new URL("../", location.href).href });
@@ -43,6 +47,8 @@ import { CassinoClient, CassinoError } from "../sdk/cassino.js";
     picked: new Set(),// selected table items: loose card codes and "build:<i>"
     generation: 0,    // bumped by New game: late answers of an old game are dropped
     fresh: new Set(), // cards the solver just played or built with (highlighted)
+    variant: CONFIG.variant || "standard", // the variant of the next new game (the menu's)
+    rules: null,      // the rule options of the game's variant (GET /v1/variants)
   };
 
   const $ = (id) => document.getElementById(id);
@@ -125,6 +131,7 @@ import { CassinoClient, CassinoError } from "../sdk/cassino.js";
   /** A move in words, against the table it is played on. */
   function describe(move, table) {
     const builds = table ? table.builds : [];
+    if (!MOVES.has(move.type)) return move.description || move.id || move.type;  // a variant's own
     if (move.type === "trail") return `Trail ${cardText(move.card)}`;
     if (move.type === "capture") {
       return `Capture ${targetsText(move.targets, builds)} with ${cardText(move.card)}`;
@@ -158,7 +165,7 @@ import { CassinoClient, CassinoError } from "../sdk/cassino.js";
       case "round_void": return "Nobody captured: the round is void and dealt again.";
       case "game_over":
         return event.winner === HUMAN ? "Game over: you win!" : "Game over: the solver wins.";
-      default: return `${event.type}`;
+      default: return event.description || `${event.type}`;  // a variant's own: the server's words
     }
   }
 
@@ -205,9 +212,10 @@ import { CassinoClient, CassinoError } from "../sdk/cassino.js";
     const view = game.view;
     if (!view) return;
     const humanTurn = document.body.dataset.phase === "human";
-    const batch = 6 - Math.floor(view.stock_size / 8);
+    const dealt = batchOf(game.rules, view.stock_size);
     $("round-info").textContent =
-      `Round ${view.round} · deal ${view.deal} · batch ${batch} of 6` +
+      `Round ${view.round} · deal ${view.deal}` +
+      (dealt ? ` · batch ${dealt.batch} of ${dealt.total}` : ` · stock ${view.stock_size}`) +
       `${view.last_batch ? " (last)" : ""} · ${seatName(view.dealer)} dealt`;
 
     const scoreboard = $("scoreboard");
@@ -365,11 +373,14 @@ import { CassinoClient, CassinoError } from "../sdk/cassino.js";
     closeDialog();
     showError("");
     $("log").replaceChildren();
+    if (notice) log(notice);
+    notice = null;
     $("hint-panel").hidden = true;
     $("last-move").textContent = "";
     game.fresh = new Set();
     setPhase("busy", "Dealing…");
-    const body = { variant: "standard", sealed: true, house: [{ player: OPPONENT, bot: "solver" }] };
+    const body = { game: GAME, variant: game.variant, sealed: true,
+                   house: [{ player: OPPONENT, bot: "solver" }] };
     if (CONFIG.seed !== null) body.seed = CONFIG.seed;
     if (CONFIG.dealer !== null) body.dealer = CONFIG.dealer;
     try {
@@ -379,8 +390,13 @@ import { CassinoClient, CassinoError } from "../sdk/cassino.js";
       game.credential = data.credentials[HUMAN];
       const dealt = await refresh();  // the deal, and the house's lead if it leads
       if (generation !== game.generation) return;
+      game.rules = await rulesOf(game.view.variant);
+      if (generation !== game.generation) return;
+      showVariant(game.view.variant);
       const dealer = game.view.dealer;
-      log(`New game: ${seatName(dealer)} deal${dealer === HUMAN ? "" : "s"} first. First to 21 wins.`);
+      const target = game.rules && game.rules.target_score;
+      log(`New game of ${game.view.variant}: ${seatName(dealer)} deal${dealer === HUMAN ? "" : "s"} first.` +
+          (target ? ` First to ${target} wins.` : ""));
       const deal = dealt.find((e) => e.type === "deal");
       const asDealt = deal && deal.table ? { loose: deal.table, builds: [] } : game.view.table;
       // the table as dealt, then the house's lead if it leads
@@ -526,17 +542,27 @@ import { CassinoClient, CassinoError } from "../sdk/cassino.js";
   }
 
   // ---- round end and game over -------------------------------------------------
-  /** The scoring categories of the game's variant, with their names and points, from
-   *  GET /v1/variants (asked once); null when the answer has none. */
-  let scoring = null;
-  async function scoringCategories() {
-    if (scoring === null) {
-      const variant = (game.view && game.view.variant) || "standard";
-      scoring = api.variants()
-        .then((answer) => (answer.variants.find((v) => v.name === variant) || {}).categories || null)
-        .catch(() => null);  // the table then names the breakdown's own keys
+  /** Every variant's rule options, from GET /v1/variants (asked once): name -> options. */
+  let allRules = null;
+  function variantRules() {
+    if (allRules === null) {
+      allRules = api.variants()
+        .then((answer) => new Map(answer.variants.map((v) => [v.name, v])))
+        .catch(() => new Map());  // the table then says less (no batches, no categories)
     }
-    return scoring;
+    return allRules;
+  }
+
+  /** The rule options of the game's variant, or null when they are not known. */
+  async function rulesOf(variant) {
+    return (await variantRules()).get(variant) || null;
+  }
+
+  /** The scoring categories of the game's variant, with their names and points; null
+   *  when its options have none. */
+  async function scoringCategories() {
+    const rules = await rulesOf((game.view && game.view.variant) || game.variant);
+    return (rules && rules.categories) || null;
   }
 
   const categoryLabel = (c) =>
@@ -609,6 +635,55 @@ import { CassinoClient, CassinoError } from "../sdk/cassino.js";
     if (resolve) resolve();
   }
 
+  // ---- the variant menu ----------------------------------------------------------
+  /** The variants offered, from GET /v1/catalog; standard alone when it cannot be read. */
+  let offered = [];
+  let notice = null;  // told in the log of the next new game
+  const STANDARD_ONLY = [{ name: "standard", rules_url: "/rules/standard" }];
+
+  async function loadVariants() {
+    try {
+      offered = tableVariants(await api.catalog());
+    } catch (err) {
+      offered = [];
+    }
+    if (!offered.length) offered = STANDARD_ONLY;
+    game.variant = pickVariant(offered, CONFIG.variant);
+    const select = $("variant-select");
+    select.replaceChildren(...offered.map((v) => el("option", {
+      value: v.name, text: v.name, title: v.description || null,
+      "data-testid": `variant-${v.name}`, selected: v.name === game.variant })));
+    select.value = game.variant;
+    select.disabled = offered.length < 2;
+    showVariant(game.variant);
+    if (CONFIG.variant && CONFIG.variant !== game.variant) {
+      notice = `The variant ${CONFIG.variant} cannot be played at this table: playing ${game.variant}.`;
+    }
+  }
+
+  /** The variant's name and rules page in the header. */
+  function showVariant(name) {
+    const entry = offered.find((v) => v.name === name);
+    $("variant-name").textContent = name;
+    $("variant-name").title = (entry && entry.description) || "";
+    const link = $("rules-link");
+    const url = entry && entry.rules_url;
+    link.hidden = !url;
+    if (url) {
+      link.href = new URL(url.replace(/^\//, ""), api.baseUrl).href;
+      link.textContent = `Rules of ${name}`;
+    }
+  }
+
+  function chooseVariant() {
+    game.variant = $("variant-select").value;
+    const url = new URL(location.href);
+    url.searchParams.set("variant", game.variant);
+    history.replaceState(null, "", url);
+    showVariant(game.variant);
+    newGame();
+  }
+
   // ---- wiring ------------------------------------------------------------------
   function onKey(event) {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
@@ -637,6 +712,7 @@ import { CassinoClient, CassinoError } from "../sdk/cassino.js";
     document.addEventListener("keydown", onKey);
     // a solver turn runs as a background task: its errors end up on the page
     window.addEventListener("unhandledrejection", (event) => fail(event.reason));
-    newGame();
+    $("variant-select").addEventListener("change", chooseVariant);
+    loadVariants().then(newGame);
   });
 })();

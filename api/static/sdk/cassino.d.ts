@@ -75,6 +75,8 @@ export class CassinoClient {
   request(method: "GET" | "POST", path: string, body?: unknown,
           options?: RequestOptions): Promise<{ response: Response; body: unknown }>;
 
+  /** GET /v1/catalog: every game and its variants (seats, teams, playable, rules pages). */
+  catalog(options?: RequestOptions): Promise<Answer<"/v1/catalog", "get">>;
   /** GET /v1/variants: every variant and its rule options. */
   variants(options?: RequestOptions): Promise<Answer<"/v1/variants", "get">>;
   /** POST /v1/games: a new game, round 1 dealt. */

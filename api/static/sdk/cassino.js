@@ -139,6 +139,8 @@ export class CassinoClient {
     }
   }
 
+  /** GET /v1/catalog: every game and its variants (seats, teams, playable, rules pages). */
+  catalog(options) { return this.request("GET", "v1/catalog", undefined, options).then((r) => r.body); }
   /** GET /v1/variants: every variant and its rule options. */
   variants(options) { return this.request("GET", "v1/variants", undefined, options).then((r) => r.body); }
   /** POST /v1/games: a new game, round 1 dealt. */

@@ -4,6 +4,210 @@
  */
 
 export interface paths {
+    "/v1/catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every game and its variants: seats, teams, `playable`, rules pages.
+         * @description The wider listing: `GET /v1/variants` gives Cassino's variants with their rule
+         *     options and scoring categories.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "games": [
+                         *         {
+                         *           "name": "cassino",
+                         *           "title": "Cassino",
+                         *           "information": "imperfect",
+                         *           "chance": "sampled",
+                         *           "seats": [
+                         *             2,
+                         *             3,
+                         *             4
+                         *           ],
+                         *           "default_variant": "standard",
+                         *           "rules_url": "/rules",
+                         *           "variants": [
+                         *             {
+                         *               "name": "standard",
+                         *               "description": "Two-player Cassino, strict building, 1-point sweeps (the rule card).",
+                         *               "seats": 2,
+                         *               "teams": [
+                         *                 [
+                         *                   0
+                         *                 ],
+                         *                 [
+                         *                   1
+                         *                 ]
+                         *               ],
+                         *               "playable": true,
+                         *               "rules_url": "/rules/standard"
+                         *             },
+                         *             {
+                         *               "name": "classic",
+                         *               "description": "The book's two-hand game: court cards pair every card of their rank; 11 up with lurch (V1).",
+                         *               "seats": 2,
+                         *               "teams": [
+                         *                 [
+                         *                   0
+                         *                 ],
+                         *                 [
+                         *                   1
+                         *                 ]
+                         *               ],
+                         *               "playable": false
+                         *             },
+                         *             {
+                         *               "name": "twenty-one",
+                         *               "description": "21-point game with counting out and ordered scoring (V2).",
+                         *               "seats": 2,
+                         *               "teams": [
+                         *                 [
+                         *                   0
+                         *                 ],
+                         *                 [
+                         *                   1
+                         *                 ]
+                         *               ],
+                         *               "playable": false
+                         *             },
+                         *             {
+                         *               "name": "royal",
+                         *               "description": "J=11, Q=12, K=13 as numerals; builds up to 13 (V3).",
+                         *               "seats": 2,
+                         *               "teams": [
+                         *                 [
+                         *                   0
+                         *                 ],
+                         *                 [
+                         *                   1
+                         *                 ]
+                         *               ],
+                         *               "playable": false
+                         *             },
+                         *             {
+                         *               "name": "spade",
+                         *               "description": "Every spade scores 1, J♠ one more; pegged as taken; game 61 (V4).",
+                         *               "seats": 2,
+                         *               "teams": [
+                         *                 [
+                         *                   0
+                         *                 ],
+                         *                 [
+                         *                   1
+                         *                 ]
+                         *               ],
+                         *               "playable": false
+                         *             },
+                         *             {
+                         *               "name": "draw",
+                         *               "description": "One deal, then each player draws after each play (V5).",
+                         *               "seats": 2,
+                         *               "teams": [
+                         *                 [
+                         *                   0
+                         *                 ],
+                         *                 [
+                         *                   1
+                         *                 ]
+                         *               ],
+                         *               "playable": false
+                         *             },
+                         *             {
+                         *               "name": "partnership",
+                         *               "description": "Four players in partnerships opposite each other (V6).",
+                         *               "seats": 4,
+                         *               "teams": [
+                         *                 [
+                         *                   0,
+                         *                   2
+                         *                 ],
+                         *                 [
+                         *                   1,
+                         *                   3
+                         *                 ]
+                         *               ],
+                         *               "playable": false
+                         *             },
+                         *             {
+                         *               "name": "three-hand",
+                         *               "description": "Three players, each for himself (V7).",
+                         *               "seats": 3,
+                         *               "teams": [
+                         *                 [
+                         *                   0
+                         *                 ],
+                         *                 [
+                         *                   1
+                         *                 ],
+                         *                 [
+                         *                   2
+                         *                 ]
+                         *               ],
+                         *               "playable": false
+                         *             }
+                         *           ]
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["CatalogResponse"];
+                    };
+                };
+                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description When that window ends, in UNIX seconds. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 429,
+                         *       "status": "Too Many Requests",
+                         *       "message": "too many requests from this address: 50 per second at most; retry after 1 s"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/variants": {
         parameters: {
             query?: never;
@@ -11,7 +215,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every variant and its rule options; `playable` says which can start a game. */
+        /**
+         * Every variant and its rule options; `playable` says which can start a game.
+         * @description Cassino's variants only: `GET /v1/catalog` lists every game with its variants'
+         *     seats, teams and rules pages.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -593,6 +801,7 @@ export interface paths {
                         /**
                          * @example {
                          *       "state": {
+                         *         "game": "cassino",
                          *         "variant": "standard",
                          *         "seed": 12345,
                          *         "round": 1,
@@ -832,6 +1041,7 @@ export interface paths {
                     /**
                      * @example {
                      *       "state": {
+                     *         "game": "cassino",
                      *         "variant": "standard",
                      *         "seed": 1,
                      *         "round": 1,
@@ -1300,6 +1510,7 @@ export interface paths {
                     /**
                      * @example {
                      *       "state": {
+                     *         "game": "cassino",
                      *         "variant": "standard",
                      *         "seed": 1,
                      *         "round": 1,
@@ -1487,6 +1698,7 @@ export interface paths {
                         /**
                          * @example {
                          *       "state": {
+                         *         "game": "cassino",
                          *         "variant": "standard",
                          *         "seed": 1,
                          *         "round": 1,
@@ -1880,6 +2092,7 @@ export interface paths {
                     /**
                      * @example {
                      *       "state": {
+                     *         "game": "cassino",
                      *         "variant": "standard",
                      *         "seed": 1,
                      *         "round": 1,
@@ -2079,6 +2292,7 @@ export interface paths {
                          *           4
                          *         ],
                          *         "stock_size": 32,
+                         *         "game": "cassino",
                          *         "variant": "standard",
                          *         "round": 1,
                          *         "deal": 1,
@@ -2401,6 +2615,7 @@ export interface paths {
                     /**
                      * @example {
                      *       "state": {
+                     *         "game": "cassino",
                      *         "variant": "standard",
                      *         "seed": 1,
                      *         "round": 1,
@@ -2823,6 +3038,7 @@ export interface paths {
                     /**
                      * @example {
                      *       "state": {
+                     *         "game": "cassino",
                      *         "variant": "standard",
                      *         "seed": 1,
                      *         "round": 1,
@@ -3141,7 +3357,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 672.6,
+                         *         "elapsed_ms": 1419.1,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -3164,9 +3380,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j842adf30359339825cca08ac8d6e4009",
+                         *         "id": "jf80697f1412f770eb92b71d16e3ad683",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j842adf30359339825cca08ac8d6e4009"
+                         *         "url": "/v1/jobs/jf80697f1412f770eb92b71d16e3ad683"
                          *       }
                          *     }
                          */
@@ -3365,6 +3581,7 @@ export interface paths {
                     /**
                      * @example {
                      *       "state": {
+                     *         "game": "cassino",
                      *         "variant": "standard",
                      *         "seed": 1,
                      *         "round": 1,
@@ -3565,7 +3782,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 674.7,
+                         *         "elapsed_ms": 1848.8,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -3588,9 +3805,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j842adf30359339825cca08ac8d6e4009",
+                         *         "id": "jf80697f1412f770eb92b71d16e3ad683",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j842adf30359339825cca08ac8d6e4009"
+                         *         "url": "/v1/jobs/jf80697f1412f770eb92b71d16e3ad683"
                          *       }
                          *     }
                          */
@@ -3798,7 +4015,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "j842adf30359339825cca08ac8d6e4009",
+                         *       "id": "jf80697f1412f770eb92b71d16e3ad683",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -3935,7 +4152,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 714.9,
+                         *           "elapsed_ms": 1557.1,
                          *           "cached": false,
                          *           "nodes": 68313,
                          *           "seed": 0
@@ -4069,6 +4286,148 @@ export interface components {
             errors?: {
                 [key: string]: unknown;
             };
+        };
+        CatalogVariant: {
+            /**
+             * @description The variant's name: `variant` in POST /v1/games and in states.
+             * @example standard
+             */
+            name: string;
+            /**
+             * @description What it is, in a sentence.
+             * @example Two-player Cassino.
+             */
+            description: string;
+            /**
+             * @description Its seats (players), numbered from 0.
+             * @example 2
+             */
+            seats: number;
+            /**
+             * @description The seats that score together: one list per side (each seat alone unless the variant plays in partnerships).
+             * @example [
+             *       [
+             *         0
+             *       ],
+             *       [
+             *         1
+             *       ]
+             *     ]
+             */
+            teams: number[][];
+            /**
+             * @description Whether games of it can start (POST /v1/games); the others are declared only.
+             * @example true
+             */
+            playable: boolean;
+            /**
+             * @description Its rules page (HTML, every numbered rule an anchor); absent while it has none.
+             * @example /rules/standard
+             */
+            rules_url?: string;
+        };
+        GameType: {
+            /**
+             * @description The game's name: `game` in POST /v1/games and in states and views.
+             * @example cassino
+             * @enum {string}
+             */
+            name: "cassino";
+            /**
+             * @description Its name for people.
+             * @example Cassino
+             */
+            title: string;
+            /**
+             * @description `imperfect`: each seat sees only its view (hidden hands, stock order).
+             * @example imperfect
+             * @enum {string}
+             */
+            information: "perfect" | "imperfect";
+            /**
+             * @description `sampled`: the shuffles are chance, drawn from the game's seed.
+             * @example sampled
+             * @enum {string}
+             */
+            chance: "deterministic" | "explicit" | "sampled";
+            /**
+             * @description The seat counts its variants play with, ascending.
+             * @example [
+             *       2,
+             *       3,
+             *       4
+             *     ]
+             */
+            seats: number[];
+            /**
+             * @description The variant of a new game that names none.
+             * @example standard
+             */
+            default_variant: string;
+            /**
+             * @description The index of its rules pages.
+             * @example /rules
+             */
+            rules_url: string;
+            /**
+             * @description Every variant, playable or declared.
+             * @example [
+             *       {
+             *         "name": "standard",
+             *         "description": "Two-player Cassino.",
+             *         "seats": 2,
+             *         "teams": [
+             *           [
+             *             0
+             *           ],
+             *           [
+             *             1
+             *           ]
+             *         ],
+             *         "playable": true,
+             *         "rules_url": "/rules/standard"
+             *       }
+             *     ]
+             */
+            variants: components["schemas"]["CatalogVariant"][];
+        };
+        CatalogResponse: {
+            /**
+             * @description Every game the server plays or declares.
+             * @example [
+             *       {
+             *         "name": "cassino",
+             *         "title": "Cassino",
+             *         "information": "imperfect",
+             *         "chance": "sampled",
+             *         "seats": [
+             *           2,
+             *           3,
+             *           4
+             *         ],
+             *         "default_variant": "standard",
+             *         "rules_url": "/rules",
+             *         "variants": [
+             *           {
+             *             "name": "standard",
+             *             "description": "Two-player Cassino.",
+             *             "seats": 2,
+             *             "teams": [
+             *               [
+             *                 0
+             *               ],
+             *               [
+             *                 1
+             *               ]
+             *             ],
+             *             "playable": true,
+             *             "rules_url": "/rules/standard"
+             *           }
+             *         ]
+             *       }
+             *     ]
+             */
+            games: components["schemas"]["GameType"][];
         };
         Category: {
             /**
@@ -4286,6 +4645,13 @@ export interface components {
             bot?: "solver" | "heuristic" | "greedy" | "random";
         };
         NewGameRequest: {
+            /**
+             * @description The game to start (GET /v1/catalog); `cassino` by default. (In answers and other requests `game` is a sealed game's token.)
+             * @default cassino
+             * @example cassino
+             * @enum {string}
+             */
+            game?: "cassino";
             /**
              * @description Rules variant; only playable ones start.
              * @default standard
@@ -4578,6 +4944,12 @@ export interface components {
         };
         State: {
             /**
+             * @description The game (GET /v1/catalog); optional on input, where it must be the variant's game.
+             * @example cassino
+             * @enum {string}
+             */
+            game?: "cassino";
+            /**
              * @description Rules variant (GET /v1/variants).
              * @default standard
              * @example standard
@@ -4629,7 +5001,7 @@ export interface components {
              */
             table: components["schemas"]["Table"];
             /**
-             * @description Capture piles of seats 0 and 1 this round (R12).
+             * @description Capture piles this round, one per seat, by seat number (R12).
              * @example [
              *       [
              *         "7S",
@@ -4640,7 +5012,7 @@ export interface components {
              */
             captured: string[][];
             /**
-             * @description Sweeps of seats 0 and 1 this round (R13).
+             * @description Sweeps this round, one per seat, by seat number (R13).
              * @example [
              *       0,
              *       0
@@ -4658,7 +5030,7 @@ export interface components {
              */
             last_batch?: boolean;
             /**
-             * @description Game totals before this round (R27).
+             * @description Game totals before this round, one per seat, by seat number (R27).
              * @example [
              *       0,
              *       0
@@ -4730,7 +5102,7 @@ export interface components {
              */
             seed: number;
             /**
-             * @description Hands of seats 0 and 1.
+             * @description Hands, one per seat, by seat number.
              * @example [
              *       [
              *         "7D",
@@ -4758,6 +5130,7 @@ export interface components {
             /**
              * @description The state (open games).
              * @example {
+             *       "game": "cassino",
              *       "variant": "standard",
              *       "seed": 12345,
              *       "round": 1,
@@ -4868,6 +5241,7 @@ export interface components {
             /**
              * @description A full state (open games). Send a state, or a sealed game's `game` and `credential`.
              * @example {
+             *       "game": "cassino",
              *       "variant": "standard",
              *       "seed": 12345,
              *       "round": 1,
@@ -4993,6 +5367,7 @@ export interface components {
             /**
              * @description A full state (open games). Send a state, or a sealed game's `game` and `credential`.
              * @example {
+             *       "game": "cassino",
              *       "variant": "standard",
              *       "seed": 12345,
              *       "round": 1,
@@ -5116,6 +5491,12 @@ export interface components {
         };
         View: {
             /**
+             * @description The game (GET /v1/catalog); optional on input, where it must be the variant's game.
+             * @example cassino
+             * @enum {string}
+             */
+            game?: "cassino";
+            /**
              * @description Rules variant (GET /v1/variants).
              * @default standard
              * @example standard
@@ -5167,7 +5548,7 @@ export interface components {
              */
             table: components["schemas"]["Table"];
             /**
-             * @description Capture piles of seats 0 and 1 this round (R12).
+             * @description Capture piles this round, one per seat, by seat number (R12).
              * @example [
              *       [
              *         "7S",
@@ -5178,7 +5559,7 @@ export interface components {
              */
             captured: string[][];
             /**
-             * @description Sweeps of seats 0 and 1 this round (R13).
+             * @description Sweeps this round, one per seat, by seat number (R13).
              * @example [
              *       0,
              *       0
@@ -5196,7 +5577,7 @@ export interface components {
              */
             last_batch?: boolean;
             /**
-             * @description Game totals before this round (R27).
+             * @description Game totals before this round, one per seat, by seat number (R27).
              * @example [
              *       0,
              *       0
@@ -5277,7 +5658,7 @@ export interface components {
              */
             hand: string[];
             /**
-             * @description Cards in each hand.
+             * @description Cards in each hand, one per seat, by seat number.
              * @example [
              *       3,
              *       3
@@ -5452,7 +5833,7 @@ export interface components {
              */
             hand_size: number;
             /**
-             * @description The cards dealt to seats 0 and 1, or null for a hand the asking seat may not see (apply with `player`, R29).
+             * @description The cards dealt, one per seat, by seat number, or null for a hand the asking seat may not see (apply with `player`, R29).
              * @example [
              *       [
              *         "7D",
@@ -5582,6 +5963,7 @@ export interface components {
             /**
              * @description The next state (open games).
              * @example {
+             *       "game": "cassino",
              *       "variant": "standard",
              *       "seed": 12345,
              *       "round": 1,
@@ -5694,6 +6076,7 @@ export interface components {
              *         4
              *       ],
              *       "stock_size": 40,
+             *       "game": "cassino",
              *       "variant": "standard",
              *       "round": 1,
              *       "deal": 1,
@@ -5744,6 +6127,7 @@ export interface components {
              *         4
              *       ],
              *       "stock_size": 40,
+             *       "game": "cassino",
              *       "variant": "standard",
              *       "round": 1,
              *       "deal": 1,
@@ -5806,6 +6190,7 @@ export interface components {
             /**
              * @description A full state (open games). Send a state, or a sealed game's `game` and `credential`.
              * @example {
+             *       "game": "cassino",
              *       "variant": "standard",
              *       "seed": 12345,
              *       "round": 1,
@@ -5930,6 +6315,7 @@ export interface components {
              *         4
              *       ],
              *       "stock_size": 40,
+             *       "game": "cassino",
              *       "variant": "standard",
              *       "round": 1,
              *       "deal": 1,
@@ -5992,6 +6378,7 @@ export interface components {
             /**
              * @description A full state (or give a view).
              * @example {
+             *       "game": "cassino",
              *       "variant": "standard",
              *       "seed": 12345,
              *       "round": 1,
@@ -6099,6 +6486,7 @@ export interface components {
              *         4
              *       ],
              *       "stock_size": 40,
+             *       "game": "cassino",
              *       "variant": "standard",
              *       "round": 1,
              *       "deal": 1,
@@ -6161,6 +6549,7 @@ export interface components {
              *         4
              *       ],
              *       "stock_size": 40,
+             *       "game": "cassino",
              *       "variant": "standard",
              *       "round": 1,
              *       "deal": 1,
@@ -6199,6 +6588,7 @@ export interface components {
             /**
              * @description A full state: only the view of `player` is used (R29).
              * @example {
+             *       "game": "cassino",
              *       "variant": "standard",
              *       "seed": 12345,
              *       "round": 1,

@@ -1,0 +1,56 @@
+"""The catalog: every game the engine implements, its variants, their seats and rules
+pages (engine.games, docs/api.md "Catalog").  A variant made playable, or given a rules
+page, appears here as it is, with no change to this module."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from flask.views import MethodView
+
+from api.errors import document_errors
+from api.examples import response_example
+from api.jsonio import Blueprint, respond
+from api.rules import page_url
+from api.schemas import CatalogResponse
+from engine.games import GameType, VariantInfo, game_types
+
+blp = Blueprint("catalog", __name__, url_prefix="/v1",
+                description="The games: each game's variants, seats, teams, which ones can "
+                            "start a game, and their rules pages.")
+
+
+def variant_json(info: VariantInfo) -> dict[str, Any]:
+    """One variant as the catalog lists it; ``rules_url`` only when it has a page."""
+    url = page_url(info.name)
+    return {"name": info.name, "description": info.description, "seats": info.seats,
+            "teams": [list(team) for team in info.teams], "playable": info.playable,
+            **({"rules_url": url} if url else {})}
+
+
+def game_json(game: GameType) -> dict[str, Any]:
+    """One game as the catalog lists it."""
+    return {"name": game.name, "title": game.title, "information": game.information,
+            "chance": game.chance, "seats": list(game.seat_counts),
+            "default_variant": game.default_variant, "rules_url": game.rules_page,
+            "variants": [variant_json(info) for info in game.variants]}
+
+
+@functools.cache
+def catalog() -> dict[str, Any]:
+    """The answer of ``GET /v1/catalog``: the registry does not change while serving."""
+    return {"games": [game_json(game) for game in game_types()]}
+
+
+@blp.route("/catalog")
+class Catalog(MethodView):
+    @blp.response(200, CatalogResponse, example=response_example("catalog"))
+    @document_errors(blp)
+    def get(self) -> Any:
+        """Every game and its variants: seats, teams, `playable`, rules pages.
+
+        The wider listing: `GET /v1/variants` gives Cassino's variants with their rule
+        options and scoring categories.
+        """
+        return respond(catalog())
