@@ -161,8 +161,8 @@ export interface paths {
                          *         },
                          *         {
                          *           "name": "twenty-one",
-                         *           "description": "21-point game with counting out and ordered scoring (V2).",
-                         *           "playable": false,
+                         *           "description": "21-point game: nothing scores during the hand; the points count out in a fixed order at its end, the first to 21 wins (V2.1).",
+                         *           "playable": true,
                          *           "players": 2,
                          *           "partnerships": false,
                          *           "hand_size": 4,
@@ -186,9 +186,80 @@ export interface paths {
                          *               "spades",
                          *               "big_cassino",
                          *               "little_cassino",
-                         *               "aces",
+                         *               "AS",
+                         *               "AC",
+                         *               "AH",
+                         *               "AD",
                          *               "sweeps"
-                         *             ]
+                         *             ],
+                         *             "sweeps": "difference"
+                         *           },
+                         *           "categories": [
+                         *             {
+                         *               "key": "cards",
+                         *               "name": "Most cards",
+                         *               "points": 3,
+                         *               "each": false
+                         *             },
+                         *             {
+                         *               "key": "spades",
+                         *               "name": "Most spades",
+                         *               "points": 1,
+                         *               "each": false
+                         *             },
+                         *             {
+                         *               "key": "aces",
+                         *               "name": "Aces",
+                         *               "points": 1,
+                         *               "each": true
+                         *             },
+                         *             {
+                         *               "key": "big_cassino",
+                         *               "name": "Big cassino",
+                         *               "points": 2,
+                         *               "each": false,
+                         *               "card": "10D"
+                         *             },
+                         *             {
+                         *               "key": "little_cassino",
+                         *               "name": "Little cassino",
+                         *               "points": 1,
+                         *               "each": false,
+                         *               "card": "2S"
+                         *             },
+                         *             {
+                         *               "key": "sweeps",
+                         *               "name": "Sweeps",
+                         *               "points": 1,
+                         *               "each": true,
+                         *               "difference": true
+                         *             }
+                         *           ]
+                         *         },
+                         *         {
+                         *           "name": "twenty-one-claims",
+                         *           "description": "21-point game with counting out: either player may claim the game at any moment; a wrong claim loses (V2.2, V2.3).",
+                         *           "playable": true,
+                         *           "players": 2,
+                         *           "partnerships": false,
+                         *           "hand_size": 4,
+                         *           "table_size": 4,
+                         *           "court_values": [
+                         *             0,
+                         *             0,
+                         *             0
+                         *           ],
+                         *           "ace_value": 1,
+                         *           "court_captures_all": false,
+                         *           "max_build": 10,
+                         *           "draw_after_play": false,
+                         *           "target_score": 21,
+                         *           "counting": "count_out",
+                         *           "scoring": "standard",
+                         *           "sweep_points": 1,
+                         *           "extra": {
+                         *             "claims": true,
+                         *             "raise_target": 11
                          *           },
                          *           "categories": [
                          *             {
@@ -818,7 +889,9 @@ export interface paths {
          * Every legal move of the player to move, each once (R9-R22).
          * @description Every move has an ``id``, a ``description`` in words, whether it sweeps and the
          *     point cards it takes; builds carry their kind and resulting groups.  A game that
-         *     is over answers 409.  A sealed game tells them to the seat to move only.
+         *     is over answers 409.  A sealed game tells them to the seat to move only, and
+         *     ``player`` asks for another seat's: in twenty-one-claims every seat may claim the
+         *     game at any moment, so its claim is listed (T5); elsewhere that is a 422 (R4).
          */
         post: {
             parameters: {
@@ -1005,7 +1078,7 @@ export interface paths {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["StateRequest"];
+                    "application/json": components["schemas"]["LegalMovesRequest"];
                 };
             };
             responses: {
@@ -3141,7 +3214,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 672.6,
+                         *         "elapsed_ms": 1916.7,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -3164,9 +3237,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j842adf30359339825cca08ac8d6e4009",
+                         *         "id": "jc85448db7ac642799498ee9c9340a45d",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j842adf30359339825cca08ac8d6e4009"
+                         *         "url": "/v1/jobs/jc85448db7ac642799498ee9c9340a45d"
                          *       }
                          *     }
                          */
@@ -3565,7 +3638,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 674.7,
+                         *         "elapsed_ms": 1961.3,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -3588,9 +3661,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j842adf30359339825cca08ac8d6e4009",
+                         *         "id": "jc85448db7ac642799498ee9c9340a45d",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j842adf30359339825cca08ac8d6e4009"
+                         *         "url": "/v1/jobs/jc85448db7ac642799498ee9c9340a45d"
                          *       }
                          *     }
                          */
@@ -3798,7 +3871,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "j842adf30359339825cca08ac8d6e4009",
+                         *       "id": "jc85448db7ac642799498ee9c9340a45d",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -3935,7 +4008,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 714.9,
+                         *           "elapsed_ms": 2168.5,
                          *           "cached": false,
                          *           "nodes": 68313,
                          *           "seed": 0
@@ -4292,7 +4365,7 @@ export interface components {
              * @example standard
              * @enum {string}
              */
-            variant?: "standard" | "classic" | "twenty-one" | "royal" | "spade" | "draw" | "partnership" | "three-hand";
+            variant?: "standard" | "classic" | "twenty-one" | "twenty-one-claims" | "royal" | "spade" | "draw" | "partnership" | "three-hand";
             /**
              * @description Game seed; when omitted the server draws one below 2^53. Seeds up to 2^63 - 1 are accepted, but only those below 2^53 read exactly in JavaScript; the server never draws a larger one.
              * @example 12345
@@ -4372,16 +4445,21 @@ export interface components {
         };
         Move: {
             /**
-             * @description trail (R9), capture (R10, R11) or build (R14).
+             * @description trail (R9), capture (R10, R11), build (R14), or claim (the game, in twenty-one-claims: T5).
              * @example capture
              * @enum {string}
              */
-            type: "trail" | "capture" | "build";
+            type: "trail" | "capture" | "build" | "claim";
             /**
-             * @description The card played from hand.
+             * @description The card played from hand (required, except for a claim).
              * @example 7S
              */
-            card: string;
+            card?: string;
+            /**
+             * @description A claim only: the seat that claims (T5). In a sealed game the credential names it.
+             * @example 1
+             */
+            player?: number;
             /**
              * @description The set of table cards taken (capture) or used (build); a build on the table is named by all of its cards (R11, R15).
              * @example [
@@ -4583,7 +4661,7 @@ export interface components {
              * @example standard
              * @enum {string}
              */
-            variant?: "standard" | "classic" | "twenty-one" | "royal" | "spade" | "draw" | "partnership" | "three-hand";
+            variant?: "standard" | "classic" | "twenty-one" | "twenty-one-claims" | "royal" | "spade" | "draw" | "partnership" | "three-hand";
             /**
              * @description Rounds that scored, this one included.
              * @example 1
@@ -4864,7 +4942,7 @@ export interface components {
              */
             credentials?: (string | null)[];
         };
-        StateRequest: {
+        LegalMovesRequest: {
             /**
              * @description A full state (open games). Send a state, or a sealed game's `game` and `credential`.
              * @example {
@@ -4970,10 +5048,15 @@ export interface components {
              * @example 0.Zk3b2mD0cXq0p7n1uJmH0Q
              */
             credential?: string;
+            /**
+             * @description Optional: the seat whose moves to list, by default the seat to move. Another seat has moves only where it may act out of turn (a claim in twenty-one-claims, T5); elsewhere asking for it is a 422 (R4). Sealed games: the credential's seat.
+             * @example 0
+             */
+            player?: number;
         };
         LegalMovesResponse: {
             /**
-             * @description Seat to move.
+             * @description The seat whose moves are listed: the seat to move unless another was asked.
              * @example 1
              */
             player: number;
@@ -5109,7 +5192,7 @@ export interface components {
              */
             move: components["schemas"]["Move"] | string;
             /**
-             * @description Optional: the seat making the move. It must be the seat to move (R4), and the events are then told as that seat may see them (a deal shows its own hand only). Sealed games: the credential's seat.
+             * @description Optional: the seat making the move. It must be the seat to move (R4), except for a claim, which any seat makes (T5) and which this field may name; the events are then told as that seat may see them (a deal shows its own hand only). Sealed games: the credential's seat.
              * @example 0
              */
             player?: number;
@@ -5121,7 +5204,7 @@ export interface components {
              * @example standard
              * @enum {string}
              */
-            variant?: "standard" | "classic" | "twenty-one" | "royal" | "spade" | "draw" | "partnership" | "three-hand";
+            variant?: "standard" | "classic" | "twenty-one" | "twenty-one-claims" | "royal" | "spade" | "draw" | "partnership" | "three-hand";
             /**
              * @description Rounds that scored, this one included.
              * @example 1
