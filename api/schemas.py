@@ -532,6 +532,9 @@ class CategorySchema(Schema):
     each = fields.Boolean(required=True, metadata=_meta(
         "Points per item taken (aces, sweeps), not for a majority or a card.", False))
     card = fields.String(metadata=_meta("The one card it is, when it is one.", "10D"))
+    difference = fields.Boolean(metadata=_meta(
+        "Present and true when only the difference between the players counts, to the one "
+        "with more (twenty-one's sweeps, T2).", True))
 
 
 class RulesSchema(Schema):

@@ -175,7 +175,7 @@ def _parse_claim(data: dict[str, Any]) -> Move:
     """A claim's object: ``{"type": "claim"}``, with the claiming seat as ``player``
     unless the caller knows it otherwise (T5).  It plays no card."""
     for key in ("card", "targets", "value"):
-        if key in data:
+        if data.get(key) not in (None, []):
             raise MoveFormatError(f"move.{key}: a claim plays no card (T5)",
                                   field=f"move.{key}", rule="T5")
     player = data.get("player")

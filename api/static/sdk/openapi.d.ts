@@ -234,7 +234,8 @@ export interface paths {
                          *               "each": true,
                          *               "difference": true
                          *             }
-                         *           ]
+                         *           ],
+                         *           "rules_url": "/rules/twenty-one"
                          *         },
                          *         {
                          *           "name": "twenty-one-claims",
@@ -300,7 +301,8 @@ export interface paths {
                          *               "points": 1,
                          *               "each": true
                          *             }
-                         *           ]
+                         *           ],
+                         *           "rules_url": "/rules/twenty-one-claims"
                          *         },
                          *         {
                          *           "name": "royal",
@@ -3214,7 +3216,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 1916.7,
+                         *         "elapsed_ms": 1527.1,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -3237,9 +3239,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jc85448db7ac642799498ee9c9340a45d",
+                         *         "id": "jef42dff98fc474323a6330851a89e98e",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/jc85448db7ac642799498ee9c9340a45d"
+                         *         "url": "/v1/jobs/jef42dff98fc474323a6330851a89e98e"
                          *       }
                          *     }
                          */
@@ -3638,7 +3640,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 1961.3,
+                         *         "elapsed_ms": 1561,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -3661,9 +3663,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jc85448db7ac642799498ee9c9340a45d",
+                         *         "id": "jef42dff98fc474323a6330851a89e98e",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/jc85448db7ac642799498ee9c9340a45d"
+                         *         "url": "/v1/jobs/jef42dff98fc474323a6330851a89e98e"
                          *       }
                          *     }
                          */
@@ -3871,7 +3873,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "jc85448db7ac642799498ee9c9340a45d",
+                         *       "id": "jef42dff98fc474323a6330851a89e98e",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -4008,7 +4010,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 2168.5,
+                         *           "elapsed_ms": 1713.5,
                          *           "cached": false,
                          *           "nodes": 68313,
                          *           "seed": 0
@@ -4169,6 +4171,11 @@ export interface components {
              * @example 10D
              */
             card?: string;
+            /**
+             * @description Present and true when only the difference between the players counts, to the one with more (twenty-one's sweeps, T2).
+             * @example true
+             */
+            difference?: boolean;
         };
         Rules: {
             /**
