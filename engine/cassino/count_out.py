@@ -73,7 +73,7 @@ def order(rules: Rules) -> list[tuple[str, str, Category, int | None]]:
     for entry in rules.extra.get("count_out_order", list(categories)):
         if entry in categories:
             category = categories[entry]
-            items.append((entry, category.name.lower(), category, None))
+            items.append((entry, f"the {category.name.lower()}", category, None))
             covered[entry] = category.mask or -1
             continue
         card = parse_card(entry)
