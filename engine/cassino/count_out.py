@@ -17,18 +17,48 @@ Point values come from the variant's scheme (:func:`engine.cassino.scoring.schem
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from engine.cards import card_name, parse_card
 from engine.cassino.events import Event
-from engine.cassino.moves import CLAIM
+from engine.cassino.moves import CLAIM, Move
 from engine.cassino.rules import Rules
 from engine.cassino.scoring import Breakdown, Category, scheme
 from engine.cassino.words import card_text
 from engine.errors import StateError
 
-if TYPE_CHECKING:
-    from engine.cassino.state import Played, Public
+
+class Entry(Protocol):
+    """An entry of a round's history (:class:`engine.cassino.state.Played`)."""
+
+    @property
+    def player(self) -> int: ...
+    @property
+    def move(self) -> Move: ...
+
+
+class Public(Protocol):
+    """The public facts of a state or view that the count and claims read (R28); a
+    subset of :class:`engine.cassino.state.Public`, which imports this module."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def captured(self) -> tuple[int, ...]: ...
+    @property
+    def sweeps(self) -> tuple[int, ...]: ...
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def winner(self) -> int | None: ...
+    @property
+    def history(self) -> tuple[Entry, ...]: ...
+    @property
+    def previous_round(self) -> Breakdown | None: ...
+    @property
+    def target(self) -> int: ...
 
 __all__ = ["Outcome", "Step", "check_count_out", "check_history", "claim_outcome", "claims_allowed",
            "count_out", "counts_out", "ended_by_claim", "order", "secured", "settle"]
@@ -180,7 +210,7 @@ def claim_outcome(state: Public, seat: int, events: list[Event] | None = None) -
     return winner
 
 
-def ended_by_claim(state: Public) -> Played | None:
+def ended_by_claim(state: Public) -> Entry | None:
     """The claim that ended a finished game (the last entry of its history), if one did."""
     if state.status == "playing" or not state.history or not claims_allowed(state.rules):
         return None
