@@ -472,3 +472,19 @@ def test_perft_with_claims_adds_two_terminal_leaves_per_node() -> None:
     assert got == [7, 37, 160, 664]
     plain = [1] + [perft(state, d) for d in range(1, 5)]
     assert got == [plain[d] + 2 * plain[d - 1] for d in range(1, 5)]
+
+
+def test_every_cited_rule_is_on_the_page() -> None:
+    """The T and TD numbers the code cites (errors' ``rule``, docstrings) are anchors of
+    docs/rules/twenty-one.md."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    page = (root / "docs" / "rules" / "twenty-one.md").read_text(encoding="utf-8")
+    cited: set[str] = set()
+    for folder in ("engine", "api", "solver", "client"):
+        for path in (root / folder).rglob("*.py"):
+            cited.update(re.findall(r"\b(TD?\d+)\b", path.read_text(encoding="utf-8")))
+    assert {"T3", "T5", "T7", "T10"} <= cited
+    assert sorted(rule for rule in cited if f"{{#{rule}}}" not in page) == []
