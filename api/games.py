@@ -18,10 +18,10 @@ from api.schemas import (
     ApplyRequest,
     ApplyResponse,
     BreakdownSchema,
+    LegalMovesRequest,
     LegalMovesResponse,
     NewGameRequest,
     ScoreRequest,
-    StateRequest,
     StateResponse,
     ViewRequest,
     ViewResponse,
@@ -29,15 +29,17 @@ from api.schemas import (
 from api.sealed import SealedGame, Sealer
 from engine import Move, State, new_game, parse_move
 from engine.cassino import (
+    CLAIM,
     MAX_SAFE_SEED,
     PLAYING,
     View,
     check_table,
+    claim,
     game_over,
     get_rules,
     move_json,
 )
-from engine.errors import IllegalMoveError
+from engine.errors import CassinoError, IllegalMoveError
 from engine.games import get_game
 
 blp = Blueprint("games", __name__, url_prefix="/v1",
@@ -84,6 +86,27 @@ def position(body: dict[str, Any], *, player: int | None = None,
     return game.state, game, seat
 
 
+def claim_in(data: Any) -> Move | None:
+    """The claim a request's move is (T5), or ``None`` for any other move, well-formed or
+    not (its errors are told where it is played)."""
+    try:
+        move = parse_move(data)
+    except CassinoError:
+        return None
+    return move if move.type == CLAIM else None
+
+
+def claim_of(move: Move, seat: int | None, field: str = "player") -> Move:
+    """A claim (T5) made by ``seat`` when the request names one: the move may leave its
+    player out, or must name the same seat (422 naming ``field`` otherwise)."""
+    if seat is None or move.player == seat:
+        return move
+    if move.player is None:
+        return claim(seat)
+    raise IllegalMoveError(f"move.player is {move.player} but the claim is made by player "
+                           f"{seat} ({field})", field=field, rule="T5")
+
+
 def move_out(state: State, move: Move) -> dict[str, Any]:
     """A move as the server returns it: with ``id``, and ``kind`` and ``groups`` for builds."""
     return move_json(state.loose, state.builds, state.to_move, move, state.rules)
@@ -127,7 +150,7 @@ class Games(MethodView):
 
 @blp.route("/legal-moves")
 class LegalMoves(MethodView):
-    @blp.arguments(StateRequest, example=request_example("legalMoves"))
+    @blp.arguments(LegalMovesRequest, example=request_example("legalMoves"))
     @blp.response(200, LegalMovesResponse, example=response_example("legalMoves"))
     @document_errors(blp, *BODY_ERRORS, 403, 409, 410, 503)
     def post(self, body: dict[str, Any]) -> Any:
@@ -135,16 +158,22 @@ class LegalMoves(MethodView):
 
         Every move has an ``id``, a ``description`` in words, whether it sweeps and the
         point cards it takes; builds carry their kind and resulting groups.  A game that
-        is over answers 409.  A sealed game tells them to the seat to move only.
+        is over answers 409.  A sealed game tells them to the seat to move only, and
+        ``player`` asks for another seat's: in twenty-one-claims every seat may claim the
+        game at any moment, so its claim is listed (T5); elsewhere that is a 422 (R4).
         """
-        state, game, seat = position(body)
+        state, game, seat = position(body, player=body.get("player"))
         state = playing(state)
-        if game is not None and seat != state.to_move:
+        if game is None:
+            seat = body.get("player", state.to_move)
+        assert seat is not None
+        if seat not in state.acting:
             raise IllegalMoveError(f"it is player {state.to_move}'s turn, not player "
                                    f"{seat}'s: legal moves are the mover's (R4)",
-                                   field="credential", rule="R4")
-        moves = [move_out(state, m) for m in state.legal_moves()]
-        return respond({"player": state.to_move, "moves": moves})
+                                   field="credential" if game is not None else "player",
+                                   rule="R4")
+        moves = [move_out(state, m) for m in state.moves_for(seat)]
+        return respond({"player": seat, "moves": moves})
 
 
 @blp.route("/apply")
@@ -178,12 +207,14 @@ class Apply(MethodView):
                 answer["view_before_house"] = moved.view(seat).to_dict()
             return respond(answer)
         seat = body.get("player")
-        if seat is not None and seat != state.to_move:
+        claimed = claim_in(body["move"])
+        if claimed is not None:  # any seat may claim (T5)
+            claimed = claim_of(claimed, seat)
+        elif seat is not None and seat != state.to_move:
             raise IllegalMoveError(f"it is player {state.to_move}'s turn, not player {seat}'s "
                                    "(R4)", field="player", rule="R4")
         with about("move"):
-            move = parse_move(body["move"])
-            step = state.apply(move)
+            step = state.apply(parse_move(body["move"]) if claimed is None else claimed)
         return respond({"state": step.state.to_dict(),
                         "events": [event.to_dict(seat) for event in step.events]})
 

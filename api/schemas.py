@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from typing import Any
 
-from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate
+from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 from api.sealed import HOUSE_BOTS
 from engine import cards
@@ -22,7 +22,9 @@ from engine.games import GAME_NAMES
 # the engine's card reader's own spellings (engine.cards), so there is one source.
 _CARD = cards.CARD_PATTERN
 CARD_PATTERN = f"^{_CARD}$"
-MOVE_ID_PATTERN = rf"^{_CARD}(?:[xX](?:{_CARD})+|\+(?:{_CARD})+=\d{{1,2}})?$"
+MOVE_ID_PATTERN = (rf"^(?:{_CARD}(?:[xX](?:{_CARD})+|\+(?:{_CARD})+=\d{{1,2}})?"
+                   r"|[Cc][Ll][Aa][Ii][Mm][0-9]?)$")
+"""A move id (docs/api.md): a card play, or a claim (``claim``, ``claim1``; V2.2)."""
 SEATS = validate.Range(min=0)
 """A seat number: 0 up to the variant's seats less one, which the engine checks (naming the
 field), so the form holds for every variant (GET /v1/catalog: each variant's seats)."""
@@ -122,10 +124,14 @@ class TableSchema(Strict):
 
 
 class MoveSchema(Strict):
-    type = fields.String(required=True, validate=validate.OneOf(["trail", "capture", "build"]),
-                         metadata=_meta("trail (R9), capture (R10, R11) or build (R14).",
-                                        "capture"))
-    card = card_field("The card played from hand.", "7S", required=True)
+    type = fields.String(required=True, validate=validate.OneOf(["trail", "capture", "build",
+                                                                  "claim"]),
+                         metadata=_meta("trail (R9), capture (R10, R11), build (R14), or claim "
+                                        "(the game, in twenty-one-claims: T5).", "capture"))
+    card = card_field("The card played from hand (required, except for a claim).", "7S")
+    player = Int(validate=SEATS, metadata=_meta(
+        "A claim only: the seat that claims (T5). In a sealed game the credential names it.",
+        1))
     targets = card_list("The set of table cards taken (capture) or used (build); a build on the "
                     "table is named by all of its cards (R11, R15).", ["5C", "2H", "7D"],
                     load_default=list)
@@ -149,6 +155,12 @@ class MoveSchema(Strict):
     points = fields.List(card_field(), metadata=_meta(
         "The point cards it takes: aces, 10♦, 2♠ (R26); spades and cards count as "
         "majorities at the round's end (legal moves and hints only).", ["7S"]))
+
+    @validates_schema(skip_on_field_errors=False)
+    def _card_played(self, data: dict[str, Any], **kwargs: Any) -> None:
+        """Every move but a claim plays a card (R6, T5)."""
+        if data.get("type") != "claim" and "card" not in data:
+            raise ValidationError("Missing data for required field.", "card")
 
 
 class MoveOrId(fields.Field[Any]):
@@ -453,14 +465,22 @@ class StateRequest(Strict):
     credential = credential_field()
 
 
+class LegalMovesRequest(StateRequest):
+    player = Int(validate=SEATS, metadata=_meta(
+        "Optional: the seat whose moves to list, by default the seat to move. Another seat "
+        "has moves only where it may act out of turn (a claim in twenty-one-claims, T5); "
+        "elsewhere asking for it is a 422 (R4). Sealed games: the credential's seat.", 0))
+
+
 class ApplyRequest(StateRequest):
     move = MoveOrId(required=True, metadata={
         "description": "The move: an object (as listed by legal-moves), or its id string.",
         "example": {"type": "capture", "card": "7S", "targets": ["5C", "2H", "7D"]}})
     player = Int(validate=SEATS, metadata=_meta(
-        "Optional: the seat making the move. It must be the seat to move (R4), and the "
-        "events are then told as that seat may see them (a deal shows its own hand only). "
-        "Sealed games: the credential's seat.", 0))
+        "Optional: the seat making the move. It must be the seat to move (R4), except for "
+        "a claim, which any seat makes (T5) and which this field may name; the events are "
+        "then told as that seat may see them (a deal shows its own hand only). Sealed "
+        "games: the credential's seat.", 0))
 
 
 class ViewRequest(StateRequest):
@@ -490,7 +510,8 @@ class StateResponse(Schema):
 
 
 class LegalMovesResponse(Schema):
-    player = Int(required=True, metadata=_meta("Seat to move.", 1))
+    player = Int(required=True, metadata=_meta(
+        "The seat whose moves are listed: the seat to move unless another was asked.", 1))
     moves = fields.List(fields.Nested(MoveSchema), required=True, metadata=_meta(
         "Every legal move once (R9-R22), with id, and kind and groups for builds.",
         [{"type": "trail", "card": "KC", "id": "KC"}]))
@@ -526,6 +547,9 @@ class CategorySchema(Schema):
     each = fields.Boolean(required=True, metadata=_meta(
         "Points per item taken (aces, sweeps), not for a majority or a card.", False))
     card = fields.String(metadata=_meta("The one card it is, when it is one.", "10D"))
+    difference = fields.Boolean(metadata=_meta(
+        "Present and true when only the difference between the players counts, to the one "
+        "with more (twenty-one's sweeps, T2).", True))
 
 
 class RulesSchema(Schema):

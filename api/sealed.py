@@ -30,7 +30,7 @@ from cryptography.fernet import Fernet, InvalidToken, MultiFernet
 from flask_smorest import abort
 
 from engine import Move, State
-from engine.cassino import MAX_SAFE_SEED, PLAYING, round_dealt
+from engine.cassino import CLAIM, MAX_SAFE_SEED, PLAYING, claim, claims_allowed, round_dealt
 from engine.errors import IllegalMoveError
 from solver.bots import make_bot
 from workers import QueueUnavailable
@@ -206,8 +206,15 @@ class Sealer:
     def play(self, game: SealedGame, seat: int, move: Move) -> tuple[SealedGame, State]:
         """``seat`` plays ``move``, then the house plays until a seat with a credential is
         to move or the game ends; 409 if another move from this token came first.  Also
-        gives the state right after ``move``, before the house answered."""
-        if seat != game.state.to_move:
+        gives the state right after ``move``, before the house answered.  A claim (T5)
+        comes from any seat: the credential's."""
+        if move.type == CLAIM:
+            if move.player not in (None, seat):
+                raise IllegalMoveError(f"move.player is {move.player}, but this credential is "
+                                       f"player {seat}'s: a seat claims for itself (T5)",
+                                       field="move.player", rule="T5")
+            move = claim(seat)
+        elif seat != game.state.to_move:
             raise IllegalMoveError(f"it is player {game.state.to_move}'s turn, not player "
                                    f"{seat}'s (R4)", field="credential", rule="R4")
         # The move and the house's answers first: any refusal (an illegal move, a table
@@ -223,7 +230,15 @@ class Sealer:
 
     def _house(self, game: SealedGame, events: list[Any]) -> SealedGame:
         state = game.state
-        while state.status == PLAYING and state.to_move in game.house:
+        while state.status == PLAYING:
+            seat = self._house_claim(game, state, len(events))
+            if seat is not None:  # T5: a house seat claims the game
+                step = state.apply(claim(seat))
+                events.extend(step.events)
+                state = step.state
+                break
+            if state.to_move not in game.house:
+                break
             seat = state.to_move
             bot = make_bot(game.house[seat], self._seed(game, len(events)))
             step = state.apply(bot.choose(state.view(seat)))
@@ -233,6 +248,15 @@ class Sealer:
                      tuple(event.to_dict(seat) for event in events)
                      for seat in range(len(game.secrets)))
         return replace(game, state=state, events=seen)
+
+    def _house_claim(self, game: SealedGame, state: State, salt: int) -> int | None:
+        """The first house seat whose bot claims the game now (twenty-one-claims T5)."""
+        if not claims_allowed(state.rules):
+            return None
+        for seat in sorted(game.house):
+            if make_bot(game.house[seat], self._seed(game, salt)).claims(state.view(seat)):
+                return seat
+        return None
 
     @staticmethod
     def _seed(game: SealedGame, salt: int) -> int:

@@ -26,6 +26,7 @@ HELP = """Commands:
   <id>       play the move with that id (e.g. KC, 7Sx2H5C, 2H+5C=7)
   h          hint: your moves ranked by the solver, with their equity
   m          list your moves again      t   show the table again
+  c          claim the game (twenty-one-claims: right wins, wrong loses)
   q          quit                       ?   this help"""
 
 
@@ -421,6 +422,8 @@ class TerminalGame:
                 self.list_moves(moves, view)
             elif command in ("?", "help"):
                 self.say(HELP)
+            elif command in ("c", "claim") and any(m["type"] == "claim" for m in moves):
+                return next(m for m in moves if m["type"] == "claim")
             else:
                 move = pick(line, moves)
                 if move is not None:

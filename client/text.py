@@ -51,6 +51,8 @@ class Style:
         return f"{category['name']}{card} ({category['points']}{each})"
 
     def move(self, move: dict[str, Any], table: dict[str, Any] | None = None) -> str:
+        if move["type"] == "claim":  # twenty-one-claims (T5)
+            return "Claim the game"
         if move["type"] not in ("trail", "capture", "build"):  # a variant's own move
             return str(move.get("description") or move.get("id") or move["type"])
         card = self.card(move["card"])
@@ -89,6 +91,20 @@ class Style:
             return "New cards dealt" + (": the last batch." if event.get("last_batch") else ".")
         if kind == "round_void":
             return "Nobody captured: the round is void and dealt again (R25)."
+        if kind == "claim":  # twenty-one-claims (T5-T7)
+            verb = "claim" if who == "You" else "claims"
+            verdict = "right" if event["correct"] else "wrong"
+            return (f"{who} {verb} the game with {event['secured']} points secured of the "
+                    f"{event['target']} needed: the claim is {verdict}.")
+        if kind == "count_out":  # twenty-one (T1-T4)
+            if event["winner"] is None:
+                return f"Counting out: nobody reaches {event['target']}."
+            step = next(s for s in event["steps"] if s["reached"])
+            verb = "reach" if names[event["winner"]] == "You" else "reaches"
+            return (f"Counting out: {names[event['winner']]} {verb} {event['target']} first, "
+                    f"with {step['name']}.")
+        if kind == "target_raised":  # twenty-one-claims (T10)
+            return f"Both totals reach {event['previous']}: the game now goes to {event['target']}."
         if kind in ("round_scored", "game_over"):
             return None  # they have their own displays
         return event.get("description")  # a variant's own event: the server's words

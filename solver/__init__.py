@@ -12,8 +12,18 @@ It imports only the standard library and :mod:`engine`.  Entry points:
 See docs/solver.md for the design and the measured figures.
 """
 
-from solver.core import ALGORITHM, DEFAULT, Options, evaluate, finish, hint, solve
+from solver.core import (
+    ALGORITHM,
+    DEFAULT,
+    Options,
+    claim_is_right,
+    evaluate,
+    finish,
+    hint,
+    hint_moves,
+    solve,
+)
 from solver.ranking import Tally, merge
 
-__all__ = ["ALGORITHM", "DEFAULT", "Options", "Tally", "evaluate", "finish", "hint", "merge",
-           "solve"]
+__all__ = ["ALGORITHM", "DEFAULT", "Options", "Tally", "claim_is_right", "evaluate", "finish",
+           "hint", "hint_moves", "merge", "solve"]

@@ -23,7 +23,16 @@ from dataclasses import dataclass, field
 from math import sqrt
 from typing import Any
 
-from engine.cassino import PLAYING, Event, State, advance, get_rules, new_game
+from engine.cassino import (
+    PLAYING,
+    Event,
+    State,
+    advance,
+    claim,
+    claims_allowed,
+    get_rules,
+    new_game,
+)
 from engine.errors import CassinoError
 from solver.bots import Bot, make_bot
 
@@ -45,7 +54,13 @@ def play_game(seed: int, bots: tuple[Bot, Bot], max_rounds: int | None = None,
     """Play game ``seed`` of ``variant`` to its end (or ``max_rounds`` scored rounds)."""
     state: State = new_game(seed, variant)
     record = GameRecord()
+    claims = claims_allowed(state.rules)
     while state.status == PLAYING:
+        claimer = _claimer(state, bots) if claims else None
+        if claimer is not None:  # T5: a claim ends the game at once
+            state = advance(state, claim(claimer))
+            record.moves += 1
+            break
         p = state.to_move
         bot = bots[p]
         view = state.view(p)
@@ -63,6 +78,15 @@ def play_game(seed: int, bots: tuple[Bot, Bot], max_rounds: int | None = None,
                 break
     record.winner = state.winner
     return record
+
+
+def _claimer(state: State, bots: tuple[Bot, Bot]) -> int | None:
+    """The first seat, from the one to move on, whose bot claims the game (T5)."""
+    n = state.rules.players
+    for seat in ((state.to_move + i) % n for i in range(n)):
+        if bots[seat].claims(state.view(seat)):
+            return seat
+    return None
 
 
 @dataclass

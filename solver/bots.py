@@ -27,7 +27,7 @@ from engine.cassino import (
     play_card,
     unions,
 )
-from solver.core import DEFAULT, Options, hint
+from solver.core import DEFAULT, Options, claim_is_right, hint
 from solver.evaluation import weights
 from solver.search import Position, Search
 
@@ -43,6 +43,10 @@ class Bot(Protocol):
     """True when the bot must be handed the full state (the cheater)."""
 
     def choose(self, view: View, state: State | None = None) -> Move: ...
+
+    def claims(self, view: View) -> bool:
+        """Whether the bot claims the game now (twenty-one-claims T5), asked of every
+        seat before each move."""
 
 
 MAJORITY_SHARE = 0.12
@@ -79,8 +83,19 @@ class RandomBot:
     def choose(self, view: View, state: State | None = None) -> Move:
         return self.rng.choice(view.legal_moves())
 
+    def claims(self, view: View) -> bool:
+        """Never: it only plays cards."""
+        return False
 
-class GreedyBot:
+
+class _ClaimsWhenRight:
+    """A bot that claims the game exactly when the claim is right (T6, T7)."""
+
+    def claims(self, view: View) -> bool:
+        return claim_is_right(view)
+
+
+class GreedyBot(_ClaimsWhenRight):
     """The most valuable capture, else a trail of the least useful card."""
 
     cheats = False
@@ -104,7 +119,7 @@ class GreedyBot:
                                           values[m.card] != 0, -values[m.card], m.card))
 
 
-class HeuristicBot:
+class HeuristicBot(_ClaimsWhenRight):
     """One-ply judgement with card counting: the value taken now, builds it can expect to
     collect, and what the table it leaves offers the opponent, whose hand is estimated
     from the unseen cards."""
@@ -181,7 +196,7 @@ class HeuristicBot:
         return choice
 
 
-class SolverBot:
+class SolverBot(_ClaimsWhenRight):
     """The solver's best move (:func:`solver.hint`) at a given budget."""
 
     cheats = False
@@ -196,10 +211,10 @@ class SolverBot:
         if len(moves) == 1:
             return moves[0]
         answer = hint(view, seed=self.seed + len(view.history), top=1, options=self.options)
-        return parse_move_id(answer["moves"][0]["move"]["id"])
+        return parse_move_id(answer["moves"][0]["move"]["id"])  # may be a right claim
 
 
-class CheaterBot:
+class CheaterBot(_ClaimsWhenRight):
     """The same search on the true world: it sees the other hand (and the stock as a set;
     the search never uses the stock's order).  One world is all it needs."""
 

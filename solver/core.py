@@ -15,13 +15,24 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.cassino import PLAYING, Move, View, move_json
+from engine.cassino import (
+    CLAIM,
+    PLAYING,
+    Move,
+    Rules,
+    View,
+    claim,
+    claims_allowed,
+    move_json,
+    secured,
+)
 from solver.evaluation import round_total, weights
 from solver.ranking import Tally, rank, separated
 from solver.search import Position, Search
 from solver.worlds import HandSampler, world_rng
 
-__all__ = ["ALGORITHM", "POSITION", "Options", "evaluate", "finish", "hint", "solve"]
+__all__ = ["ALGORITHM", "POSITION", "Options", "claim_equity", "claim_is_right", "evaluate",
+           "finish", "hint", "hint_moves", "solve"]
 
 ALGORITHM = "pimc-alphabeta"
 POSITION = "*"
@@ -60,11 +71,34 @@ class Options:
 DEFAULT = Options()
 
 
+def claim_is_right(view: View) -> bool:
+    """The viewer may claim the game now and would win by it (twenty-one-claims T6, T7):
+    decided from public facts, the scores and the viewer's own pile and sweeps."""
+    return (view.status == PLAYING and claims_allowed(view.rules)
+            and secured(view, view.player) >= view.target)
+
+
+def claim_equity(rules: Rules) -> float:
+    """What a right claim is worth on the scale of round points: the game won, so more
+    than any card play can make, the most a round can swing (every card's points and a
+    sweep at each of the 52 plays)."""
+    return 52.0 * (1 + rules.sweep_points)
+
+
+def hint_moves(view: View) -> list[Move]:
+    """The moves a hint ranks: a right claim first (never a wrong one, T7), then the
+    viewer's card plays when it is to move."""
+    if view.status != PLAYING:
+        return []
+    moves = view.legal_moves()
+    return [claim(view.player), *moves] if claim_is_right(view) else moves
+
+
 def _columns(view: View) -> tuple[list[Move], list[str]]:
     if view.status != PLAYING:
         return [], []
-    if view.to_move == view.player:
-        moves = view.legal_moves()
+    moves = hint_moves(view)
+    if moves:
         return moves, [m.id for m in moves]
     return [], [POSITION]
 
@@ -87,9 +121,12 @@ def solve(view: View, options: Options = DEFAULT, seed: int = 0, start: int = 0,
     tally = Tally(columns)
     if not columns:
         return tally
+    won = [claim_equity(view.rules)] if moves and moves[0].type == CLAIM else []
+    if won:  # a right claim: its value is known, only the card plays are searched
+        moves = moves[1:]
     stop = options.samples if stop is None else stop
     sampler = HandSampler(view)
-    if sampler.exact:  # the other hand is known: one world says everything
+    if sampler.exact or (won and not moves):  # one world says everything
         stop = min(stop, 1)
     me = view.player
     unseen = view.unseen
@@ -105,7 +142,8 @@ def solve(view: View, options: Options = DEFAULT, seed: int = 0, start: int = 0,
                            (view.captured[0], view.captured[1]),
                            (view.sweeps[0], view.sweeps[1]), view.last_capturer, stock,
                            view.dealer)
-            row = search.root_values(pos, moves) if moves else [-search.value(pos)]
+            row = won + (search.root_values(pos, moves) if moves else
+                         [] if won else [-search.value(pos)])
             tally.nodes += search.nodes
             cache[other] = row
         tally.add(index, row)
@@ -162,7 +200,7 @@ def finish(view: View, tally: Tally, *, seed: int = 0, top: int | None = None,
     equity = stats[0].mean
     moves: list[dict[str, Any]] = []
     if tally.moves != [POSITION]:
-        by_id = {m.id: m for m in view.legal_moves()}
+        by_id = {m.id: m for m in hint_moves(view)}
         for r, s in enumerate(stats[:top] if top is not None else stats, start=1):
             moves.append({
                 "rank": r,

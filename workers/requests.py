@@ -16,7 +16,7 @@ from typing import Any
 
 import solver
 from engine.cassino import PLAYING, View, move_json
-from solver import ALGORITHM, DEFAULT, Options
+from solver import ALGORITHM, DEFAULT, Options, hint_moves
 from solver.core import POSITION
 from solver.ranking import separated
 from solver.worlds import HandSampler
@@ -127,13 +127,11 @@ class HintRequest:
     @property
     def columns(self) -> list[str]:
         """The columns a tally of this request's worlds has (:func:`solver.solve`): the
-        view's legal move ids in the engine's order, the position alone when the viewer is
-        not to move, none when the round is over."""
+        view's legal move ids in the engine's order (after a right claim, T7), the position
+        alone when the viewer has no move, none when the round is over."""
         if self.view.status != PLAYING:
             return []
-        if self.view.to_move == self.view.player:
-            return [m.id for m in self.view.legal_moves()]
-        return [POSITION]
+        return [m.id for m in hint_moves(self.view)] or [POSITION]
 
     @property
     def bound(self) -> float:
@@ -184,7 +182,7 @@ class HintRequest:
         _check(len(moves) == len(columns[:self.top] if self.top is not None else columns),
                "not every move ranked")
         view = self.view
-        legal = {m.id: m for m in view.legal_moves()}
+        legal = {m.id: m for m in hint_moves(view)}
         seen: set[str] = set()
         last = math.inf
         for rank, item in enumerate(moves, start=1):

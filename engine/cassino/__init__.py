@@ -5,10 +5,20 @@ modules inside (tests/test_layers.py checks it): the rules of the game may be re
 without touching the solver, the workers or the API.
 """
 
+from engine.cassino.count_out import claims_allowed, secured
 from engine.cassino.events import Event
 from engine.cassino.game import CASSINO
 from engine.cassino.movegen import legal_moves as generate_moves
-from engine.cassino.moves import BUILD, CAPTURE, TRAIL, Move, parse_move, parse_move_id
+from engine.cassino.moves import (
+    BUILD,
+    CAPTURE,
+    CLAIM,
+    TRAIL,
+    Move,
+    claim,
+    parse_move,
+    parse_move_id,
+)
 from engine.cassino.play import (
     State,
     Step,
@@ -43,11 +53,11 @@ GAME = CASSINO
 """This package's entry in the registry of games (engine.games)."""
 
 __all__ = [
-    "BUILD", "CAPTURE", "CASSINO", "GAME", "GAME_OVER", "MAX_COUNT", "MAX_SAFE_SEED",
+    "BUILD", "CAPTURE", "CASSINO", "CLAIM", "GAME", "GAME_OVER", "MAX_COUNT", "MAX_SAFE_SEED",
     "MAX_SEED", "MAX_UNIONS", "PLAYING", "SCHEMES", "STANDARD", "TRAIL", "VARIANTS",
     "Breakdown", "Build", "Category", "Event", "Move", "Rules", "Scheme", "State", "Step",
-    "View", "advance", "build_result", "card_points", "check_table", "deal_order",
-    "first_dealer", "game_over", "generate_moves", "get_rules", "least_points", "move_json",
-    "move_text", "new_game", "parse_move", "parse_move_id", "play_card", "round_dealt",
-    "scheme", "score", "unions",
+    "View", "advance", "build_result", "card_points", "check_table", "claim", "claims_allowed",
+    "deal_order", "first_dealer", "game_over", "generate_moves", "get_rules", "least_points",
+    "move_json", "move_text", "new_game", "parse_move", "parse_move_id", "play_card",
+    "round_dealt", "scheme", "score", "secured", "unions",
 ]

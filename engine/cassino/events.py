@@ -15,9 +15,10 @@ class Event(NamedTuple):
     """One event: its ``type`` and the fields that say what happened.
 
     Types: ``trail``, ``capture``, ``build``, ``sweep``, ``residue``, ``round_scored``,
-    ``round_void``, ``deal``, ``game_over``.  Card sets are kept as masks and card
-    names only appear in :meth:`to_dict`.  A ``deal`` holds every hand dealt; what a
-    seat may see of it is decided in :meth:`to_dict` (R29).
+    ``round_void``, ``deal``, ``game_over``; in the twenty-one presets ``claim``,
+    ``count_out`` and ``target_raised`` (docs/rules/twenty-one.md T1-T10).  Card sets are
+    kept as masks and card names only appear in :meth:`to_dict`.  A ``deal`` holds every
+    hand dealt; what a seat may see of it is decided in :meth:`to_dict` (R29).
     """
 
     type: str

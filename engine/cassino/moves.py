@@ -8,7 +8,12 @@ Notation (``Move.id``), which round-trips through :func:`parse_move_id`:
 
 * trail ``KC``;
 * capture ``7Sx2H5C7D`` (played card, ``x``, the cards taken in ascending order);
-* build ``2H+5C=7`` (played card, ``+``, the table cards used, ``=``, the value).
+* build ``2H+5C=7`` (played card, ``+``, the table cards used, ``=``, the value);
+* claim ``claim1`` (the seat that claims the game, twenty-one-claims T5), or ``claim``
+  where the seat is known otherwise (a sealed game's credential).
+
+A claim plays no card: its ``card`` is ``-1`` and its ``value`` holds the claiming seat
+(``-1`` while unnamed), so that moves stay four small fields.
 """
 
 from __future__ import annotations
@@ -19,12 +24,14 @@ from typing import Any, Final, NamedTuple
 from engine.cards import card_name, format_cards, parse_card, parse_cards
 from engine.errors import CardError, MoveFormatError
 
-__all__ = ["BUILD", "CAPTURE", "MOVE_TYPES", "TRAIL", "Move", "parse_move", "parse_move_id"]
+__all__ = ["BUILD", "CAPTURE", "CLAIM", "MOVE_TYPES", "TRAIL", "Move", "claim", "parse_move",
+           "parse_move_id"]
 
 TRAIL: Final = "trail"
 CAPTURE: Final = "capture"
 BUILD: Final = "build"
-MOVE_TYPES: Final = (TRAIL, CAPTURE, BUILD)
+CLAIM: Final = "claim"
+MOVE_TYPES: Final = (TRAIL, CAPTURE, BUILD, CLAIM)
 
 _CARD = r"(?:10|[2-9AJQKT])[SHDC♠♥♦♣♤♡♢♧]"
 _ID = re.compile(
@@ -32,14 +39,16 @@ _ID = re.compile(
     re.IGNORECASE,
 )
 _CARD_RE = re.compile(_CARD, re.IGNORECASE)
+_CLAIM_ID = re.compile(r"^claim(?P<seat>\d)?$", re.IGNORECASE)
 _MOVE_FIELDS = frozenset(("type", "card", "targets", "value", "id", "kind", "groups",
-                          "description", "sweep", "points"))
+                          "description", "sweep", "points", "player"))
 """What a move object may hold: the server's answers add ``id`` and the fields after it,
 which are ignored on input, so a move is sent back as it was received."""
 
 
 class Move(NamedTuple):
-    """``type`` (trail, capture, build), ``card`` played, ``targets`` set, build ``value``."""
+    """``type`` (trail, capture, build, claim), ``card`` played, ``targets`` set, build
+    ``value`` (a claim's seat, module docstring)."""
 
     type: str
     card: int
@@ -47,8 +56,15 @@ class Move(NamedTuple):
     value: int = 0
 
     @property
+    def player(self) -> int | None:
+        """The seat that claims (claims only; ``None`` while unnamed or for a card play)."""
+        return self.value if self.type == CLAIM and self.value >= 0 else None
+
+    @property
     def id(self) -> str:
         """Short notation that identifies the move and round-trips (module docstring)."""
+        if self.type == CLAIM:
+            return "claim" if self.value < 0 else f"claim{self.value}"
         if self.type == TRAIL:
             return card_name(self.card)
         used = "".join(format_cards(self.targets))
@@ -58,6 +74,8 @@ class Move(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         """The docs/api.md move object (without ``id``, ``kind``, ``groups``)."""
+        if self.type == CLAIM:
+            return {"type": CLAIM} if self.value < 0 else {"type": CLAIM, "player": self.value}
         out: dict[str, Any] = {"type": self.type, "card": card_name(self.card)}
         if self.type != TRAIL:
             out["targets"] = format_cards(self.targets)
@@ -69,14 +87,22 @@ class Move(NamedTuple):
         return self.id
 
 
+def claim(player: int = -1) -> Move:
+    """The claim of the game by ``player`` (twenty-one-claims T5); unnamed by default."""
+    return Move(CLAIM, -1, 0, player)
+
+
 def parse_move_id(text: str) -> Move:
     """Parse a move ``id`` (module docstring); :class:`MoveFormatError` when it is not one."""
     if not isinstance(text, str):
         raise MoveFormatError("a move id must be a string", field="move")
+    claimed = _CLAIM_ID.match(text)
+    if claimed is not None:
+        return claim(-1 if claimed["seat"] is None else int(claimed["seat"]))
     match = _ID.match(text)
     if match is None:
         raise MoveFormatError(
-            f"{text!r} is not a move id (expected e.g. 'KC', '7Sx2H5C', '2H+5C=7')",
+            f"{text!r} is not a move id (expected e.g. 'KC', '7Sx2H5C', '2H+5C=7', 'claim1')",
             field="move", token=text)
     card = parse_card(match["card"])
     if match["taken"]:
@@ -109,8 +135,13 @@ def parse_move(data: Any) -> Move:
         raise MoveFormatError(f"move.{unknown[0]} is not a known field", field=f"move.{unknown[0]}")
     kind = data.get("type")
     if kind not in MOVE_TYPES:
-        raise MoveFormatError(f"move.type must be one of trail, capture, build, not {kind!r}",
+        raise MoveFormatError(f"move.type must be one of {', '.join(MOVE_TYPES)}, not {kind!r}",
                               field="move.type")
+    if kind == CLAIM:
+        return _parse_claim(data)
+    if "player" in data:
+        raise MoveFormatError("move.player names the seat of a claim only (T5)",
+                              field="move.player", rule="T5")
     if "card" not in data:
         raise MoveFormatError("move.card is required", field="move.card")
     try:
@@ -138,3 +169,18 @@ def parse_move(data: Any) -> Move:
         raise MoveFormatError("move.value (the announced build value) must be an integer",
                               field="move.value", rule="R14")
     return Move(BUILD, card, targets, value)
+
+
+def _parse_claim(data: dict[str, Any]) -> Move:
+    """A claim's object: ``{"type": "claim"}``, with the claiming seat as ``player``
+    unless the caller knows it otherwise (T5).  It plays no card."""
+    for key in ("card", "targets", "value"):
+        if data.get(key) not in (None, []):
+            raise MoveFormatError(f"move.{key}: a claim plays no card (T5)",
+                                  field=f"move.{key}", rule="T5")
+    player = data.get("player")
+    if player is None:
+        return claim()
+    if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player <= 9:
+        raise MoveFormatError("move.player must be a seat number", field="move.player")
+    return claim(player)

@@ -13,10 +13,11 @@ import random
 from typing import Any, NamedTuple
 
 from engine.cards import cards_of, format_cards
+from engine.cassino.count_out import claim_outcome, claims_allowed, counts_out, settle
 from engine.cassino.events import Event
 from engine.cassino.movegen import legal_moves as _generate
-from engine.cassino.moves import BUILD, CAPTURE, TRAIL, Move
-from engine.cassino.referee import refusal
+from engine.cassino.moves import BUILD, CAPTURE, CLAIM, TRAIL, Move, claim
+from engine.cassino.referee import claim_refusal, refusal
 from engine.cassino.rules import Rules, get_rules
 from engine.cassino.scoring import POINT_CARDS, Breakdown, score
 from engine.cassino.state import (
@@ -93,8 +94,13 @@ class State(NamedTuple):
 
     @property
     def acting(self) -> frozenset[int]:
-        """The seats that may act now: the player to move while the game is in play (R6)."""
-        return frozenset((self.to_move,)) if self.status == PLAYING else frozenset()
+        """The seats that may act now: the player to move while the game is in play (R6),
+        and every seat where a claim may come at any moment (T5)."""
+        if self.status != PLAYING:
+            return frozenset()
+        if claims_allowed(self.rules):
+            return frozenset(range(self.rules.players))
+        return frozenset((self.to_move,))
 
     @property
     def last_batch(self) -> bool:
@@ -128,8 +134,14 @@ class State(NamedTuple):
         return legal_moves(self)
 
     def moves_for(self, seat: int) -> list[Move]:
-        """The legal moves of ``seat``: none unless it may act now."""
-        return legal_moves(self) if seat in self.acting else []
+        """The legal moves of ``seat``: none unless it may act now; the player to move's
+        card plays (R9-R22), and the seat's claim where claims are allowed (T5)."""
+        if seat not in self.acting:
+            return []
+        moves = legal_moves(self) if seat == self.to_move else []
+        if claims_allowed(self.rules):
+            moves.append(claim(seat))
+        return moves
 
     def returns(self) -> tuple[int, ...]:
         """The result per seat of a finished game: its value to the winner, minus it to each
@@ -252,8 +264,13 @@ def legal_moves(state: State) -> list[Move]:
 
 
 def apply(state: State, move: Move) -> Step:
-    """Play ``move`` after checking it; :class:`IllegalMoveError` names the broken rule."""
-    if move not in legal_moves(state):
+    """Play ``move`` after checking it; :class:`IllegalMoveError` names the broken rule.
+    A claim (T5) may come from any seat: ``move.player`` names it."""
+    if move.type == CLAIM:
+        refused = claim_refusal(state, move)
+        if refused is not None:
+            raise refused
+    elif move not in legal_moves(state):
         raise refusal(state, move)
     events: list[Event] = []
     return Step(advance(state, move, events), events)
@@ -355,8 +372,11 @@ def advance(state: State, move: Move, events: list[Event] | None = None) -> Stat
 
     Deals the next batch when the hands are empty (R5) and, after the round's last
     card, collects the residue (R24), scores the round (R25, R26) and ends the game
-    (R27) or deals the next round.  Appends to ``events`` when given one.
+    (R27) or deals the next round.  A claim (T5) ends the game at once.  Appends to
+    ``events`` when given one.
     """
+    if move.type == CLAIM:
+        return _claimed(state, move, events)
     p = state.to_move
     hands = _with(state.hands, p, state.hands[p] & ~(1 << move.card))
     loose, builds, taken, build_kind = play_card(state.loose, state.builds, p, move, state.rules)
@@ -380,6 +400,16 @@ def advance(state: State, move: Move, events: list[Event] | None = None) -> Stat
     if nxt.stock:
         return _deal_batch(nxt, events)
     return _end_round(nxt, events)
+
+
+def _claimed(state: State, move: Move, events: list[Event] | None) -> State:
+    """T7: a claim is judged at once; the game ends as it stands, scores unchanged."""
+    seat = move.value
+    winner = claim_outcome(state, seat, events)
+    if events is not None:
+        events.append(Event.of("game_over", winner=winner, scores=state.scores))
+    return state._replace(status=GAME_OVER, winner=winner, game_value=1,
+                          history=(*state.history, _new(Played, (seat, move))))
 
 
 def _move_event(move: Move, player: int, builds: tuple[Build, ...], build_kind: str | None,
@@ -435,13 +465,17 @@ def _end_round(state: State, events: list[Event] | None) -> State:
         events.append(Event.of("round_scored", round=state.round, breakdown=breakdown,
                                scores=scores))
     top = max(scores)
-    if top >= rules.target_score and scores.count(top) == 1:  # R27
+    target, winner = state.target, None
+    if counts_out(rules):  # V2: engine.cassino.count_out decides
+        winner, target = settle(state.scores, captured, breakdown, target, rules, events)
+    elif top >= rules.target_score and scores.count(top) == 1:  # R27
         winner = scores.index(top)
+    if winner is not None:
         if events is not None:
             events.append(Event.of("game_over", winner=winner, scores=scores))
         return state._replace(loose=0, builds=(), captured=captured, scores=scores,
                               status=GAME_OVER, winner=winner, previous_round=breakdown,
-                              game_value=1)
-    nxt = state._replace(previous_round=breakdown)
+                              target=target, game_value=1)
+    nxt = state._replace(previous_round=breakdown, target=target)
     return _round_state(rules, state.seed, state.round + 1, state.deal + 1,
                         (state.dealer + 1) % n, scores, nxt, events)

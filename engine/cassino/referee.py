@@ -7,13 +7,14 @@ checks may be slow and thorough; the fallback names the rule range.
 from __future__ import annotations
 
 from engine.cards import card_name, cards_of, format_cards
+from engine.cassino.count_out import claims_allowed
 from engine.cassino.moves import BUILD, CAPTURE, TRAIL, Move
 from engine.cassino.state import PLAYING, Full, Public
 from engine.cassino.sums import split_into_groups
 from engine.cassino.table import Build
 from engine.errors import GameOverError, IllegalMoveError, MoveFormatError
 
-__all__ = ["game_over", "refusal"]
+__all__ = ["claim_refusal", "game_over", "refusal"]
 
 
 def refusal(state: Full, move: Move) -> IllegalMoveError | MoveFormatError:
@@ -23,6 +24,25 @@ def refusal(state: Full, move: Move) -> IllegalMoveError | MoveFormatError:
     except (IllegalMoveError, MoveFormatError) as exc:
         return exc
     return IllegalMoveError(f"{move.id} is not a legal move here (R9-R22)", rule="R9-R22")
+
+
+def claim_refusal(state: Public, move: Move) -> IllegalMoveError | MoveFormatError | None:
+    """Why a claim (T5) cannot be made now, or ``None``: the game must be in play, the
+    variant must allow claims, and the claim must name a seat."""
+    if state.status != PLAYING:
+        return game_over(state)
+    if not claims_allowed(state.rules):
+        return IllegalMoveError(f"{state.rules.name} has no claims: the game is decided only "
+                                "when a hand's points are counted (R27; claims are "
+                                "twenty-one-claims' T5)", field="move.type", rule="R27")
+    seat = move.player
+    if seat is None:
+        return MoveFormatError("a claim names the seat that claims: move.player (T5)",
+                               field="move.player", rule="T5")
+    if not 0 <= seat < state.rules.players:
+        return IllegalMoveError(f"move.player must be a seat 0..{state.rules.players - 1}, not "
+                                f"{seat} (R3)", field="move.player", rule="R3")
+    return None
 
 
 def game_over(game: Public, field: str = "state.status") -> GameOverError:

@@ -52,7 +52,8 @@ class Rules:
     sweep_points: int = 1
     """Points per sweep (R13)."""
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
-    """Variant-specific notes (e.g. V1's lurch), informational until implemented."""
+    """Variant-specific notes (e.g. V1's lurch), informational until implemented; the
+    twenty-one presets' keys are read by :mod:`engine.cassino.count_out` (V2)."""
     values: tuple[int, ...] = field(init=False, repr=False, compare=False, hash=False)
     """Numeral value of each card 0..51 under these rules (0: no numeral value); derived."""
     numerals: int = field(init=False, repr=False, compare=False, hash=False)
@@ -85,6 +86,11 @@ class Rules:
 
 STANDARD = Rules()
 
+COUNT_OUT_ORDER = ["cards", "spades", "big_cassino", "little_cassino", "AS", "AC", "AH", "AD",
+                   "sweeps"]
+"""V2.1's order of counting out (docs/rules/twenty-one.md T2): category keys of the point
+scheme, or single cards of a category (the aces, one at a time)."""
+
 VARIANTS: dict[str, Rules] = {
     rules.name: rules
     for rules in (
@@ -94,10 +100,14 @@ VARIANTS: dict[str, Rules] = {
               description="The book's two-hand game: court cards pair every card of their "
                           "rank; 11 up with lurch (V1).",
               extra={"lurch": "reaching 11 before the other side reaches 6 is a double game"}),
-        Rules(name="twenty-one", playable=False, counting="count_out",
-              description="21-point game with counting out and ordered scoring (V2).",
-              extra={"count_out_order": ["cards", "spades", "big_cassino", "little_cassino",
-                                         "aces", "sweeps"]}),
+        Rules(name="twenty-one", counting="count_out",
+              description="21-point game: nothing scores during the hand; the points count "
+                          "out in a fixed order at its end, the first to 21 wins (V2.1).",
+              extra={"count_out_order": COUNT_OUT_ORDER, "sweeps": "difference"}),
+        Rules(name="twenty-one-claims", counting="count_out",
+              description="21-point game with counting out: either player may claim the game "
+                          "at any moment; a wrong claim loses (V2.2, V2.3).",
+              extra={"claims": True, "raise_target": 11}),
         Rules(name="royal", playable=False, court_values=(11, 12, 13), max_build=13,
               description="J=11, Q=12, K=13 as numerals; builds up to 13 (V3).",
               extra={"ace_value_option": [1, 14]}),

@@ -14,7 +14,7 @@ from engine.errors import StateError, UnsupportedVariantError
 __all__ = ["CATEGORIES", "POINT_CARDS", "SCHEMES", "Breakdown", "Category", "PlayerScore",
            "Points", "Scheme", "card_points", "least_points", "scheme", "score"]
 
-Kind = Literal["most", "each"]
+Kind = Literal["most", "each", "difference"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +26,8 @@ class Category:
     name: str
     """Its words for people: "Most cards", "Big cassino"."""
     points: int
-    """Points to the strict majority (``most``: a tie scores nothing), or per item (``each``)."""
+    """Points to the strict majority (``most``: a tie scores nothing), per item (``each``), or
+    per item more than the other side has, to the side with more (``difference``, V2.1)."""
     kind: Kind
     mask: int | None
     """The cards counted; ``None`` for the sweeps (counted as they are made, R13)."""
@@ -36,11 +37,13 @@ class Category:
     @property
     def each_item(self) -> bool:
         """Points per item taken (aces, sweeps), not for a majority or a single card."""
-        return self.kind == "each" and (self.mask is None or self.mask.bit_count() > 1)
+        return self.kind != "most" and (self.mask is None or self.mask.bit_count() > 1)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"key": self.key, "name": self.name, "points": self.points,
                                "each": self.each_item}
+        if self.kind == "difference":
+            out["difference"] = True
         if self.card is not None:
             out["card"] = self.card
         return out
@@ -74,13 +77,15 @@ clients read them here."""
 
 @functools.cache
 def scheme(rules: Rules) -> Scheme:
-    """The point scheme of ``rules``, its sweeps worth ``rules.sweep_points`` (R13)."""
+    """The point scheme of ``rules``, its sweeps worth ``rules.sweep_points`` (R13), and
+    only their difference scoring where the variant says so (V2.1)."""
     found = SCHEMES.get(rules.scoring)
     if found is None:
         raise UnsupportedVariantError(
             f"the {rules.scoring!r} scoring of {rules.name!r} is not implemented")
+    sweeps: Kind = "difference" if rules.extra.get("sweeps") == "difference" else "each"
     return Scheme(found.name, tuple(
-        dataclasses.replace(c, points=rules.sweep_points) if c.mask is None else c
+        dataclasses.replace(c, points=rules.sweep_points, kind=sweeps) if c.mask is None else c
         for c in found.categories))
 
 
@@ -218,11 +223,19 @@ def _majority(counts: list[int], points: int) -> list[int]:
     return [points if c == best else 0 for c in counts]
 
 
+def _difference(counts: list[int], points: int) -> list[int]:
+    """Only the difference scores, to the side with more (V2.1's sweeps)."""
+    return [points * max(0, c - max(o for j, o in enumerate(counts) if j != i))
+            for i, c in enumerate(counts)]
+
+
 def _score_counts(counts: list[list[int]], rules: Rules) -> Breakdown:
     columns = []
     for column, category in enumerate(scheme(rules).categories):
         taken = [row[column] for row in counts]
         columns.append(_majority(taken, category.points) if category.kind == "most"
+                       else _difference(taken, category.points)
+                       if category.kind == "difference"
                        else [category.points * n for n in taken])
     players = []
     for i, row in enumerate(counts):

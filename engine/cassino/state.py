@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple, Protocol
 
 from engine.cards import FULL_DECK, card_name, cards_of, format_cards, parse_card
+from engine.cassino.count_out import check_count_out, check_history, counts_out, ended_by_claim
 from engine.cassino.game import CASSINO
 from engine.cassino.moves import Move, parse_move
 from engine.cassino.rules import Rules, get_rules
@@ -429,7 +430,7 @@ def check_sizes(state: Public, sizes: list[int], stock: int, field: str) -> None
     if stock % per_batch or stock > full_stock:
         raise StateError(f"the stock holds {stock} cards; it must be a multiple of {per_batch} "
                          f"up to {full_stock} (R5)", field="stock", rule="R5")
-    if state.status == GAME_OVER:
+    if state.status == GAME_OVER and ended_by_claim(state) is None:  # T7: a claim stops play
         if any(sizes) or stock or state.loose or state.builds:
             raise StateError("a finished game has empty hands, stock and table (R24, R27)",
                              field="status", rule="R27")
@@ -505,6 +506,7 @@ def check_progress(state: Public) -> None:
         if n and not captured[i]:
             raise StateError(f"sweeps[{i}] is {n} but captured[{i}] is empty (R13)",
                              field=f"sweeps[{i}]", rule="R13")
+    check_history(state)
     if state.deal < state.round:
         raise StateError(f"deal {state.deal} is below round {state.round}: every round takes a "
                          "deal (R25)", field="deal")
@@ -531,10 +533,16 @@ def check_progress(state: Public) -> None:
         if state.game_value is not None:
             raise StateError("game_value is given only for a finished game (V1.4)",
                              field="game_value")
+        if counts_out(state.rules):
+            check_count_out(state)
+            return
         top = max(scores)
         if top >= state.target and scores.count(top) == 1:
             raise StateError(f"scores {list(scores)} end the game (R27): status must be "
                              "game_over", field="status", rule="R27")
+        return
+    if counts_out(state.rules):  # V2: the count or a claim decides (T3, T7, T9)
+        check_count_out(state)
         return
     top = max(scores)
     leaders = [i for i, s in enumerate(scores) if s == top]

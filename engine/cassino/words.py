@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from engine.cards import RANKS, cards_of
-from engine.cassino.moves import BUILD, CAPTURE, Move
+from engine.cassino.moves import BUILD, CAPTURE, CLAIM, Move
 
 __all__ = ["card_text", "cards_text", "event_text", "move_text"]
 
@@ -39,8 +39,11 @@ def cards_text(mask: int) -> str:
 
 @functools.lru_cache(maxsize=1 << 16)
 def move_text(move: Move) -> str:
-    """The move in words: trail (R9), capture (R10-R12), build (R14-R15).  Memoised:
-    the same moves come back request after request."""
+    """The move in words: trail (R9), capture (R10-R12), build (R14-R15), claim (T5).
+    Memoised: the same moves come back request after request."""
+    if move.type == CLAIM:
+        return "Claim the game" if move.player is None else \
+            f"Claim the game for player {move.player}"
     card = card_text(move.card)
     if move.type == CAPTURE:
         return f"Take {cards_text(move.targets)} with {card}"
@@ -82,6 +85,20 @@ def event_text(kind: str, fields: dict[str, Any]) -> str:
         scores = fields["scores"]
         return (f"Round {fields['round']} scores {' to '.join(map(str, totals))}; "
                 f"the game stands at {' to '.join(map(str, scores))}")
+    if kind == "claim":
+        verdict = "right" if fields["correct"] else "wrong"
+        return (f"{who} claims the game with {fields['secured']} points secured of the "
+                f"{fields['target']} needed: the claim is {verdict}")
+    if kind == "count_out":
+        step = fields["steps"][-1] if fields.get("winner") is None else next(
+            s for s in fields["steps"] if s["reached"])
+        if fields.get("winner") is None:
+            return "Counting out: nobody reaches " + str(fields["target"])
+        return (f"Counting out: {_seat(fields['winner'])} reaches {fields['target']} first, "
+                f"with {step['name']}")
+    if kind == "target_raised":
+        return (f"Both totals reach {fields['previous']}: neither wins, the game now goes to "
+                f"{fields['target']}")
     if kind == "game_over":
         scores = fields["scores"]
         return f"{_seat(fields['winner'])} wins the game, {' to '.join(map(str, scores))}"

@@ -335,10 +335,10 @@ def test_a_variants_own_moves_and_events_are_told_in_the_servers_words() -> None
     from client.text import Style
 
     style = Style()
-    assert style.move({"type": "claim", "id": "claim", "description": "Claim the game"}) == (
-        "Claim the game")
-    assert style.move({"type": "claim", "id": "claim"}) == "claim"
-    assert style.event({"type": "claim", "player": 0, "description": "Player 0 claims"},
-                       None, ("You", "Solver")) == "Player 0 claims"
+    # a move and an event this client does not know (a future variant's): the server's words
+    assert style.move({"type": "knock", "id": "knock", "description": "Knock"}) == "Knock"
+    assert style.move({"type": "knock", "id": "knock"}) == "knock"
+    assert style.event({"type": "knock", "player": 0, "description": "Player 0 knocks"},
+                       None, ("You", "Solver")) == "Player 0 knocks"
     assert style.event({"type": "game_over", "winner": 0, "scores": [21, 3]}, None,
                        ("You", "Solver")) is None

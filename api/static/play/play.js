@@ -131,6 +131,7 @@ import { GAME, batchOf, pickVariant, tableVariants } from "./variants.js";
   /** A move in words, against the table it is played on. */
   function describe(move, table) {
     const builds = table ? table.builds : [];
+    if (move.type === "claim") return "Claim the game";  // twenty-one-claims (T5)
     if (!MOVES.has(move.type)) return move.description || move.id || move.type;  // a variant's own
     if (move.type === "trail") return `Trail ${cardText(move.card)}`;
     if (move.type === "capture") {
@@ -165,6 +166,19 @@ import { GAME, batchOf, pickVariant, tableVariants } from "./variants.js";
       case "round_void": return "Nobody captured: the round is void and dealt again.";
       case "game_over":
         return event.winner === HUMAN ? "Game over: you win!" : "Game over: the solver wins.";
+      case "claim":  // twenty-one-claims (T5-T7)
+        return `${who} claim${event.player === HUMAN ? "" : "s"} the game with ${event.secured} ` +
+               `points secured of ${event.target}: the claim is ${event.correct ? "right" : "wrong"}.`;
+      case "count_out": {  // twenty-one (T1-T4)
+        if (event.winner === null || event.winner === undefined) {
+          return `Counting out: nobody reaches ${event.target}.`;
+        }
+        const step = event.steps.find((s) => s.reached);
+        return `Counting out: ${seatName(event.winner)} reach${event.winner === HUMAN ? "" : "es"} ` +
+               `${event.target} first, with ${step.name}.`;
+      }
+      case "target_raised":  // twenty-one-claims (T10)
+        return `Both totals reach ${event.previous}: the game now goes to ${event.target}.`;
       default: return event.description || `${event.type}`;  // a variant's own: the server's words
     }
   }

@@ -78,7 +78,7 @@ export interface paths {
                          *             },
                          *             {
                          *               "name": "twenty-one",
-                         *               "description": "21-point game with counting out and ordered scoring (V2).",
+                         *               "description": "21-point game: nothing scores during the hand; the points count out in a fixed order at its end, the first to 21 wins (V2.1).",
                          *               "seats": 2,
                          *               "teams": [
                          *                 [
@@ -88,7 +88,23 @@ export interface paths {
                          *                   1
                          *                 ]
                          *               ],
-                         *               "playable": false
+                         *               "playable": true,
+                         *               "rules_url": "/rules/twenty-one"
+                         *             },
+                         *             {
+                         *               "name": "twenty-one-claims",
+                         *               "description": "21-point game with counting out: either player may claim the game at any moment; a wrong claim loses (V2.2, V2.3).",
+                         *               "seats": 2,
+                         *               "teams": [
+                         *                 [
+                         *                   0
+                         *                 ],
+                         *                 [
+                         *                   1
+                         *                 ]
+                         *               ],
+                         *               "playable": true,
+                         *               "rules_url": "/rules/twenty-one-claims"
                          *             },
                          *             {
                          *               "name": "royal",
@@ -369,8 +385,8 @@ export interface paths {
                          *         },
                          *         {
                          *           "name": "twenty-one",
-                         *           "description": "21-point game with counting out and ordered scoring (V2).",
-                         *           "playable": false,
+                         *           "description": "21-point game: nothing scores during the hand; the points count out in a fixed order at its end, the first to 21 wins (V2.1).",
+                         *           "playable": true,
                          *           "players": 2,
                          *           "partnerships": false,
                          *           "hand_size": 4,
@@ -394,9 +410,81 @@ export interface paths {
                          *               "spades",
                          *               "big_cassino",
                          *               "little_cassino",
-                         *               "aces",
+                         *               "AS",
+                         *               "AC",
+                         *               "AH",
+                         *               "AD",
                          *               "sweeps"
-                         *             ]
+                         *             ],
+                         *             "sweeps": "difference"
+                         *           },
+                         *           "categories": [
+                         *             {
+                         *               "key": "cards",
+                         *               "name": "Most cards",
+                         *               "points": 3,
+                         *               "each": false
+                         *             },
+                         *             {
+                         *               "key": "spades",
+                         *               "name": "Most spades",
+                         *               "points": 1,
+                         *               "each": false
+                         *             },
+                         *             {
+                         *               "key": "aces",
+                         *               "name": "Aces",
+                         *               "points": 1,
+                         *               "each": true
+                         *             },
+                         *             {
+                         *               "key": "big_cassino",
+                         *               "name": "Big cassino",
+                         *               "points": 2,
+                         *               "each": false,
+                         *               "card": "10D"
+                         *             },
+                         *             {
+                         *               "key": "little_cassino",
+                         *               "name": "Little cassino",
+                         *               "points": 1,
+                         *               "each": false,
+                         *               "card": "2S"
+                         *             },
+                         *             {
+                         *               "key": "sweeps",
+                         *               "name": "Sweeps",
+                         *               "points": 1,
+                         *               "each": true,
+                         *               "difference": true
+                         *             }
+                         *           ],
+                         *           "rules_url": "/rules/twenty-one"
+                         *         },
+                         *         {
+                         *           "name": "twenty-one-claims",
+                         *           "description": "21-point game with counting out: either player may claim the game at any moment; a wrong claim loses (V2.2, V2.3).",
+                         *           "playable": true,
+                         *           "players": 2,
+                         *           "partnerships": false,
+                         *           "hand_size": 4,
+                         *           "table_size": 4,
+                         *           "court_values": [
+                         *             0,
+                         *             0,
+                         *             0
+                         *           ],
+                         *           "ace_value": 1,
+                         *           "court_captures_all": false,
+                         *           "max_build": 10,
+                         *           "draw_after_play": false,
+                         *           "target_score": 21,
+                         *           "counting": "count_out",
+                         *           "scoring": "standard",
+                         *           "sweep_points": 1,
+                         *           "extra": {
+                         *             "claims": true,
+                         *             "raise_target": 11
                          *           },
                          *           "categories": [
                          *             {
@@ -437,7 +525,8 @@ export interface paths {
                          *               "points": 1,
                          *               "each": true
                          *             }
-                         *           ]
+                         *           ],
+                         *           "rules_url": "/rules/twenty-one-claims"
                          *         },
                          *         {
                          *           "name": "royal",
@@ -1027,7 +1116,9 @@ export interface paths {
          * Every legal move of the player to move, each once (R9-R22).
          * @description Every move has an ``id``, a ``description`` in words, whether it sweeps and the
          *     point cards it takes; builds carry their kind and resulting groups.  A game that
-         *     is over answers 409.  A sealed game tells them to the seat to move only.
+         *     is over answers 409.  A sealed game tells them to the seat to move only, and
+         *     ``player`` asks for another seat's: in twenty-one-claims every seat may claim the
+         *     game at any moment, so its claim is listed (T5); elsewhere that is a 422 (R4).
          */
         post: {
             parameters: {
@@ -1215,7 +1306,7 @@ export interface paths {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["StateRequest"];
+                    "application/json": components["schemas"]["LegalMovesRequest"];
                 };
             };
             responses: {
@@ -3357,7 +3448,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 1419.1,
+                         *         "elapsed_ms": 933.6,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -3380,9 +3471,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jf80697f1412f770eb92b71d16e3ad683",
+                         *         "id": "jcc50ff001a68bfd84f83db41e0d82795",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/jf80697f1412f770eb92b71d16e3ad683"
+                         *         "url": "/v1/jobs/jcc50ff001a68bfd84f83db41e0d82795"
                          *       }
                          *     }
                          */
@@ -3782,7 +3873,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 1848.8,
+                         *         "elapsed_ms": 1173.1,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -3805,9 +3896,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jf80697f1412f770eb92b71d16e3ad683",
+                         *         "id": "jcc50ff001a68bfd84f83db41e0d82795",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/jf80697f1412f770eb92b71d16e3ad683"
+                         *         "url": "/v1/jobs/jcc50ff001a68bfd84f83db41e0d82795"
                          *       }
                          *     }
                          */
@@ -4015,7 +4106,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "jf80697f1412f770eb92b71d16e3ad683",
+                         *       "id": "jcc50ff001a68bfd84f83db41e0d82795",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -4152,7 +4243,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 1557.1,
+                         *           "elapsed_ms": 1893.4,
                          *           "cached": false,
                          *           "nodes": 68313,
                          *           "seed": 0
@@ -4455,6 +4546,11 @@ export interface components {
              * @example 10D
              */
             card?: string;
+            /**
+             * @description Present and true when only the difference between the players counts, to the one with more (twenty-one's sweeps, T2).
+             * @example true
+             */
+            difference?: boolean;
         };
         Rules: {
             /**
@@ -4658,7 +4754,7 @@ export interface components {
              * @example standard
              * @enum {string}
              */
-            variant?: "standard" | "classic" | "twenty-one" | "royal" | "spade" | "draw" | "partnership" | "three-hand";
+            variant?: "standard" | "classic" | "twenty-one" | "twenty-one-claims" | "royal" | "spade" | "draw" | "partnership" | "three-hand";
             /**
              * @description Game seed; when omitted the server draws one below 2^53. Seeds up to 2^63 - 1 are accepted, but only those below 2^53 read exactly in JavaScript; the server never draws a larger one.
              * @example 12345
@@ -4738,16 +4834,21 @@ export interface components {
         };
         Move: {
             /**
-             * @description trail (R9), capture (R10, R11) or build (R14).
+             * @description trail (R9), capture (R10, R11), build (R14), or claim (the game, in twenty-one-claims: T5).
              * @example capture
              * @enum {string}
              */
-            type: "trail" | "capture" | "build";
+            type: "trail" | "capture" | "build" | "claim";
             /**
-             * @description The card played from hand.
+             * @description The card played from hand (required, except for a claim).
              * @example 7S
              */
-            card: string;
+            card?: string;
+            /**
+             * @description A claim only: the seat that claims (T5). In a sealed game the credential names it.
+             * @example 1
+             */
+            player?: number;
             /**
              * @description The set of table cards taken (capture) or used (build); a build on the table is named by all of its cards (R11, R15).
              * @example [
@@ -4955,7 +5056,7 @@ export interface components {
              * @example standard
              * @enum {string}
              */
-            variant?: "standard" | "classic" | "twenty-one" | "royal" | "spade" | "draw" | "partnership" | "three-hand";
+            variant?: "standard" | "classic" | "twenty-one" | "twenty-one-claims" | "royal" | "spade" | "draw" | "partnership" | "three-hand";
             /**
              * @description Rounds that scored, this one included.
              * @example 1
@@ -5237,7 +5338,7 @@ export interface components {
              */
             credentials?: (string | null)[];
         };
-        StateRequest: {
+        LegalMovesRequest: {
             /**
              * @description A full state (open games). Send a state, or a sealed game's `game` and `credential`.
              * @example {
@@ -5344,10 +5445,15 @@ export interface components {
              * @example 0.Zk3b2mD0cXq0p7n1uJmH0Q
              */
             credential?: string;
+            /**
+             * @description Optional: the seat whose moves to list, by default the seat to move. Another seat has moves only where it may act out of turn (a claim in twenty-one-claims, T5); elsewhere asking for it is a 422 (R4). Sealed games: the credential's seat.
+             * @example 0
+             */
+            player?: number;
         };
         LegalMovesResponse: {
             /**
-             * @description Seat to move.
+             * @description The seat whose moves are listed: the seat to move unless another was asked.
              * @example 1
              */
             player: number;
@@ -5484,7 +5590,7 @@ export interface components {
              */
             move: components["schemas"]["Move"] | string;
             /**
-             * @description Optional: the seat making the move. It must be the seat to move (R4), and the events are then told as that seat may see them (a deal shows its own hand only). Sealed games: the credential's seat.
+             * @description Optional: the seat making the move. It must be the seat to move (R4), except for a claim, which any seat makes (T5) and which this field may name; the events are then told as that seat may see them (a deal shows its own hand only). Sealed games: the credential's seat.
              * @example 0
              */
             player?: number;
@@ -5502,7 +5608,7 @@ export interface components {
              * @example standard
              * @enum {string}
              */
-            variant?: "standard" | "classic" | "twenty-one" | "royal" | "spade" | "draw" | "partnership" | "three-hand";
+            variant?: "standard" | "classic" | "twenty-one" | "twenty-one-claims" | "royal" | "spade" | "draw" | "partnership" | "three-hand";
             /**
              * @description Rounds that scored, this one included.
              * @example 1
