@@ -25,9 +25,24 @@ blp = Blueprint("rules", __name__, url_prefix="/rules")
 
 
 def rule_url(rule: str, variant: str = "standard") -> str:
-    """The page and anchor of the first rule named in ``rule`` (``"R8, R14b"`` -> R8)."""
+    """The page and anchor of the first rule named in ``rule`` (``"R8, R14b"`` -> R8).  A
+    variant's own rule (``V1.1``) links to the page that defines it."""
     match = _RULE.search(rule)
-    return f"/rules/{variant}" + (f"#{match.group(1)}" if match else "")
+    if not match:
+        return f"/rules/{variant}"
+    anchor = match.group(1)
+    return f"/rules/{_defined_in(anchor) or variant}#{anchor}"
+
+
+@functools.cache
+def _defined_in(anchor: str) -> str | None:
+    """The rules page with the heading ``{#anchor}`` of a variant's rule, if any."""
+    if not anchor.startswith("V"):
+        return None
+    for path in sorted(RULES_DIR.glob("*.md")):
+        if f"{{#{anchor}}}" in path.read_text(encoding="utf-8"):
+            return path.stem
+    return None
 
 
 @functools.cache

@@ -370,10 +370,14 @@ EVENT_SCHEMAS: tuple[type[EventBase], ...] = (
            "Nobody captured in round 2: it is dealt again",
            round=Int(required=True, metadata=_meta("The round.", 2)),
            deal=Int(required=True, metadata=_meta("The deal that was void.", 3))),
-    _event("game_over", "A total reached 21 alone at the top: the game is over (R27).",
+    _event("game_over", "A total reached 21 alone at the top: the game is over (R27; other "
+           "variants end it as they count, V1.2, V1.3).",
            "Player 0 wins the game, 23 to 14",
-           winner=Int(required=True, validate=SEATS, metadata=_meta("The winner.", 0)),
-           scores=_pair("Final totals.", [23, 14])),
+           winner=Int(required=True, allow_none=True, validate=SEATS, metadata=_meta(
+               "The winner; null for a drawn game (classic-deal, V1.3).", 0)),
+           scores=_pair("Final totals.", [23, 14]),
+           game_value=Int(validate=validate.Range(min=0, max=MAX_COUNT), metadata=_meta(
+               "What the game is worth to its winner, when not 1 (V1.4).", 2))),
 )
 
 
@@ -526,11 +530,17 @@ class RulesSchema(Schema):
         "Numeral values of J, Q, K (0: none).", [0, 0, 0]))
     ace_value = Int(metadata=_meta("Numeral value of an ace.", 1))
     court_captures_all = fields.Boolean(metadata=_meta(
-        "A court card takes every loose card of its rank (V1).", False))
+        "A court card takes every loose card of its rank (V1.1).", False))
+    pairing_takes_all = fields.Boolean(metadata=_meta(
+        "A numeral capture that takes a loose card of its own rank takes every one (V1.1).",
+        False))
     max_build = Int(metadata=_meta("Highest build value (R17).", 10))
     draw_after_play = fields.Boolean(metadata=_meta("Draw after each play (V5).", False))
-    target_score = Int(metadata=_meta("Total that ends the game (R27).", 21))
-    counting = fields.String(metadata=_meta("How points reach the total.", "round"))
+    target_score = Int(metadata=_meta(
+        "Total that ends the game (R27); 0 when every round is a game (V1.3).", 21))
+    counting = fields.String(metadata=_meta(
+        "How points reach the total and when the game ends: `round` (R27), `eleven_up` "
+        "(V1.2), `deal` (V1.3), `count_out` (V2), `pegged` (V4).", "round"))
     scoring = fields.String(metadata=_meta("Point scheme of a round.", "standard"))
     sweep_points = Int(metadata=_meta("Points per sweep.", 1))
     categories = fields.List(fields.Nested(CategorySchema), metadata=_meta(

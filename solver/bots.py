@@ -156,9 +156,10 @@ class HeuristicBot:
                 worst = max(worst, held_odds(takers) * worth)
             courts = loose & ~rules.numerals
             for c in cards_of(courts):  # a court card pairs one loose card of its rank
-                takers = (0xF << (c & ~3)) & ~(1 << c)
-                worth = pile_worth(1 << c) + (rules.sweep_points if table == 1 << c else 0)
-                worst = max(worst, held_odds(takers) * worth)
+                rank = 0xF << (c & ~3)  # ... or all of them at once (V1.1)
+                grab = courts & rank if rules.court_captures_all else 1 << c
+                worth = pile_worth(grab) + (rules.sweep_points if table == grab else 0)
+                worst = max(worst, held_odds(rank & ~grab) * worth)
             return worst
 
         best: tuple[float, int] | None = None

@@ -13,6 +13,7 @@ import random
 from typing import Any, NamedTuple
 
 from engine.cards import cards_of, format_cards
+from engine.cassino.counting import Tally, counting_of
 from engine.cassino.events import Event
 from engine.cassino.movegen import legal_moves as _generate
 from engine.cassino.moves import BUILD, CAPTURE, TRAIL, Move
@@ -355,7 +356,8 @@ def advance(state: State, move: Move, events: list[Event] | None = None) -> Stat
 
     Deals the next batch when the hands are empty (R5) and, after the round's last
     card, collects the residue (R24), scores the round (R25, R26) and ends the game
-    (R27) or deals the next round.  Appends to ``events`` when given one.
+    or deals the next round, as the variant counts (:mod:`engine.cassino.counting`: R27,
+    V1.2, V1.3; points pegged as they are taken, V4).  Appends to ``events`` when given one.
     """
     p = state.to_move
     hands = _with(state.hands, p, state.hands[p] & ~(1 << move.card))
@@ -366,7 +368,8 @@ def advance(state: State, move: Move, events: list[Event] | None = None) -> Stat
         last = p
     if events is not None:
         _move_event(move, p, builds, build_kind, events)
-    if taken and not loose and not builds:  # R13
+    swept = bool(taken) and not loose and not builds
+    if swept:  # R13
         sweeps = _with(sweeps, p, sweeps[p] + 1)
         if events is not None:
             events.append(Event.of("sweep", player=p))
@@ -375,6 +378,12 @@ def advance(state: State, move: Move, events: list[Event] | None = None) -> Stat
         (p + 1) % state.rules.players, hands, state.stock, loose, builds, captured, sweeps, last,
         state.scores, PLAYING, None, (*state.history, _new(Played, (p, move))),
         state.previous_round, state.target, None))
+    if taken:  # points scored as they are taken, where the variant pegs them (V4.2)
+        tally = counting_of(state.rules).captured(nxt, p, taken, swept)
+        if tally is not None:
+            nxt = nxt._replace(scores=tally.scores)
+            if tally.over:  # V4.3: the game ends at once, in the middle of the hand
+                return _game_over(nxt, tally, events)
     if any(hands):
         return nxt
     if nxt.stock:
@@ -430,18 +439,24 @@ def _end_round(state: State, events: list[Event] | None) -> State:
         if events is not None:
             events.append(Event.of("residue", player=last, cards=residue))
     breakdown = score(captured, state.sweeps, rules)
-    scores = tuple(s + t for s, t in zip(state.scores, breakdown.totals, strict=True))
-    if events is not None:
-        events.append(Event.of("round_scored", round=state.round, breakdown=breakdown,
-                               scores=scores))
-    top = max(scores)
-    if top >= rules.target_score and scores.count(top) == 1:  # R27
-        winner = scores.index(top)
+    tally = counting_of(rules).round_end(state, breakdown, residue)  # R27, V1.2, V1.3, V4
+    if tally.counted:
         if events is not None:
-            events.append(Event.of("game_over", winner=winner, scores=scores))
-        return state._replace(loose=0, builds=(), captured=captured, scores=scores,
-                              status=GAME_OVER, winner=winner, previous_round=breakdown,
-                              game_value=1)
-    nxt = state._replace(previous_round=breakdown)
+            events.append(Event.of("round_scored", round=state.round, breakdown=breakdown,
+                                   scores=tally.scores))
+        state = state._replace(previous_round=breakdown)
+    if tally.target is not None:
+        state = state._replace(target=tally.target)
+    if tally.over:
+        return _game_over(state._replace(loose=0, builds=(), captured=captured), tally, events)
     return _round_state(rules, state.seed, state.round + 1, state.deal + 1,
-                        (state.dealer + 1) % n, scores, nxt, events)
+                        (state.dealer + 1) % n, tally.scores, state, events)
+
+
+def _game_over(state: State, tally: Tally, events: list[Event] | None) -> State:
+    """The game ends with ``tally``'s totals, winner (none for a draw) and value (V1.4)."""
+    if events is not None:
+        extra = {} if tally.game_value == 1 else {"game_value": tally.game_value}
+        events.append(Event.of("game_over", winner=tally.winner, scores=tally.scores, **extra))
+    return state._replace(scores=tally.scores, status=GAME_OVER, winner=tally.winner,
+                          game_value=tally.game_value)

@@ -15,9 +15,10 @@ from collections.abc import Callable
 from typing import Any, NamedTuple, Protocol
 
 from engine.cards import FULL_DECK, card_name, cards_of, format_cards, parse_card
+from engine.cassino.counting import counting_of
 from engine.cassino.moves import Move, parse_move
 from engine.cassino.rules import Rules, get_rules
-from engine.cassino.scoring import Breakdown, least_points
+from engine.cassino.scoring import Breakdown
 from engine.cassino.table import Build
 from engine.cassino.words import move_text
 from engine.errors import CardError, CassinoError, StateError
@@ -475,7 +476,8 @@ def check_builds(state: Public, sizes: list[int], can_take: Callable[[int, int],
 
 
 def check_progress(state: Public) -> None:
-    """Capturer, sweeps, status and winner agree with the rest (R12, R13, R27)."""
+    """Capturer, sweeps, status and winner agree with the rest (R12, R13; the totals and
+    the result as the variant counts them, :mod:`engine.cassino.counting`)."""
     captured = state.captured
     if state.last_capturer is None:
         if any(captured):
@@ -496,32 +498,4 @@ def check_progress(state: Public) -> None:
             raise StateError(f"captured[{i}] holds a single card, but a capture takes the card "
                              "played and at least one more (R12)", field=f"captured[{i}]",
                              rule="R12")
-    scores = state.scores
-    least = least_points(state.rules) * (state.round - 1)
-    if sum(scores) < least:
-        raise StateError(f"scores {list(scores)} are too low: {state.round - 1} complete "
-                         f"round(s) award at least {least} points in all (R26, R27)",
-                         field="scores", rule="R27")
-    previous = state.previous_round
-    if previous is not None and any(s < t for s, t in zip(scores, previous.totals,
-                                                            strict=True)):
-        raise StateError(f"scores {list(scores)} are below the points of the previous round "
-                         f"{list(previous.totals)}, which are part of them (R27)",
-                         field="scores", rule="R27")
-    if state.status == PLAYING:
-        if state.winner is not None:
-            raise StateError("winner must be null while the game is playing", field="winner")
-        if state.game_value is not None:
-            raise StateError("game_value is given only for a finished game (V1.4)",
-                             field="game_value")
-        top = max(scores)
-        if top >= state.target and scores.count(top) == 1:
-            raise StateError(f"scores {list(scores)} end the game (R27): status must be "
-                             "game_over", field="status", rule="R27")
-        return
-    top = max(scores)
-    leaders = [i for i, s in enumerate(scores) if s == top]
-    if top < state.target or len(leaders) > 1 or state.winner != leaders[0]:
-        raise StateError(
-            f"a finished game needs a sole leader with {state.target} or more, "
-            f"who is the winner (R27); scores are {list(scores)}", field="winner", rule="R27")
+    counting_of(state.rules).check(state)  # totals, status, winner, game value (R27, V1, V4)

@@ -83,6 +83,10 @@ def event_text(kind: str, fields: dict[str, Any]) -> str:
         return (f"Round {fields['round']} scores {' to '.join(map(str, totals))}; "
                 f"the game stands at {' to '.join(map(str, scores))}")
     if kind == "game_over":
-        scores = fields["scores"]
-        return f"{_seat(fields['winner'])} wins the game, {' to '.join(map(str, scores))}"
+        scores = " to ".join(map(str, fields["scores"]))
+        value = fields.get("game_value", 1)
+        if fields["winner"] is None:
+            return f"The game is drawn, {scores}"
+        worth = f" (a game worth {value})" if value != 1 else ""
+        return f"{_seat(fields['winner'])} wins the game, {scores}{worth}"
     return kind.replace("_", " ").capitalize()

@@ -22,8 +22,8 @@ def test_variants_lists_standard_as_playable(client: FlaskClient) -> None:
     assert by_name["standard"]["max_build"] == 10 and by_name["standard"]["target_score"] == 21
     assert by_name["royal"]["court_values"] == [11, 12, 13]
     assert not by_name["royal"]["playable"]
-    assert set(by_name) == {"standard", "classic", "twenty-one", "royal", "spade", "draw",
-                            "partnership", "three-hand"}
+    assert set(by_name) == {"standard", "classic", "classic-deal", "twenty-one", "royal",
+                            "spade", "draw", "partnership", "three-hand"}
 
 
 def test_new_game_is_a_pure_function_of_seed_and_dealer(client: FlaskClient) -> None:

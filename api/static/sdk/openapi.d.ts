@@ -45,6 +45,7 @@ export interface paths {
                          *           ],
                          *           "ace_value": 1,
                          *           "court_captures_all": false,
+                         *           "pairing_takes_all": false,
                          *           "max_build": 10,
                          *           "draw_after_play": false,
                          *           "target_score": 21,
@@ -96,8 +97,8 @@ export interface paths {
                          *         },
                          *         {
                          *           "name": "classic",
-                         *           "description": "The book's two-hand game: court cards pair every card of their rank; 11 up with lurch (V1).",
-                         *           "playable": false,
+                         *           "description": "The book's two-hand game: a pair takes every loose card of its rank; 11 up, only the difference of the round scores counts, a lurch is a double game (V1).",
+                         *           "playable": true,
                          *           "players": 2,
                          *           "partnerships": false,
                          *           "hand_size": 4,
@@ -109,6 +110,7 @@ export interface paths {
                          *           ],
                          *           "ace_value": 1,
                          *           "court_captures_all": true,
+                         *           "pairing_takes_all": true,
                          *           "max_build": 10,
                          *           "draw_after_play": false,
                          *           "target_score": 11,
@@ -116,8 +118,73 @@ export interface paths {
                          *           "scoring": "standard",
                          *           "sweep_points": 1,
                          *           "extra": {
-                         *             "lurch": "reaching 11 before the other side reaches 6 is a double game"
+                         *             "lurch": "the winner reaches 11 while the loser has 5 or less: game value 2"
                          *           },
+                         *           "categories": [
+                         *             {
+                         *               "key": "cards",
+                         *               "name": "Most cards",
+                         *               "points": 3,
+                         *               "each": false
+                         *             },
+                         *             {
+                         *               "key": "spades",
+                         *               "name": "Most spades",
+                         *               "points": 1,
+                         *               "each": false
+                         *             },
+                         *             {
+                         *               "key": "aces",
+                         *               "name": "Aces",
+                         *               "points": 1,
+                         *               "each": true
+                         *             },
+                         *             {
+                         *               "key": "big_cassino",
+                         *               "name": "Big cassino",
+                         *               "points": 2,
+                         *               "each": false,
+                         *               "card": "10D"
+                         *             },
+                         *             {
+                         *               "key": "little_cassino",
+                         *               "name": "Little cassino",
+                         *               "points": 1,
+                         *               "each": false,
+                         *               "card": "2S"
+                         *             },
+                         *             {
+                         *               "key": "sweeps",
+                         *               "name": "Sweeps",
+                         *               "points": 1,
+                         *               "each": true
+                         *             }
+                         *           ],
+                         *           "rules_url": "/rules/classic"
+                         *         },
+                         *         {
+                         *           "name": "classic-deal",
+                         *           "description": "The book's two-hand game, every round a game: the higher round score wins by the difference; equal scores draw (V1.3).",
+                         *           "playable": true,
+                         *           "players": 2,
+                         *           "partnerships": false,
+                         *           "hand_size": 4,
+                         *           "table_size": 4,
+                         *           "court_values": [
+                         *             0,
+                         *             0,
+                         *             0
+                         *           ],
+                         *           "ace_value": 1,
+                         *           "court_captures_all": true,
+                         *           "pairing_takes_all": true,
+                         *           "max_build": 10,
+                         *           "draw_after_play": false,
+                         *           "target_score": 0,
+                         *           "counting": "deal",
+                         *           "scoring": "standard",
+                         *           "sweep_points": 1,
+                         *           "extra": {},
                          *           "categories": [
                          *             {
                          *               "key": "cards",
@@ -174,6 +241,7 @@ export interface paths {
                          *           ],
                          *           "ace_value": 1,
                          *           "court_captures_all": false,
+                         *           "pairing_takes_all": false,
                          *           "max_build": 10,
                          *           "draw_after_play": false,
                          *           "target_score": 21,
@@ -246,6 +314,7 @@ export interface paths {
                          *           ],
                          *           "ace_value": 1,
                          *           "court_captures_all": false,
+                         *           "pairing_takes_all": false,
                          *           "max_build": 13,
                          *           "draw_after_play": false,
                          *           "target_score": 21,
@@ -314,6 +383,7 @@ export interface paths {
                          *           ],
                          *           "ace_value": 1,
                          *           "court_captures_all": false,
+                         *           "pairing_takes_all": false,
                          *           "max_build": 10,
                          *           "draw_after_play": false,
                          *           "target_score": 61,
@@ -337,6 +407,7 @@ export interface paths {
                          *           ],
                          *           "ace_value": 1,
                          *           "court_captures_all": false,
+                         *           "pairing_takes_all": false,
                          *           "max_build": 10,
                          *           "draw_after_play": true,
                          *           "target_score": 21,
@@ -400,6 +471,7 @@ export interface paths {
                          *           ],
                          *           "ace_value": 1,
                          *           "court_captures_all": false,
+                         *           "pairing_takes_all": false,
                          *           "max_build": 10,
                          *           "draw_after_play": false,
                          *           "target_score": 21,
@@ -463,6 +535,7 @@ export interface paths {
                          *           ],
                          *           "ace_value": 1,
                          *           "court_captures_all": false,
+                         *           "pairing_takes_all": false,
                          *           "max_build": 10,
                          *           "draw_after_play": false,
                          *           "target_score": 21,
@@ -3141,7 +3214,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 672.6,
+                         *         "elapsed_ms": 3477.5,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -3164,9 +3237,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j842adf30359339825cca08ac8d6e4009",
+                         *         "id": "je33651a2e5bb39e9dc30022229dba98f",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j842adf30359339825cca08ac8d6e4009"
+                         *         "url": "/v1/jobs/je33651a2e5bb39e9dc30022229dba98f"
                          *       }
                          *     }
                          */
@@ -3565,7 +3638,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 674.7,
+                         *         "elapsed_ms": 2829.9,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -3588,9 +3661,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j842adf30359339825cca08ac8d6e4009",
+                         *         "id": "je33651a2e5bb39e9dc30022229dba98f",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j842adf30359339825cca08ac8d6e4009"
+                         *         "url": "/v1/jobs/je33651a2e5bb39e9dc30022229dba98f"
                          *       }
                          *     }
                          */
@@ -3798,7 +3871,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "j842adf30359339825cca08ac8d6e4009",
+                         *       "id": "je33651a2e5bb39e9dc30022229dba98f",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -3935,7 +4008,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 714.9,
+                         *           "elapsed_ms": 2670.1,
                          *           "cached": false,
                          *           "nodes": 68313,
                          *           "seed": 0
@@ -4148,10 +4221,15 @@ export interface components {
              */
             ace_value?: number;
             /**
-             * @description A court card takes every loose card of its rank (V1).
+             * @description A court card takes every loose card of its rank (V1.1).
              * @example false
              */
             court_captures_all?: boolean;
+            /**
+             * @description A numeral capture that takes a loose card of its own rank takes every one (V1.1).
+             * @example false
+             */
+            pairing_takes_all?: boolean;
             /**
              * @description Highest build value (R17).
              * @example 10
@@ -4163,12 +4241,12 @@ export interface components {
              */
             draw_after_play?: boolean;
             /**
-             * @description Total that ends the game (R27).
+             * @description Total that ends the game (R27); 0 when every round is a game (V1.3).
              * @example 21
              */
             target_score?: number;
             /**
-             * @description How points reach the total.
+             * @description How points reach the total and when the game ends: `round` (R27), `eleven_up` (V1.2), `deal` (V1.3), `count_out` (V2), `pegged` (V4).
              * @example round
              */
             counting?: string;
@@ -4219,6 +4297,7 @@ export interface components {
              *         ],
              *         "ace_value": 1,
              *         "court_captures_all": false,
+             *         "pairing_takes_all": false,
              *         "max_build": 10,
              *         "draw_after_play": false,
              *         "target_score": 21,
@@ -4292,7 +4371,7 @@ export interface components {
              * @example standard
              * @enum {string}
              */
-            variant?: "standard" | "classic" | "twenty-one" | "royal" | "spade" | "draw" | "partnership" | "three-hand";
+            variant?: "standard" | "classic" | "classic-deal" | "twenty-one" | "royal" | "spade" | "draw" | "partnership" | "three-hand";
             /**
              * @description Game seed; when omitted the server draws one below 2^53. Seeds up to 2^63 - 1 are accepted, but only those below 2^53 read exactly in JavaScript; the server never draws a larger one.
              * @example 12345
@@ -4583,7 +4662,7 @@ export interface components {
              * @example standard
              * @enum {string}
              */
-            variant?: "standard" | "classic" | "twenty-one" | "royal" | "spade" | "draw" | "partnership" | "three-hand";
+            variant?: "standard" | "classic" | "classic-deal" | "twenty-one" | "royal" | "spade" | "draw" | "partnership" | "three-hand";
             /**
              * @description Rounds that scored, this one included.
              * @example 1
@@ -5121,7 +5200,7 @@ export interface components {
              * @example standard
              * @enum {string}
              */
-            variant?: "standard" | "classic" | "twenty-one" | "royal" | "spade" | "draw" | "partnership" | "three-hand";
+            variant?: "standard" | "classic" | "classic-deal" | "twenty-one" | "royal" | "spade" | "draw" | "partnership" | "three-hand";
             /**
              * @description Rounds that scored, this one included.
              * @example 1
@@ -5565,10 +5644,10 @@ export interface components {
              */
             type: "game_over";
             /**
-             * @description The winner.
+             * @description The winner; null for a drawn game (classic-deal, V1.3).
              * @example 0
              */
-            winner: number;
+            winner: number | null;
             /**
              * @description Final totals.
              * @example [
@@ -5577,6 +5656,11 @@ export interface components {
              *     ]
              */
             scores: number[];
+            /**
+             * @description What the game is worth to its winner, when not 1 (V1.4).
+             * @example 2
+             */
+            game_value?: number;
         };
         ApplyResponse: {
             /**

@@ -1,0 +1,265 @@
+"""How points reach the game totals and when the game ends: one small class per
+``Rules.counting`` value (R27; V1.2, V1.3; V4.2, V4.3).
+
+:mod:`engine.cassino.play` calls the counting of the rules at two moments, and applies
+the :class:`Tally` it answers (the totals, and once the game is over its winner and
+value):
+
+* :meth:`Counting.captured` after every capture: ``None`` when nothing scores during the
+  hand (R27), the new totals when points are pegged as they are taken (V4.2);
+* :meth:`Counting.round_end` after the round's last card, with the round's breakdown
+  (R26) taken after the residue (R24).
+
+Validation (:func:`engine.cassino.state.check_progress`) asks :meth:`Counting.check`
+whether a state's totals, status, winner and game value can go together, and
+:meth:`Counting.score` is the breakdown of the piles as they stand.  A new counting (say
+V2's counting out) is one more subclass in :data:`COUNTINGS`.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Protocol
+
+from engine.cassino.rules import Rules
+from engine.cassino.scoring import Breakdown, least_points, score
+from engine.errors import StateError, UnsupportedVariantError
+
+__all__ = ["COUNTINGS", "Counting", "DealCounting", "ElevenUp", "Game", "Tally", "counting_of"]
+
+PLAYING = "playing"  # engine.cassino.state's status names (state imports this module)
+
+
+class Tally(NamedTuple):
+    """What a counting makes of a moment of the game."""
+
+    scores: tuple[int, ...]
+    """The totals now."""
+    winner: int | None = None
+    """The winner of a finished game (``None`` also for a drawn game, V1.3)."""
+    game_value: int | None = None
+    """What the finished game is worth (V1.4); ``None`` while the game goes on."""
+    target: int | None = None
+    """A new target for the game (V2.3); ``None`` keeps it."""
+    counted: bool = True
+    """At a round's end: whether its breakdown entered the totals in full (it did not when
+    the game ended on the way, V4.3)."""
+
+    @property
+    def over(self) -> bool:
+        return self.game_value is not None
+
+
+class Game(Protocol):
+    """What a counting reads of a state or a view (engine.cassino.state.Public)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def captured(self) -> tuple[int, ...]: ...
+    @property
+    def sweeps(self) -> tuple[int, ...]: ...
+    @property
+    def last_capturer(self) -> int | None: ...
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def winner(self) -> int | None: ...
+    @property
+    def previous_round(self) -> Breakdown | None: ...
+    @property
+    def target(self) -> int: ...
+    @property
+    def game_value(self) -> int | None: ...
+
+
+def _fail(message: str, field: str, rule: str) -> StateError:
+    return StateError(f"{message} ({rule})", field=field, rule=rule)
+
+
+def check_playing(game: Game) -> None:
+    """No result while the game is played."""
+    if game.winner is not None:
+        raise StateError("winner must be null while the game is playing", field="winner")
+    if game.game_value is not None:
+        raise StateError("game_value is given only for a finished game (V1.4)",
+                         field="game_value")
+
+
+def check_value(game: Game, value: int) -> None:
+    """A finished game's value is what its totals make it (V1.4)."""
+    if game.game_value != value:
+        raise _fail(f"a finished game with scores {list(game.scores)} is worth {value}, not "
+                    f"{game.game_value}", "game_value", "V1.4")
+
+
+class Counting:
+    """The interface every counting implements, and the ``round`` counting of R27: a
+    round's points are added to the totals after the round; once a total is at
+    the target, the sole leader wins (a tie at the top plays another round)."""
+
+    name = "round"
+    rule = "R27"
+    ends_mid_hand = False
+    """Whether a game may end with cards still in play (V4.3)."""
+
+    def captured(self, game: Game, player: int, taken: int, swept: bool) -> Tally | None:
+        """After a capture by ``player`` of ``taken`` (played card included; ``swept``: it
+        cleared the table): the new totals when they change, else ``None``."""
+        return None
+
+    def round_end(self, game: Game, breakdown: Breakdown, residue: int) -> Tally:
+        """After the round's last card: ``game`` as it stood before the residue (R24) went
+        to its last capturer, ``breakdown`` the round's points with the residue."""
+        scores = tuple(s + t for s, t in zip(game.scores, breakdown.totals, strict=True))
+        return self.settle(scores, game.target)
+
+    def settle(self, scores: tuple[int, ...], target: int) -> Tally:
+        """The sole leader at ``target`` or more wins (R27)."""
+        top = max(scores)
+        if top >= target and scores.count(top) == 1:
+            return Tally(scores, scores.index(top), 1)
+        return Tally(scores)
+
+    def score(self, game: Game) -> Breakdown:
+        """The breakdown of the capture piles as they stand (R26)."""
+        return score(game.captured, game.sweeps, game.rules)
+
+    def game_value(self, game: Game) -> int:
+        """What a finished game with these totals is worth (V1.4)."""
+        return 1
+
+    def check(self, game: Game) -> None:
+        """The totals, status, winner and game value go together; :class:`StateError`
+        names what does not."""
+        scores = game.scores
+        self.check_totals(game)
+        if game.status == PLAYING:
+            check_playing(game)
+            if self.settle(scores, game.target).over:
+                raise _fail(f"scores {list(scores)} end the game: status must be game_over",
+                            "status", self.rule)
+            return
+        result = self.settle(scores, game.target)
+        if not result.over or game.winner != result.winner:
+            raise _fail(self.finished(game), "winner", self.rule)
+        check_value(game, self.game_value(game))
+
+    def finished(self, game: Game) -> str:
+        return (f"a finished game needs a sole leader with {game.target} or more, who is "
+                f"the winner; scores are {list(game.scores)}")
+
+    def check_totals(self, game: Game) -> None:
+        """Totals that the rounds played can give (R26, R27)."""
+        scores = game.scores
+        least = least_points(game.rules) * (game.round - 1)
+        if sum(scores) < least:
+            raise _fail(f"scores {list(scores)} are too low: {game.round - 1} complete "
+                        f"round(s) award at least {least} points in all (R26)", "scores",
+                        self.rule)
+        previous = game.previous_round
+        if previous is not None and any(s < t for s, t in zip(scores, previous.totals,
+                                                                strict=True)):
+            raise _fail(f"scores {list(scores)} are below the points of the previous round "
+                        f"{list(previous.totals)}, which are part of them", "scores",
+                        self.rule)
+
+
+class ElevenUp(Counting):
+    """V1.2 "11 up": after each round the lower round score is taken from the higher and
+    the difference goes to the higher side's total; the first total to reach 11 wins, and
+    the game is worth 2 (a lurch) when the loser's total is then below 6."""
+
+    name = "eleven_up"
+    rule = "V1.2"
+    lurch_below = 6
+    """The loser's total under which the game is a lurch (V1.2)."""
+    lurch_value = 2
+
+    def round_end(self, game: Game, breakdown: Breakdown, residue: int) -> Tally:
+        totals = breakdown.totals
+        top = max(totals)
+        scores = game.scores
+        if totals.count(top) == 1:  # equal round scores add nothing
+            ahead = totals.index(top)
+            scores = tuple(s + (top - min(totals) if seat == ahead else 0)
+                           for seat, s in enumerate(scores))
+        result = self.settle(scores, game.target)
+        if result.over:
+            return result._replace(game_value=self.value(scores, result.winner))
+        return result
+
+    def value(self, scores: tuple[int, ...], winner: int | None) -> int:
+        losers = [s for seat, s in enumerate(scores) if seat != winner]
+        return self.lurch_value if max(losers) < self.lurch_below else 1
+
+    def game_value(self, game: Game) -> int:
+        return self.value(game.scores, game.winner)
+
+    def check_totals(self, game: Game) -> None:
+        """Only one side gains in a round and the game ends when one reaches the target, so
+        no other total can be there too (equal round scores add nothing: no lower bound)."""
+        scores = sorted(game.scores)
+        if scores[-2] >= game.target:
+            raise _fail(f"scores {list(game.scores)}: only one total can reach "
+                        f"{game.target}, the game ends there", "scores", self.rule)
+
+
+class DealCounting(Counting):
+    """V1.3 (``classic-deal``): every round is a game.  The higher round score wins it and
+    the game is worth the difference; equal scores are a drawn game (no winner, value 0).
+    The totals are that round's points."""
+
+    name = "deal"
+    rule = "V1.3"
+
+    def round_end(self, game: Game, breakdown: Breakdown, residue: int) -> Tally:
+        return self.settle(breakdown.totals, game.target)
+
+    def settle(self, scores: tuple[int, ...], target: int) -> Tally:
+        """The result of the game whose round scored ``scores``."""
+        top = max(scores)
+        return Tally(scores, scores.index(top) if scores.count(top) == 1 else None,
+                     top - min(scores))
+
+    def game_value(self, game: Game) -> int:
+        return max(game.scores) - min(game.scores)
+
+    def check(self, game: Game) -> None:
+        scores = game.scores
+        if game.status == PLAYING:
+            check_playing(game)
+            if any(scores):
+                raise _fail(f"scores are {list(scores)} in play, but every round is a game: "
+                            "they hold the round's points once it is over", "scores",
+                            self.rule)
+            if game.round != 1:
+                raise _fail(f"round {game.round}: every round is a game, so a game has one",
+                            "round", self.rule)
+            return
+        result = self.settle(scores, game.target)
+        if game.winner != result.winner:
+            raise _fail(f"the higher round score wins, equal scores draw: scores "
+                        f"{list(scores)} give winner {result.winner}", "winner", self.rule)
+        check_value(game, self.game_value(game))
+        previous = game.previous_round
+        if previous is not None and previous.totals != scores:
+            raise _fail(f"scores {list(scores)} must be the round's points "
+                        f"{list(previous.totals)}", "scores", self.rule)
+
+
+COUNTINGS: dict[str, Counting] = {
+    counting.name: counting for counting in (Counting(), ElevenUp(), DealCounting())}
+"""Every implemented counting by its ``Rules.counting`` name."""
+
+
+def counting_of(rules: Rules) -> Counting:
+    """The counting of ``rules``; :class:`UnsupportedVariantError` if not implemented."""
+    found = COUNTINGS.get(rules.counting)
+    if found is None:
+        raise UnsupportedVariantError(
+            f"the {rules.counting!r} counting of {rules.name!r} is not implemented")
+    return found
