@@ -12,7 +12,7 @@ import random
 from math import comb
 from typing import Protocol
 
-from engine.cards import SPADE_MASK, cards_of
+from engine.cards import FULL_DECK, SPADE_MASK, cards_of
 from engine.cassino import (
     BUILD,
     CAPTURE,
@@ -53,10 +53,16 @@ SPADE_SHARE = 0.1
 
 def card_worth(cards: int, rules: Rules = STANDARD) -> float:
     """Rough round points a set of cards is worth in a capture pile (R26): a share of
-    the cards and spades majorities, and the points of the cards that score by themselves
-    (the aces and the cassinos), as the point scheme of ``rules`` says."""
-    worth = MAJORITY_SHARE * cards.bit_count() + SPADE_SHARE * (cards & SPADE_MASK).bit_count()
-    for mask, points in weights(rules).by_category:
+    each majority the scheme has (cards, spades), and the points of the cards that score
+    by themselves (the aces and the cassinos; every spade in V4.1), as the point scheme of
+    ``rules`` says."""
+    w = weights(rules)
+    worth = 0.0
+    for mask, _, _ in w.most:  # a share of the majorities the scheme has (V4: cards only)
+        share = MAJORITY_SHARE if mask == FULL_DECK else SPADE_SHARE if mask == SPADE_MASK \
+            else 0.0
+        worth += share * (cards & mask).bit_count()
+    for mask, points in w.by_category:
         worth += points * (cards & mask).bit_count()
     return worth
 

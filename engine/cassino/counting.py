@@ -21,10 +21,11 @@ from __future__ import annotations
 from typing import NamedTuple, Protocol
 
 from engine.cassino.rules import Rules
-from engine.cassino.scoring import Breakdown, least_points, score
+from engine.cassino.scoring import Breakdown, card_points, least_points, scheme, score
 from engine.errors import StateError, UnsupportedVariantError
 
-__all__ = ["COUNTINGS", "Counting", "DealCounting", "ElevenUp", "Game", "Tally", "counting_of"]
+__all__ = ["COUNTINGS", "Counting", "DealCounting", "ElevenUp", "Game", "Pegged", "Tally",
+           "counting_of"]
 
 PLAYING = "playing"  # engine.cassino.state's status names (state imports this module)
 
@@ -251,8 +252,65 @@ class DealCounting(Counting):
                         f"{list(previous.totals)}", "scores", self.rule)
 
 
+class Pegged(Counting):
+    """V4.2, V4.3 (``spade``): every point but the majorities is scored the moment its card
+    is taken or its sweep made, the residue's too (R24); the majorities (cards, 3) at the end
+    of the hand, a tie scoring nothing.  The first total to reach the target (61) wins at
+    once, even in the middle of the hand.  ``scores`` are running totals (V4.4)."""
+
+    name = "pegged"
+    rule = "V4.3"
+    ends_mid_hand = True
+
+    def pegs(self, rules: Rules, cards: int) -> int:
+        """The points of ``cards`` that are scored the moment they are taken (V4.2)."""
+        return sum(points for card, points in card_points(rules).items() if cards >> card & 1)
+
+    def captured(self, game: Game, player: int, taken: int, swept: bool) -> Tally | None:
+        points = self.pegs(game.rules, taken) + (game.rules.sweep_points if swept else 0)
+        if not points:
+            return None
+        return self.peg(game.scores, player, points, game.target)
+
+    def peg(self, scores: tuple[int, ...], player: int, points: int, target: int) -> Tally:
+        """``points`` to ``player``; reaching ``target`` wins at once (V4.3)."""
+        scores = tuple(s + points if seat == player else s for seat, s in enumerate(scores))
+        return Tally(scores, player, 1) if scores[player] >= target else Tally(scores)
+
+    def round_end(self, game: Game, breakdown: Breakdown, residue: int) -> Tally:
+        """The residue is pegged first (V4.2): if it wins the game, the majorities are never
+        counted (``counted`` is false).  Then each majority goes to its side."""
+        tally = Tally(game.scores)
+        last = game.last_capturer
+        if residue and last is not None:
+            tally = self.peg(tally.scores, last, self.pegs(game.rules, residue), game.target)
+            if tally.over:
+                return tally._replace(counted=False)
+        for category in scheme(game.rules).categories:
+            if category.kind != "most":
+                continue
+            column = tuple(getattr(p.points, category.key) for p in breakdown.players)
+            for seat, points in enumerate(column):
+                if points and not tally.over:
+                    tally = self.peg(tally.scores, seat, points, game.target)
+        return tally
+
+    def score(self, game: Game) -> Breakdown:
+        """The points pegged in this hand so far: the majorities enter only with the hand's
+        count (V4.4), in ``round_scored`` and ``previous_round``."""
+        return score(game.captured, game.sweeps, game.rules, majorities=False)
+
+    def check_totals(self, game: Game) -> None:
+        super().check_totals(game)
+        pegged = self.score(game).totals
+        if any(s < t for s, t in zip(game.scores, pegged, strict=True)):
+            raise _fail(f"scores {list(game.scores)} are below the points pegged in this hand "
+                        f"{list(pegged)}, which are part of them (V4.4)", "scores", "V4.4")
+
+
 COUNTINGS: dict[str, Counting] = {
-    counting.name: counting for counting in (Counting(), ElevenUp(), DealCounting())}
+    counting.name: counting
+    for counting in (Counting(), ElevenUp(), DealCounting(), Pegged())}
 """Every implemented counting by its ``Rules.counting`` name."""
 
 

@@ -19,7 +19,7 @@ from engine.cassino.movegen import legal_moves as _generate
 from engine.cassino.moves import BUILD, CAPTURE, TRAIL, Move
 from engine.cassino.referee import refusal
 from engine.cassino.rules import Rules, get_rules
-from engine.cassino.scoring import POINT_CARDS, Breakdown, score
+from engine.cassino.scoring import Breakdown, point_cards, score
 from engine.cassino.state import (
     GAME_OVER,
     PLAYING,
@@ -150,8 +150,8 @@ class State(NamedTuple):
         return View.of(self, player)
 
     def score(self) -> Breakdown:
-        """The breakdown of the capture piles as they stand (R26)."""
-        return score(self.captured, self.sweeps, self.rules)
+        """The breakdown of the capture piles as they stand (R26; V4.4: as pegged)."""
+        return counting_of(self.rules).score(self)
 
     # --- JSON (engine.cassino.state) ---------------------------------------------------------
 
@@ -295,14 +295,15 @@ def move_json(loose: int, builds: tuple[Build, ...], player: int, move: Move,
               rules: Rules) -> dict[str, object]:
     """A legal move as the server returns it: the move object with its ``id``, its
     ``description`` in words, whether it is a ``sweep`` (R13), the ``points`` cards it
-    takes (R26) and, for builds, the ``kind`` and the resulting ``groups`` (R15)."""
+    takes (the cards that score by themselves, R26, V4.1) and, for builds, the ``kind``
+    and the resulting ``groups`` (R15)."""
     out: dict[str, object] = move.to_dict()
     out["id"] = move.id
     out["description"] = move_text(move)
     if move.type == CAPTURE:
         table = loose | builds_cards(builds)
         out["sweep"] = move.targets == table  # R13: the capture leaves the table empty
-        out["points"] = format_cards((move.targets | 1 << move.card) & POINT_CARDS)
+        out["points"] = format_cards((move.targets | 1 << move.card) & point_cards(rules))
     else:
         out["sweep"] = False
         out["points"] = []

@@ -113,7 +113,7 @@ VARIANTS: dict[str, Rules] = {
         Rules(name="royal", playable=False, court_values=(11, 12, 13), max_build=13,
               description="J=11, Q=12, K=13 as numerals; builds up to 13 (V3).",
               extra={"ace_value_option": [1, 14]}),
-        Rules(name="spade", playable=False, scoring="spade", target_score=61, counting="pegged",
+        Rules(name="spade", scoring="spade", target_score=61, counting="pegged",
               description="Every spade scores 1, J♠ one more; pegged as taken; game 61 (V4)."),
         Rules(name="draw", playable=False, draw_after_play=True,
               description="One deal, then each player draws after each play (V5)."),

@@ -414,17 +414,20 @@ def check_sizes(state: Public, sizes: list[int], stock: int, field: str) -> None
         raise StateError(f"the stock holds {stock} cards; it must be a multiple of {per_batch} "
                          f"up to {full_stock} (R5)", field="stock", rule="R5")
     if state.status == GAME_OVER:
-        if any(sizes) or stock or state.loose or state.builds:
+        if not (any(sizes) or stock or state.loose or state.builds):
+            return
+        if not counting_of(rules).ends_mid_hand:
             raise StateError("a finished game has empty hands, stock and table (R24, R27)",
                              field="status", rule="R27")
-        return
+        # V4.3: the game ended in the middle of a hand, which stays as it was
+    ended = state.status == GAME_OVER  # ... possibly with the batch's last card
     for i, n in enumerate(sizes):
         if n > rules.hand_size:
             raise StateError(f"{field}[{i}] holds {n} cards, more than {rules.hand_size} (R4)",
                              field=f"{field}[{i}]", rule="R4")
     dealer, nondealer = state.dealer, 1 - state.dealer
     if state.to_move == nondealer:
-        ok = sizes[0] == sizes[1] and sizes[0] > 0
+        ok = sizes[0] == sizes[1] and (sizes[0] > 0 or ended)
         expect = "equal, non-empty hands when the nondealer is to move"
     else:
         ok = sizes[dealer] == sizes[nondealer] + 1

@@ -371,7 +371,7 @@ export interface paths {
                          *         {
                          *           "name": "spade",
                          *           "description": "Every spade scores 1, J♠ one more; pegged as taken; game 61 (V4).",
-                         *           "playable": false,
+                         *           "playable": true,
                          *           "players": 2,
                          *           "partnerships": false,
                          *           "hand_size": 4,
@@ -390,7 +390,55 @@ export interface paths {
                          *           "counting": "pegged",
                          *           "scoring": "spade",
                          *           "sweep_points": 1,
-                         *           "extra": {}
+                         *           "extra": {},
+                         *           "categories": [
+                         *             {
+                         *               "key": "cards",
+                         *               "name": "Most cards",
+                         *               "points": 3,
+                         *               "each": false
+                         *             },
+                         *             {
+                         *               "key": "spades",
+                         *               "name": "Spades",
+                         *               "points": 1,
+                         *               "each": true
+                         *             },
+                         *             {
+                         *               "key": "aces",
+                         *               "name": "Aces",
+                         *               "points": 1,
+                         *               "each": true
+                         *             },
+                         *             {
+                         *               "key": "big_cassino",
+                         *               "name": "Big cassino",
+                         *               "points": 2,
+                         *               "each": false,
+                         *               "card": "10D"
+                         *             },
+                         *             {
+                         *               "key": "little_cassino",
+                         *               "name": "Little cassino",
+                         *               "points": 1,
+                         *               "each": false,
+                         *               "card": "2S"
+                         *             },
+                         *             {
+                         *               "key": "jack_of_spades",
+                         *               "name": "Jack of spades",
+                         *               "points": 1,
+                         *               "each": false,
+                         *               "card": "JS"
+                         *             },
+                         *             {
+                         *               "key": "sweeps",
+                         *               "name": "Sweeps",
+                         *               "points": 1,
+                         *               "each": true
+                         *             }
+                         *           ],
+                         *           "rules_url": "/rules/spade"
                          *         },
                          *         {
                          *           "name": "draw",
@@ -3214,7 +3262,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 3477.5,
+                         *         "elapsed_ms": 5434.3,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -3237,9 +3285,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "je33651a2e5bb39e9dc30022229dba98f",
+                         *         "id": "j038c0af5966c5cd6f0664b2247da31f2",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/je33651a2e5bb39e9dc30022229dba98f"
+                         *         "url": "/v1/jobs/j038c0af5966c5cd6f0664b2247da31f2"
                          *       }
                          *     }
                          */
@@ -3638,7 +3686,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 2829.9,
+                         *         "elapsed_ms": 5318.6,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -3661,9 +3709,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "je33651a2e5bb39e9dc30022229dba98f",
+                         *         "id": "j038c0af5966c5cd6f0664b2247da31f2",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/je33651a2e5bb39e9dc30022229dba98f"
+                         *         "url": "/v1/jobs/j038c0af5966c5cd6f0664b2247da31f2"
                          *       }
                          *     }
                          */
@@ -3871,7 +3919,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "je33651a2e5bb39e9dc30022229dba98f",
+                         *       "id": "j038c0af5966c5cd6f0664b2247da31f2",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -4008,7 +4056,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 2670.1,
+                         *           "elapsed_ms": 6635,
                          *           "cached": false,
                          *           "nodes": 68313,
                          *           "seed": 0
@@ -4539,7 +4587,7 @@ export interface components {
              */
             cards: number;
             /**
-             * @description Most spades: 1 (R26).
+             * @description Most spades: 1 (R26); Spades: 1 each (V4.1) in `spade`.
              * @example 1
              */
             spades: number;
@@ -4563,6 +4611,11 @@ export interface components {
              * @example 1
              */
             sweeps: number;
+            /**
+             * @description Jack of spades JS: 1 (V4.1) in `spade`.
+             * @example 0
+             */
+            jack_of_spades?: number;
         };
         PlayerScore: {
             /**
@@ -4595,6 +4648,11 @@ export interface components {
              * @example 1
              */
             sweeps: number;
+            /**
+             * @description 1 if JS was captured (`spade` only).
+             * @example 0
+             */
+            jack_of_spades?: number;
             /**
              * @description Points by category.
              * @example {
