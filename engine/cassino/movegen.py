@@ -70,7 +70,9 @@ def legal_moves(hand: int, loose: int, builds: tuple[Build, ...], player: int,
             # V1.1: pairing a loose card of the card's rank takes every one of them
             pairs = loose & (0xF << (card & ~3)) if rules.pairing_takes_all else 0
             for targets in takes:  # R11: every union of loose groups and builds of cv
-                if targets & must == must and targets & pairs in (0, pairs):
+                if targets & must == must:
+                    if pairs and targets & pairs not in (0, pairs):
+                        continue  # V1.1: a pair left behind
                     append(_new_move(Move, (CAPTURE, card, targets, 0)))
             # R14-R16: builds of value v; R14 retain: a numeral of v stays in hand.
             for v in held_values:
