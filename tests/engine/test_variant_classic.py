@@ -101,6 +101,15 @@ def test_V1_1_taking_a_build_is_not_pairing() -> None:
     assert "7Hx7D" not in moves  # R22: the owner's last seven must take the build
 
 
+def test_V1_1a_the_owners_last_card_takes_its_build_and_pairs_all_or_none() -> None:
+    build = (7, 0, [["3H", "4H"]])
+    state = position((["7S", "9C"], ["2D", "5H"]), ["7D", "7C", "KS"], [build], stock=8,
+                     dealer=1, to_move=0)
+    sevens = {m.id for m in state.legal_moves() if m.card == engine.parse_card("7S")}
+    assert sevens == canon("7Sx3H4H", "7Sx3H4H7D7C")  # R22, V1.1
+    assert refused(state, "7Sx3H4H7D").rule == "V1.1"
+
+
 def test_V1_1_reference_agrees_on_random_classic_positions() -> None:
     positions = 0
     for game_seed in range(40):

@@ -143,6 +143,7 @@ def test_V4_3_reaching_61_mid_hand_wins_at_once() -> None:
     # no residue: hands, stock and table stay as they were
     assert after.hands[1] == mask("JC", "8H", "4C") and len(after.stock) == 8
     assert after.loose == mask("5S", "KH", "9H")
+    assert after.to_move == 1  # the seat that would have played next (V4.3a)
     assert after.legal_moves() == [] and after.previous_round is None
     assert State.from_dict(after.to_dict()) == after
     for seat in (0, 1):
@@ -192,6 +193,28 @@ def test_V4_4_totals_that_cannot_be_are_refused() -> None:
     with pytest.raises(StateError) as caught:
         State.from_dict(data)
     assert caught.value.rule == "V4.4"
+
+
+# --- V4.4b the solver counts pegged points as the engine does -----------------------------
+
+
+def test_the_search_scores_a_spade_hand_as_the_engine_does() -> None:
+    from solver.bots import MAJORITY_SHARE, card_worth
+    from solver.evaluation import final_diff, majority_odds, round_total, weights
+
+    w = weights(SPADE)
+    assert w.natural == 21 and [points for _, _, points in w.most] == [3]  # no spades majority
+    rng = random.Random(4)
+    for _ in range(300):
+        a = rng.getrandbits(52) & FULL_DECK
+        b, sa, sb = FULL_DECK & ~a, rng.randrange(3), rng.randrange(3)
+        totals = engine.score((a, b), (sa, sb), SPADE).totals
+        assert final_diff(a, b, sa - sb, w) == totals[0] - totals[1]
+        won, lost = majority_odds(a.bit_count(), b.bit_count(), 52)
+        if won + lost == 1:
+            assert round_total((a, b), sa + sb, w) == sum(totals)
+    jack = engine.parse_card("JS")
+    assert card_worth(1 << jack, SPADE) == pytest.approx(MAJORITY_SHARE + 2)  # 1 + 1 more
 
 
 # --- perft: captures that reach 61 end the game inside the tree --------------------------
