@@ -51,7 +51,8 @@ class Tally(NamedTuple):
 
 
 class Game(Protocol):
-    """What a counting reads of a state or a view (engine.cassino.state.Public)."""
+    """What a counting reads of a state or a view: the totals and what they come from
+    (:class:`engine.cassino.state.Public` adds the table, the turn and the history)."""
 
     @property
     def rules(self) -> Rules: ...

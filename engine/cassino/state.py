@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple, Protocol
 
 from engine.cards import FULL_DECK, card_name, cards_of, format_cards, parse_card
-from engine.cassino.counting import counting_of
+from engine.cassino.counting import Game, counting_of
 from engine.cassino.moves import Move, parse_move
 from engine.cassino.rules import Rules, get_rules
 from engine.cassino.scoring import Breakdown
@@ -313,13 +313,10 @@ def read_history(value: Any, players: int) -> tuple[Played, ...]:
 # --- consistency (shared with engine.cassino.view) ----------------------------------------------
 
 
-class Public(Protocol):
-    """The public fields that a full state and a view share (R28)."""
+class Public(Game, Protocol):
+    """The public fields that a full state and a view share (R28): what a counting reads
+    (:class:`engine.cassino.counting.Game`) and the table, turn and history."""
 
-    @property
-    def rules(self) -> Rules: ...
-    @property
-    def round(self) -> int: ...
     @property
     def deal(self) -> int: ...
     @property
@@ -331,27 +328,9 @@ class Public(Protocol):
     @property
     def builds(self) -> tuple[Build, ...]: ...
     @property
-    def captured(self) -> tuple[int, ...]: ...
-    @property
-    def sweeps(self) -> tuple[int, ...]: ...
-    @property
-    def last_capturer(self) -> int | None: ...
-    @property
-    def scores(self) -> tuple[int, ...]: ...
-    @property
-    def status(self) -> str: ...
-    @property
-    def winner(self) -> int | None: ...
-    @property
     def last_batch(self) -> bool: ...
     @property
     def history(self) -> tuple[Played, ...]: ...
-    @property
-    def previous_round(self) -> Breakdown | None: ...
-    @property
-    def target(self) -> int: ...
-    @property
-    def game_value(self) -> int | None: ...
 
 
 class Full(Public, Protocol):

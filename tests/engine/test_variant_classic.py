@@ -18,6 +18,7 @@ from engine.cassino.play import advance
 from engine.cassino.referee import game_over
 from engine.cassino.view import View
 from tests.engine.reference import reference_moves_of, reference_perft
+from tests.engine.test_perft import perft
 from tests.engine.test_rules import (
     CLUBS,
     DIAMONDS,
@@ -134,15 +135,6 @@ PERFT = {
     47: [11, 145, 620, 4231, 11286, 45881, 62665],
 }
 REFERENCE_DEPTH = 5
-
-
-def perft(state: State, depth: int) -> int:
-    if depth == 0:
-        return 1
-    moves = state.legal_moves()
-    if depth == 1:
-        return len(moves)
-    return sum(perft(advance(state, m), depth - 1) for m in moves)
 
 
 @pytest.mark.parametrize("game_seed", list(PERFT))

@@ -19,6 +19,7 @@ from engine.cassino.play import advance
 from engine.cassino.view import View
 from solver import arena
 from tests.engine.reference import reference_perft
+from tests.engine.test_perft import perft
 from tests.engine.test_rules import (
     CLUBS,
     DIAMONDS,
@@ -228,15 +229,6 @@ REFERENCE_DEPTH = 6
 
 def near_61(game_seed: int) -> State:
     return new_game(game_seed, "spade")._replace(scores=PERFT_SCORES)
-
-
-def perft(state: State, depth: int) -> int:
-    if depth == 0:
-        return 1
-    moves = state.legal_moves()
-    if depth == 1:
-        return len(moves)
-    return sum(perft(advance(state, m), depth - 1) for m in moves)
 
 
 @pytest.mark.parametrize("game_seed", list(PERFT))
