@@ -78,6 +78,15 @@ def test_V1_1_a_court_card_takes_every_loose_card_of_its_rank() -> None:
     assert {i for i in ids(standard) if i.startswith("KH")} == canon("KH", "KHxKS", "KHxKD")
 
 
+def test_V1_1_the_books_example_an_eight_gathers_in_all_the_eights() -> None:
+    """The book: "He holds an Eight, and there are one or two Eights on the table. He plays
+    the Eight from his hand, and then gathers in all of them." """
+    state = position((["8S", "KC"], ["3C", "5H"]), ["8H", "8D", "QH"], stock=8)
+    assert {m.id for m in state.legal_moves() if m.type == "capture"} == canon("8Sx8H8D")
+    one = position((["8S", "KC"], ["3C", "5H"]), ["8H", "QH"], stock=8)
+    assert {m.id for m in one.legal_moves() if m.type == "capture"} == canon("8Sx8H")
+
+
 def test_V1_1_a_numeral_pairing_takes_all_loose_cards_of_its_rank() -> None:
     state = position((["7S", "9C"], ["3C", "5H"]), ["7D", "7H", "3D", "4C", "KS"], stock=8)
     captures = {i for i in ids(state) if i.startswith("7Sx")}
