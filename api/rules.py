@@ -75,7 +75,8 @@ def rule_url(rule: str, variant: str | None = None) -> str:
 
     ``variant`` (by default the one the current request is about): when it has a page of
     its own and one of the rule numbers in ``rule`` is an anchor of that page, that page
-    and that anchor (``/rules/classic#C3``); otherwise the standard page and the first
+    and that anchor (``/rules/classic#C3``); else, for a variant's rule of the book
+    (``V1.1``), the page that has it as an anchor; otherwise the standard page and the first
     standard number (``/rules/standard#R14``), as every variant builds on standard.
     """
     if variant is None:
@@ -85,6 +86,10 @@ def rule_url(rule: str, variant: str | None = None) -> str:
         for number in _NUMBER.findall(rule):
             if number in anchors:
                 return f"/rules/{variant}#{number}"
+    for number in _NUMBER.findall(rule):  # a variant's rule (V1.1): the page that has it
+        page = _defined_in(number) if number.startswith("V") else None
+        if page is not None:
+            return f"/rules/{page}#{number}"
     match = _RULE.search(rule)
     return f"/rules/{STANDARD}" + (f"#{match.group(1)}" if match else "")
 
@@ -108,8 +113,15 @@ def _present() -> frozenset[str]:
 
 def clear_cache() -> None:
     """Forget the pages read (for tests that point ``RULES_DIR`` elsewhere)."""
-    for cached in (_present, _anchors, _page):
+    for cached in (_present, _anchors, _defined_in, _page):
         cached.cache_clear()
+
+
+@functools.cache
+def _defined_in(number: str) -> str | None:
+    """The rules page (standard's excepted) that has ``number`` as an anchor, if any."""
+    return next((name for name in rules_pages() if name != STANDARD
+                 and number in _anchors(name)), None)
 
 
 @functools.cache

@@ -15,7 +15,16 @@ from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validat
 
 from api.sealed import HOUSE_BOTS
 from engine import cards
-from engine.cassino import MAX_COUNT, MAX_SEED, STANDARD, VARIANTS, new_game, scheme
+from engine.cassino import (
+    MAX_COUNT,
+    MAX_SEED,
+    SCHEMES,
+    STANDARD,
+    VARIANTS,
+    Category,
+    new_game,
+    scheme,
+)
 from engine.games import GAME_NAMES
 
 # R2: rank (A, 2-10, J, Q, K, or T for 10) then suit (S H D C or a suit symbol), any case:
@@ -182,42 +191,69 @@ class PlayedSchema(Strict):
                                                                      "card": "KC"}))
 
 
+def _category_keys() -> list[str]:
+    """Every category key of the implemented schemes: standard's first, in its order."""
+    keys: list[str] = []
+    for found in (SCHEMES["standard"], *SCHEMES.values()):
+        keys += [c.key for c in found.categories if c.key not in keys]
+    return keys
+
+
+def _categories(key: str) -> list[tuple[str, Category]]:
+    """``(scheme name, category)`` of every implemented scheme that has the key."""
+    return [(name, c) for name, found in SCHEMES.items() for c in found.categories
+            if c.key == key]
+
+
 def _points(key: str, example: int) -> fields.Integer:
-    """A category's points, described with what the standard scheme scores (R26)."""
-    category = next(c for c in scheme(STANDARD).categories if c.key == key)
-    what = f"{category.name}{' ' + category.card if category.card else ''}"
-    each = " each" if category.each_item else ""
-    rule = "R13" if key == "sweeps" else "R26"
-    return Int(required=True, metadata=_meta(f"{what}: {category.points}{each} ({rule}).",
-                                             example))
+    """A category's points, described with what each scheme scores (R26, V4.1)."""
+    parts: list[str] = []
+    seen: set[str] = set()
+    found = _categories(key)
+    for name, category in found:
+        what = (f"{category.name}{' ' + category.card if category.card else ''}: "
+                f"{category.points}{' each' if category.each_item else ''}")
+        if what in seen:
+            continue
+        seen.add(what)
+        rule = "R13" if key == "sweeps" else "R26" if name == "standard" else "V4.1"
+        parts.append(f"{what} ({rule})" + ("" if name == "standard" else f" in `{name}`"))
+    return Int(required=len(found) == len(SCHEMES), metadata=_meta("; ".join(parts) + ".",
+                                                                   example))
 
 
-class PointsSchema(Strict):
-    cards = _points("cards", 3)
-    spades = _points("spades", 1)
-    aces = _points("aces", 2)
-    big_cassino = _points("big_cassino", 2)
-    little_cassino = _points("little_cassino", 0)
-    sweeps = _points("sweeps", 1)
+def _count(key: str, example: int) -> fields.Integer:
+    """A category's count in a capture pile: at most what the pack holds."""
+    schemes = _categories(key)
+    category = schemes[0][1]
+    if category.mask is None:
+        text, high = "Sweeps made (R13).", 52
+    elif category.card is not None:
+        text, high = f"1 if {category.card} was captured.", 1
+    else:
+        text, high = f"{key.replace('_', ' ').capitalize()} captured.", category.mask.bit_count()
+    if len(schemes) < len(SCHEMES):
+        text = text[:-1] + f" ({', '.join(f'`{name}`' for name, _ in schemes)} only)."
+    return Int(required=len(schemes) == len(SCHEMES),
+               validate=validate.Range(min=0, max=high), metadata=_meta(text, example))
 
 
-class PlayerScoreSchema(Strict):
-    cards = Int(required=True, validate=validate.Range(min=0, max=52),
-                           metadata=_meta("Cards captured.", 27))
-    spades = Int(required=True, validate=validate.Range(min=0, max=13),
-                            metadata=_meta("Spades captured.", 7))
-    aces = Int(required=True, validate=validate.Range(min=0, max=4),
-                          metadata=_meta("Aces captured.", 2))
-    big_cassino = Int(required=True, validate=validate.Range(min=0, max=1),
-                                 metadata=_meta("1 if 10D was captured.", 1))
-    little_cassino = Int(required=True, validate=validate.Range(min=0, max=1),
-                                    metadata=_meta("1 if 2S was captured.", 0))
-    sweeps = Int(required=True, validate=validate.Range(min=0, max=52),
-                            metadata=_meta("Sweeps made (R13).", 1))
-    points = fields.Nested(PointsSchema, metadata=_meta(
-        "Points by category.", {"cards": 3, "spades": 1, "aces": 2, "big_cassino": 2,
-                                "little_cassino": 0, "sweeps": 1}))
-    total = Int(metadata=_meta("Sum of the points.", 9))
+_EXAMPLE_POINTS = {"cards": 3, "spades": 1, "aces": 2, "big_cassino": 2, "little_cassino": 0,
+                   "sweeps": 1}
+_EXAMPLE_COUNTS = {"cards": 27, "spades": 7, "aces": 2, "big_cassino": 1, "little_cassino": 0,
+                   "sweeps": 1}
+
+PointsSchema = type("PointsSchema", (Strict,), {
+    key: _points(key, _EXAMPLE_POINTS.get(key, 0)) for key in _category_keys()})
+"""Points by category: every key of every implemented scheme (GET /v1/variants lists a
+variant's); the standard ones are always there."""
+
+PlayerScoreSchema = type("PlayerScoreSchema", (Strict,), {
+    **{key: _count(key, _EXAMPLE_COUNTS.get(key, 0)) for key in _category_keys()},
+    "points": fields.Nested(PointsSchema, metadata=_meta("Points by category.",
+                                                         _EXAMPLE_POINTS)),
+    "total": Int(metadata=_meta("Sum of the points.", 9)),
+})
 
 
 class BreakdownSchema(Strict):
@@ -393,10 +429,14 @@ EVENT_SCHEMAS: tuple[type[EventBase], ...] = (
            "Nobody captured in round 2: it is dealt again",
            round=Int(required=True, metadata=_meta("The round.", 2)),
            deal=Int(required=True, metadata=_meta("The deal that was void.", 3))),
-    _event("game_over", "A total reached 21 alone at the top: the game is over (R27).",
+    _event("game_over", "A total reached 21 alone at the top: the game is over (R27; other "
+           "variants end it as they count, V1.2, V1.3).",
            "Player 0 wins the game, 23 to 14",
-           winner=Int(required=True, validate=SEATS, metadata=_meta("The winner.", 0)),
-           scores=_pair("Final totals.", [23, 14])),
+           winner=Int(required=True, allow_none=True, validate=SEATS, metadata=_meta(
+               "The winner; null for a drawn game (classic-deal, V1.3).", 0)),
+           scores=_pair("Final totals.", [23, 14]),
+           game_value=Int(validate=validate.Range(min=0, max=MAX_COUNT), metadata=_meta(
+               "What the game is worth to its winner, when not 1 (V1.4).", 2))),
 )
 
 
@@ -564,11 +604,17 @@ class RulesSchema(Schema):
         "Numeral values of J, Q, K (0: none).", [0, 0, 0]))
     ace_value = Int(metadata=_meta("Numeral value of an ace.", 1))
     court_captures_all = fields.Boolean(metadata=_meta(
-        "A court card takes every loose card of its rank (V1).", False))
+        "A court card takes every loose card of its rank (V1.1).", False))
+    pairing_takes_all = fields.Boolean(metadata=_meta(
+        "A numeral capture that takes a loose card of its own rank takes every one (V1.1).",
+        False))
     max_build = Int(metadata=_meta("Highest build value (R17).", 10))
     draw_after_play = fields.Boolean(metadata=_meta("Draw after each play (V5).", False))
-    target_score = Int(metadata=_meta("Total that ends the game (R27).", 21))
-    counting = fields.String(metadata=_meta("How points reach the total.", "round"))
+    target_score = Int(metadata=_meta(
+        "Total that ends the game (R27); 0 when every round is a game (V1.3).", 21))
+    counting = fields.String(metadata=_meta(
+        "How points reach the total and when the game ends: `round` (R27), `eleven_up` "
+        "(V1.2), `deal` (V1.3), `count_out` (V2), `pegged` (V4).", "round"))
     scoring = fields.String(metadata=_meta("Point scheme of a round.", "standard"))
     sweep_points = Int(metadata=_meta("Points per sweep.", 1))
     categories = fields.List(fields.Nested(CategorySchema), metadata=_meta(

@@ -371,7 +371,8 @@ class TerminalGame:
             self.save(position)
             self.report(result["events"], table_before)
         if not self.finished:  # a saved game that was already over
-            winner = "you" if view["winner"] == self.human else "the solver"
+            winner = ("nobody" if view["winner"] is None  # a drawn game (V1.3)
+                      else "you" if view["winner"] == self.human else "the solver")
             self.say(f"This game is over: {winner} won, {view['scores'][self.human]} to "
                      f"{view['scores'][self.solver]} (you first).")
         return 0
@@ -516,10 +517,14 @@ class TerminalGame:
         scores = event["scores"]
         mine, theirs = scores[self.human], scores[self.solver]
         self.say()
-        if event["winner"] == self.human:
-            self.say(f"GAME OVER: you win, {mine} to {theirs}!")
+        value = event.get("game_value", 1)
+        worth = f" (a game worth {value})" if value != 1 else ""
+        if event["winner"] is None:  # a drawn game (V1.3)
+            self.say(f"GAME OVER: a draw, {mine} to {theirs}.")
+        elif event["winner"] == self.human:
+            self.say(f"GAME OVER: you win, {mine} to {theirs}{worth}!")
         else:
-            self.say(f"GAME OVER: the solver wins, {theirs} to {mine}.")
+            self.say(f"GAME OVER: the solver wins, {theirs} to {mine}{worth}.")
 
 
 def pick(text: str, moves: list[dict[str, Any]]) -> dict[str, Any] | None:

@@ -45,6 +45,9 @@ class GameRecord:
 
     rounds: list[tuple[int, int]] = field(default_factory=list)
     winner: int | None = None
+    value: int = 0
+    """What the finished game was worth to its winner (V1.4: a lurch 2, classic-deal the
+    difference; 0 for a draw or a game cut short by ``max_rounds``)."""
     moves: int = 0
     think: list[float] = field(default_factory=lambda: [0.0, 0.0])
 
@@ -77,6 +80,7 @@ def play_game(seed: int, bots: tuple[Bot, Bot], max_rounds: int | None = None,
             if max_rounds is not None and len(record.rounds) >= max_rounds:
                 break
     record.winner = state.winner
+    record.value = state.game_value or 0
     return record
 
 
@@ -110,6 +114,16 @@ class PairResult:
 
     def wins(self) -> int:
         return (self.first.winner == 0) + (self.second.winner == 1)
+
+    def game_points(self) -> list[int]:
+        """A's game value won (+) or lost (-) in each game of the pair (V1.4)."""
+        return [_signed(self.first, 0), _signed(self.second, 1)]
+
+
+def _signed(record: GameRecord, seat: int) -> int:
+    if record.winner is None:
+        return 0
+    return record.value if record.winner == seat else -record.value
 
 
 def play_pair(index: int, seed: int, specs: tuple[str, str],
@@ -151,6 +165,10 @@ class Summary:
     a_wins: int
     b_wins: int
     win_rate: tuple[float, float]
+    game_points: tuple[float, float]
+    """A's game value won minus lost per game (V1.4), with its standard error."""
+    valued: bool
+    """Some game was worth other than 1 (a lurch, classic-deal's differences, a draw)."""
     ms_per_move: tuple[float, float]
     seconds: float
 
@@ -162,6 +180,9 @@ class Summary:
         if self.a_wins + self.b_wins:
             games = (f"  games: {self.a} won {self.a_wins}, {self.b} won {self.b_wins} of "
                      f"{self.games}: win rate {100 * wr[0]:.1f}% ± {100 * wr[1]:.1f}%")
+            if self.valued:
+                gp = self.game_points
+                games += f"; game points per game {gp[0]:+.2f} ± {gp[1]:.2f}"
         else:
             games = "  games: none played to its end (--rounds)"
         return "\n".join([
@@ -189,6 +210,9 @@ def summarize(specs: tuple[str, str], results: list[PairResult], seconds: float)
     b_wins = sum((r.first.winner == 1) + (r.second.winner == 0) for r in results)
     wins = [float(r.first.winner == 0) for r in results] + \
         [float(r.second.winner == 1) for r in results]
+    game_points = [float(x) for r in results for x in r.game_points()]
+    valued = any(g.winner is not None and g.value != 1
+                 for r in results for g in (r.first, r.second))
     moves = [r.first.moves + r.second.moves for r in results]
     a_think = sum(r.first.think[0] + r.second.think[1] for r in results)
     b_think = sum(r.first.think[1] + r.second.think[0] for r in results)
@@ -196,6 +220,7 @@ def summarize(specs: tuple[str, str], results: list[PairResult], seconds: float)
     return Summary(specs[0], specs[1], len(results), len(pairs), _mean_se(pairs),
                    _mean_se(rounds), sum(a_pts) / max(1, len(a_pts)),
                    sum(b_pts) / max(1, len(b_pts)), games, a_wins, b_wins, _mean_se(wins),
+                   _mean_se(game_points), valued,
                    (1000 * a_think / per_side, 1000 * b_think / per_side), seconds)
 
 

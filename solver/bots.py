@@ -12,7 +12,7 @@ import random
 from math import comb
 from typing import Protocol
 
-from engine.cards import SPADE_MASK, cards_of
+from engine.cards import FULL_DECK, SPADE_MASK, cards_of
 from engine.cassino import (
     BUILD,
     CAPTURE,
@@ -57,10 +57,16 @@ SPADE_SHARE = 0.1
 
 def card_worth(cards: int, rules: Rules = STANDARD) -> float:
     """Rough round points a set of cards is worth in a capture pile (R26): a share of
-    the cards and spades majorities, and the points of the cards that score by themselves
-    (the aces and the cassinos), as the point scheme of ``rules`` says."""
-    worth = MAJORITY_SHARE * cards.bit_count() + SPADE_SHARE * (cards & SPADE_MASK).bit_count()
-    for mask, points in weights(rules).by_category:
+    each majority the scheme has (cards, spades), and the points of the cards that score
+    by themselves (the aces and the cassinos; every spade in V4.1), as the point scheme of
+    ``rules`` says."""
+    w = weights(rules)
+    worth = 0.0
+    for mask, _, _ in w.most:  # a share of the majorities the scheme has (V4: cards only)
+        share = MAJORITY_SHARE if mask == FULL_DECK else SPADE_SHARE if mask == SPADE_MASK \
+            else 0.0
+        worth += share * (cards & mask).bit_count()
+    for mask, points in w.by_category:
         worth += points * (cards & mask).bit_count()
     return worth
 
@@ -171,9 +177,10 @@ class HeuristicBot(_ClaimsWhenRight):
                 worst = max(worst, held_odds(takers) * worth)
             courts = loose & ~rules.numerals
             for c in cards_of(courts):  # a court card pairs one loose card of its rank
-                takers = (0xF << (c & ~3)) & ~(1 << c)
-                worth = pile_worth(1 << c) + (rules.sweep_points if table == 1 << c else 0)
-                worst = max(worst, held_odds(takers) * worth)
+                rank = 0xF << (c & ~3)  # ... or all of them at once (V1.1)
+                grab = courts & rank if rules.court_captures_all else 1 << c
+                worth = pile_worth(grab) + (rules.sweep_points if table == grab else 0)
+                worst = max(worst, held_odds(rank & ~grab) * worth)
             return worst
 
         best: tuple[float, int] | None = None

@@ -218,12 +218,13 @@ class BatchEnd:
         return v
 
     def _takers(self, loose: int) -> int:
-        """The cards that capture every loose card at once (R10, R11)."""
+        """The cards that capture every loose card at once (R10, R11; V1.1)."""
         rules = self.rules
         if loose & ~rules.numerals:  # a court card: only its rank takes it, one at a time
-            if loose.bit_count() == 1:
-                card = loose.bit_length() - 1
-                return (0xF << (card & ~3)) & ~loose & FULL_DECK
+            card = loose.bit_length() - 1
+            rank = 0xF << (card & ~3)
+            if loose.bit_count() == 1 or (rules.court_captures_all and not loose & ~rank):
+                return rank & ~loose & FULL_DECK  # V1.1: all the loose cards of its rank
             return 0
         takers = 0
         for v in range(1, rules.max_build + 1):

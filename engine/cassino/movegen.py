@@ -1,4 +1,4 @@
-"""Legal moves (R9-R22): every distinct trail, capture and build, each exactly once.
+"""Legal moves (R9-R22; V1.1): every distinct trail, capture and build, each exactly once.
 
 :func:`legal_moves` works on plain card sets so that the solver can call it on its
 own positions; :meth:`engine.cassino.play.State.legal_moves` is the usual entry point.
@@ -48,7 +48,7 @@ def legal_moves(hand: int, loose: int, builds: tuple[Build, ...], player: int,
         m ^= low
         card = low.bit_length() - 1
         cv = values[card]
-        if not cv:  # R10: a court card takes one loose card of its rank (all of them in V1)
+        if not cv:  # R10: a court card takes one loose card of its rank (all of them, V1.1)
             same_rank = loose & (0xF << (card & ~3))
             if same_rank and rules.court_captures_all:
                 append(_new_move(Move, (CAPTURE, card, same_rank, 0)))
@@ -67,8 +67,12 @@ def legal_moves(hand: int, loose: int, builds: tuple[Build, ...], player: int,
             takes = takes_cache.get(cv)
             if takes is None:
                 takes = takes_cache[cv] = _with_builds(unions(loose, cv, rules), by_value.get(cv))
+            # V1.1: pairing a loose card of the card's rank takes every one of them
+            pairs = loose & (0xF << (card & ~3)) if rules.pairing_takes_all else 0
             for targets in takes:  # R11: every union of loose groups and builds of cv
                 if targets & must == must:
+                    if pairs and targets & pairs not in (0, pairs):
+                        continue  # V1.1: a pair left behind
                     append(_new_move(Move, (CAPTURE, card, targets, 0)))
             # R14-R16: builds of value v; R14 retain: a numeral of v stays in hand.
             for v in held_values:

@@ -13,13 +13,14 @@ import random
 from typing import Any, NamedTuple
 
 from engine.cards import cards_of, format_cards
-from engine.cassino.count_out import claim_outcome, claims_allowed, counts_out, settle
+from engine.cassino.count_out import claim_outcome, claims_allowed
+from engine.cassino.counting import Tally, counting_of
 from engine.cassino.events import Event
 from engine.cassino.movegen import legal_moves as _generate
 from engine.cassino.moves import BUILD, CAPTURE, CLAIM, TRAIL, Move, claim
 from engine.cassino.referee import claim_refusal, refusal
 from engine.cassino.rules import Rules, get_rules
-from engine.cassino.scoring import POINT_CARDS, Breakdown, score
+from engine.cassino.scoring import Breakdown, point_cards, score
 from engine.cassino.state import (
     GAME_OVER,
     PLAYING,
@@ -161,8 +162,8 @@ class State(NamedTuple):
         return View.of(self, player)
 
     def score(self) -> Breakdown:
-        """The breakdown of the capture piles as they stand (R26)."""
-        return score(self.captured, self.sweeps, self.rules)
+        """The breakdown of the capture piles as they stand (R26; V4.4: as pegged)."""
+        return counting_of(self.rules).score(self)
 
     # --- JSON (engine.cassino.state) ---------------------------------------------------------
 
@@ -311,14 +312,15 @@ def move_json(loose: int, builds: tuple[Build, ...], player: int, move: Move,
               rules: Rules) -> dict[str, object]:
     """A legal move as the server returns it: the move object with its ``id``, its
     ``description`` in words, whether it is a ``sweep`` (R13), the ``points`` cards it
-    takes (R26) and, for builds, the ``kind`` and the resulting ``groups`` (R15)."""
+    takes (the cards that score by themselves, R26, V4.1) and, for builds, the ``kind``
+    and the resulting ``groups`` (R15)."""
     out: dict[str, object] = move.to_dict()
     out["id"] = move.id
     out["description"] = move_text(move)
     if move.type == CAPTURE:
         table = loose | builds_cards(builds)
         out["sweep"] = move.targets == table  # R13: the capture leaves the table empty
-        out["points"] = format_cards((move.targets | 1 << move.card) & POINT_CARDS)
+        out["points"] = format_cards((move.targets | 1 << move.card) & point_cards(rules))
     else:
         out["sweep"] = False
         out["points"] = []
@@ -372,8 +374,9 @@ def advance(state: State, move: Move, events: list[Event] | None = None) -> Stat
 
     Deals the next batch when the hands are empty (R5) and, after the round's last
     card, collects the residue (R24), scores the round (R25, R26) and ends the game
-    (R27) or deals the next round.  A claim (T5) ends the game at once.  Appends to
-    ``events`` when given one.
+    or deals the next round, as the variant counts (:mod:`engine.cassino.counting`: R27,
+    V1.2, V1.3, V2; points pegged as they are taken, V4).  A claim (T5) ends the game at
+    once.  Appends to ``events`` when given one.
     """
     if move.type == CLAIM:
         return _claimed(state, move, events)
@@ -386,7 +389,8 @@ def advance(state: State, move: Move, events: list[Event] | None = None) -> Stat
         last = p
     if events is not None:
         _move_event(move, p, builds, build_kind, events)
-    if taken and not loose and not builds:  # R13
+    swept = bool(taken) and not loose and not builds
+    if swept:  # R13
         sweeps = _with(sweeps, p, sweeps[p] + 1)
         if events is not None:
             events.append(Event.of("sweep", player=p))
@@ -395,6 +399,12 @@ def advance(state: State, move: Move, events: list[Event] | None = None) -> Stat
         (p + 1) % state.rules.players, hands, state.stock, loose, builds, captured, sweeps, last,
         state.scores, PLAYING, None, (*state.history, _new(Played, (p, move))),
         state.previous_round, state.target, None))
+    if taken:  # points scored as they are taken, where the variant pegs them (V4.2)
+        tally = counting_of(state.rules).captured(nxt, p, taken, swept)
+        if tally is not None:
+            nxt = nxt._replace(scores=tally.scores)
+            if tally.over:  # V4.3: the game ends at once, in the middle of the hand
+                return _game_over(nxt, tally, events)
     if any(hands):
         return nxt
     if nxt.stock:
@@ -460,22 +470,27 @@ def _end_round(state: State, events: list[Event] | None) -> State:
         if events is not None:
             events.append(Event.of("residue", player=last, cards=residue))
     breakdown = score(captured, state.sweeps, rules)
-    scores = tuple(s + t for s, t in zip(state.scores, breakdown.totals, strict=True))
-    if events is not None:
-        events.append(Event.of("round_scored", round=state.round, breakdown=breakdown,
-                               scores=scores))
-    top = max(scores)
-    target, winner = state.target, None
-    if counts_out(rules):  # V2: engine.cassino.count_out decides
-        winner, target = settle(state.scores, captured, breakdown, target, rules, events)
-    elif top >= rules.target_score and scores.count(top) == 1:  # R27
-        winner = scores.index(top)
-    if winner is not None:
+    counted: list[Event] | None = None if events is None else []  # how it counted (V2.1)
+    tally = counting_of(rules).round_end(state, breakdown, residue, counted)  # R27, V1-V4
+    if tally.counted:
         if events is not None:
-            events.append(Event.of("game_over", winner=winner, scores=scores))
-        return state._replace(loose=0, builds=(), captured=captured, scores=scores,
-                              status=GAME_OVER, winner=winner, previous_round=breakdown,
-                              target=target, game_value=1)
-    nxt = state._replace(previous_round=breakdown, target=target)
+            events.append(Event.of("round_scored", round=state.round, breakdown=breakdown,
+                                   scores=tally.scores))
+        state = state._replace(previous_round=breakdown)
+    if events is not None and counted:
+        events += counted
+    if tally.target is not None:
+        state = state._replace(target=tally.target)
+    if tally.over:
+        return _game_over(state._replace(loose=0, builds=(), captured=captured), tally, events)
     return _round_state(rules, state.seed, state.round + 1, state.deal + 1,
-                        (state.dealer + 1) % n, scores, nxt, events)
+                        (state.dealer + 1) % n, tally.scores, state, events)
+
+
+def _game_over(state: State, tally: Tally, events: list[Event] | None) -> State:
+    """The game ends with ``tally``'s totals, winner (none for a draw) and value (V1.4)."""
+    if events is not None:
+        extra = {} if tally.game_value == 1 else {"game_value": tally.game_value}
+        events.append(Event.of("game_over", winner=tally.winner, scores=tally.scores, **extra))
+    return state._replace(scores=tally.scores, status=GAME_OVER, winner=tally.winner,
+                          game_value=tally.game_value)

@@ -1,4 +1,4 @@
-"""Why a move is refused: the first rule it breaks, in words (R6-R22, R27).
+"""Why a move is refused: the first rule it breaks, in words (R6-R22, R27; V1.1).
 
 Only called for a move that :func:`engine.cassino.play.legal_moves` does not list, so the
 checks may be slow and thorough; the fallback names the rule range.
@@ -49,8 +49,10 @@ def game_over(game: Public, field: str = "state.status") -> GameOverError:
     """The refusal of anything that needs a next move once the game (a state or a view)
     is over (R27)."""
     scores = " to ".join(str(s) for s in game.scores)
-    return GameOverError(f"the game is over: player {game.winner} won {scores}; start a new "
-                         "game (R27)", rule="R27", field=field)
+    result = f"drawn at {scores}" if game.winner is None else \
+        f"player {game.winner} won {scores}"
+    return GameOverError(f"the game is over: {result}; start a new game (R27)", rule="R27",
+                         field=field)
 
 
 def _fail(message: str, rule: str, field: str = "move") -> IllegalMoveError:
@@ -92,7 +94,15 @@ def _check(state: Full, move: Move) -> None:
                         "R21")
         return
     if move.type == CAPTURE:
+        same_rank = state.loose & (0xF << (move.card & ~3))
         if not cv:
+            if state.rules.court_captures_all:
+                if used or not targets or targets != same_rank:
+                    raise _fail(f"a court card takes every loose card of its rank at once, "
+                                f"{name[:-1]}: "
+                                f"{' '.join(format_cards(same_rank)) or 'none on the table'}",
+                                "V1.1", "move.targets")
+                return
             if used or len(loose) != 1 or loose[0][1] >> 2 != move.card >> 2:
                 raise _fail(f"a court card captures exactly one loose card of its own rank, "
                             f"{name[:-1]}", "R10", "move.targets")
@@ -105,6 +115,11 @@ def _check(state: Full, move: Move) -> None:
         if split_into_groups(loose, cv) is None:
             raise _fail(f"{' '.join(format_cards(targets & state.loose))} cannot be split into "
                         f"cards or groups worth {cv}", "R11", "move.targets")
+        if state.rules.pairing_takes_all and targets & same_rank not in (0, same_rank):
+            raise _fail(f"pairing takes every loose card of the rank at once: with "
+                        f"{' '.join(format_cards(targets & same_rank))} take "
+                        f"{' '.join(format_cards(same_rank & ~targets))} too", "V1.1",
+                        "move.targets")
         _check_kept_builds(own, targets, held_after)
         return
     assert move.type == BUILD

@@ -15,7 +15,7 @@ from engine.errors import UnsupportedVariantError
 __all__ = ["STANDARD", "VARIANTS", "Rules", "get_rules"]
 
 Scoring = Literal["standard", "spade"]
-Counting = Literal["round", "eleven_up", "count_out", "pegged"]
+Counting = Literal["round", "eleven_up", "deal", "count_out", "pegged"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,15 +38,21 @@ class Rules:
     ace_value: int = 1
     """Numeral value of an ace (R1; V3 may use 14)."""
     court_captures_all: bool = False
-    """A court card pairs every loose card of its rank instead of exactly one (R10; V1)."""
+    """A court card pairs every loose card of its rank instead of exactly one (R10; V1.1)."""
+    pairing_takes_all: bool = False
+    """A numeral capture that takes a loose card of its own rank takes every loose card of
+    that rank (V1.1); combinations and builds stay optional (R11)."""
     max_build: int = 10
     """Highest build value (R17; V3: 13)."""
     draw_after_play: bool = False
     """Each player draws from the stock after each play instead of batches (V5)."""
     target_score: int = 21
-    """Cumulative total that ends the game (R27; V1: 11, V4: 61)."""
+    """Cumulative total that ends the game (R27; V1.2: 11, V4.3: 61); 0 when every round is a
+    game (V1.3)."""
     counting: Counting = "round"
-    """How points reach the total: after each round (R27), 11 up (V1), claims (V2), pegged (V4)."""
+    """How points reach the total and when the game ends (:mod:`engine.cassino.counting`):
+    after each round (R27), 11 up (V1.2), every round a game (V1.3), counted out (V2),
+    pegged as taken (V4)."""
     scoring: Scoring = "standard"
     """Point scheme of a round (R26; V4 scores every spade)."""
     sweep_points: int = 1
@@ -95,11 +101,17 @@ VARIANTS: dict[str, Rules] = {
     rules.name: rules
     for rules in (
         STANDARD,
-        Rules(name="classic", playable=False, court_captures_all=True, target_score=11,
+        Rules(name="classic", court_captures_all=True, pairing_takes_all=True, target_score=11,
               counting="eleven_up",
-              description="The book's two-hand game: court cards pair every card of their "
-                          "rank; 11 up with lurch (V1).",
-              extra={"lurch": "reaching 11 before the other side reaches 6 is a double game"}),
+              description="The book's two-hand game: a pair takes every loose card of its "
+                          "rank; 11 up, only the difference of the round scores counts, a "
+                          "lurch is a double game (V1).",
+              extra={"lurch": "the winner reaches 11 while the loser has 5 or less: game "
+                              "value 2"}),
+        Rules(name="classic-deal", court_captures_all=True, pairing_takes_all=True,
+              target_score=0, counting="deal",
+              description="The book's two-hand game, every round a game: the higher round "
+                          "score wins by the difference; equal scores draw (V1.3)."),
         Rules(name="twenty-one", counting="count_out",
               description="21-point game: nothing scores during the hand; the points count "
                           "out in a fixed order at its end, the first to 21 wins (V2.1).",
@@ -111,7 +123,7 @@ VARIANTS: dict[str, Rules] = {
         Rules(name="royal", playable=False, court_values=(11, 12, 13), max_build=13,
               description="J=11, Q=12, K=13 as numerals; builds up to 13 (V3).",
               extra={"ace_value_option": [1, 14]}),
-        Rules(name="spade", playable=False, scoring="spade", target_score=61, counting="pegged",
+        Rules(name="spade", scoring="spade", target_score=61, counting="pegged",
               description="Every spade scores 1, J♠ one more; pegged as taken; game 61 (V4)."),
         Rules(name="draw", playable=False, draw_after_play=True,
               description="One deal, then each player draws after each play (V5)."),

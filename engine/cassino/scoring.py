@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
 
-from engine.cards import ACE_MASK, BIG_CASSINO, FULL_DECK, LITTLE_CASSINO, SPADE_MASK
+from engine.cards import ACE_MASK, BIG_CASSINO, FULL_DECK, LITTLE_CASSINO, SPADE_MASK, make_card
 from engine.cassino.rules import STANDARD, Rules
 from engine.errors import StateError, UnsupportedVariantError
 
-__all__ = ["CATEGORIES", "POINT_CARDS", "SCHEMES", "Breakdown", "Category", "PlayerScore",
-           "Points", "Scheme", "card_points", "least_points", "scheme", "score"]
+__all__ = ["POINT_CARDS", "SCHEMES", "Breakdown", "Category", "PlayerScore", "Points", "Scheme",
+           "card_points", "least_points", "point_cards", "scheme", "score"]
 
 Kind = Literal["most", "each", "difference"]
+
+JACK_OF_SPADES = make_card(11, 0)  # J♠ (V4.1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +72,17 @@ SCHEMES: dict[str, Scheme] = {
         Category("little_cassino", "Little cassino", 1, "each", 1 << LITTLE_CASSINO, "2S"),
         Category("sweeps", "Sweeps", 1, "each", None),
     )),
+    "spade": Scheme("spade", (  # V4.1: 24 a hand plus the sweeps
+        Category("cards", "Most cards", 3, "most", FULL_DECK),
+        Category("spades", "Spades", 1, "each", SPADE_MASK),
+        Category("aces", "Aces", 1, "each", ACE_MASK),
+        Category("big_cassino", "Big cassino", 2, "each", 1 << BIG_CASSINO, "10D"),
+        Category("little_cassino", "Little cassino", 1, "each",
+                 1 << LITTLE_CASSINO, "2S"),
+        Category("jack_of_spades", "Jack of spades", 1, "each",
+                 1 << JACK_OF_SPADES, "JS"),
+        Category("sweeps", "Sweeps", 1, "each", None),
+    )),
 }
 """Every implemented point scheme by its ``Rules.scoring`` name: the one place that writes
 a point value.  The engine, the solver, the bots and (through ``GET /v1/variants``) the
@@ -89,6 +103,7 @@ def scheme(rules: Rules) -> Scheme:
         for c in found.categories))
 
 
+@functools.cache
 def card_points(rules: Rules) -> dict[int, int]:
     """The cards that score by themselves (``each`` categories) and what each is worth."""
     out: dict[int, int] = {}
@@ -100,39 +115,68 @@ def card_points(rules: Rules) -> dict[int, int]:
     return out
 
 
-CATEGORIES = tuple(c.key for c in SCHEMES["standard"].categories)
-POINT_CARDS = sum(1 << card for card in card_points(STANDARD))
+@functools.cache
+def point_cards(rules: Rules) -> int:
+    """The set of the cards that score by themselves when taken (R26: the aces, 10♦ and
+    2♠; V4.1: every spade too)."""
+    return sum(1 << card for card in card_points(rules))
+
+
+POINT_CARDS = point_cards(STANDARD)
 """The cards that score by themselves when taken (R26): the aces, 10♦ and 2♠."""
 
 
-class Points(NamedTuple):
-    """Points by category (R26)."""
+class Points:
+    """Numbers by category key, in the scheme's order (R26): ``points.aces``,
+    ``points._asdict()``; iterating gives the numbers.  The counts of a pile and the points
+    they make are both kept so."""
 
-    cards: int
-    spades: int
-    aces: int
-    big_cassino: int
-    little_cassino: int
-    sweeps: int
+    __slots__ = ("_keys", "_values")
+
+    def __init__(self, keys: tuple[str, ...], values: tuple[int, ...]) -> None:
+        self._keys = keys
+        self._values = values
+
+    def __getattr__(self, key: str) -> int:
+        if key.startswith("_"):
+            raise AttributeError(key)
+        try:
+            return self._values[self._keys.index(key)]
+        except ValueError:
+            raise AttributeError(key) from None
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._values)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Points) and (self._keys, self._values) == (other._keys,
+                                                                           other._values)
+
+    def __hash__(self) -> int:
+        return hash((self._keys, self._values))
+
+    def __repr__(self) -> str:
+        return f"Points({', '.join(f'{k}={v}' for k, v in self._asdict().items())})"
+
+    def _asdict(self) -> dict[str, int]:
+        return dict(zip(self._keys, self._values, strict=True))
 
 
 class PlayerScore(NamedTuple):
-    """One player's counts, the points they make, and their total."""
+    """One player's counts by category, the points they make, and their total; a count is
+    also an attribute (``player.spades``)."""
 
-    cards: int
-    spades: int
-    aces: int
-    big_cassino: int
-    little_cassino: int
-    sweeps: int
+    counts: Points
     points: Points
     total: int
 
+    def __getattr__(self, key: str) -> int:
+        if key.startswith("_"):
+            raise AttributeError(key)
+        return getattr(self.counts, key)  # type: ignore[no-any-return]
+
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {key: getattr(self, key) for key in CATEGORIES}
-        out["points"] = self.points._asdict()
-        out["total"] = self.total
-        return out
+        return {**self.counts._asdict(), "points": self.points._asdict(), "total": self.total}
 
 
 class Breakdown(NamedTuple):
@@ -149,30 +193,35 @@ class Breakdown(NamedTuple):
 
     @classmethod
     def from_dict(cls, data: Any, rules: Rules, *, field: str = "previous_round") -> Breakdown:
-        """Read a breakdown: its counts decide it, and given points must agree with them."""
+        """Read a breakdown of a complete round: its counts decide it, and given points
+        must agree with them."""
         if not isinstance(data, dict) or not isinstance(data.get("players"), list) \
                 or len(data["players"]) != rules.players:
             raise StateError(f"{field} must be {{\"players\": [...]}} with {rules.players} entries",
                              field=field)
+        categories = scheme(rules).categories
         counts = []
         for i, player in enumerate(data["players"]):
             where = f"{field}.players[{i}]"
             if not isinstance(player, dict):
                 raise StateError(f"{where} must be an object", field=where)
             row = []
-            for key in CATEGORIES:
-                value = player.get(key)
+            for category in categories:
+                value = player.get(category.key)
                 if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 52:
-                    raise StateError(f"{where}.{key} must be an integer from 0 to 52",
-                                     field=f"{where}.{key}")
+                    raise StateError(f"{where}.{category.key} must be an integer from 0 to 52",
+                                     field=f"{where}.{category.key}")
                 row.append(value)
             counts.append(row)
-        for column, key in enumerate(CATEGORIES[:5]):  # R24: a round ends with every card taken
+        for column, category in enumerate(categories):  # R24: a round takes every card
+            if category.mask is None:
+                continue
             taken = sum(row[column] for row in counts)
-            if taken != PACK_COUNTS[column]:
-                raise StateError(f"{field}: the players took {taken} {key.replace('_', ' ')} in "
-                                 f"all, but a round takes {PACK_COUNTS[column]} (R24, R26)",
-                                 field=f"{field}.players", rule="R24")
+            whole = category.mask.bit_count()
+            if taken != whole:
+                raise StateError(f"{field}: the players took {taken} "
+                                 f"{category.key.replace('_', ' ')} in all, but a round takes "
+                                 f"{whole} (R24, R26)", field=f"{field}.players", rule="R24")
         result = _score_counts(counts, rules)
         if result.to_dict() != _with_defaults(data, result):
             raise StateError(f"{field}: points or totals do not follow from the counts (R26)",
@@ -184,21 +233,11 @@ def _with_defaults(data: dict[str, Any], result: Breakdown) -> dict[str, Any]:
     """``data`` with omitted ``points``/``total`` taken from ``result`` (they are derived)."""
     players = []
     for given, derived in zip(data["players"], result.players, strict=True):
-        row = {key: given[key] for key in CATEGORIES}
+        row = {key: given[key] for key in derived.counts._asdict()}
         row["points"] = given.get("points", derived.points._asdict())
         row["total"] = given.get("total", derived.total)
         players.append(row)
     return {"players": players}
-
-
-def _counts(pile: int, swept: int) -> list[int]:
-    """A capture pile's counts in :data:`CATEGORIES` order."""
-    return [swept if c.mask is None else (pile & c.mask).bit_count()
-            for c in SCHEMES["standard"].categories]
-
-
-PACK_COUNTS = _counts(FULL_DECK, 0)[:5]
-"""What the whole pack holds of each counted category: 52 cards, 13 spades, 4 aces..."""
 
 
 @functools.cache
@@ -209,10 +248,15 @@ def least_points(rules: Rules) -> int:
     return sum(score(piles, (0,) * len(piles), rules).totals)
 
 
-def score(captured: tuple[int, ...], sweeps: tuple[int, ...], rules: Rules) -> Breakdown:
-    """The breakdown of the capture piles as they stand (R26)."""
-    counts = [_counts(pile, swept) for pile, swept in zip(captured, sweeps, strict=True)]
-    return _score_counts(counts, rules)
+def score(captured: tuple[int, ...], sweeps: tuple[int, ...], rules: Rules, *,
+          majorities: bool = True) -> Breakdown:
+    """The breakdown of the capture piles as they stand (R26).  Without ``majorities`` the
+    ``most`` categories score nothing yet (V4.4: the cards majority enters only at the end
+    of the hand)."""
+    categories = scheme(rules).categories
+    counts = [[swept if c.mask is None else (pile & c.mask).bit_count() for c in categories]
+              for pile, swept in zip(captured, sweeps, strict=True)]
+    return _score_counts(counts, rules, majorities)
 
 
 def _majority(counts: list[int], points: int) -> list[int]:
@@ -229,18 +273,22 @@ def _difference(counts: list[int], points: int) -> list[int]:
             for i, c in enumerate(counts)]
 
 
-def _score_counts(counts: list[list[int]], rules: Rules) -> Breakdown:
+def _score_counts(counts: list[list[int]], rules: Rules, majorities: bool = True) -> Breakdown:
+    categories = scheme(rules).categories
+    keys = tuple(c.key for c in categories)
     columns = []
-    for column, category in enumerate(scheme(rules).categories):
+    for column, category in enumerate(categories):
         taken = [row[column] for row in counts]
-        columns.append(_majority(taken, category.points) if category.kind == "most"
-                       else _difference(taken, category.points)
-                       if category.kind == "difference"
-                       else [category.points * n for n in taken])
+        if category.kind == "most":
+            columns.append(_majority(taken, category.points) if majorities
+                           else [0] * len(taken))
+        elif category.kind == "difference":
+            columns.append(_difference(taken, category.points))
+        else:
+            columns.append([category.points * n for n in taken])
     players = []
     for i, row in enumerate(counts):
-        points = Points(*(column[i] for column in columns))
-        n_cards, n_spades, aces, big, little, swept = row
-        players.append(PlayerScore(n_cards, n_spades, aces, big, little, swept, points,
+        points = tuple(column[i] for column in columns)
+        players.append(PlayerScore(Points(keys, tuple(row)), Points(keys, points),
                                    sum(points)))
     return Breakdown(tuple(players))

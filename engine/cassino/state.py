@@ -15,11 +15,12 @@ from collections.abc import Callable
 from typing import Any, NamedTuple, Protocol
 
 from engine.cards import FULL_DECK, card_name, cards_of, format_cards, parse_card
-from engine.cassino.count_out import check_count_out, check_history, counts_out, ended_by_claim
+from engine.cassino.count_out import check_history, ended_by_claim
+from engine.cassino.counting import Game, counting_of
 from engine.cassino.game import CASSINO
 from engine.cassino.moves import Move, parse_move
 from engine.cassino.rules import Rules, get_rules
-from engine.cassino.scoring import Breakdown, least_points
+from engine.cassino.scoring import Breakdown
 from engine.cassino.table import Build
 from engine.cassino.words import move_text
 from engine.errors import CardError, CassinoError, StateError
@@ -330,13 +331,10 @@ def read_history(value: Any, players: int) -> tuple[Played, ...]:
 # --- consistency (shared with engine.cassino.view) ----------------------------------------------
 
 
-class Public(Protocol):
-    """The public fields that a full state and a view share (R28)."""
+class Public(Game, Protocol):
+    """The public fields that a full state and a view share (R28): what a counting reads
+    (:class:`engine.cassino.counting.Game`) and the table, turn and history."""
 
-    @property
-    def rules(self) -> Rules: ...
-    @property
-    def round(self) -> int: ...
     @property
     def deal(self) -> int: ...
     @property
@@ -348,27 +346,9 @@ class Public(Protocol):
     @property
     def builds(self) -> tuple[Build, ...]: ...
     @property
-    def captured(self) -> tuple[int, ...]: ...
-    @property
-    def sweeps(self) -> tuple[int, ...]: ...
-    @property
-    def last_capturer(self) -> int | None: ...
-    @property
-    def scores(self) -> tuple[int, ...]: ...
-    @property
-    def status(self) -> str: ...
-    @property
-    def winner(self) -> int | None: ...
-    @property
     def last_batch(self) -> bool: ...
     @property
     def history(self) -> tuple[Played, ...]: ...
-    @property
-    def previous_round(self) -> Breakdown | None: ...
-    @property
-    def target(self) -> int: ...
-    @property
-    def game_value(self) -> int | None: ...
 
 
 class Full(Public, Protocol):
@@ -430,18 +410,21 @@ def check_sizes(state: Public, sizes: list[int], stock: int, field: str) -> None
     if stock % per_batch or stock > full_stock:
         raise StateError(f"the stock holds {stock} cards; it must be a multiple of {per_batch} "
                          f"up to {full_stock} (R5)", field="stock", rule="R5")
-    if state.status == GAME_OVER and ended_by_claim(state) is None:  # T7: a claim stops play
-        if any(sizes) or stock or state.loose or state.builds:
+    if state.status == GAME_OVER:
+        if not (any(sizes) or stock or state.loose or state.builds):
+            return
+        if not counting_of(rules).ends_mid_hand and ended_by_claim(state) is None:
             raise StateError("a finished game has empty hands, stock and table (R24, R27)",
                              field="status", rule="R27")
-        return
+        # V4.3: the game ended in the middle of a hand, which stays as it was
+    ended = state.status == GAME_OVER  # ... possibly with the batch's last card
     for i, n in enumerate(sizes):
         if n > rules.hand_size:
             raise StateError(f"{field}[{i}] holds {n} cards, more than {rules.hand_size} (R4)",
                              field=f"{field}[{i}]", rule="R4")
     dealer, nondealer = state.dealer, 1 - state.dealer
     if state.to_move == nondealer:
-        ok = sizes[0] == sizes[1] and sizes[0] > 0
+        ok = sizes[0] == sizes[1] and (sizes[0] > 0 or ended)
         expect = "equal, non-empty hands when the nondealer is to move"
     else:
         ok = sizes[dealer] == sizes[nondealer] + 1
@@ -493,7 +476,8 @@ def check_builds(state: Public, sizes: list[int], can_take: Callable[[int, int],
 
 
 def check_progress(state: Public) -> None:
-    """Capturer, sweeps, status and winner agree with the rest (R12, R13, R27)."""
+    """Capturer, sweeps, status and winner agree with the rest (R12, R13; the totals and
+    the result as the variant counts them, :mod:`engine.cassino.counting`)."""
     captured = state.captured
     if state.last_capturer is None:
         if any(captured):
@@ -515,38 +499,4 @@ def check_progress(state: Public) -> None:
             raise StateError(f"captured[{i}] holds a single card, but a capture takes the card "
                              "played and at least one more (R12)", field=f"captured[{i}]",
                              rule="R12")
-    scores = state.scores
-    least = least_points(state.rules) * (state.round - 1)
-    if sum(scores) < least:
-        raise StateError(f"scores {list(scores)} are too low: {state.round - 1} complete "
-                         f"round(s) award at least {least} points in all (R26, R27)",
-                         field="scores", rule="R27")
-    previous = state.previous_round
-    if previous is not None and any(s < t for s, t in zip(scores, previous.totals,
-                                                            strict=True)):
-        raise StateError(f"scores {list(scores)} are below the points of the previous round "
-                         f"{list(previous.totals)}, which are part of them (R27)",
-                         field="scores", rule="R27")
-    if state.status == PLAYING:
-        if state.winner is not None:
-            raise StateError("winner must be null while the game is playing", field="winner")
-        if state.game_value is not None:
-            raise StateError("game_value is given only for a finished game (V1.4)",
-                             field="game_value")
-        if counts_out(state.rules):
-            check_count_out(state)
-            return
-        top = max(scores)
-        if top >= state.target and scores.count(top) == 1:
-            raise StateError(f"scores {list(scores)} end the game (R27): status must be "
-                             "game_over", field="status", rule="R27")
-        return
-    if counts_out(state.rules):  # V2: the count or a claim decides (T3, T7, T9)
-        check_count_out(state)
-        return
-    top = max(scores)
-    leaders = [i for i, s in enumerate(scores) if s == top]
-    if top < state.target or len(leaders) > 1 or state.winner != leaders[0]:
-        raise StateError(
-            f"a finished game needs a sole leader with {state.target} or more, "
-            f"who is the winner (R27); scores are {list(scores)}", field="winner", rule="R27")
+    counting_of(state.rules).check(state)  # totals, status, winner, game value (R27, V1, V4)

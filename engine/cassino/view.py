@@ -9,10 +9,11 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from engine.cards import FULL_DECK, cards_of, format_cards
+from engine.cassino.counting import counting_of
 from engine.cassino.movegen import legal_moves
 from engine.cassino.moves import Move
 from engine.cassino.rules import Rules
-from engine.cassino.scoring import Breakdown, score
+from engine.cassino.scoring import Breakdown
 from engine.cassino.state import (
     PLAYING,
     PUBLIC_FIELDS,
@@ -103,8 +104,9 @@ class View(NamedTuple):
         return legal_moves(self.hand, self.loose, self.builds, self.player, self.rules)
 
     def score(self) -> Breakdown:
-        """The breakdown of the capture piles as they stand (R26): they are public (R28)."""
-        return score(self.captured, self.sweeps, self.rules)
+        """The breakdown of the capture piles as they stand (R26; V4.4: as pegged): they are
+        public (R28)."""
+        return counting_of(self.rules).score(self)
 
     def to_dict(self) -> dict[str, Any]:
         """The docs/api.md view object."""

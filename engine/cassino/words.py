@@ -100,6 +100,10 @@ def event_text(kind: str, fields: dict[str, Any]) -> str:
         return (f"Both totals reach {fields['previous']}: neither wins, the game now goes to "
                 f"{fields['target']}")
     if kind == "game_over":
-        scores = fields["scores"]
-        return f"{_seat(fields['winner'])} wins the game, {' to '.join(map(str, scores))}"
+        scores = " to ".join(map(str, fields["scores"]))
+        value = fields.get("game_value", 1)
+        if fields["winner"] is None:
+            return f"The game is drawn, {scores}"
+        worth = f" (a game worth {value})" if value != 1 else ""
+        return f"{_seat(fields['winner'])} wins the game, {scores}{worth}"
     return kind.replace("_", " ").capitalize()

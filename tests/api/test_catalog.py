@@ -226,6 +226,8 @@ def with_classic_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterat
         "### C1 Pairs by rank (changes R10)\n\nA court card takes every loose card of its "
         "rank.\n\n## C2 Eleven up {#eleven}\n\nText.\n\n"
         "- **C3** A lurch scores a double game.\n- plain item\n", encoding="utf-8")
+    (tmp_path / "nine-hand.md").write_text("# Nine-hand Cassino\n\n### N1 Nine seats\n",
+                                           encoding="utf-8")  # a page no table links yet
     monkeypatch.setattr(api.rules, "RULES_DIR", tmp_path)
     api.rules.clear_cache()
     yield tmp_path
@@ -240,7 +242,8 @@ def test_a_new_page_is_served_with_its_rule_anchors_and_listed(client: FlaskClie
     assert 'id="C1"' in html and 'id="eleven"' in html and 'id="C3"' in html
     assert "<title>Classic Cassino</title>" in html
     index = client.get("/rules").get_data(as_text=True)
-    assert 'href="/rules/classic"' in index and "Classic Cassino" in index
+    assert 'href="/rules/classic"' in index  # the table links it
+    assert 'href="/rules/nine-hand"' in index and "Nine-hand Cassino" in index  # listed
     assert api.rules.page_url("classic") == "/rules/classic"
 
 

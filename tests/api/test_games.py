@@ -22,7 +22,8 @@ def test_variants_lists_standard_as_playable(client: FlaskClient) -> None:
     assert by_name["standard"]["max_build"] == 10 and by_name["standard"]["target_score"] == 21
     assert by_name["royal"]["court_values"] == [11, 12, 13]
     assert not by_name["royal"]["playable"]
-    assert set(by_name) == {"standard", "classic", "twenty-one", "twenty-one-claims", "royal",
+    assert set(by_name) == {"standard", "classic", "classic-deal", "twenty-one",
+                            "twenty-one-claims", "royal",
                             "spade", "draw", "partnership", "three-hand"}
 
 

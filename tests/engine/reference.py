@@ -1,4 +1,5 @@
-"""A deliberately naive, independent legal-move generator written from the rules (R9-R22).
+"""A deliberately naive, independent legal-move generator written from the rules (R9-R22,
+and V1.1's pairing for ``classic``).
 
 It shares nothing with ``engine.cassino.movegen`` or ``engine.cassino.sums``: it enumerates
 every subset of the table items (loose cards and whole builds) for every card in hand and every
@@ -20,6 +21,7 @@ from engine import Build, Move
 from engine.cards import cards_of
 
 __all__ = [
+    "PAIR_ALL",
     "TRAIL_T",
     "can_split",
     "numeral_value",
@@ -90,9 +92,17 @@ def _r22_ok(held_after: set[int], own_left: list[Build]) -> bool:
     return all(b.value in held_after for b in own_left)
 
 
+PAIR_ALL = frozenset(("classic", "classic-deal"))
+"""The variants in which pairing takes every loose card of the rank (V1.1)."""
+
+
 def reference_moves(hand: int, loose: int, builds: tuple[Build, ...] | list[Build],
-                    player: int) -> set[Move]:
-    """Every legal move (R9-R22) of ``player`` holding ``hand`` at this table."""
+                    player: int, *, pair_all: bool = False) -> set[Move]:
+    """Every legal move (R9-R22) of ``player`` holding ``hand`` at this table.
+
+    With ``pair_all`` (V1.1), a court card takes every loose card of its rank in one
+    capture, and a numeral capture that takes a loose card of the played card's rank
+    must take all of them."""
     builds = list(builds)
     own = [b for b in builds if b.owner == player]
     loose_numerals = [c for c in cards_of(loose) if numeral_value(c)]
@@ -133,7 +143,13 @@ def reference_moves(hand: int, loose: int, builds: tuple[Build, ...] | list[Buil
         if not own:
             moves.add(Move(TRAIL_T, c, 0, 0))
 
+        # V1.1: the loose cards of the played card's rank, all taken by a pairing capture
+        same_rank = [x for x in cards_of(loose) if rank(x) == rank(c)]
         if not cv:
+            if pair_all:  # V1.1: every loose card of its rank at once
+                if same_rank and _r22_ok(held_after, own):
+                    moves.add(Move(CAPTURE_T, c, sum(1 << x for x in same_rank), 0))
+                continue
             # R10: a court card captures exactly one loose card of its own rank.
             for x in loose_courts:
                 if rank(x) == rank(c) and _r22_ok(held_after, own):
@@ -148,7 +164,10 @@ def reference_moves(hand: int, loose: int, builds: tuple[Build, ...] | list[Buil
             # R11: disjoint targets, each a loose card of cv, loose cards summing to cv,
             # or a whole build of value cv (R18).  Non-empty by construction.  (The
             # modulo test only skips subsets whose values cannot split into groups of cv.)
-            if all(b.value == cv for b in used) and total % cv == 0 and can_split(vals, cv):
+            paired = [x for x in same_rank if targets >> x & 1]
+            if pair_all and paired and len(paired) < len(same_rank):
+                pass  # V1.1: a pairing leaves no loose card of the rank behind
+            elif all(b.value == cv for b in used) and total % cv == 0 and can_split(vals, cv):
                 moves.add(Move(CAPTURE_T, c, targets, 0))
 
             # R14: build moves with an announced value v, 1 <= v <= 10 (R17).
@@ -194,7 +213,8 @@ def reference_moves_of(state) -> set[Move]:
     if state.status != "playing":
         return set()
     p = state.to_move
-    return reference_moves(state.hands[p], state.loose, state.builds, p)
+    return reference_moves(state.hands[p], state.loose, state.builds, p,
+                           pair_all=state.variant in PAIR_ALL)
 
 
 def reference_perft(state, depth: int) -> int:

@@ -13,7 +13,7 @@ import pytest
 
 from client.text import Style, breakdown_lines
 from engine.cards import ACE_MASK, BIG_CASSINO, FULL_DECK, LITTLE_CASSINO, SPADE_MASK
-from engine.cassino.rules import STANDARD, Rules
+from engine.cassino.rules import STANDARD, VARIANTS, Rules
 from engine.cassino.scoring import SCHEMES, Category, Scheme, card_points, scheme, score
 from solver.bots import MAJORITY_SHARE, SPADE_SHARE, card_worth
 from solver.evaluation import final_diff, majority_odds, round_total, weights
@@ -100,4 +100,7 @@ def test_the_variants_answer_carries_the_scheme() -> None:
     answer = create_app({"ACCESS_LOG_JSON": False}).test_client().get("/v1/variants").json
     found = {v["name"]: v for v in answer["variants"]}
     assert found["standard"]["categories"] == scheme(STANDARD).to_dicts()
-    assert "categories" not in found["spade"]  # its scheme is not implemented yet
+    spade = found["spade"]["categories"]  # V4.1: its own scheme, per-card spades and J♠
+    assert spade == scheme(VARIANTS["spade"]).to_dicts()
+    assert [c["key"] for c in spade if c["each"] or c.get("card")] == [
+        "spades", "aces", "big_cassino", "little_cassino", "jack_of_spades", "sweeps"]

@@ -165,7 +165,8 @@ import { GAME, batchOf, pickVariant, tableVariants } from "./variants.js";
         return `Round scored: you ${event.scores[HUMAN]}, solver ${event.scores[OPPONENT]}.`;
       case "round_void": return "Nobody captured: the round is void and dealt again.";
       case "game_over":
-        return event.winner === HUMAN ? "Game over: you win!" : "Game over: the solver wins.";
+        return event.winner === null ? "Game over: a draw."
+          : event.winner === HUMAN ? "Game over: you win!" : "Game over: the solver wins.";
       case "claim":  // twenty-one-claims (T5-T7)
         return `${who} claim${event.player === HUMAN ? "" : "s"} the game with ${event.secured} ` +
                `points secured of ${event.target}: the claim is ${event.correct ? "right" : "wrong"}.`;
@@ -484,8 +485,8 @@ import { GAME, batchOf, pickVariant, tableVariants } from "./variants.js";
     game.picked.clear();
     if (view.status === "game_over") {
       const [mine, theirs] = [view.scores[HUMAN], view.scores[OPPONENT]];
-      setPhase("game-over", view.winner === HUMAN
-        ? `Game over: you win, ${mine} to ${theirs}!`
+      setPhase("game-over", view.winner === null ? `Game over: a draw, ${mine} to ${theirs}.`
+        : view.winner === HUMAN ? `Game over: you win, ${mine} to ${theirs}!`
         : `Game over: the solver wins, ${theirs} to ${mine}.`);
       render();
       return;
@@ -625,7 +626,9 @@ import { GAME, batchOf, pickVariant, tableVariants } from "./variants.js";
     const overText = $("game-over");
     if (over) {
       overText.hidden = false;
-      overText.textContent = over.winner === HUMAN
+      overText.textContent = over.winner === null
+        ? `A drawn game, ${over.scores[HUMAN]} to ${over.scores[OPPONENT]}.`
+        : over.winner === HUMAN
         ? `You win the game, ${over.scores[HUMAN]} to ${over.scores[OPPONENT]}!`
         : `The solver wins the game, ${over.scores[OPPONENT]} to ${over.scores[HUMAN]}.`;
     } else {

@@ -64,7 +64,7 @@ export interface paths {
                          *             },
                          *             {
                          *               "name": "classic",
-                         *               "description": "The book's two-hand game: court cards pair every card of their rank; 11 up with lurch (V1).",
+                         *               "description": "The book's two-hand game: a pair takes every loose card of its rank; 11 up, only the difference of the round scores counts, a lurch is a double game (V1).",
                          *               "seats": 2,
                          *               "teams": [
                          *                 [
@@ -74,7 +74,22 @@ export interface paths {
                          *                   1
                          *                 ]
                          *               ],
-                         *               "playable": false
+                         *               "playable": true,
+                         *               "rules_url": "/rules/classic"
+                         *             },
+                         *             {
+                         *               "name": "classic-deal",
+                         *               "description": "The book's two-hand game, every round a game: the higher round score wins by the difference; equal scores draw (V1.3).",
+                         *               "seats": 2,
+                         *               "teams": [
+                         *                 [
+                         *                   0
+                         *                 ],
+                         *                 [
+                         *                   1
+                         *                 ]
+                         *               ],
+                         *               "playable": true
                          *             },
                          *             {
                          *               "name": "twenty-one",
@@ -132,7 +147,8 @@ export interface paths {
                          *                   1
                          *                 ]
                          *               ],
-                         *               "playable": false
+                         *               "playable": true,
+                         *               "rules_url": "/rules/spade"
                          *             },
                          *             {
                          *               "name": "draw",
@@ -269,6 +285,7 @@ export interface paths {
                          *           ],
                          *           "ace_value": 1,
                          *           "court_captures_all": false,
+                         *           "pairing_takes_all": false,
                          *           "max_build": 10,
                          *           "draw_after_play": false,
                          *           "target_score": 21,
@@ -320,8 +337,8 @@ export interface paths {
                          *         },
                          *         {
                          *           "name": "classic",
-                         *           "description": "The book's two-hand game: court cards pair every card of their rank; 11 up with lurch (V1).",
-                         *           "playable": false,
+                         *           "description": "The book's two-hand game: a pair takes every loose card of its rank; 11 up, only the difference of the round scores counts, a lurch is a double game (V1).",
+                         *           "playable": true,
                          *           "players": 2,
                          *           "partnerships": false,
                          *           "hand_size": 4,
@@ -333,6 +350,7 @@ export interface paths {
                          *           ],
                          *           "ace_value": 1,
                          *           "court_captures_all": true,
+                         *           "pairing_takes_all": true,
                          *           "max_build": 10,
                          *           "draw_after_play": false,
                          *           "target_score": 11,
@@ -340,8 +358,73 @@ export interface paths {
                          *           "scoring": "standard",
                          *           "sweep_points": 1,
                          *           "extra": {
-                         *             "lurch": "reaching 11 before the other side reaches 6 is a double game"
+                         *             "lurch": "the winner reaches 11 while the loser has 5 or less: game value 2"
                          *           },
+                         *           "categories": [
+                         *             {
+                         *               "key": "cards",
+                         *               "name": "Most cards",
+                         *               "points": 3,
+                         *               "each": false
+                         *             },
+                         *             {
+                         *               "key": "spades",
+                         *               "name": "Most spades",
+                         *               "points": 1,
+                         *               "each": false
+                         *             },
+                         *             {
+                         *               "key": "aces",
+                         *               "name": "Aces",
+                         *               "points": 1,
+                         *               "each": true
+                         *             },
+                         *             {
+                         *               "key": "big_cassino",
+                         *               "name": "Big cassino",
+                         *               "points": 2,
+                         *               "each": false,
+                         *               "card": "10D"
+                         *             },
+                         *             {
+                         *               "key": "little_cassino",
+                         *               "name": "Little cassino",
+                         *               "points": 1,
+                         *               "each": false,
+                         *               "card": "2S"
+                         *             },
+                         *             {
+                         *               "key": "sweeps",
+                         *               "name": "Sweeps",
+                         *               "points": 1,
+                         *               "each": true
+                         *             }
+                         *           ],
+                         *           "rules_url": "/rules/classic"
+                         *         },
+                         *         {
+                         *           "name": "classic-deal",
+                         *           "description": "The book's two-hand game, every round a game: the higher round score wins by the difference; equal scores draw (V1.3).",
+                         *           "playable": true,
+                         *           "players": 2,
+                         *           "partnerships": false,
+                         *           "hand_size": 4,
+                         *           "table_size": 4,
+                         *           "court_values": [
+                         *             0,
+                         *             0,
+                         *             0
+                         *           ],
+                         *           "ace_value": 1,
+                         *           "court_captures_all": true,
+                         *           "pairing_takes_all": true,
+                         *           "max_build": 10,
+                         *           "draw_after_play": false,
+                         *           "target_score": 0,
+                         *           "counting": "deal",
+                         *           "scoring": "standard",
+                         *           "sweep_points": 1,
+                         *           "extra": {},
                          *           "categories": [
                          *             {
                          *               "key": "cards",
@@ -398,6 +481,7 @@ export interface paths {
                          *           ],
                          *           "ace_value": 1,
                          *           "court_captures_all": false,
+                         *           "pairing_takes_all": false,
                          *           "max_build": 10,
                          *           "draw_after_play": false,
                          *           "target_score": 21,
@@ -476,6 +560,7 @@ export interface paths {
                          *           ],
                          *           "ace_value": 1,
                          *           "court_captures_all": false,
+                         *           "pairing_takes_all": false,
                          *           "max_build": 10,
                          *           "draw_after_play": false,
                          *           "target_score": 21,
@@ -543,6 +628,7 @@ export interface paths {
                          *           ],
                          *           "ace_value": 1,
                          *           "court_captures_all": false,
+                         *           "pairing_takes_all": false,
                          *           "max_build": 13,
                          *           "draw_after_play": false,
                          *           "target_score": 21,
@@ -599,7 +685,7 @@ export interface paths {
                          *         {
                          *           "name": "spade",
                          *           "description": "Every spade scores 1, J♠ one more; pegged as taken; game 61 (V4).",
-                         *           "playable": false,
+                         *           "playable": true,
                          *           "players": 2,
                          *           "partnerships": false,
                          *           "hand_size": 4,
@@ -611,13 +697,62 @@ export interface paths {
                          *           ],
                          *           "ace_value": 1,
                          *           "court_captures_all": false,
+                         *           "pairing_takes_all": false,
                          *           "max_build": 10,
                          *           "draw_after_play": false,
                          *           "target_score": 61,
                          *           "counting": "pegged",
                          *           "scoring": "spade",
                          *           "sweep_points": 1,
-                         *           "extra": {}
+                         *           "extra": {},
+                         *           "categories": [
+                         *             {
+                         *               "key": "cards",
+                         *               "name": "Most cards",
+                         *               "points": 3,
+                         *               "each": false
+                         *             },
+                         *             {
+                         *               "key": "spades",
+                         *               "name": "Spades",
+                         *               "points": 1,
+                         *               "each": true
+                         *             },
+                         *             {
+                         *               "key": "aces",
+                         *               "name": "Aces",
+                         *               "points": 1,
+                         *               "each": true
+                         *             },
+                         *             {
+                         *               "key": "big_cassino",
+                         *               "name": "Big cassino",
+                         *               "points": 2,
+                         *               "each": false,
+                         *               "card": "10D"
+                         *             },
+                         *             {
+                         *               "key": "little_cassino",
+                         *               "name": "Little cassino",
+                         *               "points": 1,
+                         *               "each": false,
+                         *               "card": "2S"
+                         *             },
+                         *             {
+                         *               "key": "jack_of_spades",
+                         *               "name": "Jack of spades",
+                         *               "points": 1,
+                         *               "each": false,
+                         *               "card": "JS"
+                         *             },
+                         *             {
+                         *               "key": "sweeps",
+                         *               "name": "Sweeps",
+                         *               "points": 1,
+                         *               "each": true
+                         *             }
+                         *           ],
+                         *           "rules_url": "/rules/spade"
                          *         },
                          *         {
                          *           "name": "draw",
@@ -634,6 +769,7 @@ export interface paths {
                          *           ],
                          *           "ace_value": 1,
                          *           "court_captures_all": false,
+                         *           "pairing_takes_all": false,
                          *           "max_build": 10,
                          *           "draw_after_play": true,
                          *           "target_score": 21,
@@ -697,6 +833,7 @@ export interface paths {
                          *           ],
                          *           "ace_value": 1,
                          *           "court_captures_all": false,
+                         *           "pairing_takes_all": false,
                          *           "max_build": 10,
                          *           "draw_after_play": false,
                          *           "target_score": 21,
@@ -760,6 +897,7 @@ export interface paths {
                          *           ],
                          *           "ace_value": 1,
                          *           "court_captures_all": false,
+                         *           "pairing_takes_all": false,
                          *           "max_build": 10,
                          *           "draw_after_play": false,
                          *           "target_score": 21,
@@ -3448,7 +3586,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 933.6,
+                         *         "elapsed_ms": 1102.3,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -3471,9 +3609,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jcc50ff001a68bfd84f83db41e0d82795",
+                         *         "id": "jc2a6e12fdc76ee2e6d6f913f82108ad1",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/jcc50ff001a68bfd84f83db41e0d82795"
+                         *         "url": "/v1/jobs/jc2a6e12fdc76ee2e6d6f913f82108ad1"
                          *       }
                          *     }
                          */
@@ -3873,7 +4011,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 1173.1,
+                         *         "elapsed_ms": 1112.7,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -3896,9 +4034,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jcc50ff001a68bfd84f83db41e0d82795",
+                         *         "id": "jc2a6e12fdc76ee2e6d6f913f82108ad1",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/jcc50ff001a68bfd84f83db41e0d82795"
+                         *         "url": "/v1/jobs/jc2a6e12fdc76ee2e6d6f913f82108ad1"
                          *       }
                          *     }
                          */
@@ -4106,7 +4244,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "jcc50ff001a68bfd84f83db41e0d82795",
+                         *       "id": "jc2a6e12fdc76ee2e6d6f913f82108ad1",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -4243,7 +4381,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 1893.4,
+                         *           "elapsed_ms": 1572.8,
                          *           "cached": false,
                          *           "nodes": 68313,
                          *           "seed": 0
@@ -4603,10 +4741,15 @@ export interface components {
              */
             ace_value?: number;
             /**
-             * @description A court card takes every loose card of its rank (V1).
+             * @description A court card takes every loose card of its rank (V1.1).
              * @example false
              */
             court_captures_all?: boolean;
+            /**
+             * @description A numeral capture that takes a loose card of its own rank takes every one (V1.1).
+             * @example false
+             */
+            pairing_takes_all?: boolean;
             /**
              * @description Highest build value (R17).
              * @example 10
@@ -4618,12 +4761,12 @@ export interface components {
              */
             draw_after_play?: boolean;
             /**
-             * @description Total that ends the game (R27).
+             * @description Total that ends the game (R27); 0 when every round is a game (V1.3).
              * @example 21
              */
             target_score?: number;
             /**
-             * @description How points reach the total.
+             * @description How points reach the total and when the game ends: `round` (R27), `eleven_up` (V1.2), `deal` (V1.3), `count_out` (V2), `pegged` (V4).
              * @example round
              */
             counting?: string;
@@ -4674,6 +4817,7 @@ export interface components {
              *         ],
              *         "ace_value": 1,
              *         "court_captures_all": false,
+             *         "pairing_takes_all": false,
              *         "max_build": 10,
              *         "draw_after_play": false,
              *         "target_score": 21,
@@ -4754,7 +4898,7 @@ export interface components {
              * @example standard
              * @enum {string}
              */
-            variant?: "standard" | "classic" | "twenty-one" | "twenty-one-claims" | "royal" | "spade" | "draw" | "partnership" | "three-hand";
+            variant?: "standard" | "classic" | "classic-deal" | "twenty-one" | "twenty-one-claims" | "royal" | "spade" | "draw" | "partnership" | "three-hand";
             /**
              * @description Game seed; when omitted the server draws one below 2^53. Seeds up to 2^63 - 1 are accepted, but only those below 2^53 read exactly in JavaScript; the server never draws a larger one.
              * @example 12345
@@ -4927,7 +5071,7 @@ export interface components {
              */
             cards: number;
             /**
-             * @description Most spades: 1 (R26).
+             * @description Most spades: 1 (R26); Spades: 1 each (V4.1) in `spade`.
              * @example 1
              */
             spades: number;
@@ -4951,6 +5095,11 @@ export interface components {
              * @example 1
              */
             sweeps: number;
+            /**
+             * @description Jack of spades JS: 1 (V4.1) in `spade`.
+             * @example 0
+             */
+            jack_of_spades?: number;
         };
         PlayerScore: {
             /**
@@ -4983,6 +5132,11 @@ export interface components {
              * @example 1
              */
             sweeps: number;
+            /**
+             * @description 1 if JS was captured (`spade` only).
+             * @example 0
+             */
+            jack_of_spades?: number;
             /**
              * @description Points by category.
              * @example {
@@ -5056,7 +5210,7 @@ export interface components {
              * @example standard
              * @enum {string}
              */
-            variant?: "standard" | "classic" | "twenty-one" | "twenty-one-claims" | "royal" | "spade" | "draw" | "partnership" | "three-hand";
+            variant?: "standard" | "classic" | "classic-deal" | "twenty-one" | "twenty-one-claims" | "royal" | "spade" | "draw" | "partnership" | "three-hand";
             /**
              * @description Rounds that scored, this one included.
              * @example 1
@@ -5608,7 +5762,7 @@ export interface components {
              * @example standard
              * @enum {string}
              */
-            variant?: "standard" | "classic" | "twenty-one" | "twenty-one-claims" | "royal" | "spade" | "draw" | "partnership" | "three-hand";
+            variant?: "standard" | "classic" | "classic-deal" | "twenty-one" | "twenty-one-claims" | "royal" | "spade" | "draw" | "partnership" | "three-hand";
             /**
              * @description Rounds that scored, this one included.
              * @example 1
@@ -6052,10 +6206,10 @@ export interface components {
              */
             type: "game_over";
             /**
-             * @description The winner.
+             * @description The winner; null for a drawn game (classic-deal, V1.3).
              * @example 0
              */
-            winner: number;
+            winner: number | null;
             /**
              * @description Final totals.
              * @example [
@@ -6064,6 +6218,11 @@ export interface components {
              *     ]
              */
             scores: number[];
+            /**
+             * @description What the game is worth to its winner, when not 1 (V1.4).
+             * @example 2
+             */
+            game_value?: number;
         };
         ApplyResponse: {
             /**
