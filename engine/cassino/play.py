@@ -103,7 +103,10 @@ class State(NamedTuple):
 
     @property
     def batch(self) -> int:
-        """Number of the batch in play, 1..6 (R5)."""
+        """Number of the batch in play, 1..6 (R5).  In ``draw`` (V5, W5) there are two: 1
+        while the players draw, 2 once the stock is empty and the hands are played out."""
+        if self.rules.draw_after_play:
+            return 2 if not self.stock else 1
         per_batch = self.rules.hand_size * self.rules.players
         dealt = 52 - self.rules.table_size - len(self.stock)
         return dealt // per_batch
@@ -353,9 +356,10 @@ def _with(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
 def advance(state: State, move: Move, events: list[Event] | None = None) -> State:
     """Play a move known to be legal (from :func:`legal_moves`), without checking it.
 
-    Deals the next batch when the hands are empty (R5) and, after the round's last
-    card, collects the residue (R24), scores the round (R25, R26) and ends the game
-    (R27) or deals the next round.  Appends to ``events`` when given one.
+    Deals the next batch when the hands are empty (R5), or in ``draw`` has the mover draw
+    the top card of the stock (V5, W2), and, after the round's last card, collects the
+    residue (R24), scores the round (R25, R26) and ends the game (R27) or deals the next
+    round.  Appends to ``events`` when given one.
     """
     p = state.to_move
     hands = _with(state.hands, p, state.hands[p] & ~(1 << move.card))
@@ -375,11 +379,25 @@ def advance(state: State, move: Move, events: list[Event] | None = None) -> Stat
         (p + 1) % state.rules.players, hands, state.stock, loose, builds, captured, sweeps, last,
         state.scores, PLAYING, None, (*state.history, _new(Played, (p, move))),
         state.previous_round, state.target, None))
-    if any(hands):
+    if state.rules.draw_after_play and state.stock:
+        nxt = _draw(nxt, p, events)
+    if any(nxt.hands):
         return nxt
     if nxt.stock:
         return _deal_batch(nxt, events)
     return _end_round(nxt, events)
+
+
+def _draw(state: State, player: int, events: list[Event] | None) -> State:
+    """V5, W2: after the play has been judged (R22 counts the hand without the card to
+    come, W3), the player who played takes the top card of the stock."""
+    card = state.stock[0]
+    hands = _with(state.hands, player, state.hands[player] | 1 << card)
+    state = state._replace(hands=hands, stock=state.stock[1:])
+    if events is not None:
+        events.append(Event.of("draw", player=player, card=card, stock_size=len(state.stock),
+                               last_batch=not state.stock))
+    return state
 
 
 def _move_event(move: Move, player: int, builds: tuple[Build, ...], build_kind: str | None,
