@@ -5475,6 +5475,38 @@ export interface components {
              */
             table?: string[];
         };
+        DrawEvent: {
+            /**
+             * @description What happened, in words to show as they are.
+             * @example Player 0 draws a card (39 left in the stock)
+             */
+            description: string;
+            /**
+             * @description Always `draw`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "draw";
+            /**
+             * @description Seat that drew.
+             * @example 0
+             */
+            player: number;
+            /**
+             * @description The card drawn, or null for a seat that may not see it (apply with `player`, R29).
+             * @example 8S
+             */
+            card: string | null;
+            /**
+             * @description Cards left in the stock.
+             * @example 39
+             */
+            stock_size: number;
+            /**
+             * @description The stock is now empty: the hands are played out (V5).
+             * @example false
+             */
+            last_batch: boolean;
+        };
         ResidueEvent: {
             /**
              * @description What happened, in words to show as they are.
@@ -5800,7 +5832,7 @@ export interface components {
              *       }
              *     ]
              */
-            events: (components["schemas"]["TrailEvent"] | components["schemas"]["CaptureEvent"] | components["schemas"]["BuildEvent"] | components["schemas"]["SweepEvent"] | components["schemas"]["DealEvent"] | components["schemas"]["ResidueEvent"] | components["schemas"]["RoundScoredEvent"] | components["schemas"]["RoundVoidEvent"] | components["schemas"]["GameOverEvent"])[];
+            events: (components["schemas"]["TrailEvent"] | components["schemas"]["CaptureEvent"] | components["schemas"]["BuildEvent"] | components["schemas"]["SweepEvent"] | components["schemas"]["DealEvent"] | components["schemas"]["DrawEvent"] | components["schemas"]["ResidueEvent"] | components["schemas"]["RoundScoredEvent"] | components["schemas"]["RoundVoidEvent"] | components["schemas"]["GameOverEvent"])[];
         };
         ViewRequest: {
             /**
@@ -5986,7 +6018,7 @@ export interface components {
              *       }
              *     ]
              */
-            events?: (components["schemas"]["TrailEvent"] | components["schemas"]["CaptureEvent"] | components["schemas"]["BuildEvent"] | components["schemas"]["SweepEvent"] | components["schemas"]["DealEvent"] | components["schemas"]["ResidueEvent"] | components["schemas"]["RoundScoredEvent"] | components["schemas"]["RoundVoidEvent"] | components["schemas"]["GameOverEvent"])[];
+            events?: (components["schemas"]["TrailEvent"] | components["schemas"]["CaptureEvent"] | components["schemas"]["BuildEvent"] | components["schemas"]["SweepEvent"] | components["schemas"]["DealEvent"] | components["schemas"]["DrawEvent"] | components["schemas"]["ResidueEvent"] | components["schemas"]["RoundScoredEvent"] | components["schemas"]["RoundVoidEvent"] | components["schemas"]["GameOverEvent"])[];
         };
         ScoreRequest: {
             /**
