@@ -325,7 +325,7 @@ export interface paths {
                          *         {
                          *           "name": "draw",
                          *           "description": "One deal, then each player draws after each play (V5).",
-                         *           "playable": false,
+                         *           "playable": true,
                          *           "players": 2,
                          *           "partnerships": false,
                          *           "hand_size": 4,
@@ -383,7 +383,8 @@ export interface paths {
                          *               "points": 1,
                          *               "each": true
                          *             }
-                         *           ]
+                         *           ],
+                         *           "rules_url": "/rules/draw"
                          *         },
                          *         {
                          *           "name": "partnership",
