@@ -8,6 +8,7 @@ as in ``standard`` once the stock is empty and the hands are played out.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -27,10 +28,10 @@ VARIANT = "draw"
 SEEDS = st.integers(0, 2**63 - 1)
 
 
-def draw_position(hands: list[list[str]], loose: list[str] = (),  # type: ignore[assignment]
-                  builds: list[tuple[int, int, list[list[str]]]] = (),  # type: ignore[assignment]
-                  *, top: list[str] = (), stock: int = 20,  # type: ignore[assignment]
-                  dealer: int = 1, to_move: int | None = None, **kwargs: Any) -> State:
+def draw_position(hands: list[list[str]], loose: Sequence[str] = (),
+                  builds: Sequence[tuple[int, int, list[list[str]]]] = (), *,
+                  top: Sequence[str] = (), stock: int = 20, dealer: int = 1,
+                  to_move: int | None = None, **kwargs: Any) -> State:
     """A validated ``draw`` state: ``top`` are the first cards of a stock of ``stock`` cards
     (the rest filled in from the unnamed cards); the mover follows from W6 by default."""
     named = {card_name(parse_card(t)) for t in [*hands[0], *hands[1], *loose, *top]}
@@ -41,7 +42,7 @@ def draw_position(hands: list[list[str]], loose: list[str] = (),  # type: ignore
     filler = [c for c in ALL_CARDS if c not in named][:stock - len(top)]
     if to_move is None:
         to_move = (dealer + 1 + 40 - stock) % 2 if stock else None
-    data = position_dict(hands, loose, builds, dealer=dealer, to_move=to_move,
+    data = position_dict(hands, list(loose), list(builds), dealer=dealer, to_move=to_move,
                          stock=[*top, *filler], **kwargs)
     data["variant"] = VARIANT
     return State.from_dict(data)
