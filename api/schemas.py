@@ -415,6 +415,14 @@ EVENT_SCHEMAS: tuple[type[EventBase], ...] = (
                                  [["7D", "7S", "AS", "3H"], None])),
            table=card_list("A round's first deal: the cards dealt face up to the table.",
                            ["8D", "6S", "QH", "KC"])),
+    _event("draw", "`draw` variant only (V5): after a play, its player draws the top card "
+                   "of the stock.", "Player 0 draws a card (39 left in the stock)",
+           player=_mover("Seat that drew."),
+           card=card_field("The card drawn, or null for a seat that may not see it (apply "
+                           "with `player`, R29).", "8S", allow_none=True, required=True),
+           stock_size=Int(required=True, metadata=_meta("Cards left in the stock.", 39)),
+           last_batch=fields.Boolean(required=True, metadata=_meta(
+               "The stock is now empty: the hands are played out (V5).", False))),
     _event("residue", "The last capturer takes the cards left at the round's end (R24).",
            "Player 1 takes the cards left on the table: 5♥, Q♦ and K♣",
            player=_mover("Seat that takes them."),

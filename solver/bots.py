@@ -29,7 +29,7 @@ from engine.cassino import (
 )
 from solver.core import DEFAULT, Options, claim_is_right, hint
 from solver.evaluation import weights
-from solver.search import Position, Search
+from solver.search import DrawSearch, Position, Search
 
 __all__ = ["Bot", "CheaterBot", "GreedyBot", "HeuristicBot", "RandomBot", "SolverBot",
            "card_worth", "make_bot"]
@@ -223,7 +223,8 @@ class SolverBot(_ClaimsWhenRight):
 
 class CheaterBot(_ClaimsWhenRight):
     """The same search on the true world: it sees the other hand (and the stock as a set;
-    the search never uses the stock's order).  One world is all it needs."""
+    the search never uses the stock's order, except in ``draw``, where every play draws
+    from it, W8).  One world is all it needs."""
 
     cheats = True
 
@@ -239,7 +240,9 @@ class CheaterBot(_ClaimsWhenRight):
         stock = 0
         for c in state.stock:
             stock |= 1 << c
-        search = Search(state.rules, stock, state.dealer)
+        search: Search | DrawSearch = (
+            DrawSearch(state.rules, state.stock) if state.rules.draw_after_play and stock
+            else Search(state.rules, stock, state.dealer))  # in draw it sees the order (W8)
         pos = Position(state.to_move, (state.hands[0], state.hands[1]), state.loose,
                        state.builds, (state.captured[0], state.captured[1]),
                        (state.sweeps[0], state.sweeps[1]), state.last_capturer, stock,

@@ -5,7 +5,8 @@ chance: world ``i`` draws the other hand uniformly (:mod:`solver.worlds`) from a
 source derived from ``(seed, i)``; :mod:`solver.search` values every root move in it;
 :mod:`solver.ranking` turns the values of all worlds into a ranking with standard
 errors.  Only a :class:`engine.cassino.view.View` comes in, so nothing depends on the cards
-the player cannot see (R29).
+the player cannot see (R29).  In ``draw`` a world also fixes the stock's order and is
+searched to a horizon in plies (:class:`solver.search.DrawSearch`, docs/rules/draw.md W8).
 """
 
 from __future__ import annotations
@@ -28,8 +29,8 @@ from engine.cassino import (
 )
 from solver.evaluation import round_total, weights
 from solver.ranking import Tally, rank, separated
-from solver.search import Position, Search
-from solver.worlds import HandSampler, world_rng
+from solver.search import DrawSearch, Position, Search
+from solver.worlds import HandSampler, stock_order, world_rng
 
 __all__ = ["ALGORITHM", "POSITION", "Options", "claim_equity", "claim_is_right", "evaluate",
            "finish", "hint", "hint_moves", "solve"]
@@ -130,14 +131,18 @@ def solve(view: View, options: Options = DEFAULT, seed: int = 0, start: int = 0,
         stop = min(stop, 1)
     me = view.player
     unseen = view.unseen
-    cache: dict[int, list[float]] = {}
+    drawing = view.rules.draw_after_play and view.stock_size > 0  # W8
+    cache: dict[tuple[int, tuple[int, ...]], list[float]] = {}
     for index in range(start, stop):
-        other = sampler.draw(world_rng(seed, index))
-        row = cache.get(other)
+        rng = world_rng(seed, index)
+        other = sampler.draw(rng)
+        stock = unseen & ~other
+        order = stock_order(stock, rng) if drawing else ()
+        row = cache.get((other, order))
         if row is None:
             hands = (view.hand, other) if me == 0 else (other, view.hand)
-            stock = unseen & ~other
-            search = Search(view.rules, stock, view.dealer)
+            search: Search | DrawSearch = (DrawSearch(view.rules, order) if drawing
+                                           else Search(view.rules, stock, view.dealer))
             pos = Position(view.to_move, hands, view.loose, view.builds,
                            (view.captured[0], view.captured[1]),
                            (view.sweeps[0], view.sweeps[1]), view.last_capturer, stock,
@@ -145,7 +150,7 @@ def solve(view: View, options: Options = DEFAULT, seed: int = 0, start: int = 0,
             row = won + (search.root_values(pos, moves) if moves else
                          [] if won else [-search.value(pos)])
             tally.nodes += search.nodes
-            cache[other] = row
+            cache[other, order] = row
         tally.add(index, row)
         if progress is not None:
             progress(tally.samples, stop - start)

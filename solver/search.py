@@ -212,3 +212,164 @@ class Search:
         else:
             self.tt[key] = (best, best, best_kid)
         return best
+
+
+DRAW_PLIES = 4
+"""W8: how far :class:`DrawSearch` looks while the stock lasts: two plays of each player."""
+DRAW_ENDGAME = 4
+"""W8: at the horizon with the stock empty, the search goes on to the round's end when the
+hands hold this many cards or fewer (else it estimates, as while the stock lasts)."""
+
+
+class DrawSearch:
+    """Negamax of one ``draw`` world (docs/rules/draw.md W8) with a horizon in plies.
+
+    There are no batches to search to the end of: every play is followed by a draw from
+    the world's stock order (a uniform shuffle, :func:`solver.worlds.stock_order`), and
+    the search stops after ``plies`` plays.  A position at the horizon is valued like a
+    batch end (:class:`solver.evaluation.BatchEnd`, with the player to move there in the
+    place of the next batch's first player and the cards not yet played in the place of
+    the stock); a build still on the table counts as its owner's, who holds the card to
+    take it (R22).  When the stock is empty at the horizon and the hands hold at most
+    :data:`DRAW_ENDGAME` cards, the search plays them out instead and scores the round
+    exactly (R24, R26), as in a last batch.  (From an empty stock at the root the solver
+    uses :class:`Search`: that is a last batch, solved.)
+    """
+
+    __slots__ = ("ends", "nodes", "order", "plies", "pool", "rules", "sweep_points", "tt",
+                 "weights")
+
+    def __init__(self, rules: Rules, order: tuple[int, ...], plies: int = DRAW_PLIES) -> None:
+        self.rules = rules
+        self.order = order
+        self.plies = plies
+        self.pool = 0
+        self.ends: dict[int, BatchEnd] = {}
+        self.sweep_points = rules.sweep_points
+        self.weights = weights(rules)
+        self.tt: dict[tuple[object, ...], tuple[float, float, Move | None]] = {}
+        self.nodes = 0
+
+    def _start(self, pos: Position) -> None:
+        self.pool = pos.hands[0] | pos.hands[1] | pos.stock
+
+    def root_values(self, pos: Position, moves: list[Move]) -> list[float]:
+        """The value of each root move for the player to move (full window each)."""
+        self._start(pos)
+        me = pos.to_move
+        sd = (pos.sweeps[me] - pos.sweeps[1 - me]) * self.sweep_points
+        done: dict[tuple[str, int, int, int], float] = {}
+        out = []
+        for m in moves:
+            key = twin_key(m)
+            v = done.get(key)
+            if v is None:
+                v = done[key] = self._play(me, pos.hands[me], pos.hands[1 - me], pos.loose,
+                                           pos.builds, pos.piles[me], pos.piles[1 - me], sd,
+                                           pos.last, 0, self.plies, m, -INF, INF)
+            out.append(v)
+        return out
+
+    def value(self, pos: Position) -> float:
+        """The value of the position for the player to move."""
+        self._start(pos)
+        me = pos.to_move
+        sd = (pos.sweeps[me] - pos.sweeps[1 - me]) * self.sweep_points
+        return self._search(me, pos.hands[me], pos.hands[1 - me], pos.loose, pos.builds,
+                            pos.piles[me], pos.piles[1 - me], sd, pos.last, 0, self.plies,
+                            -INF, INF)
+
+    def _play(self, me: int, mine: int, theirs: int, loose: int, builds: tuple[Build, ...],
+              pm: int, pt: int, sd: int, last: int, drawn: int, depth: int, move: Move,
+              alpha: float, beta: float) -> float:
+        """Value for ``me`` of playing ``move`` and drawing (W2), ``depth`` plies left."""
+        nl, nb, taken, _ = play_card(loose, builds, me, move, self.rules)
+        mine &= ~(1 << move.card)
+        if drawn < len(self.order):
+            mine |= 1 << self.order[drawn]
+            drawn += 1
+        if taken:
+            pm |= taken
+            last = me
+            if not nl and not nb:  # R13
+                sd += self.sweep_points
+        if not theirs:  # the round's last card (W5): both hands are empty now
+            return self._final(me, nl, nb, pm, pt, sd, last)
+        if depth <= 1 and (drawn < len(self.order)
+                           or (mine | theirs).bit_count() > DRAW_ENDGAME):  # the horizon
+            return -self._estimate(1 - me, nl, nb, pt, pm, -sd)
+        return -self._search(1 - me, theirs, mine, nl, nb, pt, pm, -sd, last, drawn,
+                             depth - 1, -beta, -alpha)
+
+    def _final(self, me: int, loose: int, builds: tuple[Build, ...], pm: int, pt: int,
+               sd: int, last: int) -> float:
+        """The round is over: the residue to the last capturer (R24), exact points (R26)."""
+        residue = loose
+        for b in builds:
+            residue |= b.cards
+        if residue:
+            if last == me:
+                pm |= residue
+            elif last >= 0:
+                pt |= residue
+        return float(final_diff(pm, pt, sd, self.weights))
+
+    def _estimate(self, me: int, loose: int, builds: tuple[Build, ...], pm: int, pt: int,
+                  sd: int) -> float:
+        """W8: the horizon's estimate for ``me``, the player to move there."""
+        for b in builds:
+            if b.owner == me:
+                pm |= b.cards
+            else:
+                pt |= b.cards
+        end = self.ends.get(me)
+        if end is None:
+            end = self.ends[me] = BatchEnd(self.rules, self.pool, me)
+        return end.value(me, pm, pt, loose, sd)
+
+    def _search(self, me: int, mine: int, theirs: int, loose: int, builds: tuple[Build, ...],
+                pm: int, pt: int, sd: int, last: int, drawn: int, depth: int, alpha: float,
+                beta: float) -> float:
+        """Negamax value for ``me`` to move holding ``mine`` (not empty)."""
+        self.nodes += 1
+        key = (mine, theirs, loose, builds, pm, sd, last, me, depth)
+        entry = self.tt.get(key)
+        first: Move | None = None
+        if entry is not None:
+            lo, hi, first = entry
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo == hi:
+                return lo
+            if lo > alpha:  # noqa: PLR1730
+                alpha = lo
+            if hi < beta:  # noqa: PLR1730
+                beta = hi
+        kids = legal_moves(mine, loose, builds, me, self.rules)
+        if len(kids) > 1:
+            kids.sort(key=_order)
+            if first is not None and kids[0] != first:
+                kids.remove(first)
+                kids.insert(0, first)
+        alpha0 = alpha
+        best = -INF
+        best_kid: Move | None = None
+        for kid in kids:
+            v = self._play(me, mine, theirs, loose, builds, pm, pt, sd, last, drawn, depth,
+                           kid, alpha, beta)
+            if v > best:
+                best = v
+                best_kid = kid
+                if v > alpha:
+                    alpha = v
+                    if v >= beta:
+                        break
+        if best <= alpha0:
+            self.tt[key] = (-INF, best, best_kid)
+        elif best >= beta:
+            self.tt[key] = (best, INF, best_kid)
+        else:
+            self.tt[key] = (best, best, best_kid)
+        return best

@@ -17,6 +17,12 @@ the hand holds with probability proportional to the number of hands with those c
 then the cards themselves uniformly.  That is exactly uniform, like rejection sampling,
 and never rejects (rejection can need hundreds of draws when one rare card is required).
 When the stock is empty the other hand is every unseen card: a single world.
+
+In ``draw`` (docs/rules/draw.md W8) there are no batches: a build's owner keeps a card of
+its value from the move that made them owner until they play one, across any number of
+draws, so the whole round's history counts.  The order of the stock matters there (each
+play draws its top card), and a world also fixes it: a uniform shuffle of the unseen
+cards the other hand does not hold (:func:`stock_order`).
 """
 
 from __future__ import annotations
@@ -29,7 +35,7 @@ from engine.cards import cards_of
 from engine.cassino import Build, View, play_card
 from engine.errors import CassinoError
 
-__all__ = ["HandSampler", "batch_requirements", "world_rng"]
+__all__ = ["HandSampler", "batch_requirements", "stock_order", "world_rng"]
 
 
 def world_rng(seed: int, index: int) -> random.Random:
@@ -39,7 +45,8 @@ def world_rng(seed: int, index: int) -> random.Random:
 
 
 def batch_requirements(view: View) -> list[int]:
-    """Values of which the other player must hold a numeral now (R23 and this batch's history).
+    """Values of which the other player must hold a numeral now (R23 and this batch's history;
+    in ``draw`` the whole round's, W8).
 
     Replays the round's history from its first table when the history agrees with the
     view; otherwise (a client may send any history, docs/api.md) only the builds now on
@@ -48,7 +55,10 @@ def batch_requirements(view: View) -> list[int]:
     other = 1 - view.player
     values = view.rules.values
     required = {b.value for b in view.builds if b.owner == other}
-    played = sum(view.hand_sizes) and (view.rules.hand_size * 2 - sum(view.hand_sizes))
+    if view.rules.draw_after_play:  # W8: one batch-less round; draws only add cards
+        played = len(view.history)
+    else:
+        played = sum(view.hand_sizes) and (view.rules.hand_size * 2 - sum(view.hand_sizes))
     if not played or len(view.history) < played:
         return sorted(required)
     owned = _owned_after_each_move(view)
@@ -123,8 +133,12 @@ class HandSampler:
 
     @property
     def exact(self) -> bool:
-        """True when the hidden hand is known for certain (the stock is empty)."""
-        return self.view.stock_size == 0 or self.total == 1
+        """True when the hidden cards are known for certain: the stock is empty, or the
+        other hand is forced and (in ``draw``, W8) the stock's order cannot vary."""
+        if self.view.stock_size == 0:
+            return True
+        return self.total == 1 and (not self.view.rules.draw_after_play
+                                    or self.view.stock_size == 1)
 
     def _plans(self) -> list[tuple[int, tuple[int, ...]]]:
         """(number of hands, cards taken from each required group) for every split."""
@@ -162,3 +176,10 @@ class HandSampler:
         for c in rng.sample(self.rest, self.size - sum(counts)):
             hand |= 1 << c
         return hand
+
+
+def stock_order(stock: int, rng: random.Random) -> tuple[int, ...]:
+    """W8: a world's stock, top card first, uniformly among the orders of ``stock``'s cards."""
+    order = list(cards_of(stock))
+    rng.shuffle(order)
+    return tuple(order)

@@ -15,10 +15,11 @@ class Event(NamedTuple):
     """One event: its ``type`` and the fields that say what happened.
 
     Types: ``trail``, ``capture``, ``build``, ``sweep``, ``residue``, ``round_scored``,
-    ``round_void``, ``deal``, ``game_over``; in the twenty-one presets ``claim``,
+    ``round_void``, ``deal``, ``draw``, ``game_over``; in the twenty-one presets ``claim``,
     ``count_out`` and ``target_raised`` (docs/rules/twenty-one.md T1-T10).  Card sets are
     kept as masks and card names only appear in :meth:`to_dict`.  A ``deal`` holds every
-    hand dealt; what a seat may see of it is decided in :meth:`to_dict` (R29).
+    hand dealt and a ``draw`` the card drawn (V5); what a seat may see of them is decided
+    in :meth:`to_dict` (R29).
     """
 
     type: str
@@ -36,14 +37,18 @@ class Event(NamedTuple):
 
     def to_dict(self, viewer: int | None = None) -> dict[str, Any]:
         """The wire form, with a ``description`` in words.  With a ``viewer`` seat, a
-        deal shows only that seat's hand (the others are ``null``, R29); without one
-        (a caller holding the full state) every hand."""
+        deal shows only that seat's hand (the others are ``null``, R29) and a draw its
+        card only to the drawer (``null`` to the others, V5, W2); without one (a caller
+        holding the full state) every card."""
         out: dict[str, Any] = {"type": self.type, "description": event_text(self.type,
                                                                             dict(self.fields))}
         for key, value in self.fields:
             if key == "hands":
                 out[key] = [format_cards(hand) if viewer is None or seat == viewer else None
                             for seat, hand in enumerate(value)]
+            elif self.type == "draw" and key == "card" and viewer not in (None,
+                                                                          self.get("player")):
+                out[key] = None
             else:
                 out[key] = _json(key, value)
         return out

@@ -110,7 +110,10 @@ class State(NamedTuple):
 
     @property
     def batch(self) -> int:
-        """Number of the batch in play, 1..6 (R5)."""
+        """Number of the batch in play, 1..6 (R5).  In ``draw`` (V5, W5) there are two: 1
+        while the players draw, 2 once the stock is empty and the hands are played out."""
+        if self.rules.draw_after_play:
+            return 2 if not self.stock else 1
         per_batch = self.rules.hand_size * self.rules.players
         dealt = 52 - self.rules.table_size - len(self.stock)
         return dealt // per_batch
@@ -372,11 +375,12 @@ def _with(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
 def advance(state: State, move: Move, events: list[Event] | None = None) -> State:
     """Play a move known to be legal (from :func:`legal_moves`), without checking it.
 
-    Deals the next batch when the hands are empty (R5) and, after the round's last
-    card, collects the residue (R24), scores the round (R25, R26) and ends the game
-    or deals the next round, as the variant counts (:mod:`engine.cassino.counting`: R27,
-    V1.2, V1.3, V2; points pegged as they are taken, V4).  A claim (T5) ends the game at
-    once.  Appends to ``events`` when given one.
+    Deals the next batch when the hands are empty (R5), or in ``draw`` has the mover draw
+    the top card of the stock (V5, W2), and, after the round's last card, collects the
+    residue (R24), scores the round (R25, R26) and ends the game or deals the next round, as
+    the variant counts (:mod:`engine.cassino.counting`: R27, V1.2, V1.3, V2; points pegged
+    as they are taken, V4).  A claim (T5) ends the game at once.  Appends to ``events``
+    when given one.
     """
     if move.type == CLAIM:
         return _claimed(state, move, events)
@@ -405,7 +409,9 @@ def advance(state: State, move: Move, events: list[Event] | None = None) -> Stat
             nxt = nxt._replace(scores=tally.scores)
             if tally.over:  # V4.3: the game ends at once, in the middle of the hand
                 return _game_over(nxt, tally, events)
-    if any(hands):
+    if state.rules.draw_after_play and state.stock:
+        nxt = _draw(nxt, p, events)
+    if any(nxt.hands):
         return nxt
     if nxt.stock:
         return _deal_batch(nxt, events)
@@ -420,6 +426,18 @@ def _claimed(state: State, move: Move, events: list[Event] | None) -> State:
         events.append(Event.of("game_over", winner=winner, scores=state.scores))
     return state._replace(status=GAME_OVER, winner=winner, game_value=1,
                           history=(*state.history, _new(Played, (seat, move))))
+
+
+def _draw(state: State, player: int, events: list[Event] | None) -> State:
+    """V5, W2: after the play has been judged (R22 counts the hand without the card to
+    come, W3), the player who played takes the top card of the stock."""
+    card = state.stock[0]
+    hands = _with(state.hands, player, state.hands[player] | 1 << card)
+    state = state._replace(hands=hands, stock=state.stock[1:])
+    if events is not None:
+        events.append(Event.of("draw", player=player, card=card, stock_size=len(state.stock),
+                               last_batch=not state.stock))
+    return state
 
 
 def _move_event(move: Move, player: int, builds: tuple[Build, ...], build_kind: str | None,

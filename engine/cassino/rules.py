@@ -125,7 +125,7 @@ VARIANTS: dict[str, Rules] = {
               extra={"ace_value_option": [1, 14]}),
         Rules(name="spade", scoring="spade", target_score=61, counting="pegged",
               description="Every spade scores 1, J♠ one more; pegged as taken; game 61 (V4)."),
-        Rules(name="draw", playable=False, draw_after_play=True,
+        Rules(name="draw", draw_after_play=True,
               description="One deal, then each player draws after each play (V5)."),
         Rules(name="partnership", playable=False, players=4, partnerships=True,
               description="Four players in partnerships opposite each other (V6)."),

@@ -403,11 +403,15 @@ def _check_sizes(state: Full) -> None:
 
 
 def check_sizes(state: Public, sizes: list[int], stock: int, field: str) -> None:
-    """Hand and stock sizes that play can reach (R4, R5, R23)."""
+    """Hand and stock sizes that play can reach (R4, R5, R23; in ``draw`` V5.3, W6)."""
     rules = state.rules
     per_batch = rules.hand_size * rules.players
     full_stock = 52 - rules.table_size - per_batch
-    if stock % per_batch or stock > full_stock:
+    if rules.draw_after_play:
+        if stock > full_stock:
+            raise StateError(f"the stock holds {stock} cards, more than the {full_stock} left "
+                             "by the deal (R4, W6)", field="stock", rule="W6")
+    elif stock % per_batch or stock > full_stock:
         raise StateError(f"the stock holds {stock} cards; it must be a multiple of {per_batch} "
                          f"up to {full_stock} (R5)", field="stock", rule="R5")
     if state.status == GAME_OVER:
@@ -423,6 +427,9 @@ def check_sizes(state: Public, sizes: list[int], stock: int, field: str) -> None
             raise StateError(f"{field}[{i}] holds {n} cards, more than {rules.hand_size} (R4)",
                              field=f"{field}[{i}]", rule="R4")
     dealer, nondealer = state.dealer, 1 - state.dealer
+    if rules.draw_after_play and stock:
+        _check_drawing(state, sizes, stock, full_stock, field)
+        return
     if state.to_move == nondealer:
         ok = sizes[0] == sizes[1] and (sizes[0] > 0 or ended)
         expect = "equal, non-empty hands when the nondealer is to move"
@@ -434,6 +441,24 @@ def check_sizes(state: Public, sizes: list[int], stock: int, field: str) -> None
                          "(R4, R23)", field=field, rule="R23")
 
 
+def _check_drawing(state: Public, sizes: list[int], stock: int, full_stock: int,
+                   field: str) -> None:
+    """W6: while the stock lasts in ``draw``, both hands hold ``hand_size`` cards and the
+    turn follows from the cards drawn: the nondealer moves after an even number of plays."""
+    rules = state.rules
+    for i, n in enumerate(sizes):
+        if n != rules.hand_size:
+            raise StateError(f"{field}[{i}] holds {n} cards; while the stock lasts every hand "
+                             f"holds {rules.hand_size} (V5, W6)", field=f"{field}[{i}]",
+                             rule="W6")
+    plays = full_stock - stock
+    mover = (state.dealer + 1 + plays) % rules.players
+    if state.to_move != mover:
+        raise StateError(f"to_move is {state.to_move}, but after {plays} plays (the stock "
+                         f"holds {stock}) it is player {mover}'s turn (R4, W6)",
+                         field="to_move", rule="W6")
+
+
 def _check_builds(state: Full) -> None:
     values = state.rules.values
     check_builds(state, [h.bit_count() for h in state.hands], lambda owner, value: any(
@@ -441,9 +466,9 @@ def _check_builds(state: Full) -> None:
 
 
 def check_builds(state: Public, sizes: list[int], can_take: Callable[[int, int], bool]) -> None:
-    """Well-formed builds (R7, R8, R17) whose owners have played this batch and can take
-    them (R23).  ``sizes`` are the hand sizes; ``can_take(owner, value)`` says whether the
-    owner may hold a numeral of ``value``.
+    """Well-formed builds (R7, R8, R17) whose owners have played this batch (not in
+    ``draw``, W4) and can take them (R23).  ``sizes`` are the hand sizes;
+    ``can_take(owner, value)`` says whether the owner may hold a numeral of ``value``.
     """
     rules = state.rules
     values = rules.values
@@ -464,7 +489,8 @@ def check_builds(state: Public, sizes: list[int], can_take: Callable[[int, int],
         if build.cards.bit_count() < 2:
             raise StateError(f"{where}: a build holds at least two cards (R14, R16)",
                              field=f"{where}.groups", rule="R16")
-        if state.status == PLAYING and sizes[build.owner] >= rules.hand_size:
+        if state.status == PLAYING and sizes[build.owner] >= rules.hand_size and \
+                not rules.draw_after_play:  # W4: in draw, builds outlive any number of turns
             raise StateError(
                 f"{where}: its owner, player {build.owner}, has not played in this batch, so "
                 "the build would have survived from an earlier batch (R23)",

@@ -78,6 +78,10 @@ def event_text(kind: str, fields: dict[str, Any]) -> str:
         extra = f", and {table.bit_count()} face up on the table" if table else ""
         last = " (the last batch)" if fields.get("last_batch") else ""
         return f"{where}: {fields.get('hand_size', 4)} cards to each player{extra}{last}"
+    if kind == "draw":  # never the card: the words are the same for every seat (R29)
+        left = fields.get("stock_size", 0)
+        rest = f"{left} left in the stock" if left else "the stock is now empty"
+        return f"{who} draws a card ({rest})"
     if kind == "round_void":
         return f"Nobody captured in round {fields['round']}: it is dealt again"
     if kind == "round_scored":

@@ -118,7 +118,7 @@ def test_one_schema_per_event_type_every_field_described() -> None:
     schemas = SPEC["components"]["schemas"]
     events = schemas["ApplyResponse"]["properties"]["events"]["items"]
     mapping = events["discriminator"]["mapping"]
-    assert set(mapping) == {"trail", "capture", "build", "sweep", "deal", "residue",
+    assert set(mapping) == {"trail", "capture", "build", "sweep", "deal", "draw", "residue",
                             "round_scored", "round_void", "game_over"}
     assert [r["$ref"] for r in events["oneOf"]] == list(mapping.values())
     for type_, ref in mapping.items():
@@ -138,14 +138,15 @@ def test_every_event_the_engine_emits_fits_its_schema() -> None:
 
     by_type = {schema.TYPE: schema() for schema in EVENT_SCHEMAS}
     rng = random.Random(5)
-    state = new_game(31, dealer=1)
     seen = set()
-    while state.status == "playing":
-        step = state.apply(rng.choice(state.legal_moves()))
-        for event in step.events:
-            for viewer in (None, 0, 1):
-                body = event.to_dict(viewer)
-                assert by_type[body["type"]].validate(body) == {}, body
-            seen.add(event.type)
-        state = step.state
-    assert {"trail", "capture", "build", "deal", "round_scored", "game_over"} <= seen
+    for variant in ("standard", "draw"):
+        state = new_game(31, variant, dealer=1)
+        while state.status == "playing":
+            step = state.apply(rng.choice(state.legal_moves()))
+            for event in step.events:
+                for viewer in (None, 0, 1):
+                    body = event.to_dict(viewer)
+                    assert by_type[body["type"]].validate(body) == {}, body
+                seen.add(event.type)
+            state = step.state
+    assert {"trail", "capture", "build", "deal", "draw", "round_scored", "game_over"} <= seen

@@ -159,6 +159,8 @@ import { GAME, batchOf, pickVariant, tableVariants } from "./variants.js";
         return event.batch === 1 || event.batch === undefined
           ? `Round ${event.round ?? ""} dealt (${seatName(event.dealer)} deal${event.dealer === HUMAN ? "" : "s"}).`
           : `New cards dealt${event.last_batch ? ": the last batch" : ""}.`;
+      case "draw":  // the draw variant: the card only for the seat that drew it (R29)
+        return event.card ? `${who} drew ${cardText(event.card)}.` : `${who} drew a card.`;
       case "residue":
         return `${who} took the rest of the table: ${cardsText(event.cards)}.`;
       case "round_scored":

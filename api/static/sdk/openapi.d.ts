@@ -162,7 +162,8 @@ export interface paths {
                          *                   1
                          *                 ]
                          *               ],
-                         *               "playable": false
+                         *               "playable": true,
+                         *               "rules_url": "/rules/draw"
                          *             },
                          *             {
                          *               "name": "partnership",
@@ -757,7 +758,7 @@ export interface paths {
                          *         {
                          *           "name": "draw",
                          *           "description": "One deal, then each player draws after each play (V5).",
-                         *           "playable": false,
+                         *           "playable": true,
                          *           "players": 2,
                          *           "partnerships": false,
                          *           "hand_size": 4,
@@ -816,7 +817,8 @@ export interface paths {
                          *               "points": 1,
                          *               "each": true
                          *             }
-                         *           ]
+                         *           ],
+                         *           "rules_url": "/rules/draw"
                          *         },
                          *         {
                          *           "name": "partnership",
@@ -3586,7 +3588,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 1102.3,
+                         *         "elapsed_ms": 732.1,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -3609,9 +3611,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jc2a6e12fdc76ee2e6d6f913f82108ad1",
+                         *         "id": "j6f6ab7a0fe3c80261a3557a93f9d19dd",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/jc2a6e12fdc76ee2e6d6f913f82108ad1"
+                         *         "url": "/v1/jobs/j6f6ab7a0fe3c80261a3557a93f9d19dd"
                          *       }
                          *     }
                          */
@@ -4011,7 +4013,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 1112.7,
+                         *         "elapsed_ms": 725.4,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -4034,9 +4036,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jc2a6e12fdc76ee2e6d6f913f82108ad1",
+                         *         "id": "j6f6ab7a0fe3c80261a3557a93f9d19dd",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/jc2a6e12fdc76ee2e6d6f913f82108ad1"
+                         *         "url": "/v1/jobs/j6f6ab7a0fe3c80261a3557a93f9d19dd"
                          *       }
                          *     }
                          */
@@ -4244,7 +4246,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "jc2a6e12fdc76ee2e6d6f913f82108ad1",
+                         *       "id": "j6f6ab7a0fe3c80261a3557a93f9d19dd",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -4381,7 +4383,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 1572.8,
+                         *           "elapsed_ms": 786.2,
                          *           "cached": false,
                          *           "nodes": 68313,
                          *           "seed": 0
@@ -6116,6 +6118,38 @@ export interface components {
              */
             table?: string[];
         };
+        DrawEvent: {
+            /**
+             * @description What happened, in words to show as they are.
+             * @example Player 0 draws a card (39 left in the stock)
+             */
+            description: string;
+            /**
+             * @description Always `draw`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "draw";
+            /**
+             * @description Seat that drew.
+             * @example 0
+             */
+            player: number;
+            /**
+             * @description The card drawn, or null for a seat that may not see it (apply with `player`, R29).
+             * @example 8S
+             */
+            card: string | null;
+            /**
+             * @description Cards left in the stock.
+             * @example 39
+             */
+            stock_size: number;
+            /**
+             * @description The stock is now empty: the hands are played out (V5).
+             * @example false
+             */
+            last_batch: boolean;
+        };
         ResidueEvent: {
             /**
              * @description What happened, in words to show as they are.
@@ -6449,7 +6483,7 @@ export interface components {
              *       }
              *     ]
              */
-            events: (components["schemas"]["TrailEvent"] | components["schemas"]["CaptureEvent"] | components["schemas"]["BuildEvent"] | components["schemas"]["SweepEvent"] | components["schemas"]["DealEvent"] | components["schemas"]["ResidueEvent"] | components["schemas"]["RoundScoredEvent"] | components["schemas"]["RoundVoidEvent"] | components["schemas"]["GameOverEvent"])[];
+            events: (components["schemas"]["TrailEvent"] | components["schemas"]["CaptureEvent"] | components["schemas"]["BuildEvent"] | components["schemas"]["SweepEvent"] | components["schemas"]["DealEvent"] | components["schemas"]["DrawEvent"] | components["schemas"]["ResidueEvent"] | components["schemas"]["RoundScoredEvent"] | components["schemas"]["RoundVoidEvent"] | components["schemas"]["GameOverEvent"])[];
         };
         ViewRequest: {
             /**
@@ -6637,7 +6671,7 @@ export interface components {
              *       }
              *     ]
              */
-            events?: (components["schemas"]["TrailEvent"] | components["schemas"]["CaptureEvent"] | components["schemas"]["BuildEvent"] | components["schemas"]["SweepEvent"] | components["schemas"]["DealEvent"] | components["schemas"]["ResidueEvent"] | components["schemas"]["RoundScoredEvent"] | components["schemas"]["RoundVoidEvent"] | components["schemas"]["GameOverEvent"])[];
+            events?: (components["schemas"]["TrailEvent"] | components["schemas"]["CaptureEvent"] | components["schemas"]["BuildEvent"] | components["schemas"]["SweepEvent"] | components["schemas"]["DealEvent"] | components["schemas"]["DrawEvent"] | components["schemas"]["ResidueEvent"] | components["schemas"]["RoundScoredEvent"] | components["schemas"]["RoundVoidEvent"] | components["schemas"]["GameOverEvent"])[];
         };
         ScoreRequest: {
             /**
