@@ -57,8 +57,11 @@ class Rules:
     """Numeral value of each card 0..51 under these rules (0: no numeral value); derived."""
     numerals: int = field(init=False, repr=False, compare=False, hash=False)
     """The set of cards with a numeral value; derived."""
+    max_value: int = field(init=False, repr=False, compare=False, hash=False)
+    """The highest numeral value of a card (10; 13 in V3, 14 with aces high); derived."""
     upto: tuple[int, ...] = field(init=False, repr=False, compare=False, hash=False)
-    """``upto[v]``: the set of numerals worth at most ``v``; derived."""
+    """``upto[v]``: the set of numerals worth at most ``v``, for ``v`` from 0 to the highest
+    card or build value; derived."""
     memo: dict[int, list[int]] = field(init=False, repr=False, compare=False, hash=False)
     """Subset-sum results for these rules (:mod:`engine.cassino.sums`); a cache, not a rule."""
 
@@ -67,7 +70,9 @@ class Rules:
         values = tuple(by_rank[c >> 2] for c in range(52))
         object.__setattr__(self, "values", values)
         object.__setattr__(self, "numerals", sum(1 << c for c in range(52) if values[c]))
-        upto = tuple(sum(1 << c for c in range(52) if 0 < values[c] <= v) for v in range(16))
+        object.__setattr__(self, "max_value", max(values))
+        top = max(self.max_value, self.max_build)
+        upto = tuple(sum(1 << c for c in range(52) if 0 < values[c] <= v) for v in range(top + 1))
         object.__setattr__(self, "upto", upto)
         object.__setattr__(self, "memo", {})
 
@@ -98,7 +103,7 @@ VARIANTS: dict[str, Rules] = {
               description="21-point game with counting out and ordered scoring (V2).",
               extra={"count_out_order": ["cards", "spades", "big_cassino", "little_cassino",
                                          "aces", "sweeps"]}),
-        Rules(name="royal", playable=False, court_values=(11, 12, 13), max_build=13,
+        Rules(name="royal", court_values=(11, 12, 13), max_build=13,
               description="J=11, Q=12, K=13 as numerals; builds up to 13 (V3).",
               extra={"ace_value_option": [1, 14]}),
         Rules(name="spade", playable=False, scoring="spade", target_score=61, counting="pegged",

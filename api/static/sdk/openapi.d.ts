@@ -234,7 +234,7 @@ export interface paths {
                          *         {
                          *           "name": "royal",
                          *           "description": "J=11, Q=12, K=13 as numerals; builds up to 13 (V3).",
-                         *           "playable": false,
+                         *           "playable": true,
                          *           "players": 2,
                          *           "partnerships": false,
                          *           "hand_size": 4,
@@ -297,7 +297,8 @@ export interface paths {
                          *               "points": 1,
                          *               "each": true
                          *             }
-                         *           ]
+                         *           ],
+                         *           "rules_url": "/rules/royal"
                          *         },
                          *         {
                          *           "name": "spade",
@@ -4321,7 +4322,7 @@ export interface components {
         };
         Build: {
             /**
-             * @description The announced value (R7, R17).
+             * @description The announced value (R7, R17): 1 to the variant's max_build, 13 at most.
              * @example 7
              */
             value: number;
@@ -4392,7 +4393,7 @@ export interface components {
              */
             targets?: string[];
             /**
-             * @description The announced value of a build (R14).
+             * @description The announced value of a build (R14): 1 to the variant's max_build, 13 at most.
              * @example 7
              */
             value?: number;
