@@ -106,6 +106,9 @@ VARIANTS: dict[str, Rules] = {
         Rules(name="royal", court_values=(11, 12, 13), max_build=13,
               description="J=11, Q=12, K=13 as numerals; builds up to 13 (V3).",
               extra={"ace_value_option": [1, 14]}),
+        Rules(name="royal-14", court_values=(11, 12, 13), ace_value=14, max_build=14,
+              description="Royal with aces high: A=14, J=11, Q=12, K=13 as numerals; builds "
+                          "up to 14 (V3.2)."),
         Rules(name="spade", playable=False, scoring="spade", target_score=61, counting="pegged",
               description="Every spade scores 1, J♠ one more; pegged as taken; game 61 (V4)."),
         Rules(name="draw", playable=False, draw_after_play=True,
