@@ -104,8 +104,7 @@ VARIANTS: dict[str, Rules] = {
               extra={"count_out_order": ["cards", "spades", "big_cassino", "little_cassino",
                                          "aces", "sweeps"]}),
         Rules(name="royal", court_values=(11, 12, 13), max_build=13,
-              description="J=11, Q=12, K=13 as numerals; builds up to 13 (V3).",
-              extra={"ace_value_option": [1, 14]}),
+              description="J=11, Q=12, K=13 as numerals; builds up to 13 (V3)."),
         Rules(name="royal-14", court_values=(11, 12, 13), ace_value=14, max_build=14,
               description="Royal with aces high: A=14, J=11, Q=12, K=13 as numerals; builds "
                           "up to 14 (V3.2)."),

@@ -23,8 +23,9 @@ def test_variants_lists_standard_as_playable(client: FlaskClient) -> None:
     assert by_name["royal"]["court_values"] == [11, 12, 13]
     assert by_name["royal"]["playable"] and by_name["royal"]["max_build"] == 13
     assert not by_name["three-hand"]["playable"]
-    assert set(by_name) == {"standard", "classic", "twenty-one", "royal", "spade", "draw",
-                            "partnership", "three-hand"}
+    assert by_name["royal-14"]["ace_value"] == 14 and by_name["royal-14"]["max_build"] == 14
+    assert set(by_name) == {"standard", "classic", "twenty-one", "royal", "royal-14", "spade",
+                            "draw", "partnership", "three-hand"}
 
 
 def test_new_game_is_a_pure_function_of_seed_and_dealer(client: FlaskClient) -> None:

@@ -12,14 +12,15 @@ import solver
 from engine import State, new_game
 from engine.cards import parse_cards
 
-ROYAL = ["royal"]
+ROYAL = ["royal", "royal-14"]
 
 
-def royal_position(variant: str) -> State:
-    """Seat 0 to move in the last batch: K♠ 2♣ against a loose 6♥ 7♦ J♠ (a king takes
-    6 + 7, a 2 on the jack builds 13)."""
-    hands = (parse_cards(["KS", "2C"]), parse_cards(["3S", "4S"]))
-    loose = parse_cards(["6H", "7D", "JS"])
+def royal_position(variant: str, hand: tuple[str, ...] = ("KS", "2C"),
+                   loose_cards: tuple[str, ...] = ("6H", "7D", "JS")) -> State:
+    """Seat 0 to move in the last batch: by default K♠ 2♣ against a loose 6♥ 7♦ J♠ (a king
+    takes 6 + 7, a 2 on the jack builds 13); seat 1 holds 3♠ 4♠."""
+    hands = (parse_cards(list(hand)), parse_cards(["3S", "4S"]))
+    loose = parse_cards(list(loose_cards))
     rest = [c for c in range(52) if not (hands[0] | hands[1] | loose) >> c & 1]
     state = new_game(5, variant)._replace(
         dealer=1, to_move=0, hands=hands, stock=(), loose=loose, builds=(),
@@ -72,6 +73,21 @@ def test_royal_refusals_name_the_court_card(client: FlaskClient, variant: str) -
     assert r.status_code == 422 and r.json["rule"] == "R17"
 
 
+def test_a_build_of_14_is_accepted_only_where_aces_are_high(client: FlaskClient) -> None:
+    """The schema admits 14 (royal-14's max_build); the engine decides per variant."""
+    for variant, status in (("royal-14", 200), ("royal", 422)):
+        state = royal_position(variant, ("9H", "AS"), ("5C", "JS")).to_dict()
+        r = client.post("/v1/apply", json={"state": state, "move": {
+            "type": "build", "card": "9H", "targets": ["5C"], "value": 14}})
+        assert r.status_code == status, r.json
+        if status == 200:
+            assert r.json["state"]["table"]["builds"][0]["value"] == 14
+            r = client.post("/v1/legal-moves", json={"state": r.json["state"]})
+            assert r.status_code == 200
+        else:
+            assert r.json["rule"] == "R17"
+
+
 def test_the_schema_bounds_builds_by_the_highest_variant(client: FlaskClient) -> None:
     state = royal_position("royal").to_dict()
     r = client.post("/v1/apply", json={"state": state, "move": {
@@ -119,8 +135,9 @@ def test_a_sealed_royal_game_plays_against_the_house(client: FlaskClient, varian
 
 def test_the_royal_rules_page_is_linked(client: FlaskClient) -> None:
     variants = {v["name"]: v for v in client.get("/v1/variants").json["variants"]}
-    for name in ROYAL:
-        page = client.get(variants[name]["rules_url"])
-        assert page.status_code == 200
-        html = page.get_data(as_text=True)
-        assert 'id="V3.3"' in html and 'id="V3.4"' in html
+    pages = {name: client.get(variants[name]["rules_url"]) for name in ROYAL}
+    assert all(page.status_code == 200 for page in pages.values())
+    html = pages["royal"].get_data(as_text=True)
+    for rule in ("V3.1", "V3.1a", "V3.1b", "V3.2", "V3.3", "V3.4"):
+        assert f'id="{rule}"' in html
+    assert 'href="/rules/royal#V3.2"' in pages["royal-14"].get_data(as_text=True)

@@ -37,7 +37,7 @@ TRAIL_T = "trail"
 CAPTURE_T = "capture"
 BUILD_T = "build"
 MAX_BUILD = 10  # R17
-ROYAL_ACE = {"royal": 1}
+ROYAL_ACE = {"royal": 1, "royal-14": 14}
 """V3.1: the variants where every card is a numeral, and what their ace counts."""
 
 

@@ -27,7 +27,7 @@ from tests.engine.test_movegen import assert_same_moves
 from tests.engine.test_perft import perft
 from tests.engine.test_properties import check_move, check_round_scored, check_views
 
-ROYAL = ["royal"]
+ROYAL = ["royal", "royal-14"]
 """The royal variants (V3): every test below runs on each."""
 SPARE = ["3S", "4S", "5S", "3H", "4H", "5H"]
 """Seat 1's cards in :func:`position` unless given."""
@@ -106,6 +106,57 @@ def test_v3_1_royal_aces_still_count_one() -> None:
     moves = set(state.legal_moves())
     assert ids("QH+AC=13 KSxACQD KSx6H7D KSx6H7DACQD") <= moves  # 12 + 1 = 1 + 12 = 13
     assert engine.parse_move_id("KSxAC6H7D") not in moves  # 1 + 6 + 7 = 14
+
+
+# --- V3.2 royal-14: aces are worth 14 ---------------------------------------------------------
+
+
+def test_v3_2_every_ace_is_worth_14_and_no_card_1() -> None:
+    rules = engine.get_rules("royal-14")
+    assert [rules.values[c] for c in cards_of(parse_cards(["AS", "AH", "AD", "AC"]))] == [14] * 4
+    assert rules.upto[1] == 0 and rules.max_build == 14
+    assert engine.get_rules("royal").values[parse_card("AS")] == 1
+
+
+def test_v3_2_an_ace_pairs_aces_and_takes_14() -> None:
+    state = position("royal-14", "AS 2C", "9H 5C AD QD")
+    assert {m for m in played(state, "AS") if m.type == "capture"} == \
+        ids("ASxAD ASx5C9H ASx5C9HAD")
+    assert refusal(state, "ASxQD").message == "QD cannot be split into cards or groups worth " \
+        "14 (R11)"
+
+
+def test_v3_2_a_build_of_14_from_9_and_5_kept_for_an_ace() -> None:
+    state = position("royal-14", "9H AS", "5C 10D")
+    assert ids("9H+5C=14") <= set(state.legal_moves())
+    after = state.apply(engine.parse_move_id("9H+5C=14")).state
+    assert [(b.value, b.owner, b.cards) for b in after.builds] == \
+        [(14, 0, parse_cards(["9H", "5C"]))]
+    # it falls to an ace alone (R18)
+    theirs = position("royal-14", "KS AD", "10D", other="AH 3S",
+                      builds=(build(14, 1, "9H 5C"),))
+    assert {m for m in theirs.legal_moves() if m.targets & parse_cards(["9H"])} == \
+        ids("ADx5C9H")
+    err = refusal(theirs, "KSx5C9H")
+    assert err.message == "a build of 14 can be captured only by an A (14) (R18)"
+    without = position("royal-14", "9H 2C", "5C")
+    assert refusal(without, "9H+5C=14").message == \
+        "to build 14 you must keep an A (14) in hand (R14)"
+
+
+def test_v3_2_an_ace_is_never_1() -> None:
+    royal = position("royal", "QH KS", "AC QD 6H")
+    aces_high = position("royal-14", "QH KS", "AC QD 6H")
+    assert ids("QH+AC=13 KSxACQD") <= set(royal.legal_moves())
+    assert not ids("QH+AC=13 KSxACQD") & set(aces_high.legal_moves())
+    err = refusal(aces_high, "QH+AC=13")
+    assert err.rule == "R14" and "do not form groups worth 13" in err.message
+    assert refusal(aces_high, "KSxACQD").rule == "R11"
+    # an ace builds only as a group of 14 by itself (a king plus anything passes 14)
+    pair = position("royal-14", "AS AH KD", "9H 5C KC")
+    ace_builds = {m for m in pair.legal_moves() if m.type == "build" and m.card >> 2 == 0}
+    assert ace_builds == ids("AS+5C9H=14 AH+5C9H=14")
+    assert not [m for m in played(pair, "KD") if m.type == "build"]
 
 
 # --- V3.1a court cards capture by value (R10 does not apply) ----------------------------------
@@ -229,6 +280,19 @@ def test_v3_4_smaller_tables_reach_the_bound_of_d16() -> None:
     with pytest.raises(PositionTooLargeError) as caught:
         check_table(loose, engine.get_rules("royal"))
     assert caught.value.rule == "D16" and "groups of 13" in caught.value.message
+
+
+def test_the_rules_page_examples() -> None:
+    """docs/rules/royal.md "Examples", move by move."""
+    royal = position("royal", "KS QH 4D 2C", "6H 7D KD AC JS 9S")
+    assert len(royal.legal_moves()) == 22
+    assert ids("KSx6H7D KSxKD KSx6H7DKD QHxACJS 2C+JS=13 4D+9S=13 4D+6H7D9S=13 QH+AC=13 "
+               "2C+AC9S=12") <= set(royal.legal_moves())
+    aces = position("royal-14", "AS 9H 2C KC", "AD 5C 9S JH 3H QD")
+    assert len(aces.legal_moves()) == 27
+    assert ids("ASxAD ASx5C9S ASx3HJH ASxAD3H5C9SJH 9H+5C=14 2C+QD=14 2C+ADQD=14 "
+               "2C+JH=13") <= set(aces.legal_moves())
+    assert played(aces, "KC") == ids("KC")
 
 
 # --- the reference generator, on random and generated positions -------------------------------
@@ -413,6 +477,17 @@ PERFT_MOVES = {
     "royal new_game(1)": ("royal", 1, []),
     "royal new_game(2)": ("royal", 2, []),
     "royal new_game(3)": ("royal", 3, []),
+    # new_game(5) after 10 moves: batch 2, a multiple build of 14 (seat 1: 4♠ on A♥ 4♥ 6♠,
+    # the ace alone and 4 + 4 + 6) and one of 11 (seat 0), three cards in each hand; depth 7
+    # crosses the deal.
+    "royal-14 mid_round(5)": ("royal-14", 5, [
+        "KH", "9C+2HJC=11", "7C", "JHx2H9CJC", "7S", "4H", "3S", "6S", "8H+3S=11",
+        "4S+AH4H6S=14"]),
+    # deals with aces in the first hands or on the table (seeds 1 and 2 hold none: their
+    # counts are royal's)
+    "royal-14 new_game(3)": ("royal-14", 3, []),
+    "royal-14 new_game(8)": ("royal-14", 8, []),
+    "royal-14 new_game(15)": ("royal-14", 15, []),
 }
 
 # Leaves at depth 1, 2, 3, ... (each checked against the reference at every depth listed).
@@ -421,11 +496,17 @@ PERFT = {
     "royal new_game(1)": [6, 68, 303, 2545, 8412, 44880, 75228],
     "royal new_game(2)": [11, 72, 658, 3111, 19208, 69310],
     "royal new_game(3)": [6, 40, 194, 817, 2850, 8498, 16820, 25268],
+    "royal-14 mid_round(5)": [4, 14, 28, 50, 56, 68, 664, 4920, 38076],
+    "royal-14 new_game(3)": [4, 19, 77, 301, 914, 2552, 4608, 6400],
+    "royal-14 new_game(8)": [12, 56, 376, 1422, 6573, 18192, 46720],
+    "royal-14 new_game(15)": [11, 94, 570, 3072, 14942, 67004],
 }
 
 # Depth to which the test re-runs the (slow) reference.
 REFERENCE_DEPTH = {"royal mid_round(1)": 8, "royal new_game(1)": 4, "royal new_game(2)": 4,
-                   "royal new_game(3)": 5}
+                   "royal new_game(3)": 5, "royal-14 mid_round(5)": 8,
+                   "royal-14 new_game(3)": 5, "royal-14 new_game(8)": 4,
+                   "royal-14 new_game(15)": 4}
 
 
 def perft_position(name: str) -> State:
@@ -436,10 +517,13 @@ def perft_position(name: str) -> State:
     return state
 
 
-def test_mid_round_position_is_what_it_claims() -> None:
+def test_mid_round_positions_are_what_they_claim() -> None:
     state = perft_position("royal mid_round(1)")
     assert state.batch == 2 and [h.bit_count() for h in state.hands] == [2, 2]
     assert {(b.value, b.owner) for b in state.builds} == {(13, 0), (11, 1)}
+    state = perft_position("royal-14 mid_round(5)")
+    assert state.batch == 2 and [h.bit_count() for h in state.hands] == [3, 3]
+    assert {(b.value, b.owner, len(b.groups)) for b in state.builds} == {(14, 1, 2), (11, 0, 1)}
 
 
 @pytest.mark.parametrize("name", list(PERFT))

@@ -252,12 +252,7 @@ export interface paths {
                          *           "counting": "round",
                          *           "scoring": "standard",
                          *           "sweep_points": 1,
-                         *           "extra": {
-                         *             "ace_value_option": [
-                         *               1,
-                         *               14
-                         *             ]
-                         *           },
+                         *           "extra": {},
                          *           "categories": [
                          *             {
                          *               "key": "cards",
@@ -299,6 +294,70 @@ export interface paths {
                          *             }
                          *           ],
                          *           "rules_url": "/rules/royal"
+                         *         },
+                         *         {
+                         *           "name": "royal-14",
+                         *           "description": "Royal with aces high: A=14, J=11, Q=12, K=13 as numerals; builds up to 14 (V3.2).",
+                         *           "playable": true,
+                         *           "players": 2,
+                         *           "partnerships": false,
+                         *           "hand_size": 4,
+                         *           "table_size": 4,
+                         *           "court_values": [
+                         *             11,
+                         *             12,
+                         *             13
+                         *           ],
+                         *           "ace_value": 14,
+                         *           "court_captures_all": false,
+                         *           "max_build": 14,
+                         *           "draw_after_play": false,
+                         *           "target_score": 21,
+                         *           "counting": "round",
+                         *           "scoring": "standard",
+                         *           "sweep_points": 1,
+                         *           "extra": {},
+                         *           "categories": [
+                         *             {
+                         *               "key": "cards",
+                         *               "name": "Most cards",
+                         *               "points": 3,
+                         *               "each": false
+                         *             },
+                         *             {
+                         *               "key": "spades",
+                         *               "name": "Most spades",
+                         *               "points": 1,
+                         *               "each": false
+                         *             },
+                         *             {
+                         *               "key": "aces",
+                         *               "name": "Aces",
+                         *               "points": 1,
+                         *               "each": true
+                         *             },
+                         *             {
+                         *               "key": "big_cassino",
+                         *               "name": "Big cassino",
+                         *               "points": 2,
+                         *               "each": false,
+                         *               "card": "10D"
+                         *             },
+                         *             {
+                         *               "key": "little_cassino",
+                         *               "name": "Little cassino",
+                         *               "points": 1,
+                         *               "each": false,
+                         *               "card": "2S"
+                         *             },
+                         *             {
+                         *               "key": "sweeps",
+                         *               "name": "Sweeps",
+                         *               "points": 1,
+                         *               "each": true
+                         *             }
+                         *           ],
+                         *           "rules_url": "/rules/royal-14"
                          *         },
                          *         {
                          *           "name": "spade",
@@ -4293,7 +4352,7 @@ export interface components {
              * @example standard
              * @enum {string}
              */
-            variant?: "standard" | "classic" | "twenty-one" | "royal" | "spade" | "draw" | "partnership" | "three-hand";
+            variant?: "standard" | "classic" | "twenty-one" | "royal" | "royal-14" | "spade" | "draw" | "partnership" | "three-hand";
             /**
              * @description Game seed; when omitted the server draws one below 2^53. Seeds up to 2^63 - 1 are accepted, but only those below 2^53 read exactly in JavaScript; the server never draws a larger one.
              * @example 12345
@@ -4322,7 +4381,7 @@ export interface components {
         };
         Build: {
             /**
-             * @description The announced value (R7, R17): 1 to the variant's max_build, 13 at most.
+             * @description The announced value (R7, R17): 1 to the variant's max_build, 14 at most.
              * @example 7
              */
             value: number;
@@ -4393,7 +4452,7 @@ export interface components {
              */
             targets?: string[];
             /**
-             * @description The announced value of a build (R14): 1 to the variant's max_build, 13 at most.
+             * @description The announced value of a build (R14): 1 to the variant's max_build, 14 at most.
              * @example 7
              */
             value?: number;
@@ -4584,7 +4643,7 @@ export interface components {
              * @example standard
              * @enum {string}
              */
-            variant?: "standard" | "classic" | "twenty-one" | "royal" | "spade" | "draw" | "partnership" | "three-hand";
+            variant?: "standard" | "classic" | "twenty-one" | "royal" | "royal-14" | "spade" | "draw" | "partnership" | "three-hand";
             /**
              * @description Rounds that scored, this one included.
              * @example 1
@@ -5122,7 +5181,7 @@ export interface components {
              * @example standard
              * @enum {string}
              */
-            variant?: "standard" | "classic" | "twenty-one" | "royal" | "spade" | "draw" | "partnership" | "three-hand";
+            variant?: "standard" | "classic" | "twenty-one" | "royal" | "royal-14" | "spade" | "draw" | "partnership" | "three-hand";
             /**
              * @description Rounds that scored, this one included.
              * @example 1
