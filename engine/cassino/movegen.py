@@ -29,7 +29,7 @@ def legal_moves(hand: int, loose: int, builds: tuple[Build, ...], player: int,
         low = m & -m
         held[values[low.bit_length() - 1]] += 1
         m ^= low
-    held_values = [v for v in range(1, rules.max_build + 1) if held[v]]  # R17: values to build
+    held_values = [v for v in rules.build_values if held[v]]  # R17: the values to build
     owns = False
     by_value: dict[int, list[int]] = {}  # build value -> card sets of those builds
     if builds:

@@ -62,6 +62,8 @@ class Rules:
     upto: tuple[int, ...] = field(init=False, repr=False, compare=False, hash=False)
     """``upto[v]``: the set of numerals worth at most ``v``, for ``v`` from 0 to the highest
     card or build value; derived."""
+    build_values: range = field(init=False, repr=False, compare=False, hash=False)
+    """The values a build may announce, 1 to ``max_build`` (R17); derived."""
     memo: dict[int, list[int]] = field(init=False, repr=False, compare=False, hash=False)
     """Subset-sum results for these rules (:mod:`engine.cassino.sums`); a cache, not a rule."""
 
@@ -74,6 +76,7 @@ class Rules:
         top = max(self.max_value, self.max_build)
         upto = tuple(sum(1 << c for c in range(52) if 0 < values[c] <= v) for v in range(top + 1))
         object.__setattr__(self, "upto", upto)
+        object.__setattr__(self, "build_values", range(1, self.max_build + 1))
         object.__setattr__(self, "memo", {})
 
     def card_values(self) -> tuple[int, ...]:
