@@ -40,6 +40,9 @@ field), so the form holds for every variant (GET /v1/catalog: each variant's sea
 PER_SEAT = "one per seat, by seat number"
 DEFAULT_GAME = GAME_NAMES[0]
 """The game a request that names none is about: Cassino, the first registered."""
+MAX_BUILD = max(rules.max_build for rules in VARIANTS.values())
+"""The highest build value of any variant (R17: 10; V3: 13, or 14 with aces high)."""
+BUILD_VALUES = validate.Range(min=1, max=MAX_BUILD)
 SAFE_TEXT = ("Seeds up to 2^63 - 1 are accepted, but only those below 2^53 read exactly in "
              "JavaScript; the server never draws a larger one.")
 SEED_TEXT = ("Game seed: every deal is a pure function of it (R5). Drawn by the server "
@@ -114,8 +117,9 @@ class Strict(Schema):
 
 
 class BuildSchema(Strict):
-    value = Int(required=True, validate=validate.Range(min=1, max=13),
-                           metadata=_meta("The announced value (R7, R17).", 7))
+    value = Int(required=True, validate=BUILD_VALUES,
+                           metadata=_meta(f"The announced value (R7, R17): 1 to the variant's "
+                                          f"max_build, {MAX_BUILD} at most.", 7))
     owner = Int(required=True, validate=SEATS,
                            metadata=_meta("Seat that created it or last added to it (R20).", 0))
     groups = fields.List(
@@ -144,8 +148,9 @@ class MoveSchema(Strict):
     targets = card_list("The set of table cards taken (capture) or used (build); a build on the "
                     "table is named by all of its cards (R11, R15).", ["5C", "2H", "7D"],
                     load_default=list)
-    value = Int(validate=validate.Range(min=1, max=13),
-                           metadata=_meta("The announced value of a build (R14).", 7))
+    value = Int(validate=BUILD_VALUES,
+                           metadata=_meta(f"The announced value of a build (R14): 1 to the "
+                                          f"variant's max_build, {MAX_BUILD} at most.", 7))
     id = fields.String(validate=validate.Regexp(MOVE_ID_PATTERN),
                        metadata={**_meta("Short notation of the move: trail `KC`, capture "
                                          "`7Sx2H5C7D`, build `2H+5C=7`.", "7Sx2H5C7D"),

@@ -162,7 +162,7 @@ class HeuristicBot(_ClaimsWhenRight):
             table = loose
             for b in builds:
                 table |= b.cards
-            for v in range(1, rules.max_build + 1):
+            for v in range(1, rules.max_value + 1):  # the value of each card that may take
                 takers = rules.upto[v] & ~rules.upto[v - 1]
                 grab = 0
                 for b in builds:

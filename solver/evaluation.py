@@ -227,7 +227,7 @@ class BatchEnd:
                 return rank & ~loose & FULL_DECK  # V1.1: all the loose cards of its rank
             return 0
         takers = 0
-        for v in range(1, rules.max_build + 1):
+        for v in range(1, rules.max_value + 1):  # every value a card has (13, 14 in V3)
             if loose & ~rules.upto[v]:
                 continue
             found = unions(loose, v, rules)

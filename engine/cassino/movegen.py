@@ -17,20 +17,19 @@ from engine.cassino.table import Build
 __all__ = ["legal_moves"]
 
 _new_move = tuple.__new__  # Move(...) without the keyword-argument wrapper: 40% faster
-_VALUES = range(1, 14)
 
 
 def legal_moves(hand: int, loose: int, builds: tuple[Build, ...], player: int,
                 rules: Rules) -> list[Move]:
     """Every legal move of ``player`` holding ``hand`` (R9-R22)."""
     values = rules.values
-    held = [0] * 16  # numerals of each value in hand
+    held = [0] * len(rules.upto)  # numerals of each value in hand
     m = hand & rules.numerals
     while m:
         low = m & -m
         held[values[low.bit_length() - 1]] += 1
         m ^= low
-    held_values = [v for v in _VALUES if held[v]]
+    held_values = [v for v in rules.build_values if held[v]]  # R17: the values to build
     owns = False
     by_value: dict[int, list[int]] = {}  # build value -> card sets of those builds
     if builds:

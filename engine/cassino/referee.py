@@ -6,7 +6,7 @@ checks may be slow and thorough; the fallback names the rule range.
 
 from __future__ import annotations
 
-from engine.cards import card_name, cards_of, format_cards
+from engine.cards import RANKS, card_name, cards_of, format_cards
 from engine.cassino.count_out import claims_allowed
 from engine.cassino.moves import BUILD, CAPTURE, TRAIL, Move
 from engine.cassino.state import PLAYING, Full, Public
@@ -110,8 +110,8 @@ def _check(state: Full, move: Move) -> None:
         _check_no_court(loose, "R1, R11")
         wrong = [b for b in used if b.value != cv]
         if wrong:
-            raise _fail(f"a build of {wrong[0].value} can be captured only by a "
-                        f"{wrong[0].value}", "R18", "move.targets")
+            raise _fail(f"a build of {wrong[0].value} can be captured only by "
+                        f"{_worth(wrong[0].value, values)}", "R18", "move.targets")
         if split_into_groups(loose, cv) is None:
             raise _fail(f"{' '.join(format_cards(targets & state.loose))} cannot be split into "
                         f"cards or groups worth {cv}", "R11", "move.targets")
@@ -120,7 +120,7 @@ def _check(state: Full, move: Move) -> None:
                         f"{' '.join(format_cards(targets & same_rank))} take "
                         f"{' '.join(format_cards(same_rank & ~targets))} too", "V1.1",
                         "move.targets")
-        _check_kept_builds(own, targets, held_after)
+        _check_kept_builds(own, targets, held_after, values)
         return
     assert move.type == BUILD
     v = move.value
@@ -131,7 +131,8 @@ def _check(state: Full, move: Move) -> None:
         raise _fail(f"a build's value is between 1 and {state.rules.max_build}, not {v}", "R17",
                     "move.value")
     if v not in held_after:
-        raise _fail(f"to build {v} you must keep a {v} in hand", "R14", "move.value")
+        raise _fail(f"to build {v} you must keep {_worth(v, values)} in hand", "R14",
+                    "move.value")
     _check_no_court(loose, "R1, R14")
     other = [b for b in used if b.value != v]
     if len(other) > 1:
@@ -154,7 +155,18 @@ def _check(state: Full, move: Move) -> None:
             used_loose = " ".join(format_cards(targets & state.loose)) or "no loose cards"
             raise _fail(f"{name} and {used_loose} do not form groups worth {v}", "R14",
                         "move.targets")
-    _check_kept_builds(own, targets, held_after)
+    _check_kept_builds(own, targets, held_after, values)
+
+
+def _worth(value: int, values: tuple[int, ...]) -> str:
+    """A card of ``value`` in words: ``a 7``, or with the ranks that carry a value other than
+    their name, ``a K (13)``, ``an A (14)`` (V3)."""
+    ranks = [RANKS[c >> 2] for c in range(0, 52, 4) if values[c] == value]
+    if not ranks:
+        return f"a card worth {value} (there is none)"
+    if ranks == [str(value)]:
+        return f"a {value}"
+    return f"{'an' if ranks[0] == 'A' else 'a'} {'/'.join(ranks)} ({value})"
 
 
 def _check_no_court(loose: list[tuple[int, int]], rule: str) -> None:
@@ -164,8 +176,9 @@ def _check_no_court(loose: list[tuple[int, int]], rule: str) -> None:
                         "of a sum or a build", rule, "move.targets")
 
 
-def _check_kept_builds(own: list[Build], targets: int, held_after: set[int]) -> None:
+def _check_kept_builds(own: list[Build], targets: int, held_after: set[int],
+                       values: tuple[int, ...]) -> None:
     for b in own:
         if not b.cards & targets and b.value not in held_after:
-            raise _fail(f"you would own the build of {b.value} without a {b.value} in hand to "
-                        "take it", "R22")
+            raise _fail(f"you would own the build of {b.value} without "
+                        f"{_worth(b.value, values)} in hand to take it", "R22")

@@ -64,8 +64,13 @@ class Rules:
     """Numeral value of each card 0..51 under these rules (0: no numeral value); derived."""
     numerals: int = field(init=False, repr=False, compare=False, hash=False)
     """The set of cards with a numeral value; derived."""
+    max_value: int = field(init=False, repr=False, compare=False, hash=False)
+    """The highest numeral value of a card (10; 13 in V3, 14 with aces high); derived."""
     upto: tuple[int, ...] = field(init=False, repr=False, compare=False, hash=False)
-    """``upto[v]``: the set of numerals worth at most ``v``; derived."""
+    """``upto[v]``: the set of numerals worth at most ``v``, for ``v`` from 0 to the highest
+    card or build value; derived."""
+    build_values: range = field(init=False, repr=False, compare=False, hash=False)
+    """The values a build may announce, 1 to ``max_build`` (R17); derived."""
     memo: dict[int, list[int]] = field(init=False, repr=False, compare=False, hash=False)
     """Subset-sum results for these rules (:mod:`engine.cassino.sums`); a cache, not a rule."""
 
@@ -74,8 +79,11 @@ class Rules:
         values = tuple(by_rank[c >> 2] for c in range(52))
         object.__setattr__(self, "values", values)
         object.__setattr__(self, "numerals", sum(1 << c for c in range(52) if values[c]))
-        upto = tuple(sum(1 << c for c in range(52) if 0 < values[c] <= v) for v in range(16))
+        object.__setattr__(self, "max_value", max(values))
+        top = max(self.max_value, self.max_build)
+        upto = tuple(sum(1 << c for c in range(52) if 0 < values[c] <= v) for v in range(top + 1))
         object.__setattr__(self, "upto", upto)
+        object.__setattr__(self, "build_values", range(1, self.max_build + 1))
         object.__setattr__(self, "memo", {})
 
     def card_values(self) -> tuple[int, ...]:
@@ -120,9 +128,11 @@ VARIANTS: dict[str, Rules] = {
               description="21-point game with counting out: either player may claim the game "
                           "at any moment; a wrong claim loses (V2.2, V2.3).",
               extra={"claims": True, "raise_target": 11}),
-        Rules(name="royal", playable=False, court_values=(11, 12, 13), max_build=13,
-              description="J=11, Q=12, K=13 as numerals; builds up to 13 (V3).",
-              extra={"ace_value_option": [1, 14]}),
+        Rules(name="royal", court_values=(11, 12, 13), max_build=13,
+              description="J=11, Q=12, K=13 as numerals; builds up to 13 (V3)."),
+        Rules(name="royal-14", court_values=(11, 12, 13), ace_value=14, max_build=14,
+              description="Royal with aces high: A=14, J=11, Q=12, K=13 as numerals; builds "
+                          "up to 14 (V3.2)."),
         Rules(name="spade", scoring="spade", target_score=61, counting="pegged",
               description="Every spade scores 1, J♠ one more; pegged as taken; game 61 (V4)."),
         Rules(name="draw", draw_after_play=True,

@@ -16,7 +16,6 @@ from engine.errors import PositionTooLargeError
 
 __all__ = ["MAX_UNIONS", "check_table", "groups", "split_into_groups", "unions"]
 
-MAX_TARGET = 13  # the highest build value of any variant (V3)
 MAX_UNIONS = 30_000
 """D16: the most sets of disjoint groups of one value the loose cards may split into.  Past
 it a position's moves run to millions (36 loose cards: 3.5 million, 24 GB), so the engine
@@ -66,7 +65,10 @@ _MEMO_LIMIT = 1 << 17  # entries per rules object before the memo starts afresh
 
 
 def groups(loose: int, target: int, rules: Rules) -> list[int]:
-    """Sets of loose numerals summing to ``target`` (a group, R7), ascending.  Do not mutate."""
+    """Sets of loose numerals summing to ``target`` (a group, R7), ascending.  Do not mutate.
+
+    ``target`` is a card or build value of ``rules``, below 32 (the five low bits of the
+    memo's keys): at most 14 in any variant (V3 with aces high)."""
     masked = loose & rules.upto[target]
     key = masked << 5 | target
     found = rules.memo.get(key)
@@ -89,7 +91,7 @@ def check_table(loose: int, rules: Rules) -> None:
     """Refuse (:class:`PositionTooLargeError`, D16) loose cards whose groups of some build
     value split too many ways: every capture and build of the position is then listable,
     whatever the hands."""
-    for target in range(1, rules.max_build + 1):
+    for target in range(1, len(rules.upto)):  # every card value and every build value
         unions(loose, target, rules)
 
 

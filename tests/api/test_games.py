@@ -21,10 +21,12 @@ def test_variants_lists_standard_as_playable(client: FlaskClient) -> None:
     assert by_name["standard"]["playable"] is True
     assert by_name["standard"]["max_build"] == 10 and by_name["standard"]["target_score"] == 21
     assert by_name["royal"]["court_values"] == [11, 12, 13]
-    assert not by_name["royal"]["playable"]
+    assert by_name["royal"]["playable"] and by_name["royal"]["max_build"] == 13
+    assert not by_name["three-hand"]["playable"]
+    assert by_name["royal-14"]["ace_value"] == 14 and by_name["royal-14"]["max_build"] == 14
     assert set(by_name) == {"standard", "classic", "classic-deal", "twenty-one",
-                            "twenty-one-claims", "royal",
-                            "spade", "draw", "partnership", "three-hand"}
+                            "twenty-one-claims", "royal", "royal-14", "spade", "draw",
+                            "partnership", "three-hand"}
 
 
 def test_new_game_is_a_pure_function_of_seed_and_dealer(client: FlaskClient) -> None:
@@ -44,7 +46,7 @@ def test_new_game_without_a_body_draws_a_seed(client: FlaskClient) -> None:
 
 
 def test_new_game_refuses_unplayable_variants_and_bad_seats(client: FlaskClient) -> None:
-    r = client.post("/v1/games", json={"variant": "royal"})
+    r = client.post("/v1/games", json={"variant": "three-hand"})
     assert r.status_code == 422 and r.json["field"] == "variant"
     r = client.post("/v1/games", json={"variant": "bogus"})
     assert r.status_code == 422 and r.json["field"] == "variant"

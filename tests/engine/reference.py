@@ -10,6 +10,10 @@ Court cards have no numeral value (R1): they can join no sum and no build, so a
 subset holding one can only be an R10 capture of exactly that card.  Those subsets
 are enumerated as the one-card subsets they must be; every subset of the other
 items (numeral loose cards and builds) is enumerated in full.
+
+The card values come from the rule pages, not from ``engine.cassino.rules``: R1 for
+every variant but the royal ones, where J, Q and K count 11, 12 and 13 (docs/rules/royal.md
+V3.1) and builds go up to the highest card (V3.1b).
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ __all__ = [
     "PAIR_ALL",
     "TRAIL_T",
     "can_split",
+    "max_build",
     "numeral_value",
     "reference_moves",
     "reference_moves_of",
@@ -34,6 +39,8 @@ TRAIL_T = "trail"
 CAPTURE_T = "capture"
 BUILD_T = "build"
 MAX_BUILD = 10  # R17
+ROYAL_ACE = {"royal": 1, "royal-14": 14}
+"""V3.1: the variants where every card is a numeral, and what their ace counts."""
 
 
 def rank(card: int) -> int:
@@ -41,10 +48,20 @@ def rank(card: int) -> int:
     return card // 4 + 1
 
 
-def numeral_value(card: int) -> int:
-    """R1: A=1, 2..10 face value; J, Q, K have none (0)."""
+def numeral_value(card: int, variant: str = "standard") -> int:
+    """R1: A=1, 2..10 face value; J, Q, K have none (0).  V3.1: J=11, Q=12, K=13 and the
+    ace as :data:`ROYAL_ACE` says."""
     r = rank(card)
+    if variant in ROYAL_ACE:
+        return ROYAL_ACE[variant] if r == 1 else r
     return r if r <= 10 else 0
+
+
+def max_build(variant: str = "standard") -> int:
+    """R17: 10; V3.1b: the value of the highest card."""
+    if variant in ROYAL_ACE:
+        return max(13, ROYAL_ACE[variant])
+    return MAX_BUILD
 
 
 @cache
@@ -77,14 +94,14 @@ def can_split(values: Iterable[int], target: int) -> bool:
     return _split(vals, target)
 
 
-def _is_single(build: Build) -> bool:
+def _is_single(build: Build, variant: str) -> bool:
     """R8: a build whose card values sum to its value is single."""
-    return sum(numeral_value(c) for c in cards_of(build.cards)) == build.value
+    return sum(numeral_value(c, variant) for c in cards_of(build.cards)) == build.value
 
 
-def _held_values(hand: int) -> set[int]:
+def _held_values(hand: int, variant: str) -> set[int]:
     """The numeral values held in ``hand``."""
-    return {numeral_value(c) for c in cards_of(hand)} - {0}
+    return {numeral_value(c, variant) for c in cards_of(hand)} - {0}
 
 
 def _r22_ok(held_after: set[int], own_left: list[Build]) -> bool:
@@ -97,16 +114,24 @@ PAIR_ALL = frozenset(("classic", "classic-deal"))
 
 
 def reference_moves(hand: int, loose: int, builds: tuple[Build, ...] | list[Build],
-                    player: int, *, pair_all: bool = False) -> set[Move]:
-    """Every legal move (R9-R22) of ``player`` holding ``hand`` at this table.
+                    player: int, variant: str = "standard", *,
+                    pair_all: bool | None = None) -> set[Move]:
+    """Every legal move (R9-R22) of ``player`` holding ``hand`` at this table, under the
+    card values of ``variant`` (V3).
 
-    With ``pair_all`` (V1.1), a court card takes every loose card of its rank in one
-    capture, and a numeral capture that takes a loose card of the played card's rank
-    must take all of them."""
+    With ``pair_all`` (V1.1; by default where ``variant`` says so), a court card takes every
+    loose card of its rank in one capture, and a numeral capture that takes a loose card of
+    the played card's rank must take all of them."""
+    if pair_all is None:
+        pair_all = variant in PAIR_ALL
     builds = list(builds)
     own = [b for b in builds if b.owner == player]
-    loose_numerals = [c for c in cards_of(loose) if numeral_value(c)]
-    loose_courts = [c for c in cards_of(loose) if not numeral_value(c)]
+
+    def value(card: int) -> int:
+        return numeral_value(card, variant)
+
+    loose_numerals = [c for c in cards_of(loose) if value(c)]
+    loose_courts = [c for c in cards_of(loose) if not value(c)]
     # Table items: each numeral loose card, each whole build (R8: builds are indivisible).
     items: list[tuple[str, int | Build]] = [("card", c) for c in loose_numerals]
     items += [("build", b) for b in builds]
@@ -132,12 +157,12 @@ def reference_moves(hand: int, loose: int, builds: tuple[Build, ...] | list[Buil
             targets |= 1 << c
         for b in used:
             targets |= b.cards
-        vals = tuple(sorted(numeral_value(c) for c in cards))
+        vals = tuple(sorted(value(c) for c in cards))
         subsets.append((vals, sum(vals), used, targets))
 
     for c in cards_of(hand):
-        held_after = _held_values(hand & ~(1 << c))
-        cv = numeral_value(c)
+        held_after = _held_values(hand & ~(1 << c), variant)
+        cv = value(c)
 
         # R9, R21: trail only when the mover owns no build (R22 is then vacuous).
         if not own:
@@ -170,8 +195,8 @@ def reference_moves(hand: int, loose: int, builds: tuple[Build, ...] | list[Buil
             elif all(b.value == cv for b in used) and total % cv == 0 and can_split(vals, cv):
                 moves.add(Move(CAPTURE_T, c, targets, 0))
 
-            # R14: build moves with an announced value v, 1 <= v <= 10 (R17).
-            for v in range(1, MAX_BUILD + 1):
+            # R14: build moves with an announced value v, 1 <= v <= 10 (R17; V3.1b: more).
+            for v in range(1, max_build(variant) + 1):
                 if v not in held_after:
                     continue  # R14 retain rule (R22 applied to the resulting build)
                 other = [b for b in used if b.value != v]
@@ -181,7 +206,7 @@ def reference_moves(hand: int, loose: int, builds: tuple[Build, ...] | list[Buil
                     # R14b raise: c on one *single* build of value b, v = b + value(c);
                     # loose cards do not add to the sum, they form further groups of v.
                     raised = other[0]
-                    if (_is_single(raised) and raised.value + cv == v and total % v == 0
+                    if (_is_single(raised, variant) and raised.value + cv == v and total % v == 0
                             and can_split(vals, v)):
                         moves.add(Move(BUILD_T, c, targets, v))
                     continue
@@ -213,8 +238,7 @@ def reference_moves_of(state) -> set[Move]:
     if state.status != "playing":
         return set()
     p = state.to_move
-    return reference_moves(state.hands[p], state.loose, state.builds, p,
-                           pair_all=state.variant in PAIR_ALL)
+    return reference_moves(state.hands[p], state.loose, state.builds, p, state.variant)
 
 
 def reference_perft(state, depth: int) -> int:

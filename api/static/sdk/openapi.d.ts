@@ -133,7 +133,23 @@ export interface paths {
                          *                   1
                          *                 ]
                          *               ],
-                         *               "playable": false
+                         *               "playable": true,
+                         *               "rules_url": "/rules/royal"
+                         *             },
+                         *             {
+                         *               "name": "royal-14",
+                         *               "description": "Royal with aces high: A=14, J=11, Q=12, K=13 as numerals; builds up to 14 (V3.2).",
+                         *               "seats": 2,
+                         *               "teams": [
+                         *                 [
+                         *                   0
+                         *                 ],
+                         *                 [
+                         *                   1
+                         *                 ]
+                         *               ],
+                         *               "playable": true,
+                         *               "rules_url": "/rules/royal-14"
                          *             },
                          *             {
                          *               "name": "spade",
@@ -617,7 +633,7 @@ export interface paths {
                          *         {
                          *           "name": "royal",
                          *           "description": "J=11, Q=12, K=13 as numerals; builds up to 13 (V3).",
-                         *           "playable": false,
+                         *           "playable": true,
                          *           "players": 2,
                          *           "partnerships": false,
                          *           "hand_size": 4,
@@ -636,12 +652,7 @@ export interface paths {
                          *           "counting": "round",
                          *           "scoring": "standard",
                          *           "sweep_points": 1,
-                         *           "extra": {
-                         *             "ace_value_option": [
-                         *               1,
-                         *               14
-                         *             ]
-                         *           },
+                         *           "extra": {},
                          *           "categories": [
                          *             {
                          *               "key": "cards",
@@ -681,7 +692,73 @@ export interface paths {
                          *               "points": 1,
                          *               "each": true
                          *             }
-                         *           ]
+                         *           ],
+                         *           "rules_url": "/rules/royal"
+                         *         },
+                         *         {
+                         *           "name": "royal-14",
+                         *           "description": "Royal with aces high: A=14, J=11, Q=12, K=13 as numerals; builds up to 14 (V3.2).",
+                         *           "playable": true,
+                         *           "players": 2,
+                         *           "partnerships": false,
+                         *           "hand_size": 4,
+                         *           "table_size": 4,
+                         *           "court_values": [
+                         *             11,
+                         *             12,
+                         *             13
+                         *           ],
+                         *           "ace_value": 14,
+                         *           "court_captures_all": false,
+                         *           "pairing_takes_all": false,
+                         *           "max_build": 14,
+                         *           "draw_after_play": false,
+                         *           "target_score": 21,
+                         *           "counting": "round",
+                         *           "scoring": "standard",
+                         *           "sweep_points": 1,
+                         *           "extra": {},
+                         *           "categories": [
+                         *             {
+                         *               "key": "cards",
+                         *               "name": "Most cards",
+                         *               "points": 3,
+                         *               "each": false
+                         *             },
+                         *             {
+                         *               "key": "spades",
+                         *               "name": "Most spades",
+                         *               "points": 1,
+                         *               "each": false
+                         *             },
+                         *             {
+                         *               "key": "aces",
+                         *               "name": "Aces",
+                         *               "points": 1,
+                         *               "each": true
+                         *             },
+                         *             {
+                         *               "key": "big_cassino",
+                         *               "name": "Big cassino",
+                         *               "points": 2,
+                         *               "each": false,
+                         *               "card": "10D"
+                         *             },
+                         *             {
+                         *               "key": "little_cassino",
+                         *               "name": "Little cassino",
+                         *               "points": 1,
+                         *               "each": false,
+                         *               "card": "2S"
+                         *             },
+                         *             {
+                         *               "key": "sweeps",
+                         *               "name": "Sweeps",
+                         *               "points": 1,
+                         *               "each": true
+                         *             }
+                         *           ],
+                         *           "rules_url": "/rules/royal-14"
                          *         },
                          *         {
                          *           "name": "spade",
@@ -3588,7 +3665,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 732.1,
+                         *         "elapsed_ms": 670,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -3611,9 +3688,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j6f6ab7a0fe3c80261a3557a93f9d19dd",
+                         *         "id": "jd3d96030a86884aa146a5580d5d961d3",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j6f6ab7a0fe3c80261a3557a93f9d19dd"
+                         *         "url": "/v1/jobs/jd3d96030a86884aa146a5580d5d961d3"
                          *       }
                          *     }
                          */
@@ -4013,7 +4090,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 725.4,
+                         *         "elapsed_ms": 667.6,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -4036,9 +4113,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j6f6ab7a0fe3c80261a3557a93f9d19dd",
+                         *         "id": "jd3d96030a86884aa146a5580d5d961d3",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j6f6ab7a0fe3c80261a3557a93f9d19dd"
+                         *         "url": "/v1/jobs/jd3d96030a86884aa146a5580d5d961d3"
                          *       }
                          *     }
                          */
@@ -4246,7 +4323,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "j6f6ab7a0fe3c80261a3557a93f9d19dd",
+                         *       "id": "jd3d96030a86884aa146a5580d5d961d3",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -4383,7 +4460,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 786.2,
+                         *           "elapsed_ms": 717.9,
                          *           "cached": false,
                          *           "nodes": 68313,
                          *           "seed": 0
@@ -4900,7 +4977,7 @@ export interface components {
              * @example standard
              * @enum {string}
              */
-            variant?: "standard" | "classic" | "classic-deal" | "twenty-one" | "twenty-one-claims" | "royal" | "spade" | "draw" | "partnership" | "three-hand";
+            variant?: "standard" | "classic" | "classic-deal" | "twenty-one" | "twenty-one-claims" | "royal" | "royal-14" | "spade" | "draw" | "partnership" | "three-hand";
             /**
              * @description Game seed; when omitted the server draws one below 2^53. Seeds up to 2^63 - 1 are accepted, but only those below 2^53 read exactly in JavaScript; the server never draws a larger one.
              * @example 12345
@@ -4929,7 +5006,7 @@ export interface components {
         };
         Build: {
             /**
-             * @description The announced value (R7, R17).
+             * @description The announced value (R7, R17): 1 to the variant's max_build, 14 at most.
              * @example 7
              */
             value: number;
@@ -5005,7 +5082,7 @@ export interface components {
              */
             targets?: string[];
             /**
-             * @description The announced value of a build (R14).
+             * @description The announced value of a build (R14): 1 to the variant's max_build, 14 at most.
              * @example 7
              */
             value?: number;
@@ -5212,7 +5289,7 @@ export interface components {
              * @example standard
              * @enum {string}
              */
-            variant?: "standard" | "classic" | "classic-deal" | "twenty-one" | "twenty-one-claims" | "royal" | "spade" | "draw" | "partnership" | "three-hand";
+            variant?: "standard" | "classic" | "classic-deal" | "twenty-one" | "twenty-one-claims" | "royal" | "royal-14" | "spade" | "draw" | "partnership" | "three-hand";
             /**
              * @description Rounds that scored, this one included.
              * @example 1
@@ -5764,7 +5841,7 @@ export interface components {
              * @example standard
              * @enum {string}
              */
-            variant?: "standard" | "classic" | "classic-deal" | "twenty-one" | "twenty-one-claims" | "royal" | "spade" | "draw" | "partnership" | "three-hand";
+            variant?: "standard" | "classic" | "classic-deal" | "twenty-one" | "twenty-one-claims" | "royal" | "royal-14" | "spade" | "draw" | "partnership" | "three-hand";
             /**
              * @description Rounds that scored, this one included.
              * @example 1
