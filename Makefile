@@ -1,7 +1,7 @@
 # Everyday commands.  `make test` is what CI runs (see .ci/run); it installs what it needs.
 PYTHON ?= python3
 
-.PHONY: install deps run worker test lint typecheck bench bench-api bench-flood bench-slow bench-hints bench-faults bench-solver bench-ab arena fuzz openapi sdk
+.PHONY: install deps run worker test lint typecheck bench bench-api bench-flood bench-slow bench-hints bench-faults bench-solver bench-ab arena arena-variants fuzz openapi sdk
 
 # pip install once per change of pyproject.toml (the stamp file records it).
 .installed: pyproject.toml
@@ -75,3 +75,10 @@ bench-solver: .installed  # hint latency p50/p95 at the default budget, one core
 ARENA ?= solver greedy --pairs 100
 arena: .installed  # mirrored pairs of games; e.g. make arena ARENA="solver cheater --pairs 200"
 	$(PYTHON) -m solver.arena $(ARENA)
+
+PAIRS ?= 30
+arena-variants: .installed  # the solver against greedy in every playable variant, PAIRS pairs each
+	for v in $$($(PYTHON) -c "from engine.cassino import VARIANTS; \
+	    print(*(n for n, r in VARIANTS.items() if r.playable))"); do \
+	  echo "== $$v"; $(PYTHON) -m solver.arena solver greedy --variant $$v --pairs $(PAIRS) --quiet; \
+	done
