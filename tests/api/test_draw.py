@@ -4,25 +4,13 @@ and evaluations from a view, and views no ``draw`` game can reach refused."""
 from __future__ import annotations
 
 import random
-import time
-from typing import Any
 
 from flask.testing import FlaskClient
 
 import solver
 from engine import State, new_game
 from engine.cassino.play import advance
-
-
-def finished(client: FlaskClient, answer: Any) -> dict[str, Any]:
-    """A hints answer, following a 202 (a loaded machine) to its job's result."""
-    while answer.status_code == 202:
-        time.sleep(0.05)
-        job = client.get(answer.headers["Location"])
-        if job.json["status"] == "finished":
-            return job.json["result"]  # type: ignore[no-any-return]
-    assert answer.status_code == 200, answer.json
-    return answer.json  # type: ignore[no-any-return]
+from tests.api.helpers import finished
 
 
 def draw_game(seed: int, plies: int) -> State:

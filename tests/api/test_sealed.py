@@ -17,6 +17,7 @@ from flask.testing import FlaskClient
 from api import create_app
 from api.sealed import SealedGame, Sealer
 from engine.cards import cards_of, format_cards
+from tests.api.helpers import finished
 
 UNLIMITED = {"HINT_PER_CLIENT": 0, "HINT_BACKLOG": 0}
 KEY = Fernet.generate_key().decode()
@@ -33,15 +34,6 @@ def sealer_of(app: Flask) -> Sealer:
     return app.extensions["cassino_sealer"]  # type: ignore[no-any-return]
 
 
-def finished(client: FlaskClient, answer: Any) -> dict[str, Any]:
-    """A hints answer, following a 202 (a loaded machine) to its job's result."""
-    while answer.status_code == 202:
-        time.sleep(0.05)
-        job = client.get(answer.headers["Location"])
-        if job.json["status"] == "finished":
-            return job.json["result"]  # type: ignore[no-any-return]
-    assert answer.status_code == 200, answer.json
-    return answer.json  # type: ignore[no-any-return]
 
 
 def first_move(client: FlaskClient, token: str, credential: str) -> str:

@@ -4,7 +4,6 @@ seats that claim, and hints that rank a right claim first."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from flask import Flask
@@ -14,18 +13,8 @@ from api.sealed import Sealer
 from engine import new_game
 from engine.cassino import secured
 from solver.core import claim_equity
+from tests.api.helpers import finished
 from tests.engine.test_variant_twenty_one import CLAIMS, staged
-
-
-def finished(client: FlaskClient, answer: Any) -> dict[str, Any]:
-    """A hints answer, following a 202 to its job's result."""
-    while answer.status_code == 202:
-        time.sleep(0.05)
-        job = client.get(answer.headers["Location"])
-        if job.json["status"] == "finished":
-            return job.json["result"]  # type: ignore[no-any-return]
-    assert answer.status_code == 200, answer.json
-    return answer.json  # type: ignore[no-any-return]
 
 
 def won_position() -> Any:
