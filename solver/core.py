@@ -1,12 +1,13 @@
 """The solver's entry points: ranked hints and hand evaluations from one player's view.
 
 Determinized search (perfect-information Monte Carlo) with the coming deals left as
-chance: world ``i`` draws the other hand uniformly (:mod:`solver.worlds`) from a random
-source derived from ``(seed, i)``; :mod:`solver.search` values every root move in it;
-:mod:`solver.ranking` turns the values of all worlds into a ranking with standard
-errors.  Only a :class:`engine.cassino.view.View` comes in, so nothing depends on the cards
-the player cannot see (R29).  In ``draw`` a world also fixes the stock's order and is
-searched to a horizon in plies (:class:`solver.search.DrawSearch`, docs/rules/draw.md W8).
+chance: world ``i`` draws the other hand uniformly (:mod:`engine.cassino.worlds`) from a
+random source derived from ``(seed, i)`` (:mod:`solver.worlds`); :mod:`solver.search`
+values every root move in it; :mod:`solver.ranking` turns the values of all worlds into a
+ranking with standard errors.  Only a :class:`engine.cassino.View` comes in, so nothing
+depends on the cards the player cannot see (R29).  In ``draw`` a world also fixes the
+stock's order and is searched to a horizon in plies (:class:`solver.search.DrawSearch`,
+docs/rules/draw.md W8).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 from engine.cassino import (
     CLAIM,
     PLAYING,
+    HandSampler,
     Move,
     Rules,
     View,
@@ -26,11 +28,12 @@ from engine.cassino import (
     claims_allowed,
     move_json,
     secured,
+    stock_order,
 )
 from solver.evaluation import round_total, weights
 from solver.ranking import Tally, rank, separated
 from solver.search import DrawSearch, Position, Search
-from solver.worlds import HandSampler, stock_order, world_rng
+from solver.worlds import world_rng
 
 __all__ = ["ALGORITHM", "POSITION", "Options", "claim_equity", "claim_is_right", "evaluate",
            "finish", "hint", "hint_moves", "solve"]

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 import engine
 from engine import VARIANTS, Breakdown, State, StateError, new_game
 from engine.cards import FULL_DECK
+from engine.cassino import View
 from engine.cassino.play import advance
-from engine.cassino.view import View
 from solver import arena
 from tests.engine.reference import reference_perft
 from tests.engine.test_perft import perft
