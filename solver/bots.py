@@ -27,9 +27,8 @@ from engine.cassino import (
     play_card,
     unions,
 )
+from solver.cassino import DrawSearch, Position, Search, weights
 from solver.core import DEFAULT, Options, claim_is_right, hint
-from solver.evaluation import weights
-from solver.search import DrawSearch, Position, Search
 
 __all__ = ["Bot", "CheaterBot", "GreedyBot", "HeuristicBot", "RandomBot", "SolverBot",
            "card_worth", "make_bot"]

@@ -8,7 +8,7 @@ import engine
 import solver
 from engine import State
 from engine.cassino.play import advance
-from solver.search import DrawSearch, Position, Search
+from solver.cassino.search import DrawSearch, Position, Search
 
 
 def game_states(game_seed: int, plies: int = 48) -> list[State]:

@@ -8,7 +8,7 @@ import pytest
 
 import engine
 from engine.cassino import HandSampler, advance, stock_order
-from solver.worlds import world_rng
+from solver.cassino.worlds import world_rng
 
 
 @pytest.mark.parametrize("variant", ["standard", "draw"])
