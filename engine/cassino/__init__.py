@@ -48,9 +48,16 @@ from engine.cassino.sums import MAX_UNIONS, check_table, unions
 from engine.cassino.table import Build, play_card
 from engine.cassino.words import move_text
 from engine.cassino.worlds import HandSampler, batch_requirements, stock_order
+from engine.protocols import GameState, GameView
 
 GAME = CASSINO
 """This package's entry in the registry of games (engine.games)."""
+
+
+def _implements(state: State, view: View) -> tuple[GameState, GameView]:
+    """Never called: mypy checks here that Cassino's states and views are the engine's
+    protocols (engine.protocols), ``View.resample`` included."""
+    return state, view
 
 __all__ = [
     "BUILD", "CAPTURE", "CASSINO", "CLAIM", "GAME", "GAME_OVER", "MAX_COUNT", "MAX_SAFE_SEED",

@@ -120,6 +120,10 @@ class View(NamedTuple):
         return self.stock_size == 0
 
     @property
+    def game_over(self) -> bool:
+        return self.status == GAME_OVER
+
+    @property
     def unseen(self) -> int:
         """The cards this player cannot see: the other hands and the stock (R29)."""
         known = self.hand | self.loose | self.captured[0] | self.captured[1]
