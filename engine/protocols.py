@@ -3,6 +3,7 @@ the workers and the API work through these, not through a game's own fields."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Hashable, Sequence
 from typing import Any, Protocol
 
@@ -21,6 +22,10 @@ class GameView(Protocol):
     @property
     def game_over(self) -> bool: ...
 
+    def resample(self, rng: random.Random) -> GameState:
+        """A whole state with this view, the hidden information drawn from ``rng`` among
+        what the view allows (OpenSpiel's resampling of an information state, for search);
+        its seed need not be the real one."""
     def to_dict(self) -> dict[str, Any]: ...
 
 

@@ -3,7 +3,7 @@
 It imports only the standard library and :mod:`engine`.  Entry points:
 
 * :func:`hint` (docs/api.md "Hints") and :func:`evaluate` take a
-  :class:`engine.cassino.view.View`, never a full state (R29);
+  :class:`engine.cassino.View`, never a full state (R29);
 * :class:`Options` sets the budget and the stopping rule;
 * :func:`solve`, :func:`merge` and :func:`finish` split a big budget into ranges of
   worlds searched apart and merged into the same answer;

@@ -1,6 +1,6 @@
 """Players for the arena: random, greedy, heuristic, the solver, and a cheating solver.
 
-Every bot but the cheater decides from the :class:`engine.cassino.view.View` of its seat only.
+Every bot but the cheater decides from the :class:`engine.cassino.View` of its seat only.
 The cheater is handed the full state (both hands and the stock): the upper bound
 against which the honest solver's loss to hidden information is measured.  Bots are
 deterministic given their seed.
@@ -27,9 +27,8 @@ from engine.cassino import (
     play_card,
     unions,
 )
+from solver.cassino import DrawSearch, Position, Search, weights
 from solver.core import DEFAULT, Options, claim_is_right, hint
-from solver.evaluation import weights
-from solver.search import DrawSearch, Position, Search
 
 __all__ = ["Bot", "CheaterBot", "GreedyBot", "HeuristicBot", "RandomBot", "SolverBot",
            "card_worth", "make_bot"]

@@ -1,12 +1,13 @@
 """The solver's entry points: ranked hints and hand evaluations from one player's view.
 
 Determinized search (perfect-information Monte Carlo) with the coming deals left as
-chance: world ``i`` draws the other hand uniformly (:mod:`solver.worlds`) from a random
-source derived from ``(seed, i)``; :mod:`solver.search` values every root move in it;
-:mod:`solver.ranking` turns the values of all worlds into a ranking with standard
-errors.  Only a :class:`engine.cassino.view.View` comes in, so nothing depends on the cards
-the player cannot see (R29).  In ``draw`` a world also fixes the stock's order and is
-searched to a horizon in plies (:class:`solver.search.DrawSearch`, docs/rules/draw.md W8).
+chance: world ``i`` draws the hidden cards the engine's sampler allows
+(:mod:`engine.cassino.worlds`, R23) from a random source derived from ``(seed, i)``, and the
+game's search values every root move in it (:class:`solver.cassino.Worlds`; in ``draw`` a
+world also fixes the stock's order and is searched to a horizon in plies, W8);
+:mod:`solver.ranking` turns the values of all worlds into a ranking with standard errors.
+Only a :class:`engine.cassino.View` comes in, so nothing depends on the cards the player
+cannot see (R29).  What is Cassino's own comes from :mod:`solver.cassino`, the package.
 """
 
 from __future__ import annotations
@@ -27,10 +28,8 @@ from engine.cassino import (
     move_json,
     secured,
 )
-from solver.evaluation import round_total, weights
+from solver.cassino import World, Worlds, round_total, weights
 from solver.ranking import Tally, rank, separated
-from solver.search import DrawSearch, Position, Search
-from solver.worlds import HandSampler, stock_order, world_rng
 
 __all__ = ["ALGORITHM", "POSITION", "Options", "claim_equity", "claim_is_right", "evaluate",
            "finish", "hint", "hint_moves", "solve"]
@@ -126,31 +125,21 @@ def solve(view: View, options: Options = DEFAULT, seed: int = 0, start: int = 0,
     if won:  # a right claim: its value is known, only the card plays are searched
         moves = moves[1:]
     stop = options.samples if stop is None else stop
-    sampler = HandSampler(view)
-    if sampler.exact or (won and not moves):  # one world says everything
+    worlds = Worlds(view)
+    if worlds.exact or (won and not moves):  # one world says everything
         stop = min(stop, 1)
-    me = view.player
-    unseen = view.unseen
-    drawing = view.rules.draw_after_play and view.stock_size > 0  # W8
-    cache: dict[tuple[int, tuple[int, ...]], list[float]] = {}
+    cache: dict[World, list[float]] = {}
     for index in range(start, stop):
-        rng = world_rng(seed, index)
-        other = sampler.draw(rng)
-        stock = unseen & ~other
-        order = stock_order(stock, rng) if drawing else ()
-        row = cache.get((other, order))
+        world = worlds.draw(seed, index)
+        row = cache.get(world)
         if row is None:
-            hands = (view.hand, other) if me == 0 else (other, view.hand)
-            search: Search | DrawSearch = (DrawSearch(view.rules, order) if drawing
-                                           else Search(view.rules, stock, view.dealer))
-            pos = Position(view.to_move, hands, view.loose, view.builds,
-                           (view.captured[0], view.captured[1]),
-                           (view.sweeps[0], view.sweeps[1]), view.last_capturer, stock,
-                           view.dealer)
-            row = won + (search.root_values(pos, moves) if moves else
-                         [] if won else [-search.value(pos)])
-            tally.nodes += search.nodes
-            cache[other, order] = row
+            if moves or not won:
+                values, nodes = worlds.values(world, moves)
+                row = won + values
+                tally.nodes += nodes
+            else:  # a right claim is the only move: nothing to search
+                row = list(won)
+            cache[world] = row
         tally.add(index, row)
         if progress is not None:
             progress(tally.samples, stop - start)

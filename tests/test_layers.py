@@ -168,13 +168,19 @@ def test_the_cycle_finder_sees_lazy_and_type_checking_imports(tmp_path: Path) ->
 
 # --- a game's internals stay inside its package ------------------------------------------
 
-def game_packages() -> list[str]:
-    """Every game sub-package of the engine (a folder with an ``__init__.py``)."""
-    return sorted(p.parent.name for p in (ROOT / "engine").glob("*/__init__.py"))
+SPLIT = ("engine", "solver")
+"""The layers with a sub-package per game (``engine/cassino/``, ``solver/cassino/``)."""
 
 
-def internal_imports(path: Path, games: list[str]) -> list[tuple[int, str]]:
-    """The imports in ``path`` of a module inside a game's package (``engine.<game>.x``)."""
+def game_packages(layer: str = "engine") -> list[str]:
+    """Every game sub-package of ``layer`` (a folder with an ``__init__.py``)."""
+    return sorted(p.parent.name for p in (ROOT / layer).glob("*/__init__.py"))
+
+
+def internal_imports(path: Path, games: list[str],
+                     layer: str = "engine") -> list[tuple[int, str]]:
+    """The imports in ``path`` of a module inside a game's package of ``layer``
+    (``<layer>.<game>.x``)."""
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
@@ -185,20 +191,22 @@ def internal_imports(path: Path, games: list[str]) -> list[tuple[int, str]]:
             continue
         for name in names:
             parts = name.split(".")
-            if len(parts) > 2 and parts[0] == "engine" and parts[1] in games:
+            if len(parts) > 2 and parts[0] == layer and parts[1] in games:
                 found.append((node.lineno, name))
     return found
 
 
-def test_only_a_game_imports_its_internals() -> None:
-    """Outside ``engine/<game>/`` a game is used through its package (``engine.cassino``)."""
-    games = game_packages()
+@pytest.mark.parametrize("split", SPLIT)
+def test_only_a_game_imports_its_internals(split: str) -> None:
+    """Outside ``<layer>/<game>/`` a game is used through its package (``engine.cassino``,
+    ``solver.cassino``): the engine's and the solver's own part of each game."""
+    games = game_packages(split)
     assert "cassino" in games
     offenders = []
     for layer in ALLOWED:
         for path in sorted((ROOT / layer).rglob("*.py")):
-            inside = [g for g in games if (ROOT / "engine" / g) in path.parents]
-            for line, name in internal_imports(path, games):
+            inside = [g for g in games if (ROOT / split / g) in path.parents]
+            for line, name in internal_imports(path, games, split):
                 if name.split(".")[1] not in inside:
                     offenders.append(f"{path.relative_to(ROOT)}:{line} imports {name}")
     assert not offenders, "\n".join(offenders)
@@ -207,6 +215,24 @@ def test_only_a_game_imports_its_internals() -> None:
 def test_the_internals_check_sees_an_import(tmp_path: Path) -> None:
     bad = tmp_path / "bad.py"
     bad.write_text("import engine.cassino.sums\nfrom engine.cassino.play import State\n"
-                   "from engine.cassino import State\nfrom engine.cards import DECK\n")
+                   "from engine.cassino import State\nfrom engine.cards import DECK\n"
+                   "from solver.cassino.search import Search\nfrom solver.cassino import Worlds\n"
+                   "import solver.cassino.evaluation\nfrom solver.core import hint\n")
     assert internal_imports(bad, ["cassino"]) == [(1, "engine.cassino.sums"),
                                                   (2, "engine.cassino.play")]
+    assert internal_imports(bad, ["cassino"], "solver") == [
+        (5, "solver.cassino.search"), (7, "solver.cassino.evaluation")]
+
+
+def test_the_internals_check_flags_a_solver_module(tmp_path: Path) -> None:
+    """A generic solver module importing inside ``solver/cassino/`` is an offender; the
+    game's own modules may import each other."""
+    generic = ROOT / "solver" / "core.py"
+    inside = ROOT / "solver" / "cassino" / "worlds.py"
+    assert (ROOT / "solver" / "cassino") not in generic.parents
+    assert (ROOT / "solver" / "cassino") in inside.parents
+    assert internal_imports(inside, ["cassino"], "solver")  # allowed there: its own package
+    bad = tmp_path / "core.py"
+    bad.write_text("from solver.cassino.search import Search\n")
+    assert internal_imports(bad, game_packages("solver"), "solver") == [
+        (1, "solver.cassino.search")]

@@ -15,11 +15,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import solver
-from engine.cassino import PLAYING, View, move_json
+from engine.cassino import PLAYING, HandSampler, View, move_json
 from solver import ALGORITHM, DEFAULT, Options, hint_moves
 from solver.core import POSITION
 from solver.ranking import separated
-from solver.worlds import HandSampler
 
 __all__ = ["CHUNK", "JOB_ID", "SOLVER_VERSION", "CacheEntry", "HintRequest", "Unfit",
            "new_job_id", "open_scope"]

@@ -22,13 +22,13 @@ from engine.cassino.moves import (
 from engine.cassino.play import (
     State,
     Step,
+    View,
     advance,
     build_result,
     deal_order,
     first_dealer,
     move_json,
     new_game,
-    play_card,
     round_dealt,
 )
 from engine.cassino.referee import game_over
@@ -45,19 +45,27 @@ from engine.cassino.scoring import (
 )
 from engine.cassino.state import GAME_OVER, MAX_COUNT, MAX_SAFE_SEED, MAX_SEED, PLAYING
 from engine.cassino.sums import MAX_UNIONS, check_table, unions
-from engine.cassino.table import Build
-from engine.cassino.view import View
+from engine.cassino.table import Build, play_card
 from engine.cassino.words import move_text
+from engine.cassino.worlds import HandSampler, batch_requirements, stock_order
+from engine.protocols import GameState, GameView
 
 GAME = CASSINO
 """This package's entry in the registry of games (engine.games)."""
 
+
+def _implements(state: State, view: View) -> tuple[GameState, GameView]:
+    """Never called: mypy checks here that Cassino's states and views are the engine's
+    protocols (engine.protocols), ``View.resample`` included."""
+    return state, view
+
 __all__ = [
     "BUILD", "CAPTURE", "CASSINO", "CLAIM", "GAME", "GAME_OVER", "MAX_COUNT", "MAX_SAFE_SEED",
     "MAX_SEED", "MAX_UNIONS", "PLAYING", "SCHEMES", "STANDARD", "TRAIL", "VARIANTS",
-    "Breakdown", "Build", "Category", "Event", "Move", "Rules", "Scheme", "State", "Step",
-    "View", "advance", "build_result", "card_points", "check_table", "claim", "claims_allowed",
-    "deal_order", "first_dealer", "game_over", "generate_moves", "get_rules", "least_points",
-    "move_json", "move_text", "new_game", "parse_move", "parse_move_id", "play_card",
-    "round_dealt", "scheme", "score", "secured", "unions",
+    "Breakdown", "Build", "Category", "Event", "HandSampler", "Move", "Rules", "Scheme",
+    "State", "Step", "View", "advance", "batch_requirements", "build_result", "card_points",
+    "check_table", "claim", "claims_allowed", "deal_order", "first_dealer", "game_over",
+    "generate_moves", "get_rules", "least_points", "move_json", "move_text", "new_game",
+    "parse_move", "parse_move_id", "play_card", "round_dealt", "scheme", "score", "secured",
+    "stock_order", "unions",
 ]

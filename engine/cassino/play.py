@@ -1,9 +1,11 @@
-"""The game: :class:`State`, new games, deals, playing a move, the end of a round
-(R3-R6, R12-R13, R24-R27).
+"""The game: :class:`State`, a player's :class:`View` of it (R28, R29), new games, deals,
+playing a move, the end of a round (R3-R6, R12-R13, R24-R27).
 
-A state's class and the moves that make new states are one module so that the engine's
-imports form a DAG: :mod:`engine.cassino.state` (what a state is made of, its JSON form and
-validation) < :mod:`engine.cassino.view`, :mod:`engine.cassino.referee` < this module.
+A state's class, its views and the moves that make new states are one module so that the
+engine's imports form a DAG (a state makes its views, a view resamples whole states):
+:mod:`engine.cassino.state` (what a state is made of, its JSON form and validation) <
+:mod:`engine.cassino.table` (what a card does to the table) < :mod:`engine.cassino.worlds`
+(the hidden cards a view allows), :mod:`engine.cassino.referee` < this module.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import hashlib
 import random
 from typing import Any, NamedTuple
 
-from engine.cards import cards_of, format_cards
+from engine.cards import FULL_DECK, cards_of, format_cards
 from engine.cassino.count_out import claim_outcome, claims_allowed
 from engine.cassino.counting import Tally, counting_of
 from engine.cassino.events import Event
@@ -23,21 +25,34 @@ from engine.cassino.rules import Rules, get_rules
 from engine.cassino.scoring import Breakdown, point_cards, score
 from engine.cassino.state import (
     GAME_OVER,
+    MAX_SAFE_SEED,
     PLAYING,
+    PUBLIC_FIELDS,
+    Full,
     Played,
+    Reader,
+    check_builds,
+    check_disjoint,
+    check_progress,
+    check_sizes,
+    public_to_dict,
+    public_zones,
+    read_cards,
+    read_public,
+    read_rules,
     read_state,
     state_to_dict,
     validate_state,
 )
-from engine.cassino.sums import split_into_groups
-from engine.cassino.table import Build, builds_cards
-from engine.cassino.view import View
+from engine.cassino.table import Build, builds_cards, form_build, play_card
 from engine.cassino.words import move_text
-from engine.errors import IllegalMoveError
+from engine.cassino.worlds import HandSampler, stock_order
+from engine.errors import IllegalMoveError, StateError
 
 __all__ = [
     "State",
     "Step",
+    "View",
     "advance",
     "apply",
     "build_result",
@@ -47,6 +62,179 @@ __all__ = [
     "new_game",
 ]
 
+
+# --- a player's view (R28, R29) ---------------------------------------------------------
+
+VIEW_FIELDS = PUBLIC_FIELDS | {"player", "hand", "hand_sizes", "stock_size"}
+
+
+class View(NamedTuple):
+    """What ``player`` knows: own ``hand``, ``hand_sizes``, ``stock_size`` and the public state."""
+
+    rules: Rules
+    player: int
+    hand: int
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    round: int
+    deal: int
+    dealer: int
+    to_move: int
+    loose: int
+    builds: tuple[Build, ...]
+    captured: tuple[int, ...]
+    sweeps: tuple[int, ...]
+    last_capturer: int | None
+    scores: tuple[int, ...]
+    status: str
+    winner: int | None
+    history: tuple[Played, ...]
+    previous_round: Breakdown | None
+    target: int
+    game_value: int | None
+
+    @classmethod
+    def of(cls, state: Full, player: int) -> View:
+        """The view of ``player`` (R28, R29)."""
+        if not 0 <= player < state.rules.players:
+            raise StateError(f"player must be a seat 0..{state.rules.players - 1}",
+                             field="player")
+        return cls(state.rules, player, state.hands[player],
+                   tuple(h.bit_count() for h in state.hands), len(state.stock), state.round,
+                   state.deal, state.dealer, state.to_move, state.loose, state.builds,
+                   state.captured, state.sweeps, state.last_capturer, state.scores, state.status,
+                   state.winner, state.history, state.previous_round, state.target,
+                   state.game_value)
+
+    @property
+    def game(self) -> str:
+        """The game's name in the registry (:mod:`engine.games`)."""
+        return "cassino"
+
+    @property
+    def variant(self) -> str:
+        return self.rules.name
+
+    @property
+    def last_batch(self) -> bool:
+        return self.stock_size == 0
+
+    @property
+    def game_over(self) -> bool:
+        return self.status == GAME_OVER
+
+    @property
+    def unseen(self) -> int:
+        """The cards this player cannot see: the other hands and the stock (R29)."""
+        known = self.hand | self.loose | self.captured[0] | self.captured[1]
+        for build in self.builds:
+            known |= build.cards
+        return FULL_DECK & ~known
+
+    def legal_moves(self) -> list[Move]:
+        """This player's legal moves when it is their turn, else none (R9-R22)."""
+        if self.status != PLAYING or self.to_move != self.player:
+            return []
+        return _generate(self.hand, self.loose, self.builds, self.player, self.rules)
+
+    def score(self) -> Breakdown:
+        """The breakdown of the capture piles as they stand (R26; V4.4: as pegged): they are
+        public (R28)."""
+        return counting_of(self.rules).score(self)
+
+    def resample(self, rng: random.Random) -> State:
+        """A whole state with this view: the hidden cards dealt again from ``rng`` (R29).
+
+        The other hand is drawn uniformly among the hands consistent with the view (R23 and
+        the round's history, :class:`engine.cassino.worlds.HandSampler`), the stock is the
+        rest of the unseen cards in a uniform order (:func:`engine.cassino.worlds.stock_order`),
+        and the seed is drawn too: the real one is hidden, so later deals differ from the
+        game's.  Searches (OpenSpiel's resampling of hidden information) play on from it.
+        ``ValueError`` when no hidden hand fits the view.
+        """
+        other = HandSampler(self).draw(rng)
+        stock = stock_order(self.unseen & ~other, rng)
+        seed = rng.randrange(MAX_SAFE_SEED + 1)
+        hands = _with((self.hand, self.hand), 1 - self.player, other)
+        return State(self.rules, seed, self.round, self.deal, self.dealer, self.to_move, hands,
+                     stock, self.loose, self.builds, self.captured, self.sweeps,
+                     self.last_capturer, self.scores, self.status, self.winner, self.history,
+                     self.previous_round, self.target, self.game_value)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The docs/api.md view object."""
+        public = public_to_dict(self)
+        return {
+            "player": self.player,
+            "hand": format_cards(self.hand),
+            "hand_sizes": list(self.hand_sizes),
+            "stock_size": self.stock_size,
+            "game": public.pop("game"),
+            "variant": public.pop("variant"),
+            "round": public.pop("round"),
+            "deal": public.pop("deal"),
+            "last_batch": public.pop("last_batch"),
+            **public,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> View:
+        """Read and validate a view; :class:`StateError` names what is wrong.
+
+        Beyond the form, the hidden cards must be able to fill the other hand and the
+        stock so that every build's owner holds a numeral of its value (R23).
+        """
+        reader = Reader(data, "view", VIEW_FIELDS)
+        rules = read_rules(reader)
+        view = cls(rules=rules, player=reader.seat("player", rules.players),
+                   hand=read_cards(reader.require("hand"), "hand"),
+                   hand_sizes=reader.counts("hand_sizes", rules.players, 52),
+                   stock_size=reader.integer("stock_size", 0, 52),
+                   **read_public(reader, rules))
+        view.validate()
+        return view
+
+    def validate(self) -> None:
+        """Check that some full state has this view (docs/api.md, R23)."""
+        if self.hand.bit_count() != self.hand_sizes[self.player]:
+            raise StateError(f"hand holds {self.hand.bit_count()} cards but hand_sizes"
+                             f"[{self.player}] is {self.hand_sizes[self.player]}",
+                             field="hand_sizes")
+        check_disjoint([("hand", self.hand), *public_zones(self)])
+        hidden = sum(self.hand_sizes) - self.hand_sizes[self.player] + self.stock_size
+        unseen = self.unseen
+        if unseen.bit_count() != hidden:
+            raise StateError(
+                f"{unseen.bit_count()} cards are unseen but the other hands and the stock hold "
+                f"{hidden}: every card must be somewhere exactly once", field="hand_sizes")
+        check_sizes(self, list(self.hand_sizes), self.stock_size, "hand_sizes")
+        values = self.rules.values
+        numerals_unseen = [values[c] for c in cards_of(unseen)]
+
+        def can_take(owner: int, value: int) -> bool:
+            if owner == self.player:
+                return any(values[c] == value for c in cards_of(self.hand))
+            return value in numerals_unseen and self.hand_sizes[owner] > 0
+
+        check_builds(self, list(self.hand_sizes), can_take)
+        _check_owner_hands(self, values, numerals_unseen)
+        check_progress(self)
+
+
+def _check_owner_hands(view: View, values: tuple[int, ...], unseen: list[int]) -> None:
+    """R23 for the hidden hands: each other owner must be able to hold one numeral of each
+    value they own a build of, within their hand size and the unseen cards."""
+    for owner in range(view.rules.players):
+        if owner == view.player:
+            continue
+        needed = {b.value for b in view.builds if b.owner == owner}
+        if len(needed) > view.hand_sizes[owner]:
+            raise StateError(
+                f"player {owner} owns builds of {len(needed)} values but holds "
+                f"{view.hand_sizes[owner]} cards (R23)", field="table.builds", rule="R23")
+
+
+# --- the whole state --------------------------------------------------------------------
 
 class State(NamedTuple):
     """Everything about a game at one moment.  Seats are 0 and 1 (R3).
@@ -285,32 +473,6 @@ def build_result(state: State, move: Move) -> tuple[str, Build]:
     return form_build(state.loose, state.builds, state.to_move, move, state.rules)
 
 
-def form_build(loose: int, builds: tuple[Build, ...], player: int, move: Move,
-               rules: Rules) -> tuple[str, Build]:
-    """R14, R15: the kind of a legal build move and the build it makes.
-
-    Builds taken in keep their groups (R8); the engine partitions the rest.
-    """
-    values = rules.values
-    v, card = move.value, move.card
-    used = [b for b in builds if b.cards & move.targets]
-    raised = [b for b in used if b.value != v]
-    groups = [g for b in used if b.value == v for g in b.groups]
-    pile = [(values[c], c) for c in cards_of(move.targets & loose)]
-    if raised:  # R14b: the card joins the single build; loose cards only form further groups
-        groups.append(raised[0].cards | 1 << card)
-    else:  # R14a, R14c: the card forms a group alone or with loose cards
-        pile.append((values[card], card))
-    if sum(value for value, _ in pile) == v:  # the usual case: one new group
-        formed: list[int] | None = [sum(1 << c for _, c in pile)]
-    else:
-        formed = split_into_groups(pile, v)
-    if formed is None:  # unreachable for a legal move: movegen found such a partition
-        raise IllegalMoveError(f"cannot form groups worth {v} from those cards (R15)", rule="R15")
-    kind = "raise" if raised else "extend" if groups else "create"
-    return kind, Build.of(v, player, [*groups, *formed])
-
-
 def move_json(loose: int, builds: tuple[Build, ...], player: int, move: Move,
               rules: Rules) -> dict[str, object]:
     """A legal move as the server returns it: the move object with its ``id``, its
@@ -332,34 +494,6 @@ def move_json(loose: int, builds: tuple[Build, ...], player: int, move: Move,
         out["kind"] = kind
         out["groups"] = [format_cards(g) for g in made.groups]
     return out
-
-
-def play_card(loose: int, builds: tuple[Build, ...], player: int, move: Move,
-              rules: Rules) -> tuple[int, tuple[Build, ...], int, str | None]:
-    """R9-R16 on the table, for a legal move.
-
-    Returns the loose cards and builds after the move, the cards it sends to the
-    mover's pile (the played card and the targets of a capture, R12; else 0), and the
-    kind of a build move (else ``None``).  The solver plays its searches with this.
-    """
-    kind = move.type
-    if kind == TRAIL:  # R9
-        return loose | 1 << move.card, builds, 0, None
-    targets = move.targets
-    if kind == CAPTURE:  # R10-R12
-        if builds:
-            builds = tuple(b for b in builds if not b.cards & targets)
-        return loose & ~targets, builds, targets | 1 << move.card, None
-    build_kind, made = form_build(loose, builds, player, move, rules)  # R14-R16
-    kept = [b for b in builds if not b.cards & targets]
-    kept.append(made)
-    if len(kept) > 1:
-        kept.sort(key=_build_order)
-    return loose & ~targets, tuple(kept), 0, build_kind
-
-
-def _build_order(build: Build) -> int:
-    return build.cards
 
 
 _new = tuple.__new__  # NamedTuple construction without the keyword wrapper (hot path)

@@ -2,7 +2,7 @@
 
 The value type itself, :class:`engine.cassino.play.State`, sits above this module with the moves
 that change it; this module knows only the fields, through :class:`Full` and
-:class:`Public` (the part a :class:`~engine.cassino.view.View` shares), so that ``state`` <
+:class:`Public` (the part a :class:`~engine.cassino.play.View` shares), so that ``state`` <
 ``view``, ``referee`` < ``play`` is a DAG.  Card sets are bitmasks (:mod:`engine.cards`);
 the stock is a tuple in dealing order.  :func:`read_state` and :func:`validate_state`
 check everything docs/api.md "Full state" lists and raise
@@ -328,7 +328,7 @@ def read_history(value: Any, players: int) -> tuple[Played, ...]:
     return tuple(out)
 
 
-# --- consistency (shared with engine.cassino.view) ----------------------------------------------
+# --- consistency (shared with the views in engine.cassino.play) --------------------------------
 
 
 class Public(Game, Protocol):

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 import engine
 from engine import Move, State, parse_move, parse_move_id
 from engine.cards import cards_of, parse_card
+from engine.cassino import View
 from engine.cassino.movegen import legal_moves as generate
-from engine.cassino.view import View
 from engine.errors import CardError
 from tests.engine.reference import numeral_value, reference_moves
 

@@ -35,8 +35,8 @@ from engine import (
     parse_move_id,
 )
 from engine.cards import FULL_DECK, cards_of
+from engine.cassino import View
 from engine.cassino.play import deal_order
-from engine.cassino.view import View
 
 AUTO = "auto"
 ALL_CARDS = [card_name(c) for c in range(52)]

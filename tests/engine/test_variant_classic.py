@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 import engine
 from engine import IllegalMoveError, State, StateError, new_game, parse_move_id
+from engine.cassino import View
 from engine.cassino.play import advance
 from engine.cassino.referee import game_over
-from engine.cassino.view import View
 from tests.engine.reference import reference_moves_of, reference_perft
 from tests.engine.test_perft import perft
 from tests.engine.test_rules import (

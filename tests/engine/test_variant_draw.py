@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 
 import engine
 from engine import State, StateError, card_name, parse_card, parse_move_id
+from engine.cassino import View
 from engine.cassino.movegen import legal_moves as generate
 from engine.cassino.play import advance
-from engine.cassino.view import View
 from tests.engine.reference import reference_moves, reference_moves_of, reference_perft
 from tests.engine.test_properties import check_move, check_round_scored, check_state, check_views
 from tests.engine.test_rules import ALL_CARDS, position_dict, refused

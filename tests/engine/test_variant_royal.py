@@ -21,7 +21,7 @@ from engine.cards import cards_of, parse_card, parse_cards
 from engine.cassino import check_table
 from engine.cassino.play import advance
 from engine.errors import IllegalMoveError, PositionTooLargeError
-from solver.evaluation import BatchEnd
+from solver.cassino.evaluation import BatchEnd
 from tests.engine.reference import max_build, numeral_value, reference_moves, reference_perft
 from tests.engine.test_movegen import assert_same_moves
 from tests.engine.test_perft import perft

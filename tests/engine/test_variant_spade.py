@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 import engine
 from engine import VARIANTS, Breakdown, State, StateError, new_game
 from engine.cards import FULL_DECK
+from engine.cassino import View
 from engine.cassino.play import advance
-from engine.cassino.view import View
 from solver import arena
 from tests.engine.reference import reference_perft
 from tests.engine.test_perft import perft
@@ -201,7 +201,7 @@ def test_V4_4_totals_that_cannot_be_are_refused() -> None:
 
 def test_the_search_scores_a_spade_hand_as_the_engine_does() -> None:
     from solver.bots import MAJORITY_SHARE, card_worth
-    from solver.evaluation import final_diff, majority_odds, round_total, weights
+    from solver.cassino.evaluation import final_diff, majority_odds, round_total, weights
 
     w = weights(SPADE)
     assert w.natural == 21 and [points for _, _, points in w.most] == [3]  # no spades majority

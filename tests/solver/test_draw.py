@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 import engine
 import solver
 from engine import State
-from engine.cards import cards_of
 from engine.cassino.play import advance
-from solver.search import DrawSearch, Position, Search
-from solver.worlds import HandSampler, batch_requirements, stock_order, world_rng
+from solver.cassino.search import DrawSearch, Position, Search
 
 
 def game_states(game_seed: int, plies: int = 48) -> list[State]:
@@ -22,50 +19,6 @@ def game_states(game_seed: int, plies: int = 48) -> list[State]:
         state = advance(state, rng.choice(state.legal_moves()))
         out.append(state)
     return out
-
-
-def test_requirements_are_sound_over_the_whole_round() -> None:
-    """What the sampler requires of the other hand, the real other hand always holds, and
-    some requirements come from builds owned more than a batch's eight plays ago."""
-    old = 0
-    for game_seed in range(12):
-        for state in game_states(game_seed):
-            if state.status != "playing" or state.round > 1:
-                continue
-            for player in (0, 1):
-                view = state.view(player)
-                other = state.hands[1 - player]
-                held = {state.rules.values[c] for c in cards_of(other)}
-                required = batch_requirements(view)
-                assert set(required) <= held, (state.to_dict(), required)
-                on_table = {b.value for b in view.builds if b.owner == 1 - player}
-                if set(required) - on_table and len(view.history) > 8:
-                    old += 1
-                if view.stock_size:
-                    sampler = HandSampler(view)
-                    for i in range(3):
-                        hand = sampler.draw(world_rng(game_seed, i))
-                        assert hand.bit_count() == 4 and not hand & ~view.unseen
-                        values = {state.rules.values[c] for c in cards_of(hand)}
-                        assert set(required) <= values
-    assert old  # the round-long history did add requirements
-
-
-def test_stock_orders_are_uniform_and_repeatable() -> None:
-    stock = (1 << 5) | (1 << 17) | (1 << 40)
-    firsts = Counter(stock_order(stock, random.Random(i))[0] for i in range(3000))
-    assert set(firsts) == {5, 17, 40}
-    assert all(900 < n < 1100 for n in firsts.values())
-    assert stock_order(stock, world_rng(3, 1)) == stock_order(stock, world_rng(3, 1))
-    assert sorted(stock_order(stock, random.Random(0))) == [5, 17, 40]
-
-
-def test_a_forced_hand_is_exact_only_when_the_order_cannot_vary() -> None:
-    states = game_states(4)
-    last_draw = next(s for s in states if len(s.stock) == 1)
-    assert HandSampler(last_draw.view(last_draw.to_move)).exact is False  # 5 unseen cards
-    empty = next(s for s in states if not s.stock)
-    assert HandSampler(empty.view(0)).exact is True
 
 
 def test_hints_are_repeatable_and_rank_every_legal_move() -> None:

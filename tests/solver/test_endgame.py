@@ -4,7 +4,7 @@ import pytest
 
 from engine.cassino.moves import Move
 from engine.cassino.play import State, advance
-from solver.search import Position, Search
+from solver.cassino.search import Position, Search
 
 from .helpers import states
 

@@ -4,8 +4,8 @@ import json
 
 import engine
 import solver
+from engine.cassino import View
 from engine.cassino.moves import parse_move
-from engine.cassino.view import View
 from solver import Options, Tally, finish, merge, solve
 
 from .helpers import states

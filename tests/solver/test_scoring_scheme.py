@@ -16,7 +16,7 @@ from engine.cards import ACE_MASK, BIG_CASSINO, FULL_DECK, LITTLE_CASSINO, SPADE
 from engine.cassino.rules import STANDARD, VARIANTS, Rules
 from engine.cassino.scoring import SCHEMES, Category, Scheme, card_points, scheme, score
 from solver.bots import MAJORITY_SHARE, SPADE_SHARE, card_worth
-from solver.evaluation import final_diff, majority_odds, round_total, weights
+from solver.cassino.evaluation import final_diff, majority_odds, round_total, weights
 
 CUSTOM = Scheme("custom", (
     Category("cards", "Most cards", 5, "most", FULL_DECK),

@@ -3,12 +3,12 @@
 A world fixes both hands; the stock is only a *set* of cards still to come.  The search
 plays the current batch out exactly (negamax with alpha-beta, a transposition table
 and move ordering) on a lean position built on the engine's own
-:func:`engine.cassino.movegen.legal_moves` and :func:`engine.cassino.play.play_card`, so no rule is
-written twice.  What follows the batch is chance:
+:func:`engine.cassino.movegen.legal_moves` and :func:`engine.cassino.table.play_card`, so no
+rule is written twice.  What follows the batch is chance:
 
 * in the last batch (empty stock) the round ends inside the search and is scored
   exactly (R24, R26): the endgame is solved;
-* otherwise the batch end is a leaf valued by :class:`solver.evaluation.BatchEnd`, the
+* otherwise the batch end is a leaf valued by :class:`solver.cassino.evaluation.BatchEnd`, the
   expectation over the coming deals in closed form.  The order of the stock is never
   used, so the search is not clairvoyant about it.
 
@@ -20,9 +20,9 @@ from __future__ import annotations
 from engine.cards import BIG_CASSINO
 from engine.cassino import Build, Move, Rules, play_card
 from engine.cassino import generate_moves as legal_moves
-from solver.evaluation import BatchEnd, final_diff, weights
+from solver.cassino.evaluation import BatchEnd, final_diff, weights
 
-__all__ = ["INF", "Position", "Search"]
+__all__ = ["DRAW_PLIES", "INF", "DrawSearch", "Position", "Search"]
 
 INF = float("inf")
 
@@ -225,9 +225,9 @@ class DrawSearch:
     """Negamax of one ``draw`` world (docs/rules/draw.md W8) with a horizon in plies.
 
     There are no batches to search to the end of: every play is followed by a draw from
-    the world's stock order (a uniform shuffle, :func:`solver.worlds.stock_order`), and
+    the world's stock order (a uniform shuffle, :func:`engine.cassino.worlds.stock_order`), and
     the search stops after ``plies`` plays.  A position at the horizon is valued like a
-    batch end (:class:`solver.evaluation.BatchEnd`, with the player to move there in the
+    batch end (:class:`solver.cassino.evaluation.BatchEnd`, with the player to move there in the
     place of the next batch's first player and the cards not yet played in the place of
     the stock); a build still on the table counts as its owner's, who holds the card to
     take it (R22).  When the stock is empty at the horizon and the hands hold at most

@@ -1,9 +1,8 @@
 """Worlds: the hidden cards dealt out consistently with one player's view (R23, R28, R29).
 
 What a player cannot see is the other hand and the stock (R29).  A *world* fixes the
-other hand; the stock is then the set of the remaining unseen cards, and its order
-stays chance (the search never fixes it).  Worlds are drawn uniformly among the
-hands consistent with everything public:
+other hand and, when asked, the stock's order.  Hands are drawn uniformly among the
+ones consistent with everything public:
 
 * the hand size and the unseen cards (every card seen elsewhere is excluded);
 * R23: for every build the other player owns, the hand holds a numeral of its value;
@@ -21,8 +20,12 @@ When the stock is empty the other hand is every unseen card: a single world.
 In ``draw`` (docs/rules/draw.md W8) there are no batches: a build's owner keeps a card of
 its value from the move that made them owner until they play one, across any number of
 draws, so the whole round's history counts.  The order of the stock matters there (each
-play draws its top card), and a world also fixes it: a uniform shuffle of the unseen
-cards the other hand does not hold (:func:`stock_order`).
+play draws its top card): :func:`stock_order` is a uniform shuffle of the unseen cards the
+other hand does not hold.
+
+This is rules knowledge, so it is the engine's: :meth:`engine.cassino.play.View.resample`
+deals a whole state from it, and the solver draws its worlds with it (its fast path draws
+only what its search needs).  Two players only (R3): the other hand is seat ``1 - player``.
 """
 
 from __future__ import annotations
@@ -30,21 +33,41 @@ from __future__ import annotations
 import random
 from itertools import product
 from math import comb
+from typing import Protocol
 
 from engine.cards import cards_of
-from engine.cassino import Build, View, play_card
-from engine.errors import CassinoError
+from engine.cassino.rules import Rules
+from engine.cassino.state import Played
+from engine.cassino.table import Build, play_card
+from engine.errors import CassinoError, UnsupportedVariantError
 
-__all__ = ["HandSampler", "batch_requirements", "stock_order", "world_rng"]
-
-
-def world_rng(seed: int, index: int) -> random.Random:
-    """The random source of world ``index`` for ``seed``: worlds are independent of one
-    another, so any range of them can be computed anywhere and merged."""
-    return random.Random(f"cassino-solver/{seed}/{index}")
+__all__ = ["HandSampler", "Seen", "batch_requirements", "stock_order"]
 
 
-def batch_requirements(view: View) -> list[int]:
+class Seen(Protocol):
+    """What the sampler reads of a view (:class:`engine.cassino.play.View` has it all)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def player(self) -> int: ...
+    @property
+    def hand_sizes(self) -> tuple[int, ...]: ...
+    @property
+    def stock_size(self) -> int: ...
+    @property
+    def loose(self) -> int: ...
+    @property
+    def builds(self) -> tuple[Build, ...]: ...
+    @property
+    def captured(self) -> tuple[int, ...]: ...
+    @property
+    def history(self) -> tuple[Played, ...]: ...
+    @property
+    def unseen(self) -> int: ...
+
+
+def batch_requirements(view: Seen) -> list[int]:
     """Values of which the other player must hold a numeral now (R23 and this batch's history;
     in ``draw`` the whole round's, W8).
 
@@ -73,7 +96,7 @@ def batch_requirements(view: View) -> list[int]:
     return sorted(required)
 
 
-def _owned_after_each_move(view: View) -> list[set[int]] | None:
+def _owned_after_each_move(view: Seen) -> list[set[int]] | None:
     """For each move of the round's history, the build values the other player owned after
     it; ``None`` when the history does not lead to the view's table and piles."""
     other = 1 - view.player
@@ -105,7 +128,11 @@ def _owned_after_each_move(view: View) -> list[set[int]] | None:
 class HandSampler:
     """Uniform draws of the other player's hand for one view."""
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: Seen) -> None:
+        if view.rules.players != 2:
+            raise UnsupportedVariantError(
+                f"worlds are drawn for two players (R3), not {view.rules.players} "
+                f"({view.rules.name})", field="variant")
         self.view = view
         self.other = 1 - view.player
         self.size = view.hand_sizes[self.other]

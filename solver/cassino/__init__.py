@@ -1,0 +1,27 @@
+"""What the solver knows of Cassino (docs/solver.md): the game's own search and evaluation.
+
+The generic solver (:mod:`solver.core`, :mod:`solver.ranking`, :mod:`solver.bots`,
+:mod:`solver.arena`) imports Cassino's part from here, never from the modules inside
+(tests/test_layers.py checks it), as it imports the game itself from :mod:`engine.cassino`:
+
+* :mod:`solver.cassino.worlds`: world ``i`` of a seed (its random source, the hidden cards
+  the engine's sampler draws from it) and the values of the moves in it;
+* :mod:`solver.cassino.search`: alpha-beta to the end of the batch (:class:`Search`), a
+  horizon in plies in ``draw`` (:class:`DrawSearch`, W8), on a lean :class:`Position`;
+* :mod:`solver.cassino.evaluation`: exact scoring at the round's end and the closed-form
+  estimate at a batch end, with weights from the variant's scoring scheme (R26, V4).
+"""
+
+from solver.cassino.evaluation import (
+    BatchEnd,
+    Weights,
+    final_diff,
+    majority_odds,
+    round_total,
+    weights,
+)
+from solver.cassino.search import DRAW_PLIES, DrawSearch, Position, Search
+from solver.cassino.worlds import World, Worlds, world_rng
+
+__all__ = ["DRAW_PLIES", "BatchEnd", "DrawSearch", "Position", "Search", "Weights", "World",
+           "Worlds", "final_diff", "majority_odds", "round_total", "weights", "world_rng"]
