@@ -3665,7 +3665,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 670,
+                         *         "elapsed_ms": 676.4,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -3688,9 +3688,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jd3d96030a86884aa146a5580d5d961d3",
+                         *         "id": "j4b17bc70ee23913f326d7d0df038b07c",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/jd3d96030a86884aa146a5580d5d961d3"
+                         *         "url": "/v1/jobs/j4b17bc70ee23913f326d7d0df038b07c"
                          *       }
                          *     }
                          */
@@ -4090,7 +4090,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 667.6,
+                         *         "elapsed_ms": 678,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -4113,9 +4113,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jd3d96030a86884aa146a5580d5d961d3",
+                         *         "id": "j4b17bc70ee23913f326d7d0df038b07c",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/jd3d96030a86884aa146a5580d5d961d3"
+                         *         "url": "/v1/jobs/j4b17bc70ee23913f326d7d0df038b07c"
                          *       }
                          *     }
                          */
@@ -4323,7 +4323,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "jd3d96030a86884aa146a5580d5d961d3",
+                         *       "id": "j4b17bc70ee23913f326d7d0df038b07c",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -4460,7 +4460,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 717.9,
+                         *           "elapsed_ms": 718.1,
                          *           "cached": false,
                          *           "nodes": 68313,
                          *           "seed": 0
