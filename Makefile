@@ -1,7 +1,7 @@
 # Everyday commands.  `make test` is what CI runs (see .ci/run); it installs what it needs.
 PYTHON ?= python3
 
-.PHONY: install deps run worker test lint typecheck bench bench-api bench-flood bench-slow bench-hints bench-faults bench-solver bench-ab arena arena-variants fuzz openapi sdk
+.PHONY: install deps run worker test lint typecheck bench bench-api bench-flood bench-slow bench-hints bench-faults bench-solver bench-ab same-answers arena arena-variants fuzz openapi sdk
 
 # pip install once per change of pyproject.toml (the stamp file records it).
 .installed: pyproject.toml
@@ -68,6 +68,9 @@ BENCH ?= engine
 BASE ?= HEAD~1
 bench-ab: .installed  # A/B against an earlier commit, alternating runs: make bench-ab BENCH=api BASE=7f00ad4
 	$(PYTHON) bench/ab.py $(BENCH) --base $(BASE)
+
+same-answers: .installed  # standard's states, legal moves and hints against BASE's, position by position
+	$(PYTHON) bench/same_answers.py --base $(BASE)
 
 bench-solver: .installed  # hint latency p50/p95 at the default budget, one core
 	$(PYTHON) bench/solver_bench.py
