@@ -21,12 +21,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 ANSWERS = r"""
-import importlib, json, random, sys
+import importlib, json, os, random, sys
 engine = importlib.import_module("engine")
-try:
-    play = importlib.import_module("engine.cassino")
-except ImportError:  # before engine/cassino/
-    play = importlib.import_module("engine.play")
+play = importlib.import_module("engine.cassino" if os.path.isdir("engine/cassino")
+                               else "engine.play")  # before engine/cassino/
 from solver.core import hint
 
 for seed in range(1, int(sys.argv[1]) + 1):
