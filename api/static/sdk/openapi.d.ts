@@ -89,7 +89,8 @@ export interface paths {
                          *                   1
                          *                 ]
                          *               ],
-                         *               "playable": true
+                         *               "playable": true,
+                         *               "rules_url": "/rules/classic-deal"
                          *             },
                          *             {
                          *               "name": "twenty-one",
@@ -481,7 +482,8 @@ export interface paths {
                          *               "points": 1,
                          *               "each": true
                          *             }
-                         *           ]
+                         *           ],
+                         *           "rules_url": "/rules/classic-deal"
                          *         },
                          *         {
                          *           "name": "twenty-one",
@@ -3665,7 +3667,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 676.4,
+                         *         "elapsed_ms": 684.5,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -3688,9 +3690,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j4b17bc70ee23913f326d7d0df038b07c",
+                         *         "id": "jd57bf70434e9b1f0683ba619dd948314",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j4b17bc70ee23913f326d7d0df038b07c"
+                         *         "url": "/v1/jobs/jd57bf70434e9b1f0683ba619dd948314"
                          *       }
                          *     }
                          */
@@ -4090,7 +4092,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 678,
+                         *         "elapsed_ms": 691.1,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -4113,9 +4115,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j4b17bc70ee23913f326d7d0df038b07c",
+                         *         "id": "jd57bf70434e9b1f0683ba619dd948314",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j4b17bc70ee23913f326d7d0df038b07c"
+                         *         "url": "/v1/jobs/jd57bf70434e9b1f0683ba619dd948314"
                          *       }
                          *     }
                          */
@@ -4323,7 +4325,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "j4b17bc70ee23913f326d7d0df038b07c",
+                         *       "id": "jd57bf70434e9b1f0683ba619dd948314",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -4460,7 +4462,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 718.1,
+                         *           "elapsed_ms": 743.4,
                          *           "cached": false,
                          *           "nodes": 68313,
                          *           "seed": 0
