@@ -80,8 +80,9 @@ arena: .installed  # mirrored pairs of games; e.g. make arena ARENA="solver chea
 	$(PYTHON) -m solver.arena $(ARENA)
 
 PAIRS ?= 30
-arena-variants: .installed  # the solver against greedy in every playable variant, PAIRS pairs each
+JOBS ?= 1
+arena-variants: .installed  # solver vs greedy in every playable variant: make arena-variants PAIRS=20 JOBS=2
 	for v in $$($(PYTHON) -c "from engine.cassino import VARIANTS; \
 	    print(*(n for n, r in VARIANTS.items() if r.playable))"); do \
-	  echo "== $$v"; $(PYTHON) -m solver.arena solver greedy --variant $$v --pairs $(PAIRS) --quiet; \
+	  echo "== $$v"; $(PYTHON) -m solver.arena solver greedy --variant $$v --pairs $(PAIRS) --jobs $(JOBS) --quiet; \
 	done
