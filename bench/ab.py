@@ -12,12 +12,14 @@ packages (``PYTHONPATH``), gunicorn included.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import statistics
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,6 +35,20 @@ BENCHES: dict[str, tuple[list[str], dict[str, str]]] = {
         "p99 ms": r"p99=([\d.]+)",
     }),
 }
+
+
+@contextlib.contextmanager
+def checkout(rev: str) -> Iterator[Path]:
+    """Commit ``rev`` in a temporary git worktree, removed afterwards."""
+    with tempfile.TemporaryDirectory(prefix="cassino-base-") as tmp:
+        tree = Path(tmp) / "base"
+        subprocess.run(["git", "worktree", "add", "--detach", "--quiet", str(tree), rev],
+                       cwd=ROOT, check=True)
+        try:
+            yield tree
+        finally:
+            subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT,
+                           check=False)
 
 
 def run_once(tree: Path, bench: str) -> dict[str, float]:
@@ -56,20 +72,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--base", required=True, help="the commit to compare against")
     parser.add_argument("--runs", type=int, default=6, help="runs per side (default 6)")
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory(prefix="cassino-ab-") as tmp:
-        base = Path(tmp) / "base"
-        subprocess.run(["git", "worktree", "add", "--detach", "--quiet", str(base), args.base],
-                       cwd=ROOT, check=True)
-        try:
-            results: dict[str, list[dict[str, float]]] = {"base": [], "head": []}
-            for i in range(args.runs):
-                for side, tree in (("base", base), ("head", ROOT)):
-                    results[side].append(run_once(tree, args.bench))
-                    print(f"run {i + 1}/{args.runs} {side}: {results[side][-1]}",
-                          file=sys.stderr, flush=True)
-        finally:
-            subprocess.run(["git", "worktree", "remove", "--force", str(base)], cwd=ROOT,
-                           check=False)
+    results: dict[str, list[dict[str, float]]] = {"base": [], "head": []}
+    with checkout(args.base) as base:
+        for i in range(args.runs):
+            for side, tree in (("base", base), ("head", ROOT)):
+                results[side].append(run_once(tree, args.bench))
+                print(f"run {i + 1}/{args.runs} {side}: {results[side][-1]}",
+                      file=sys.stderr, flush=True)
     print(f"{args.bench} bench, {args.runs} alternating runs per side, medians "
           f"(base {args.base}):")
     for name in BENCHES[args.bench][1]:

@@ -15,8 +15,9 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
+
+from ab import checkout  # bench/ is this script's folder
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -61,15 +62,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--base", required=True, help="the commit to compare against")
     parser.add_argument("--positions", type=int, default=30, help="seeds to try (default 30)")
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory(prefix="cassino-same-") as tmp:
-        base = Path(tmp) / "base"
-        subprocess.run(["git", "worktree", "add", "--detach", "--quiet", str(base), args.base],
-                       cwd=ROOT, check=True)
-        try:
-            before = answers(base, args.positions)
-        finally:
-            subprocess.run(["git", "worktree", "remove", "--force", str(base)], cwd=ROOT,
-                           check=False)
+    with checkout(args.base) as base:
+        before = answers(base, args.positions)
     after = answers(ROOT, args.positions)
     differ = [(a["seed"], key) for a, b in zip(before, after, strict=True)
               for key in ("state", "moves", "hint") if a[key] != b[key]]
