@@ -1,4 +1,4 @@
-"""Conquian (docs/rules/conquian.md Q1-Q24, QD1-QD14): the game's public face.
+"""Conquian (docs/rules/conquian.md Q1-Q24, QD1-QD15): the game's public face.
 
 Modules outside ``engine/conquian/`` import from here, never from the modules inside
 (tests/test_layers.py checks it).

@@ -15,6 +15,7 @@ from engine.conquian import (
     first_dealer,
     layout,
     new_game,
+    parse_move,
     parse_move_id,
 )
 from engine.errors import GameOverError, IllegalMoveError, MoveFormatError, StateError
@@ -341,3 +342,33 @@ def format_set(mask: int) -> list[str]:
 
 def card_set(mask: int) -> list[str]:
     return format_set(mask)
+
+
+def test_qd15_the_last_card_may_be_discarded_and_ten_down_go_out_on_any_fit() -> None:
+    melds = [["AS", "2S", "3S", "4S"], ["KS", "KH", "KD"]]
+    state = position([["AH", "2H", "7C"], None], [melds, []], up="3H")
+    used = play(state, "take:3H=AH2H3H")
+    assert ids(used) == {"discard:7C"}
+    empty = play(used, "discard:7C")  # QD15: ten down, nothing in hand
+    assert empty.hands[0] == 0 and sum(m.bit_count() for m in empty.melds[0]) == 10
+    assert not empty.game_over
+    ten = [*melds, ["AH", "2H", "3H"]]
+    offered = position([[], None], [ten, []], up="5S", source="passed")
+    assert ids(offered) == {"take:5S=AS2S3S4S5S", "pass"}
+    out = play(offered, "take:5S=AS2S3S4S5S")
+    assert out.winner == 0 and out.returns() == (1, -1)
+    forced = position([[], None], [ten, []], up="5S", source="passed", to_move=1)
+    assert "force:5S=AS2S3S4S5S" in ids(forced)
+    won = play(forced, "force:5S=AS2S3S4S5S")  # forcing a player with nothing in hand out
+    assert won.winner == 0 and won.returns() == (1, -1)
+
+
+def test_q10_the_adversarys_discard_is_at_the_first_players_disposal() -> None:
+    state = play(position([BOOK_HAND, ["KS", "KH", "AS", "AH", "AD", "2H", "2D", "3H", "3D",
+                                       "4D"]], up="5H"),
+                 "take:5H=5H6H7H", "discard:KD", "take:KD=KSKHKD", "discard:4D")
+    assert (state.to_move, state.up, state.source) == (0, parse_card("4D"), "discarded")
+    assert "take:4D=4D5D7D" not in ids(state)  # 4-5-7 is no run
+    assert parse_move({"type": "take", "card": "5H", "meld": ["4H", "5H", "6H"]}).id == \
+        "take:5H=4H5H6H"
+    assert parse_move({"id": "pass"}) == parse_move("pass")
