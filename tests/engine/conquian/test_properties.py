@@ -86,3 +86,20 @@ def test_resampling_draws_every_unseen_card_into_the_other_hand() -> None:
         seen |= set(cards_of(view.resample(rng).hands[1]))
     assert seen == set(cards_of(unseen(view)))
     assert view.resample(random.Random(5)) == view.resample(random.Random(5))
+
+
+def test_resampled_hands_are_uniform_over_the_unseen_cards() -> None:
+    state = new_game(6, dealer=1)
+    for move in ("pass", "pass"):
+        state = state.apply(move).state
+    view = state.view(1)
+    cards = list(cards_of(unseen(view)))
+    size = view.hand_sizes[0]
+    rng = random.Random(2)
+    draws = 3000
+    counts = dict.fromkeys(cards, 0)
+    for _ in range(draws):
+        for card in cards_of(view.resample(rng).hands[0]):
+            counts[card] += 1
+    expected = draws * size / len(cards)
+    assert all(abs(n - expected) < 0.15 * expected for n in counts.values()), counts
