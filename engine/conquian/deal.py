@@ -24,11 +24,11 @@ def deal(seed: int, dealer: int, rules: Rules) -> tuple[tuple[int, ...], tuple[i
     pack = list(cards_of(rules.pack))
     random.Random(seed).shuffle(pack)
     hands = [0] * rules.players
-    seat = (dealer + 1) % rules.players
+    seat = rules.next_seat(dealer)
     at = 0
     for _ in range(rules.hand_size // rules.deal_by * rules.players):
         for card in pack[at:at + rules.deal_by]:
             hands[seat] |= 1 << card
         at += rules.deal_by
-        seat = (seat + 1) % rules.players
+        seat = rules.next_seat(seat)
     return tuple(hands), tuple(pack[at:])

@@ -46,7 +46,7 @@ class Step(NamedTuple):
 
 def _moves(rules: Rules, deal: Deal | Seen, hand: int) -> list[Move]:
     seat = deal.to_move
-    own, other = deal.melds[seat], deal.melds[1 - seat]
+    own, other = deal.melds[seat], deal.melds[rules.next_seat(seat)]
     if deal.phase == OFFER:
         return offer_moves(layout(rules), deal.up, deal.source, hand, own, other)
     if deal.phase == MELD:
@@ -130,7 +130,7 @@ class State(Deal):
             raise GameOverError("the hand is still in play (Q22)", field="state.phase",
                                 rule="Q22")
         pool = self.pool + 1 if self.tableau else 0
-        return new_game(seed, self.variant, (self.dealer + 1) % self.seats, pool=pool)
+        return new_game(seed, self.variant, self.rules.next_seat(self.dealer), pool=pool)
 
     def to_dict(self) -> dict[str, Any]:
         return deal_json(self)
@@ -165,9 +165,8 @@ class View(Seen):
         """A whole state with this view: the other hand uniform among the unseen cards,
         the stock in a uniform order, a new seed (engine/conquian/worlds.py)."""
         other_hand, stock, seed = hidden(self, rng)
-        hands = [0, 0]
+        hands = [other_hand] * len(self.hand_sizes)
         hands[self.player] = self.hand
-        hands[1 - self.player] = other_hand
         return State(self.variant, seed, self.dealer, self.to_move, self.phase, tuple(hands),
                      self.melds, stock, self.dead, self.up, self.source, self.pool,
                      self.winner)
@@ -191,7 +190,7 @@ def new_game(seed: int, variant: str = CONQUIAN.name, dealer: int | None = None,
     if dealer not in range(rules.players):
         raise StateError(f"dealer: a seat from 0 to {rules.players - 1}", field="dealer")
     hands, stock = deal(seed, dealer, rules)
-    pone = (dealer + 1) % rules.players
+    pone = rules.next_seat(dealer)
     empty: tuple[tuple[int, ...], ...] = ((),) * rules.players
     state = State(rules.name, seed, dealer, pone, OFFER, hands, empty, stock[1:], (),
                   stock[0], TURNED, pool, -1)
@@ -248,7 +247,7 @@ def _turn(state: State, seat: int, events: list[Event]) -> State:
 def advance(state: State, move: Move) -> Step:
     """The next state after a move known to be legal (not checked: use ``apply``)."""
     seat = state.to_move
-    other = 1 - seat
+    other = state.rules.next_seat(seat)
     events: list[Event] = []
     kind = move.type
     if kind == PASS:

@@ -61,9 +61,11 @@ def explain(deal: Deal, move: Move) -> IllegalMoveError:
     if deal.phase not in (OFFER, MELD):
         return GameOverError("the hand is over (Q18, Q20)", field="state.phase",
                              rule="Q18, Q20")
-    lay = layout(get_rules(deal.variant))
+    rules = get_rules(deal.variant)
+    lay = layout(rules)
     seat = deal.to_move
-    hand, own, other = deal.hands[seat], deal.melds[seat], deal.melds[1 - seat]
+    hand, own = deal.hands[seat], deal.melds[seat]
+    other = deal.melds[rules.next_seat(seat)]
     if deal.phase == OFFER and move.type in (LAY, DISCARD):
         return _refuse(f"{move.type}: only after using a card or being forced one; now "
                        f"{card_name(deal.up)} is offered to you", "Q9, QD4")

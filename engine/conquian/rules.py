@@ -35,6 +35,11 @@ class Rules:
     stake: int = 1
     """Counters the loser of a hand pays; each player's stake in the pool at a tableau (Q21)."""
 
+    def next_seat(self, seat: int) -> int:
+        """The seat after ``seat``: the adversary (Q3), the pone after the dealer (Q4),
+        the next dealer (Q22)."""
+        return (seat + 1) % self.players
+
     @property
     def pack(self) -> int:
         """The set of the pack's cards."""

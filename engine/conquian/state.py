@@ -226,9 +226,8 @@ def _check(fields: dict[str, Any], sizes: tuple[int, ...], stock: int, rules: Ru
         raise StateError(f"winner: none in phase {phase}", field="winner", rule="Q18")
     for seat, size in enumerate(sizes):
         down = sum(m.bit_count() for m in fields["melds"][seat])
-        want = rules.hand_size
-        if (phase == MELD and seat == to_move) or (phase == OVER and seat == winner):
-            want += 1
+        used = (phase == MELD and seat == to_move) or (phase == OVER and seat == winner)
+        want = rules.out if used else rules.hand_size  # eleven just after a use (Q9)
         if size + down != want:
             raise StateError(f"hands[{seat}]: {size} in hand and {down} down make "
                              f"{size + down}, not {want} (Q4, Q9)", field=f"hands[{seat}]",

@@ -32,7 +32,7 @@ def hidden(seen: Seen, rng: random.Random) -> tuple[int, tuple[int, ...], int]:
     each hand of the right size among the unseen cards is equally likely, then each order
     of the rest."""
     cards = list(cards_of(unseen(seen)))
-    other = 1 - seen.player
+    other = get_rules(seen.variant).next_seat(seen.player)
     hand = rng.sample(cards, seen.hand_sizes[other])
     rest = [c for c in cards if c not in set(hand)]
     rng.shuffle(rest)
