@@ -31,7 +31,18 @@ def test_the_catalog_lists_every_game_and_variant_of_the_registry(client: FlaskC
     answer = client.get("/v1/catalog")
     assert answer.status_code == 200
     games = answer.json["games"]
-    assert [g["name"] for g in games] == [g.name for g in game_types()] == ["cassino"]
+    assert [g["name"] for g in games] == [g.name for g in game_types()]
+    assert games[0]["name"] == "cassino"  # the first game, and the default one
+    for listed_game, declared in zip(games, game_types(), strict=True):  # every game alike
+        assert listed_game["seats"] == list(declared.seat_counts)
+        assert listed_game["rules_url"] == declared.rules_page
+        assert [v["name"] for v in listed_game["variants"]] == [
+            v.name for v in declared.variants]
+        for listed, info in zip(listed_game["variants"], declared.variants, strict=True):
+            assert listed["playable"] is info.playable
+            assert listed["teams"] == [list(team) for team in info.teams]
+            if (RULES_DIR / f"{info.name}.md").is_file():
+                assert client.get(listed["rules_url"]).status_code == 200
     cassino = games[0]
     game = get_game("cassino")
     assert {k: cassino[k] for k in ("title", "information", "chance", "default_variant")} == {

@@ -1,0 +1,39 @@
+"""The engine's legal moves against the independent reference lister (reference.py) on
+random positions of random hands, both phases, borrowing and forcing included."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.conquian import advance
+from tests.engine.conquian.helpers import positions
+from tests.engine.conquian.reference import reference_moves
+
+
+def test_the_engine_lists_the_references_moves_on_random_positions() -> None:
+    seen: Counter[str] = Counter()
+    checked = 0
+    for state in positions(range(80)):
+        engine_ids = [m.id for m in state.legal_moves()]
+        assert len(engine_ids) == len(set(engine_ids)), "a move listed twice"
+        assert set(engine_ids) == reference_moves(state.to_dict()), state.to_dict()
+        for move in state.legal_moves():
+            seen[move.type] += 1
+            if move.type in ("take", "lay") and advance(state, move).events[0].get("borrowed"):
+                seen["borrow"] += 1
+        checked += 1
+    assert checked > 2000
+    assert all(seen[kind] > 20 for kind in ("pass", "take", "lay", "discard", "force",
+                                            "borrow")), seen
+
+
+def test_uniform_random_play_agrees_too() -> None:
+    for state in positions(range(100, 130), greedy=False):
+        assert {m.id for m in state.legal_moves()} == reference_moves(state.to_dict())
+
+
+def test_a_view_lists_its_players_moves_and_nobody_elses() -> None:
+    for state in positions(range(200, 215)):
+        for seat in (0, 1):
+            view = state.view(seat)
+            assert view.legal_moves() == state.moves_for(seat)
