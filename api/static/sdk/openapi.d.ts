@@ -216,6 +216,34 @@ export interface paths {
                          *               "playable": false
                          *             }
                          *           ]
+                         *         },
+                         *         {
+                         *           "name": "conquian",
+                         *           "title": "Conquian",
+                         *           "information": "imperfect",
+                         *           "chance": "sampled",
+                         *           "seats": [
+                         *             2
+                         *           ],
+                         *           "default_variant": "conquian",
+                         *           "rules_url": "/rules/conquian",
+                         *           "variants": [
+                         *             {
+                         *               "name": "conquian",
+                         *               "description": "Two-hand Conquian with the forty-card Spanish pack: the first to lay eleven cards down wins the hand.",
+                         *               "seats": 2,
+                         *               "teams": [
+                         *                 [
+                         *                   0
+                         *                 ],
+                         *                 [
+                         *                   1
+                         *                 ]
+                         *               ],
+                         *               "playable": false,
+                         *               "rules_url": "/rules/conquian"
+                         *             }
+                         *           ]
                          *         }
                          *       ]
                          *     }
@@ -3667,7 +3695,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 684.5,
+                         *         "elapsed_ms": 1840.2,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -3690,9 +3718,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jd57bf70434e9b1f0683ba619dd948314",
+                         *         "id": "jbb5488fa5563379a1702d62d9e62349a",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/jd57bf70434e9b1f0683ba619dd948314"
+                         *         "url": "/v1/jobs/jbb5488fa5563379a1702d62d9e62349a"
                          *       }
                          *     }
                          */
@@ -4092,7 +4120,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 691.1,
+                         *         "elapsed_ms": 1762.9,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -4115,9 +4143,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jd57bf70434e9b1f0683ba619dd948314",
+                         *         "id": "jbb5488fa5563379a1702d62d9e62349a",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/jd57bf70434e9b1f0683ba619dd948314"
+                         *         "url": "/v1/jobs/jbb5488fa5563379a1702d62d9e62349a"
                          *       }
                          *     }
                          */
@@ -4325,7 +4353,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "jd57bf70434e9b1f0683ba619dd948314",
+                         *       "id": "jbb5488fa5563379a1702d62d9e62349a",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -4462,7 +4490,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 743.4,
+                         *           "elapsed_ms": 2152.3,
                          *           "cached": false,
                          *           "nodes": 68313,
                          *           "seed": 0
@@ -4642,7 +4670,7 @@ export interface components {
              * @example cassino
              * @enum {string}
              */
-            name: "cassino";
+            name: "cassino" | "conquian";
             /**
              * @description Its name for people.
              * @example Cassino
@@ -4972,7 +5000,7 @@ export interface components {
              * @example cassino
              * @enum {string}
              */
-            game?: "cassino";
+            game?: "cassino" | "conquian";
             /**
              * @description Rules variant; only playable ones start.
              * @default standard
@@ -5284,7 +5312,7 @@ export interface components {
              * @example cassino
              * @enum {string}
              */
-            game?: "cassino";
+            game?: "cassino" | "conquian";
             /**
              * @description Rules variant (GET /v1/variants).
              * @default standard
@@ -5836,7 +5864,7 @@ export interface components {
              * @example cassino
              * @enum {string}
              */
-            game?: "cassino";
+            game?: "cassino" | "conquian";
             /**
              * @description Rules variant (GET /v1/variants).
              * @default standard
