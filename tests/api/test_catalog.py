@@ -31,7 +31,8 @@ def test_the_catalog_lists_every_game_and_variant_of_the_registry(client: FlaskC
     answer = client.get("/v1/catalog")
     assert answer.status_code == 200
     games = answer.json["games"]
-    assert [g["name"] for g in games] == [g.name for g in game_types()] == ["cassino"]
+    assert [g["name"] for g in games] == [g.name for g in game_types()]
+    assert games[0]["name"] == "cassino"  # the first game; the others follow GAME_NAMES
     cassino = games[0]
     game = get_game("cassino")
     assert {k: cassino[k] for k in ("title", "information", "chance", "default_variant")} == {
@@ -56,6 +57,11 @@ def test_the_catalog_lists_every_game_and_variant_of_the_registry(client: FlaskC
     assert by_name["standard"]["rules_url"] == "/rules/standard"
     assert by_name["partnership"]["teams"] == [[0, 2], [1, 3]]
     assert by_name["three-hand"]["teams"] == [[0], [1], [2]]
+    for listed_game, declared in zip(games[1:], game_types()[1:], strict=True):
+        assert listed_game["seats"] == list(declared.seat_counts)
+        assert listed_game["rules_url"] == declared.rules_page
+        assert [(v["name"], v["seats"], v["playable"]) for v in listed_game["variants"]] == [
+            (v.name, v.seats, v.playable) for v in declared.variants]
 
 
 def test_a_variant_made_playable_appears_as_it_is(monkeypatch: pytest.MonkeyPatch,

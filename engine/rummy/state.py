@@ -1,0 +1,158 @@
+"""What a state is made of, its JSON form and its checks (RM1-RM27): the public record of
+play (:class:`Played`), the cards each seat is known to hold, and readers that name the
+offending field."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from engine.errors import CardError, StateError
+from engine.rummy.cards import card_name, format_cards, parse_card, parse_cards
+from engine.rummy.moves import DISCARD, DRAW, TAKE
+from engine.rummy.rules import VARIANTS, Rules
+
+__all__ = [
+    "DRAWN",
+    "OVER",
+    "PHASES",
+    "PLAYING",
+    "SHOWDOWN",
+    "Played",
+    "known_cards",
+    "read_bool",
+    "read_card_list",
+    "read_cards",
+    "read_history",
+    "read_int",
+    "read_rules",
+    "read_seat",
+]
+
+PLAYING = "playing"
+SHOWDOWN = "showdown"
+DRAWN = "drawn"
+OVER = "over"
+PHASES = (DRAW, DISCARD, OVER)
+"""What the seat to move does next: draw (or take), discard; ``over`` when the hand is."""
+
+
+class Played(NamedTuple):
+    """One public action (RM27): the seat, ``draw`` (the card is not public), ``take`` or
+    ``discard`` with its card, whether the discard called, and the hand a false call showed
+    (RM24; 0 otherwise)."""
+
+    seat: int
+    type: str
+    card: int | None = None
+    call: bool = False
+    shown: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"seat": self.seat, "type": self.type}
+        if self.card is not None:
+            out["card"] = card_name(self.card)
+        if self.type == DISCARD:
+            out["call"] = self.call
+        if self.shown:
+            out["shown"] = format_cards(self.shown)
+        return out
+
+
+def known_cards(history: Sequence[Played], players: int) -> tuple[int, ...]:
+    """The cards each seat is known by all to hold (RM27): taken from the pile and not
+    discarded since, or shown by a false call (RM24) and not discarded since."""
+    known = [0] * players
+    for played in history:
+        if played.type == TAKE and played.card is not None:
+            known[played.seat] |= 1 << played.card
+        elif played.type == DISCARD and played.card is not None:
+            known[played.seat] &= ~(1 << played.card)
+            if played.shown:
+                known[played.seat] = played.shown
+    return tuple(known)
+
+
+def read_int(data: dict[str, Any], key: str, lo: int, hi: int) -> int:
+    value = data.get(key)
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise StateError(f"{key} must be an integer {lo}..{hi}", field=key)
+    return value
+
+
+def read_seat(data: dict[str, Any], key: str, players: int, *, optional: bool = False
+              ) -> int | None:
+    if optional and data.get(key) is None:
+        return None
+    return read_int(data, key, 0, players - 1)
+
+
+def read_bool(data: dict[str, Any], key: str) -> bool:
+    value = data.get(key)
+    if not isinstance(value, bool):
+        raise StateError(f"{key} must be true or false", field=key)
+    return value
+
+
+def read_rules(data: dict[str, Any]) -> Rules:
+    if data.get("game", "rummy") != "rummy":
+        raise StateError("game must be 'rummy'", field="game")
+    name = data.get("variant")
+    if not isinstance(name, str) or name not in VARIANTS:
+        raise StateError(f"variant must be one of {', '.join(VARIANTS)}", field="variant")
+    return VARIANTS[name]
+
+
+def _state_error(error: CardError) -> StateError:
+    return StateError(error.message, field=error.field, token=error.token)
+
+
+def read_cards(value: Any, field: str) -> int:
+    """A set of cards from a list of names; errors name the field and the card."""
+    try:
+        return parse_cards(value, field=field)
+    except CardError as error:
+        raise _state_error(error) from None
+
+
+def read_card_list(value: Any, field: str) -> tuple[int, ...]:
+    """An ordered list of distinct cards (the stock, the pile)."""
+    mask = read_cards(value, field)
+    cards = tuple(parse_card(token) for token in value)
+    assert len(cards) == mask.bit_count()
+    return cards
+
+
+def read_history(value: Any, players: int) -> tuple[Played, ...]:
+    if not isinstance(value, list):
+        raise StateError("history must be a list", field="history")
+    out = []
+    for i, item in enumerate(value):
+        field = f"history[{i}]"
+        if not isinstance(item, dict):
+            raise StateError(f"{field} must be an object", field=field)
+        seat = item.get("seat")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise StateError(f"{field}.seat must be a seat 0..{players - 1}",
+                             field=f"{field}.seat")
+        kind = item.get("type")
+        if kind == DRAW:
+            if "card" in item:
+                raise StateError("a draw from the stock is not public (RM27)",
+                                 field=f"{field}.card", rule="RM27")
+            out.append(Played(seat, DRAW))
+            continue
+        if kind not in (TAKE, DISCARD):
+            raise StateError(f"{field}.type must be draw, take or discard",
+                             field=f"{field}.type")
+        try:
+            card = parse_card(item.get("card"))  # type: ignore[arg-type]
+        except CardError as error:
+            raise StateError(error.message, field=f"{field}.card", token=error.token) from None
+        call = item.get("call", False)
+        if not isinstance(call, bool) or (call and kind != DISCARD):
+            raise StateError(f"{field}.call must be true or false, on a discard only",
+                             field=f"{field}.call")
+        shown = read_cards(item["shown"], f"{field}.shown") if "shown" in item else 0
+        out.append(Played(seat, kind, card, call, shown))
+    return tuple(out)
