@@ -30,6 +30,9 @@ __all__ = [
 ]
 
 _PIP = tuple(0 if is_joker(c) else pip(c) for c in range(106))
+SLOT = 1 << 106
+"""The first bit above the cards: a lay-off group carries the bit of the meld it goes on."""
+CARDS = SLOT - 1
 
 
 class Arrangement(NamedTuple):
@@ -132,31 +135,40 @@ def is_run(mask: int) -> bool:
     return run_span(mask) is not None
 
 
-def layoff_groups(hand: int, onto: Iterable[int]) -> list[int]:
-    """The groups of the hand's cards that may be laid off on the melds ``onto`` (RM21): on
-    a set, any of the hand's cards of its rank; on a run, consecutive cards of its suit
-    continuing it at either end (never past an ace, RM11)."""
+def layoff_groups(hand: int, onto: Sequence[int]) -> list[int]:
+    """The groups of the hand's cards that may be laid off on the melds ``onto`` (RM21),
+    each group with the bit ``SLOT << i`` of the meld ``onto[i]`` it goes on, so that one
+    arrangement lays one group at most on each meld: on a set, any of the hand's cards of
+    its rank; on a run, cards of its suit continuing it at one end or both (never past an
+    ace, RM11)."""
     groups: set[int] = set()
     cells = _by_position(hand)
-    for meld in onto:
+    for i, meld in enumerate(onto):
+        slot = SLOT << i
         span = run_span(meld)
         if span is None:
             rank = rank_of(next(cards_of(meld)))
             cards = [c for c in cards_of(hand) if not is_joker(c) and rank_of(c) == rank]
             for size in range(1, len(cards) + 1):
                 for chosen in combinations(cards, size):
-                    groups.add(sum(1 << c for c in chosen))
+                    groups.add(slot | sum(1 << c for c in chosen))
             continue
         suit, lo, hi = span
         column = cells[suit]
+        above = [0]
         top = hi
         while top + 1 <= 14 and column[top + 1]:
             top += 1
-            groups.update(_runs(column, hi + 1, top))
+            above += _runs(column, hi + 1, top)
+        below = [0]
         bottom = lo
         while bottom - 1 >= 1 and column[bottom - 1]:
             bottom -= 1
-            groups.update(_runs(column, bottom, lo - 1))
+            below += _runs(column, bottom, lo - 1)
+        for up in above:
+            for down in below:
+                if up | down and not up & down:
+                    groups.add(slot | up | down)
     return sorted(groups)
 
 
@@ -168,23 +180,26 @@ class _Search:
         self.groups = groups
         self.union = 0
         self.by_card: dict[int, list[int]] = {}
+        self.slots = 0
         for group in groups:
-            self.union |= group
-            for card in cards_of(group):
+            self.union |= group & CARDS
+            self.slots |= group & ~CARDS
+            for card in cards_of(group & CARDS):
                 self.by_card.setdefault(card, []).append(group)
         self.memo: dict[int, int] = {}
 
     def best(self, hand: int) -> int:
         """The least deadwood pip count of ``hand`` (a subset of the searched hand)."""
-        return pips(hand & ~self.union) + self._covered(hand & self.union)
+        return pips(hand & ~self.union) + self._covered(hand & self.union | self.slots)
 
     def _covered(self, left: int) -> int:
-        if not left:
+        cards = left & CARDS
+        if not cards:
             return 0
         known = self.memo.get(left)
         if known is not None:
             return known
-        low = left & -left
+        low = cards & -cards
         card = low.bit_length() - 1
         best = _PIP[card] + self._covered(left ^ low)
         for group in self.by_card[card]:
@@ -199,11 +214,11 @@ class _Search:
         at each step the first group (ascending) that keeps the least count, else the card
         left as deadwood (RM12)."""
         used: list[int] = []
-        left = hand & self.union
+        left = hand & self.union | self.slots
         dead = hand & ~self.union
-        while left:
+        while left & CARDS:
             target = self._covered(left)
-            low = left & -left
+            low = left & CARDS & -left
             card = low.bit_length() - 1
             for group in self.by_card[card]:
                 if group & left == group and self._covered(left ^ group) == target:
@@ -236,4 +251,4 @@ def arrange(hand: int, onto: Sequence[int] = ()) -> Arrangement:
     search = _Search(sorted(own | set(layoffs)))
     used, dead = search.trace(hand)
     return Arrangement(tuple(sorted(g for g in used if g in own)),
-                       tuple(sorted(g for g in used if g not in own)), dead, pips(dead))
+                       tuple(sorted(g & CARDS for g in used if g not in own)), dead, pips(dead))
