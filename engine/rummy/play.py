@@ -61,6 +61,7 @@ def first_dealer(seed: int, players: int) -> int:
 
 
 def _mask(cards: Any) -> int:
+    """The set of an iterable of cards (ids)."""
     out = 0
     for card in cards:
         out |= 1 << card
@@ -486,12 +487,16 @@ class View(NamedTuple):
         """A whole state with this view: the hidden cards (the others' hands but for what
         they are known to hold, and the stock) dealt uniformly from the unseen cards, in
         this order: a shuffle of the unseen cards, then a seed (RM27)."""
+        everything = _mask(pack(self.rules.packs(self.players), self.rules.jokers))
         if self.shown is not None:
             hands = self.shown
-            unseen: list[int] = []
+            hidden = everything & ~_mask(self.pile)
+            for cards in hands:
+                hidden &= ~cards
+            unseen = sorted(_cards(hidden))
+            rng.shuffle(unseen)
         else:
             known = self.known
-            everything = _mask(pack(self.rules.packs(self.players), self.rules.jokers))
             hidden = everything & ~self.hand & ~_mask(self.pile)
             for seat, cards in enumerate(known):
                 if seat != self.player:
@@ -509,8 +514,8 @@ class View(NamedTuple):
                 hand_list.append(known[seat] | _mask(unseen[:need]))
                 unseen = unseen[need:]
             hands = tuple(hand_list)
-            if len(unseen) != self.stock_size:
-                raise ValueError("the unseen cards do not fill the stock (RM27)")
+        if len(unseen) != self.stock_size:
+            raise ValueError("the unseen cards do not fill the stock (RM27)")
         state = State(self.rules, rng.randrange(MAX_SEED + 1), self.players, self.dealer,
                       hands, tuple(unseen), self.pile, self.to_move, self.phase, self.history,
                       self.reshuffled, self.status, self.caller, self.scores)
