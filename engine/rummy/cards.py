@@ -17,6 +17,7 @@ from engine.errors import CardError
 
 __all__ = [
     "JOKERS",
+    "JOKER_PIPS",
     "PIPS",
     "card_name",
     "cards_of",
@@ -36,7 +37,10 @@ PRIME = "'"
 
 PIPS = (0, 11, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 """The pip value of each rank 1..13 (RM4): the ace 11, the court cards 10, the others their
-number; index 0 unused.  The only place a card's value is written."""
+number; index 0 unused.  The only place a card's value is written, with the joker's."""
+
+JOKER_PIPS = 15
+"""A joker left in hand when another player goes out (DP9)."""
 
 
 def is_joker(card: int) -> bool:
@@ -54,8 +58,8 @@ def suit_of(card: int) -> int:
 
 
 def pip(card: int) -> int:
-    """The card's pip value as deadwood (RM4)."""
-    return PIPS[rank_of(card)]
+    """The card's pip value in hand (RM4, DP9)."""
+    return JOKER_PIPS if is_joker(card) else PIPS[rank_of(card)]
 
 
 def pack(packs: int, jokers: int) -> list[int]:

@@ -9,7 +9,7 @@ __all__ = ["RUMMY"]
 
 RUMMY = GameType(
     name="rummy",
-    title="Rummy (Poker Rum, Poker Gin)",
+    title="Rummy (Poker Rum, Poker Gin, Double-Pack Rum)",
     information="imperfect",
     chance="sampled",
     default_variant="poker-rum",

@@ -13,14 +13,23 @@ import random
 from typing import Any, NamedTuple
 
 from engine.errors import GameOverError, IllegalMoveError, StateError
-from engine.rummy.cards import card_name, format_cards, pack, sort_key
+from engine.rummy.cards import (
+    card_name,
+    format_cards,
+    is_joker,
+    pack,
+    rank_of,
+    sort_key,
+    suit_of,
+)
 from engine.rummy.events import Event
 from engine.rummy.melds import Arrangement, deadwood_after_discards, deadwood_points
-from engine.rummy.moves import DISCARD, DRAW, TAKE, Move, parse_move
+from engine.rummy.moves import ADD, DISCARD, DRAW, LAY_OUT, MELD, SHIFT, TAKE, Move, parse_move
 from engine.rummy.rules import POKER_RUM, Rules, get_rules
-from engine.rummy.scoring import false_call, settle, show_down
+from engine.rummy.scoring import false_call, settle, settle_out, show_down
 from engine.rummy.state import (
     DRAWN,
+    OUT,
     OVER,
     PHASES,
     PLAYING,
@@ -34,6 +43,18 @@ from engine.rummy.state import (
     read_int,
     read_rules,
     read_seat,
+    read_table,
+    table_json,
+)
+from engine.rummy.table import (
+    RUN,
+    SET,
+    Laid,
+    additions,
+    laid_problem,
+    new_melds,
+    shift_result,
+    shifts,
 )
 
 __all__ = ["GAME_NAME", "MAX_SEED", "State", "View", "advance", "deal_order", "first_dealer",
@@ -79,12 +100,15 @@ class State(NamedTuple):
     hands: tuple[int, ...]
     stock: tuple[int, ...]
     pile: tuple[int, ...]
+    table: tuple[Laid, ...]
+    """The melds laid out (double-pack rum, DP3); empty in the poker games (RM15)."""
     to_move: int
     phase: str
     history: tuple[Played, ...]
     reshuffled: bool
     status: str
     caller: int | None
+    """The player who ended the hand: the caller of a show-down, or who went out (DP9)."""
     scores: tuple[int, ...]
 
     # --- the GameState protocol ---------------------------------------------------------
@@ -138,15 +162,19 @@ class State(NamedTuple):
         return _taken(self.phase, self.history)
 
     def legal_moves(self) -> list[Move]:
-        """Every legal move of the seat to move (RM7, RM8, RM14, RM24), each once."""
+        """Every legal move of the seat to move (RM7, RM8, RM14, RM24, DP3-DP7), each once."""
         if self.game_over:
             return []
         if self.phase == DRAW:
             return [Move(DRAW)] + ([Move(TAKE)] if self.pile else [])
         hand = self.hands[self.to_move]
         taken = self.taken
+        if hand.bit_count() == 1:
+            taken = None  # DP10: the last card may go out even if just taken
         cards = sorted((c for c in _cards(hand) if c != taken), key=sort_key)
         moves = []
+        if self.rules.lay_out:
+            return ([Move(DISCARD, card) for card in cards] + _lay_outs(hand, self.table))
         if self.rules.false_call_penalty is not None:
             for card in cards:
                 moves += [Move(DISCARD, card), Move(DISCARD, card, True)]
@@ -177,7 +205,7 @@ class State(NamedTuple):
             "phase": self.phase, "status": self.status, "caller": self.caller,
             "hands": [format_cards(h) for h in self.hands],
             "stock": [card_name(c) for c in self.stock],
-            "pile": [card_name(c) for c in self.pile],
+            "pile": [card_name(c) for c in self.pile], "table": table_json(self.table),
             "history": [p.to_dict() for p in self.history],
             "reshuffled": self.reshuffled, "scores": list(self.scores),
             "showdown": None if shown is None else [_arrangement_json(a) for a in shown],
@@ -203,11 +231,12 @@ class State(NamedTuple):
             hands=tuple(read_cards(h, f"hands[{i}]") for i, h in enumerate(hands)),
             stock=read_card_list(data.get("stock"), "stock"),
             pile=read_card_list(data.get("pile"), "pile"),
+            table=read_table(data.get("table"), players, rules),
             to_move=read_int(data, "to_move", 0, players - 1),
             phase=_read_choice(data, "phase", PHASES),
             history=read_history(data.get("history"), players),
             reshuffled=read_bool(data, "reshuffled"),
-            status=_read_choice(data, "status", (PLAYING, SHOWDOWN, DRAWN)),
+            status=_read_choice(data, "status", (PLAYING, SHOWDOWN, DRAWN, OUT)),
             caller=read_seat(data, "caller", players, optional=True),
             scores=tuple(scores))
         state.validate()
@@ -216,17 +245,28 @@ class State(NamedTuple):
     def validate(self) -> None:
         """Check that the parts agree (every card once, hand sizes, the record, the
         points); :class:`StateError` naming the field otherwise."""
-        _check_cards(self.rules, self.players, self.hands, self.stock, self.pile)
+        _check_cards(self.rules, self.players, self.hands, self.stock, self.pile, self.table)
         size = self.rules.hand_size
         for seat, hand in enumerate(self.hands):
             want = size + (1 if self.phase == DISCARD and seat == self.to_move else 0)
-            if hand.bit_count() != want:
+            count = hand.bit_count()
+            if self.rules.lay_out:  # DP3: laying out shortens hands
+                if count > want or (count == 0) != (self.status == OUT and seat == self.caller):
+                    raise StateError(f"hands[{seat}] must hold 1 to {want} cards in phase "
+                                     f"{self.phase}", field=f"hands[{seat}]", rule="DP3")
+            elif count != want:
                 raise StateError(f"hands[{seat}] must hold {want} cards in phase "
                                  f"{self.phase}", field=f"hands[{seat}]", rule="RM7")
+        for i, laid in enumerate(self.table):
+            problem = laid_problem(laid)
+            if problem is not None or laid.owner >= self.players:
+                raise StateError(f"table[{i}]: {problem or 'no such owner'}",
+                                 field=f"table[{i}]", rule="DP4")
         if (self.phase == OVER) != self.game_over:
             raise StateError("phase is over exactly when status is not playing", field="phase")
-        if (self.status == SHOWDOWN) != (self.caller is not None):
-            raise StateError("a caller is named exactly after a show-down", field="caller")
+        if (self.status in (SHOWDOWN, OUT)) != (self.caller is not None):
+            raise StateError("a caller is named exactly after a show-down or going out",
+                             field="caller")
         if self.phase == DRAW and not self.stock:
             raise StateError("the seat to draw faces an empty stock (RM25)", field="stock",
                              rule="RM25")
@@ -238,7 +278,7 @@ class State(NamedTuple):
                     "history (RM27)", field=f"hands[{seat}]", rule="RM27")
         if self.phase == DISCARD and not (self.history and self.history[-1].seat
                                           == self.to_move and self.history[-1].type in
-                                          (DRAW, TAKE)):
+                                          (DRAW, TAKE, *LAY_OUT)):
             raise StateError("the discard phase follows the mover's draw", field="history")
         if sum(self.scores) != 0 or self.scores != _expected_scores(self):
             raise StateError("scores must be the penalties and settlement of the record "
@@ -275,12 +315,14 @@ def _arrangement_json(a: Arrangement) -> dict[str, Any]:
 
 
 def _check_cards(rules: Rules, players: int, hands: tuple[int, ...],
-                 stock: tuple[int, ...], pile: tuple[int, ...]) -> None:
+                 stock: tuple[int, ...], pile: tuple[int, ...], table: tuple[Laid, ...]
+                 ) -> None:
     """Every card of the table's packs is in exactly one place (RM2)."""
     everything = _mask(pack(rules.packs(players), rules.jokers))
     seen = 0
     places = [(f"hands[{i}]", h) for i, h in enumerate(hands)]
     places += [("stock", _mask(stock)), ("pile", _mask(pile))]
+    places += [(f"table[{i}]", laid.mask) for i, laid in enumerate(table)]
     for field, cards in places:
         twice = seen & cards
         if twice:
@@ -302,6 +344,10 @@ def _expected_scores(state: State) -> tuple[int, ...]:
         if played.shown:
             for seat, points in enumerate(false_call(state.rules, state.players, played.seat)):
                 scores[seat] += points
+    if state.status == OUT and state.caller is not None:
+        settled = settle_out(state.rules, state.hands, state.caller,
+                             _splash(state.history, state.caller))
+        return tuple(a + b for a, b in zip(scores, settled, strict=True))
     shown = state.showdown()
     if shown is not None and state.caller is not None:
         settled = settle(state.rules, [a.points for a in shown], state.caller)
@@ -333,7 +379,7 @@ def new_game(seed: int, variant: str | Rules = POKER_RUM, players: int | None = 
     for i, card in enumerate(cards[:dealt]):
         hands[(dealer + 1 + i) % n] |= 1 << card
     return State(rules, seed, n, dealer, tuple(hands), tuple(cards[dealt + 1:]),
-                 (cards[dealt],), (dealer + 1) % n, DRAW, (), False, PLAYING, None,
+                 (cards[dealt],), (), (dealer + 1) % n, DRAW, (), False, PLAYING, None,
                  (0,) * n)
 
 
@@ -349,17 +395,23 @@ def refuse(state: State, move: Move) -> None:
         if move.type == TAKE and not state.pile:
             raise IllegalMoveError("the discard pile is empty", field="move.type", rule="RM7")
         return
+    hand = state.hands[state.to_move]
+    if move.type in LAY_OUT:
+        _refuse_lay_out(state, hand, move)
+        return
     if move.type != DISCARD:
         raise IllegalMoveError("the turn's draw is made; now discard", field="move.type",
                                rule="RM7")
     assert move.card is not None
-    hand = state.hands[state.to_move]
     if not hand >> move.card & 1:
         raise IllegalMoveError(f"{card_name(move.card)} is not in the hand",
                                field="move.card", token=card_name(move.card), rule="RM7")
-    if move.card == state.taken:
+    if move.card == state.taken and hand.bit_count() > 1:
         raise IllegalMoveError(f"{card_name(move.card)} was taken from the pile this turn",
                                field="move.card", token=card_name(move.card), rule="RM8")
+    if move.call and state.rules.lay_out:
+        raise IllegalMoveError("double-pack rum has no show-down", field="move.call",
+                               rule="DP3")
     if move.call and state.rules.false_call_penalty is None:
         points = deadwood_points(hand & ~(1 << move.card))
         if points > state.rules.call_limit:
@@ -384,9 +436,16 @@ def advance(state: State, move: Move) -> tuple[State, list[Event]]:
         return state._replace(hands=tuple(hands), pile=state.pile[:-1], phase=DISCARD,
                               history=(*state.history, Played(seat, TAKE, card))), [
             Event.of("take", seat=seat, card=card)]
+    if move.type in LAY_OUT:
+        return _lay_out(state, move)
     assert move.card is not None
     hands[seat] &= ~(1 << move.card)
     pile = (*state.pile, move.card)
+    if state.rules.lay_out and not hands[seat]:  # DP9: out with the last discard
+        return _go_out(state._replace(
+            hands=tuple(hands), pile=pile,
+            history=(*state.history, Played(seat, DISCARD, move.card))),
+            [Event.of("discard", seat=seat, card=move.card, call=False)])
     events = [Event.of("discard", seat=seat, card=move.card, call=move.call)]
     scores = state.scores
     shown = 0
@@ -431,6 +490,130 @@ def advance(state: State, move: Move) -> tuple[State, list[Event]]:
         to_move=(seat + 1) % state.players if status == PLAYING else seat), events
 
 
+# --- double-pack rum: laying out (DP3-DP10) -----------------------------------------------
+
+
+def _lay_outs(hand: int, table: tuple[Laid, ...]) -> list[Move]:
+    """Every lay-out, addition and joker shift of ``hand`` (DP4-DP7)."""
+    moves = [Move(MELD, cards=cards, low=low) for cards, low in new_melds(hand)]
+    moves += [Move(ADD, cards=cards, target=index, low=low)
+              for index, cards, low in additions(hand, table)]
+    moves += [Move(SHIFT, shift.joker, fill=shift.fill, extend=shift.extend)
+              for shift in shifts(hand, table)]
+    return moves
+
+
+def _meld_of(seat: int, move: Move) -> Laid:
+    """The meld a lay-out makes: a set when ``low`` is 0, else a run from ``low``."""
+    naturals = [c for c in move.cards if not is_joker(c)]
+    first = naturals[0] if naturals else 0
+    if move.low == 0:
+        return Laid(seat, SET, rank_of(first), 0, move.cards)
+    return Laid(seat, RUN, suit_of(first), move.low, move.cards)
+
+
+def _added(laid: Laid, move: Move) -> Laid | str:
+    """The meld after an addition (DP5), or why it cannot take those cards."""
+    if laid.kind == SET:
+        if move.low:
+            return "cards added to a set have no place"
+        cards = tuple(sorted((*laid.cards, *move.cards), key=sort_key))
+        return laid._replace(cards=cards)
+    if move.low == laid.high + 1:
+        return laid._replace(cards=(*laid.cards, *move.cards))
+    if move.low + len(move.cards) == laid.low:
+        return laid._replace(low=move.low, cards=(*move.cards, *laid.cards))
+    return "cards added to a run continue it at one end"
+
+
+def _shifted(table: tuple[Laid, ...], move: Move) -> tuple[int, Laid | str]:
+    for index, laid in enumerate(table):
+        if move.card is not None and laid.mask >> move.card & 1:
+            return index, shift_result(laid, move.card, move.fill, move.extend)
+    return -1, "that joker is not on the table"
+
+
+def _refuse_lay_out(state: State, hand: int, move: Move) -> None:
+    if not state.rules.lay_out:
+        raise IllegalMoveError("nothing is laid out before the show-down", field="move.type",
+                               rule="RM15")
+    laid_cards = Played(state.to_move, move.type, move.card, False, 0, move.cards,
+                        move.target, move.low, move.fill, move.extend).laid
+    if move.type == SHIFT and move.card is not None:
+        laid_cards &= ~(1 << move.card)
+    count = len(move.cards) + (move.fill is not None) + (move.extend is not None)
+    if laid_cards.bit_count() != count or laid_cards & ~hand:
+        missing = laid_cards & ~hand
+        name = format_cards(missing)[0] if missing else "a card"
+        raise IllegalMoveError(f"{name} is not in the hand (or is named twice)",
+                               field="move.cards", token=name, rule="DP3")
+    if move.type == MELD:
+        result: Laid | str = _meld_of(state.to_move, move)
+        rule = "DP4"
+    elif move.type == ADD:
+        if move.target is None or not 0 <= move.target < len(state.table):
+            raise IllegalMoveError(f"there is no meld {move.target} on the table",
+                                   field="move.meld", rule="DP5")
+        result, rule = _added(state.table[move.target], move), "DP5"
+    else:
+        result, rule = _shifted(state.table, move)[1], "DP7"
+    if isinstance(result, Laid):
+        problem = laid_problem(result)
+        if problem is None:
+            return
+        result = problem
+    raise IllegalMoveError(result, field="move", rule=rule)
+
+
+def _lay_out(state: State, move: Move) -> tuple[State, list[Event]]:
+    """A lay-out, addition or shift known to be legal (DP4-DP7); out if the hand is empty."""
+    seat = state.to_move
+    played = Played(seat, move.type, move.card, False, 0, move.cards, move.target, move.low,
+                    move.fill, move.extend)
+    laid_cards = played.laid & ~(1 << move.card if move.type == SHIFT and move.card is not
+                                 None else 0)
+    table = list(state.table)
+    if move.type == MELD:
+        table.append(_meld_of(seat, move))
+        index = len(table) - 1
+    elif move.type == ADD:
+        assert move.target is not None
+        result = _added(table[move.target], move)
+        assert isinstance(result, Laid)
+        index = move.target
+        table[index] = result
+    else:
+        index, shifted = _shifted(state.table, move)
+        assert isinstance(shifted, Laid)
+        table[index] = shifted
+    hands = list(state.hands)
+    hands[seat] &= ~laid_cards
+    after = state._replace(hands=tuple(hands), table=tuple(table),
+                           history=(*state.history, played))
+    events = [Event.of(move.type, seat=seat, meld=index, cards=laid_cards,
+                       text=table[index].text())]
+    if not hands[seat]:
+        return _go_out(after, events)
+    return after, events
+
+
+def _splash(history: tuple[Played, ...], winner: int) -> bool:
+    """Whether ``winner`` laid out nothing before his last turn (DP9)."""
+    start = max((i for i, p in enumerate(history) if p.seat == winner
+                 and p.type in (DRAW, TAKE)), default=0)
+    return not any(p.seat == winner and p.type in LAY_OUT for p in history[:start])
+
+
+def _go_out(state: State, events: list[Event]) -> tuple[State, list[Event]]:
+    """The player to move has no card left: he wins the hand (DP9)."""
+    seat = state.to_move
+    splash = _splash(state.history, seat)
+    settled = settle_out(state.rules, state.hands, seat, splash)
+    scores = tuple(a + b for a, b in zip(state.scores, settled, strict=True))
+    events.append(Event.of("out", seat=seat, splash=splash, points=settled, scores=scores))
+    return state._replace(status=OUT, phase=OVER, caller=seat, scores=scores), events
+
+
 # --- views ------------------------------------------------------------------------------
 
 
@@ -447,6 +630,7 @@ class View(NamedTuple):
     hand_sizes: tuple[int, ...]
     stock_size: int
     pile: tuple[int, ...]
+    table: tuple[Laid, ...]
     to_move: int
     phase: str
     history: tuple[Played, ...]
@@ -455,7 +639,7 @@ class View(NamedTuple):
     caller: int | None
     scores: tuple[int, ...]
     shown: tuple[int, ...] | None
-    """Every hand, after a show-down (RM16, RM17); ``None`` before."""
+    """Every hand, after a show-down (RM16, RM17) or going out (DP9); ``None`` before."""
 
     @classmethod
     def of(cls, state: State, player: int) -> View:
@@ -463,9 +647,9 @@ class View(NamedTuple):
             raise StateError(f"player must be a seat 0..{state.players - 1}", field="player")
         return cls(state.rules, player, state.players, state.dealer, state.hands[player],
                    tuple(h.bit_count() for h in state.hands), len(state.stock), state.pile,
-                   state.to_move, state.phase, state.history, state.reshuffled, state.status,
-                   state.caller, state.scores,
-                   state.hands if state.status == SHOWDOWN else None)
+                   state.table, state.to_move, state.phase, state.history, state.reshuffled,
+                   state.status, state.caller, state.scores,
+                   state.hands if state.status in (SHOWDOWN, OUT) else None)
 
     @property
     def game(self) -> str:
@@ -488,6 +672,8 @@ class View(NamedTuple):
         they are known to hold, and the stock) dealt uniformly from the unseen cards, in
         this order: a shuffle of the unseen cards, then a seed (RM27)."""
         everything = _mask(pack(self.rules.packs(self.players), self.rules.jokers))
+        for laid in self.table:
+            everything &= ~laid.mask
         if self.shown is not None:
             hands = self.shown
             hidden = everything & ~_mask(self.pile)
@@ -517,8 +703,8 @@ class View(NamedTuple):
         if len(unseen) != self.stock_size:
             raise ValueError("the unseen cards do not fill the stock (RM27)")
         state = State(self.rules, rng.randrange(MAX_SEED + 1), self.players, self.dealer,
-                      hands, tuple(unseen), self.pile, self.to_move, self.phase, self.history,
-                      self.reshuffled, self.status, self.caller, self.scores)
+                      hands, tuple(unseen), self.pile, self.table, self.to_move, self.phase,
+                      self.history, self.reshuffled, self.status, self.caller, self.scores)
         return state
 
     def to_dict(self) -> dict[str, Any]:
@@ -528,6 +714,7 @@ class View(NamedTuple):
             "phase": self.phase, "status": self.status, "caller": self.caller,
             "hand": format_cards(self.hand), "hand_sizes": list(self.hand_sizes),
             "stock_size": self.stock_size, "pile": [card_name(c) for c in self.pile],
+            "table": table_json(self.table),
             "history": [p.to_dict() for p in self.history],
             "known": [format_cards(k) for k in self.known],
             "reshuffled": self.reshuffled, "scores": list(self.scores),
@@ -559,9 +746,10 @@ class View(NamedTuple):
         return cls(rules, read_int(data, "player", 0, players - 1), players,
                    read_int(data, "dealer", 0, players - 1),
                    read_cards(data.get("hand"), "hand"), tuple(sizes),
-                   read_int(data, "stock_size", 0, 104), read_card_list(data.get("pile"), "pile"),
+                   read_int(data, "stock_size", 0, 106), read_card_list(data.get("pile"), "pile"),
+                   read_table(data.get("table"), players, rules),
                    read_int(data, "to_move", 0, players - 1),
                    _read_choice(data, "phase", PHASES),
                    read_history(data.get("history"), players), read_bool(data, "reshuffled"),
-                   _read_choice(data, "status", (PLAYING, SHOWDOWN, DRAWN)),
+                   _read_choice(data, "status", (PLAYING, SHOWDOWN, DRAWN, OUT)),
                    read_seat(data, "caller", players, optional=True), tuple(scores), shown)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from engine.errors import UnsupportedVariantError
 
-__all__ = ["POKER_GIN", "POKER_RUM", "VARIANTS", "Rules", "get_rules"]
+__all__ = ["DOUBLE_PACK_RUM", "POKER_GIN", "POKER_RUM", "VARIANTS", "Rules", "get_rules"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +37,11 @@ class Rules:
     """The most players one pack serves; more play with two packs (RM2)."""
     jokers: int = 0
     default_players: int = 2
+    lay_out: bool = False
+    """Double-pack rum (DP3-DP8): melds are laid out and added to during play, there is no
+    show-down, the first player out of cards wins."""
+    splash: bool = False
+    """A player who goes out laying out his whole hand in one turn wins double (DP9)."""
     playable: bool = False
 
     def packs(self, players: int) -> int:
@@ -56,7 +61,14 @@ POKER_GIN = Rules(
     "more; a call over 10 costs 5 to each player and play goes on.",
     call_limit=10, layoffs=True, false_call_penalty=5, forfeit=10, low_wins_all=False)
 
-VARIANTS: dict[str, Rules] = {r.name: r for r in (POKER_RUM, POKER_GIN)}
+DOUBLE_PACK_RUM = Rules(
+    name="double-pack-rum", description="Two packs and two wild jokers: lay out and add to "
+    "any meld in your turn; the first player out of cards collects the pips left in every "
+    "other hand.",
+    call_limit=0, layoffs=False, false_call_penalty=None, forfeit=0, low_wins_all=False,
+    single_pack_players=0, jokers=2, lay_out=True, splash=True)
+
+VARIANTS: dict[str, Rules] = {r.name: r for r in (POKER_RUM, POKER_GIN, DOUBLE_PACK_RUM)}
 
 
 def get_rules(name: str) -> Rules:

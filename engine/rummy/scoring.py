@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.rummy.cards import cards_of, pip
 from engine.rummy.melds import Arrangement, arrange
 from engine.rummy.rules import Rules
 
-__all__ = ["false_call", "settle", "show_down"]
+__all__ = ["false_call", "hand_pips", "settle", "settle_out", "show_down"]
 
 
 def show_down(rules: Rules, hands: Sequence[int], caller: int) -> tuple[Arrangement, ...]:
@@ -61,3 +62,19 @@ def false_call(rules: Rules, players: int, caller: int) -> tuple[int, ...]:
     penalty = rules.false_call_penalty or 0
     return tuple(-penalty * (players - 1) if seat == caller else penalty
                  for seat in range(players))
+
+
+def hand_pips(hand: int) -> int:
+    """The pip total of the cards in a hand, jokers included (DP9)."""
+    return sum(pip(card) for card in cards_of(hand))
+
+
+def settle_out(rules: Rules, hands: Sequence[int], winner: int, splash: bool
+               ) -> tuple[int, ...]:
+    """Double-pack rum (DP9): each other player pays the player who went out the pips left
+    in his hand, twice over after a splash."""
+    times = 2 if splash and rules.splash else 1
+    pay = [-hand_pips(hand) * times for hand in hands]
+    pay[winner] = 0
+    pay[winner] = -sum(pay)
+    return tuple(pay)

@@ -7,13 +7,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from engine.errors import CardError, StateError
+from engine.errors import CardError, MoveFormatError, StateError
 from engine.rummy.cards import card_name, format_cards, parse_card, parse_cards
-from engine.rummy.moves import DISCARD, DRAW, TAKE
+from engine.rummy.moves import DISCARD, DRAW, LAY_OUT, TAKE, Move, parse_move
 from engine.rummy.rules import VARIANTS, Rules
+from engine.rummy.table import RUN, SET, Laid, laid_problem
 
 __all__ = [
     "DRAWN",
+    "OUT",
     "OVER",
     "PHASES",
     "PLAYING",
@@ -27,10 +29,14 @@ __all__ = [
     "read_int",
     "read_rules",
     "read_seat",
+    "read_table",
+    "table_json",
 ]
 
 PLAYING = "playing"
 SHOWDOWN = "showdown"
+OUT = "out"
+"""Double-pack rum: a player went out (DP9)."""
 DRAWN = "drawn"
 OVER = "over"
 PHASES = (DRAW, DISCARD, OVER)
@@ -40,15 +46,36 @@ PHASES = (DRAW, DISCARD, OVER)
 class Played(NamedTuple):
     """One public action (RM27): the seat, ``draw`` (the card is not public), ``take`` or
     ``discard`` with its card, whether the discard called, and the hand a false call showed
-    (RM24; 0 otherwise)."""
+    (RM24; 0 otherwise); a lay-out, addition or shift (DP3-DP7) with its move's fields."""
 
     seat: int
     type: str
     card: int | None = None
     call: bool = False
     shown: int = 0
+    cards: tuple[int, ...] = ()
+    target: int | None = None
+    low: int = 0
+    fill: int | None = None
+    extend: int | None = None
+
+    @property
+    def move(self) -> Move:
+        return Move(self.type, self.card, self.call, self.cards, self.target, self.low,
+                    self.fill, self.extend)
+
+    @property
+    def laid(self) -> int:
+        """The cards this action put on the table (DP3-DP7)."""
+        out = 0
+        for card in (*self.cards, self.fill, self.extend):
+            if card is not None:
+                out |= 1 << card
+        return out
 
     def to_dict(self) -> dict[str, Any]:
+        if self.type in LAY_OUT:
+            return {"seat": self.seat, **self.move.to_dict()}
         out: dict[str, Any] = {"seat": self.seat, "type": self.type}
         if self.card is not None:
             out["card"] = card_name(self.card)
@@ -70,6 +97,8 @@ def known_cards(history: Sequence[Played], players: int) -> tuple[int, ...]:
             known[played.seat] &= ~(1 << played.card)
             if played.shown:
                 known[played.seat] = played.shown
+        elif played.type in LAY_OUT:
+            known[played.seat] &= ~played.laid
     return tuple(known)
 
 
@@ -142,8 +171,16 @@ def read_history(value: Any, players: int) -> tuple[Played, ...]:
                                  field=f"{field}.card", rule="RM27")
             out.append(Played(seat, DRAW))
             continue
+        if kind in LAY_OUT:
+            try:
+                move = parse_move({k: v for k, v in item.items() if k != "seat"}, field=field)
+            except MoveFormatError as error:
+                raise StateError(error.message, field=error.field, token=error.token) from None
+            out.append(Played(seat, move.type, move.card, False, 0, move.cards, move.target,
+                              move.low, move.fill, move.extend))
+            continue
         if kind not in (TAKE, DISCARD):
-            raise StateError(f"{field}.type must be draw, take or discard",
+            raise StateError(f"{field}.type must be draw, take, discard, meld, add or shift",
                              field=f"{field}.type")
         try:
             card = parse_card(item.get("card"))  # type: ignore[arg-type]
@@ -155,4 +192,60 @@ def read_history(value: Any, players: int) -> tuple[Played, ...]:
                              field=f"{field}.call")
         shown = read_cards(item["shown"], f"{field}.shown") if "shown" in item else 0
         out.append(Played(seat, kind, card, call, shown))
+    return tuple(out)
+
+
+_SUITS = "SHDC"
+_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+def table_json(table: Sequence[Laid]) -> list[dict[str, Any]]:
+    """The melds on the table (DP3): owner, kind, rank (a set) or suit and first place (a
+    run), cards in order, jokers moved."""
+    out = []
+    for laid in table:
+        item: dict[str, Any] = {"owner": laid.owner, "kind": laid.kind}
+        if laid.kind == SET:
+            item["rank"] = _RANKS[laid.key - 1]
+        else:
+            item["suit"] = _SUITS[laid.key]
+            item["low"] = laid.low
+        item["cards"] = [card_name(c) for c in laid.cards]
+        item["moved"] = format_cards(laid.moved)
+        out.append(item)
+    return out
+
+
+def read_table(value: Any, players: int, rules: Rules) -> tuple[Laid, ...]:
+    """The table's melds, each checked (DP4-DP7); errors name ``table[i]``."""
+    if value is None:
+        value = []
+    if not isinstance(value, list) or (value and not rules.lay_out):
+        raise StateError("table must be a list of melds (double-pack rum only, RM15)",
+                         field="table", rule="RM15")
+    out = []
+    for i, item in enumerate(value):
+        field = f"table[{i}]"
+        if not isinstance(item, dict):
+            raise StateError(f"{field} must be an object", field=field)
+        owner = read_int(item, "owner", 0, players - 1) if isinstance(item.get("owner"), int) \
+            else None
+        if owner is None:
+            raise StateError(f"{field}.owner must be a seat", field=f"{field}.owner")
+        kind = item.get("kind")
+        if kind == SET and item.get("rank") in _RANKS:
+            key, low = _RANKS.index(item["rank"]) + 1, 0
+        elif kind == RUN and item.get("suit") in tuple(_SUITS) and isinstance(
+                item.get("low"), int) and not isinstance(item.get("low"), bool):
+            key, low = _SUITS.index(item["suit"]), item["low"]
+        else:
+            raise StateError(f"{field} must be a set with its rank or a run with its suit "
+                             "and low place", field=f"{field}.kind")
+        cards = read_card_list(item.get("cards"), f"{field}.cards")
+        moved = read_cards(item.get("moved", []), f"{field}.moved")
+        laid = Laid(owner, kind, key, low, cards, moved)
+        problem = laid_problem(laid)
+        if problem is not None:
+            raise StateError(f"{field}: {problem}", field=field, rule="DP4")
+        out.append(laid)
     return tuple(out)

@@ -17,7 +17,7 @@ def position(variant: str, hands: list[str], *, pile: str, stock: str = "", to_m
     top = [parse_card(t) for t in stock.split()]
     used = set(top) | set(on_pile) | {c for m in masks for c in range(106) if m >> c & 1}
     rest = [c for c in range(52 * rules.packs(n)) if c not in used]
-    state = State(rules, 0, n, (to_move - 1) % n, masks, (*top, *rest), on_pile, to_move,
+    state = State(rules, 0, n, (to_move - 1) % n, masks, (*top, *rest), on_pile, (), to_move,
                   phase, history, reshuffled, PLAYING, None, (0,) * n)
     state.validate()
     return state

@@ -11,7 +11,8 @@ from engine.rummy import GAME, VARIANTS, advance, new_game
 def test_rummy_is_registered_with_its_variants_not_playable_yet() -> None:
     assert "rummy" in GAME_NAMES and get_game("rummy") is GAME
     assert GAME.default_variant == "poker-rum" and GAME.rules_page == "/rules/rummy"
-    assert [v.name for v in GAME.variants] == list(VARIANTS) == ["poker-rum", "poker-gin"]
+    assert [v.name for v in GAME.variants] == list(VARIANTS) == [
+        "poker-rum", "poker-gin", "double-pack-rum"]
     assert all(not v.playable and v.seats == 2 and v.teams == ((0,), (1,))
                for v in GAME.variants)
     assert (GAME.information, GAME.chance) == ("imperfect", "sampled")
