@@ -389,7 +389,7 @@ def refuse(state: State, move: Move) -> None:
     if state.game_over:
         raise GameOverError("the hand is over", rule="RM26")
     if state.phase == DRAW:
-        if move.type == DISCARD:
+        if move.type not in (DRAW, TAKE):
             raise IllegalMoveError("a turn starts with a draw from the stock or the pile",
                                    field="move.type", rule="RM7")
         if move.type == TAKE and not state.pile:

@@ -111,3 +111,117 @@ def settlement(variant: str, points: list[int], caller: int) -> list[int]:
     for k, w in enumerate(winners):
         net[w] += paid // len(winners) + (1 if k < paid % len(winners) else 0)
     return net
+
+
+# --- double-pack rum (DP4-DP7) ------------------------------------------------------------
+
+JOKER = 104
+
+
+def natural(card: int) -> bool:
+    return card < JOKER
+
+
+def valid_set(cards: tuple[int, ...]) -> bool:
+    naturals = [c for c in cards if natural(c)]
+    return len(cards) >= 3 and len(naturals) >= 2 and len({rank(c) for c in naturals}) == 1
+
+
+def valid_run(cards: tuple[int, ...], low: int) -> bool:
+    """Cards by place from ``low``: each natural of the suit at its rank's place (the ace
+    at 1 or 14), jokers anywhere, within 1..14, two naturals at least."""
+    naturals = [c for c in cards if natural(c)]
+    if len(cards) < 3 or len(naturals) < 2 or low < 1 or low + len(cards) - 1 > 14:
+        return False
+    if len({suit(c) for c in naturals}) != 1:
+        return False
+    for i, card in enumerate(cards):
+        place = low + i
+        if natural(card) and not (rank(card) == place or (rank(card) == 1 and place == 14)):
+            return False
+    return True
+
+
+def placements(cards: tuple[int, ...], low: int, length: int) -> list[tuple[int, ...]]:
+    """Every order of ``cards`` over places ``low..low+length-1``: naturals at a place of
+    their rank, jokers in every order in the places left."""
+    naturals = [c for c in cards if natural(c)]
+    jokers = [c for c in cards if not natural(c)]
+    out = []
+    options = [[p for p in ((1, 14) if rank(c) == 1 else (rank(c),))
+                if low <= p < low + length] for c in naturals]
+    from itertools import permutations, product
+    for places in product(*options):
+        if len(set(places)) != len(places):
+            continue
+        free = [p for p in range(low, low + length) if p not in places]
+        if len(free) != len(jokers):
+            continue
+        for order in permutations(jokers):
+            slots = dict(zip(places, naturals, strict=True)) | dict(zip(free, order,
+                                                                       strict=True))
+            out.append(tuple(slots[p] for p in range(low, low + length)))
+    return out
+
+
+def lay_out_ids(hand: frozenset[int], table: list[tuple[str, int, tuple[int, ...], int]],
+                names: dict[int, str]) -> set[str]:
+    """Every lay-out, addition and joker shift, tried one by one: ``table`` holds each
+    meld as (kind, low, cards, moved jokers as a set bitmask)."""
+    from itertools import combinations
+
+    def text(cards: tuple[int, ...]) -> str:
+        return "+".join(names[c] for c in cards)
+
+    def set_order(cards: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(sorted(cards, key=lambda c: (c % 52 if natural(c) else c, c // 52)))
+
+    out: set[str] = set()
+    cards = sorted(hand)
+    for size in range(1, len(cards) + 1):
+        for chosen in combinations(cards, size):
+            if size >= 3 and valid_set(chosen):
+                out.add(text(set_order(chosen)))
+            if size >= 3:
+                for low in range(1, 15):
+                    for order in placements(chosen, low, size):
+                        if valid_run(order, low):
+                            out.add(f"{text(order)}@{low}")
+            for index, (kind, low, laid, _) in enumerate(table):
+                if kind == "set":
+                    if valid_set(laid + chosen):
+                        out.add(f"{index}:{text(set_order(chosen))}")
+                    continue
+                high = low + len(laid) - 1
+                for order in placements(chosen, high + 1, size):
+                    if valid_run(laid + order, low):
+                        out.add(f"{index}:{text(order)}@{high + 1}")
+                for order in placements(chosen, low - size, size):
+                    if valid_run(order + laid, low - size):
+                        out.add(f"{index}:{text(order)}@{low - size}")
+    for kind, low, laid, moved in table:
+        if kind != "run":
+            continue
+        for end in {0, len(laid) - 1}:
+            joker = laid[end]
+            if natural(joker) or moved >> joker & 1:
+                continue
+            for fill in [None, *[c for c in cards if natural(c)]]:
+                for extend in [None, *[c for c in cards if natural(c)]]:
+                    if (fill is None and extend is None) or fill == extend:
+                        continue
+                    if end == len(laid) - 1:
+                        body = laid[:-1] + ((fill,) if fill is not None else ())
+                        new, new_low = (joker, *body), low - 1
+                        if extend is not None:
+                            new, new_low = (extend, *new), new_low - 1
+                    else:
+                        body = ((fill,) if fill is not None else ()) + laid[1:]
+                        new, new_low = (*body, joker), low + (0 if fill is not None else 1)
+                        if extend is not None:
+                            new = (*new, extend)
+                    if valid_run(new, new_low):
+                        out.add(names[joker] + "~" + (f"={names[fill]}" if fill is not None
+                                                      else "") + (f"+{names[extend]}" if
+                                                                  extend is not None else ""))
+    return out
