@@ -21,7 +21,8 @@ from engine.rummy import State, advance, deadwood_after_discards, new_game
 
 
 def mid_hand_positions(variant: str, count: int, rng: random.Random) -> list[State]:
-    """Discard-phase positions between the 3rd and the 15th turn of hands of 2-4 players."""
+    """Discard-phase positions between the 3rd and the 15th turn of hands of 2-4 players
+    (in double-pack rum the player lays out or adds whenever he can, then discards)."""
     positions: list[State] = []
     seed = 10_000
     while len(positions) < count:
@@ -29,7 +30,15 @@ def mid_hand_positions(variant: str, count: int, rng: random.Random) -> list[Sta
         seed += 1
         turn = 0
         while not state.game_over and turn < 15:
-            if state.phase == "discard":
+            if state.phase == "discard" and state.rules.lay_out:
+                moves = state.legal_moves()
+                lay = [m for m in moves if m.type != "discard"]
+                if not lay:
+                    turn += 1
+                if turn >= 3:
+                    positions.append(state)
+                move = rng.choice(lay or moves)
+            elif state.phase == "discard":
                 turn += 1
                 if turn >= 3:
                     positions.append(state)

@@ -24,6 +24,7 @@ from engine.rummy import (
 )
 from tests.engine.rummy.positions import laid, position
 from tests.engine.rummy.reference import lay_out_ids, valid_run, valid_set
+from tests.engine.rummy.test_properties import check_view
 
 NAMES = {c: card_name(c) for c in range(106)}
 DP = "double-pack-rum"
@@ -270,10 +271,7 @@ def test_random_hands_to_the_end(players: int) -> None:
         while not state.game_over:
             state.validate()
             assert State.from_dict(state.to_dict()) == state
-            seat = rng.randrange(players)
-            view = state.view(seat)
-            assert View.from_dict(view.to_dict()) == view
-            assert view.resample(rng).view(seat) == view
+            check_view(state, rng.randrange(players), rng)
             moves = state.legal_moves()
             lay = [m for m in moves if m.type != "discard"]
             move = rng.choice(lay) if lay and rng.random() < 0.6 else rng.choice(moves)

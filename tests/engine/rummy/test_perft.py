@@ -1,19 +1,20 @@
 """Pinned move-sequence counts (perft) from fixed deals and positions: any change in the
 moves listed, in what they do or in when a hand ends shows up here (RM7, RM8, RM14, RM24,
-RM25).  Each count is (sequences, of which ended by a show-down, ended drawn)."""
+RM25, DP3-DP10).  Each count is (sequences, of which ended by a show-down or by going out,
+ended drawn)."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.rummy import DRAWN, SHOWDOWN, State, advance, new_game
+from engine.rummy import DRAWN, OUT, SHOWDOWN, State, advance, new_game
 from tests.engine.rummy.positions import CALLER, position
 from tests.engine.rummy.test_rules import SEAT1, rest_on_pile
 
 
 def perft(state: State, depth: int) -> tuple[int, int, int]:
     if state.game_over or depth == 0:
-        return (1, int(state.status == SHOWDOWN), int(state.status == DRAWN))
+        return (1, int(state.status in (SHOWDOWN, OUT)), int(state.status == DRAWN))
     total = [0, 0, 0]
     for move in state.legal_moves():
         for i, n in enumerate(perft(advance(state, move)[0], depth - 1)):
@@ -25,6 +26,8 @@ def perft(state: State, depth: int) -> tuple[int, int, int]:
     ("poker-rum", 1, 2, 5, (882, 0, 0)),
     ("poker-rum", 3, 4, 5, (882, 0, 0)),
     ("poker-gin", 2, 3, 5, (3528, 0, 0)),
+    ("double-pack-rum", 1, 2, 4, (443, 0, 0)),
+    ("double-pack-rum", 2, 4, 4, (540, 0, 0)),
 ])
 def test_perft_from_a_deal(variant: str, seed: int, players: int, depth: int,
                            counts: tuple[int, int, int]) -> None:
@@ -49,3 +52,10 @@ def near_the_end(variant: str, reshuffled: bool = False) -> State:
 ], ids=["book-rum", "book-gin", "reshuffle-rum", "drawn-gin"])
 def test_perft_from_a_position(state: State, depth: int, counts: tuple[int, int, int]) -> None:
     assert perft(state, depth) == counts
+
+
+def test_perft_of_the_book_joker_example_to_going_out() -> None:
+    from tests.engine.rummy.test_double_pack import joker_example
+    state = joker_example("8C 4C 7H 7S 7D")  # the shift, the sevens, a discard: out
+    assert [perft(state, depth) for depth in (1, 2, 3, 4)] == [
+        (10, 0, 0), (37, 0, 0), (126, 2, 0), (373, 8, 0)]

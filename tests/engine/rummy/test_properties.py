@@ -60,7 +60,8 @@ def check_view(state: State, seat: int, rng: random.Random) -> None:
     if view.shown is None:
         public = {NAMES[c] for c in members(view.hand)} | {NAMES[c] for c in view.pile}
         public |= {p.to_dict().get("card") for p in view.history} - {None}  # type: ignore[operator]
-        public |= {NAMES[c] for p in view.history for c in members(p.shown)}
+        public |= {NAMES[c] for p in view.history for c in members(p.shown | p.laid)}
+        public |= {NAMES[c] for meld in view.table for c in meld.cards}
         named = {s for s in strings(view.to_dict()) if s in NAMES.values()}
         assert named <= public  # RM27: no other card is named
     world = view.resample(rng)
