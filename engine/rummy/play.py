@@ -8,22 +8,16 @@ Entry points: :func:`new_game`; :meth:`State.legal_moves`, :meth:`State.apply`,
 
 from __future__ import annotations
 
-import hashlib
 import random
 from typing import Any, NamedTuple
 
-from engine.errors import GameOverError, IllegalMoveError, StateError
-from engine.rummy.cards import (
-    card_name,
-    format_cards,
-    is_joker,
-    pack,
-    rank_of,
-    sort_key,
-    suit_of,
-)
+from engine.errors import StateError
+from engine.rummy import referee
+from engine.rummy.cards import card_name, format_cards, pack
+from engine.rummy.deal import deal, deal_order, first_dealer, reshuffle
 from engine.rummy.events import Event
-from engine.rummy.melds import Arrangement, deadwood_after_discards, deadwood_points
+from engine.rummy.melds import Arrangement, deadwood_points
+from engine.rummy.movegen import legal_moves
 from engine.rummy.moves import ADD, DISCARD, DRAW, LAY_OUT, MELD, SHIFT, TAKE, Move, parse_move
 from engine.rummy.rules import POKER_RUM, Rules, get_rules
 from engine.rummy.scoring import false_call, settle, settle_out, show_down
@@ -44,41 +38,17 @@ from engine.rummy.state import (
     read_rules,
     read_seat,
     read_table,
+    splash,
     table_json,
+    taken_card,
 )
-from engine.rummy.table import (
-    RUN,
-    SET,
-    Laid,
-    additions,
-    laid_problem,
-    new_melds,
-    shift_result,
-    shifts,
-)
+from engine.rummy.table import Laid, added, holding, laid_problem, meld_of, shift_result
 
 __all__ = ["GAME_NAME", "MAX_SEED", "State", "View", "advance", "deal_order", "first_dealer",
            "new_game"]
 
 GAME_NAME = "rummy"
 MAX_SEED = 2**63 - 1
-
-
-def _derive(seed: int, label: str) -> int:
-    digest = hashlib.sha256(f"rummy/{seed}/{label}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
-
-
-def deal_order(seed: int, packs: int, jokers: int = 0) -> list[int]:
-    """The shuffled cards of game ``seed`` (RM6): a pure function of the seed."""
-    cards = pack(packs, jokers)
-    random.Random(_derive(seed, "deal")).shuffle(cards)
-    return cards
-
-
-def first_dealer(seed: int, players: int) -> int:
-    """The dealer, chosen by lot from the seed (RM5)."""
-    return _derive(seed, "dealer") % players
 
 
 def _mask(cards: Any) -> int:
@@ -159,33 +129,14 @@ class State(NamedTuple):
     @property
     def taken(self) -> int | None:
         """The card the seat to move took from the pile this turn (RM8), if any."""
-        return _taken(self.phase, self.history)
+        return taken_card(self.phase, self.history)
 
     def legal_moves(self) -> list[Move]:
         """Every legal move of the seat to move (RM7, RM8, RM14, RM24, DP3-DP7), each once."""
         if self.game_over:
             return []
-        if self.phase == DRAW:
-            return [Move(DRAW)] + ([Move(TAKE)] if self.pile else [])
-        hand = self.hands[self.to_move]
-        taken = self.taken
-        if hand.bit_count() == 1:
-            taken = None  # DP10: the last card may go out even if just taken
-        cards = sorted((c for c in _cards(hand) if c != taken), key=sort_key)
-        moves = []
-        if self.rules.lay_out:
-            return ([Move(DISCARD, card) for card in cards] + _lay_outs(hand, self.table))
-        if self.rules.false_call_penalty is not None:
-            for card in cards:
-                moves += [Move(DISCARD, card), Move(DISCARD, card, True)]
-            return moves
-        after = deadwood_after_discards(hand)
-        limit = self.rules.call_limit
-        for card in cards:
-            moves.append(Move(DISCARD, card))
-            if after[card] <= limit:
-                moves.append(Move(DISCARD, card, True))
-        return moves
+        return legal_moves(self.rules, self.phase, self.hands[self.to_move], len(self.pile),
+                           self.table, self.taken)
 
     def showdown(self) -> tuple[Arrangement, ...] | None:
         """Every seat's laid-out hand after a show-down (RM16-RM21); ``None`` before."""
@@ -302,12 +253,6 @@ def _cards(mask: int) -> list[int]:
     return out
 
 
-def _taken(phase: str, history: tuple[Played, ...]) -> int | None:
-    if phase == DISCARD and history and history[-1].type == TAKE:
-        return history[-1].card
-    return None
-
-
 def _arrangement_json(a: Arrangement) -> dict[str, Any]:
     return {"melds": [format_cards(m) for m in a.melds],
             "layoffs": [format_cards(m) for m in a.layoffs],
@@ -346,7 +291,7 @@ def _expected_scores(state: State) -> tuple[int, ...]:
                 scores[seat] += points
     if state.status == OUT and state.caller is not None:
         settled = settle_out(state.rules, state.hands, state.caller,
-                             _splash(state.history, state.caller))
+                             splash(state.history, state.caller))
         return tuple(a + b for a, b in zip(scores, settled, strict=True))
     shown = state.showdown()
     if shown is not None and state.caller is not None:
@@ -373,51 +318,17 @@ def new_game(seed: int, variant: str | Rules = POKER_RUM, players: int | None = 
         dealer = first_dealer(seed, n)
     elif not 0 <= dealer < n:
         raise StateError(f"dealer must be a seat 0..{n - 1}", field="dealer")
-    cards = deal_order(seed, rules.packs(n), rules.jokers)
-    hands = [0] * n
-    dealt = n * rules.hand_size
-    for i, card in enumerate(cards[:dealt]):
-        hands[(dealer + 1 + i) % n] |= 1 << card
-    return State(rules, seed, n, dealer, tuple(hands), tuple(cards[dealt + 1:]),
-                 (cards[dealt],), (), (dealer + 1) % n, DRAW, (), False, PLAYING, None,
-                 (0,) * n)
+    hands, stock, pile = deal(rules, seed, n, dealer)
+    return State(rules, seed, n, dealer, hands, stock, pile, (), (dealer + 1) % n, DRAW, (),
+                 False, PLAYING, None, (0,) * n)
 
 
 def refuse(state: State, move: Move) -> None:
     """Raise the error that says why ``move`` is illegal now, naming the rule; return
-    quietly when it is legal."""
-    if state.game_over:
-        raise GameOverError("the hand is over", rule="RM26")
-    if state.phase == DRAW:
-        if move.type not in (DRAW, TAKE):
-            raise IllegalMoveError("a turn starts with a draw from the stock or the pile",
-                                   field="move.type", rule="RM7")
-        if move.type == TAKE and not state.pile:
-            raise IllegalMoveError("the discard pile is empty", field="move.type", rule="RM7")
-        return
-    hand = state.hands[state.to_move]
-    if move.type in LAY_OUT:
-        _refuse_lay_out(state, hand, move)
-        return
-    if move.type != DISCARD:
-        raise IllegalMoveError("the turn's draw is made; now discard", field="move.type",
-                               rule="RM7")
-    assert move.card is not None
-    if not hand >> move.card & 1:
-        raise IllegalMoveError(f"{card_name(move.card)} is not in the hand",
-                               field="move.card", token=card_name(move.card), rule="RM7")
-    if move.card == state.taken and hand.bit_count() > 1:
-        raise IllegalMoveError(f"{card_name(move.card)} was taken from the pile this turn",
-                               field="move.card", token=card_name(move.card), rule="RM8")
-    if move.call and state.rules.lay_out:
-        raise IllegalMoveError("double-pack rum has no show-down", field="move.call",
-                               rule="DP3")
-    if move.call and state.rules.false_call_penalty is None:
-        points = deadwood_points(hand & ~(1 << move.card))
-        if points > state.rules.call_limit:
-            raise IllegalMoveError(
-                f"a show-down needs deadwood of {state.rules.call_limit} or less, not "
-                f"{points}", field="move.call", rule="RM14")
+    quietly when it is legal (:mod:`engine.rummy.referee`)."""
+    referee.refuse(state.rules, over=state.game_over, phase=state.phase, seat=state.to_move,
+                   hand=state.hands[state.to_move], pile_size=len(state.pile),
+                   table=state.table, taken=state.taken, move=move)
 
 
 def advance(state: State, move: Move) -> tuple[State, list[Event]]:
@@ -477,10 +388,8 @@ def advance(state: State, move: Move) -> tuple[State, list[Event]]:
     status = PLAYING
     if not stock:  # RM25
         if not reshuffled and len(pile) > 1:
-            rest = list(pile[:-1])
-            random.Random(_derive(state.seed, "reshuffle")).shuffle(rest)
-            stock, pile, reshuffled = tuple(rest), pile[-1:], True
-            events.append(Event.of("reshuffle", cards=_mask(rest)))
+            stock, pile, reshuffled = reshuffle(state.seed, pile[:-1]), pile[-1:], True
+            events.append(Event.of("reshuffle", cards=_mask(stock)))
         else:
             status = DRAWN
             events.append(Event.of("hand_drawn", scores=scores))
@@ -493,78 +402,6 @@ def advance(state: State, move: Move) -> tuple[State, list[Event]]:
 # --- double-pack rum: laying out (DP3-DP10) -----------------------------------------------
 
 
-def _lay_outs(hand: int, table: tuple[Laid, ...]) -> list[Move]:
-    """Every lay-out, addition and joker shift of ``hand`` (DP4-DP7)."""
-    moves = [Move(MELD, cards=cards, low=low) for cards, low in new_melds(hand)]
-    moves += [Move(ADD, cards=cards, target=index, low=low)
-              for index, cards, low in additions(hand, table)]
-    moves += [Move(SHIFT, shift.joker, fill=shift.fill, extend=shift.extend)
-              for shift in shifts(hand, table)]
-    return moves
-
-
-def _meld_of(seat: int, move: Move) -> Laid:
-    """The meld a lay-out makes: a set when ``low`` is 0, else a run from ``low``."""
-    naturals = [c for c in move.cards if not is_joker(c)]
-    first = naturals[0] if naturals else 0
-    if move.low == 0:
-        return Laid(seat, SET, rank_of(first), 0, move.cards)
-    return Laid(seat, RUN, suit_of(first), move.low, move.cards)
-
-
-def _added(laid: Laid, move: Move) -> Laid | str:
-    """The meld after an addition (DP5), or why it cannot take those cards."""
-    if laid.kind == SET:
-        if move.low:
-            return "cards added to a set have no place"
-        cards = tuple(sorted((*laid.cards, *move.cards), key=sort_key))
-        return laid._replace(cards=cards)
-    if move.low == laid.high + 1:
-        return laid._replace(cards=(*laid.cards, *move.cards))
-    if move.low + len(move.cards) == laid.low:
-        return laid._replace(low=move.low, cards=(*move.cards, *laid.cards))
-    return "cards added to a run continue it at one end"
-
-
-def _shifted(table: tuple[Laid, ...], move: Move) -> tuple[int, Laid | str]:
-    for index, laid in enumerate(table):
-        if move.card is not None and laid.mask >> move.card & 1:
-            return index, shift_result(laid, move.card, move.fill, move.extend)
-    return -1, "that joker is not on the table"
-
-
-def _refuse_lay_out(state: State, hand: int, move: Move) -> None:
-    if not state.rules.lay_out:
-        raise IllegalMoveError("nothing is laid out before the show-down", field="move.type",
-                               rule="RM15")
-    laid_cards = Played(state.to_move, move.type, move.card, False, 0, move.cards,
-                        move.target, move.low, move.fill, move.extend).laid
-    if move.type == SHIFT and move.card is not None:
-        laid_cards &= ~(1 << move.card)
-    count = len(move.cards) + (move.fill is not None) + (move.extend is not None)
-    if laid_cards.bit_count() != count or laid_cards & ~hand:
-        missing = laid_cards & ~hand
-        name = format_cards(missing)[0] if missing else "a card"
-        raise IllegalMoveError(f"{name} is not in the hand (or is named twice)",
-                               field="move.cards", token=name, rule="DP3")
-    if move.type == MELD:
-        result: Laid | str = _meld_of(state.to_move, move)
-        rule = "DP4"
-    elif move.type == ADD:
-        if move.target is None or not 0 <= move.target < len(state.table):
-            raise IllegalMoveError(f"there is no meld {move.target} on the table",
-                                   field="move.meld", rule="DP5")
-        result, rule = _added(state.table[move.target], move), "DP5"
-    else:
-        result, rule = _shifted(state.table, move)[1], "DP7"
-    if isinstance(result, Laid):
-        problem = laid_problem(result)
-        if problem is None:
-            return
-        result = problem
-    raise IllegalMoveError(result, field="move", rule=rule)
-
-
 def _lay_out(state: State, move: Move) -> tuple[State, list[Event]]:
     """A lay-out, addition or shift known to be legal (DP4-DP7); out if the hand is empty."""
     seat = state.to_move
@@ -573,19 +410,21 @@ def _lay_out(state: State, move: Move) -> tuple[State, list[Event]]:
     laid_cards = played.laid & ~(1 << move.card if move.type == SHIFT and move.card is not
                                  None else 0)
     table = list(state.table)
+    result: Laid | str
     if move.type == MELD:
-        table.append(_meld_of(seat, move))
+        table.append(meld_of(seat, move.cards, move.low))
         index = len(table) - 1
-    elif move.type == ADD:
-        assert move.target is not None
-        result = _added(table[move.target], move)
-        assert isinstance(result, Laid)
-        index = move.target
-        table[index] = result
     else:
-        index, shifted = _shifted(state.table, move)
-        assert isinstance(shifted, Laid)
-        table[index] = shifted
+        if move.type == ADD:
+            assert move.target is not None
+            index = move.target
+            result = added(table[index], move.cards, move.low)
+        else:
+            assert move.card is not None
+            index = holding(table, move.card)
+            result = shift_result(table[index], move.card, move.fill, move.extend)
+        assert isinstance(result, Laid)
+        table[index] = result
     hands = list(state.hands)
     hands[seat] &= ~laid_cards
     after = state._replace(hands=tuple(hands), table=tuple(table),
@@ -597,20 +436,13 @@ def _lay_out(state: State, move: Move) -> tuple[State, list[Event]]:
     return after, events
 
 
-def _splash(history: tuple[Played, ...], winner: int) -> bool:
-    """Whether ``winner`` laid out nothing before his last turn (DP9)."""
-    start = max((i for i, p in enumerate(history) if p.seat == winner
-                 and p.type in (DRAW, TAKE)), default=0)
-    return not any(p.seat == winner and p.type in LAY_OUT for p in history[:start])
-
-
 def _go_out(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     """The player to move has no card left: he wins the hand (DP9)."""
     seat = state.to_move
-    splash = _splash(state.history, seat)
-    settled = settle_out(state.rules, state.hands, seat, splash)
+    splashed = splash(state.history, seat)
+    settled = settle_out(state.rules, state.hands, seat, splashed)
     scores = tuple(a + b for a, b in zip(state.scores, settled, strict=True))
-    events.append(Event.of("out", seat=seat, splash=splash, points=settled, scores=scores))
+    events.append(Event.of("out", seat=seat, splash=splashed, points=settled, scores=scores))
     return state._replace(status=OUT, phase=OVER, caller=seat, scores=scores), events
 
 

@@ -30,7 +30,9 @@ __all__ = [
     "read_rules",
     "read_seat",
     "read_table",
+    "splash",
     "table_json",
+    "taken_card",
 ]
 
 PLAYING = "playing"
@@ -100,6 +102,23 @@ def known_cards(history: Sequence[Played], players: int) -> tuple[int, ...]:
         elif played.type in LAY_OUT:
             known[played.seat] &= ~played.laid
     return tuple(known)
+
+
+def taken_card(phase: str, history: Sequence[Played]) -> int | None:
+    """The card the seat to move took from the pile this turn (RM8), if any."""
+    if phase != DISCARD:
+        return None
+    for played in reversed(history):  # DP3: lay-outs may follow the take
+        if played.type not in LAY_OUT:
+            return played.card if played.type == TAKE else None
+    return None
+
+
+def splash(history: Sequence[Played], winner: int) -> bool:
+    """Whether ``winner`` laid out nothing before his last turn (DP9)."""
+    start = max((i for i, p in enumerate(history) if p.seat == winner
+                 and p.type in (DRAW, TAKE)), default=0)
+    return not any(p.seat == winner and p.type in LAY_OUT for p in history[:start])
 
 
 def read_int(data: dict[str, Any], key: str, lo: int, hi: int) -> int:

@@ -15,8 +15,8 @@ from typing import NamedTuple
 
 from engine.rummy.cards import card_name, cards_of, is_joker, rank_of, sort_key, suit_of
 
-__all__ = ["RUN", "SET", "Laid", "Shift", "additions", "laid_problem", "new_melds",
-           "shift_result", "shifts", "stands_at"]
+__all__ = ["RUN", "SET", "Laid", "Shift", "added", "additions", "holding", "laid_problem",
+           "meld_of", "new_melds", "shift_result", "shifts", "stands_at"]
 
 SET = "set"
 RUN = "run"
@@ -228,3 +228,31 @@ def shifts(hand: int, table: Sequence[Laid]) -> list[Shift]:
                     if isinstance(shift_result(laid, joker, fill, extend), Laid):
                         out.append(Shift(index, joker, fill, extend))
     return out
+
+
+def meld_of(owner: int, cards: tuple[int, ...], low: int) -> Laid:
+    """The meld a lay-out makes (DP4): a set when ``low`` is 0, else a run from ``low``,
+    its rank or suit read from its first natural card (checked by :func:`laid_problem`)."""
+    naturals = [c for c in cards if not is_joker(c)]
+    first = naturals[0] if naturals else 0
+    if low == 0:
+        return Laid(owner, SET, rank_of(first), 0, cards)
+    return Laid(owner, RUN, suit_of(first), low, cards)
+
+
+def added(laid: Laid, cards: tuple[int, ...], low: int) -> Laid | str:
+    """The meld after an addition (DP5), or why it cannot take the cards there."""
+    if laid.kind == SET:
+        if low:
+            return "cards added to a set have no place"
+        return laid._replace(cards=tuple(sorted((*laid.cards, *cards), key=sort_key)))
+    if low == laid.high + 1:
+        return laid._replace(cards=(*laid.cards, *cards))
+    if low + len(cards) == laid.low:
+        return laid._replace(low=low, cards=(*cards, *laid.cards))
+    return "cards added to a run continue it at one end"
+
+
+def holding(table: Sequence[Laid], card: int) -> int:
+    """The index of the meld holding ``card`` (a joker to shift), or -1."""
+    return next((i for i, laid in enumerate(table) if laid.mask >> card & 1), -1)
