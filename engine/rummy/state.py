@@ -247,10 +247,10 @@ def read_table(value: Any, players: int, rules: Rules) -> tuple[Laid, ...]:
         field = f"table[{i}]"
         if not isinstance(item, dict):
             raise StateError(f"{field} must be an object", field=field)
-        owner = read_int(item, "owner", 0, players - 1) if isinstance(item.get("owner"), int) \
-            else None
-        if owner is None:
-            raise StateError(f"{field}.owner must be a seat", field=f"{field}.owner")
+        owner = item.get("owner")
+        if isinstance(owner, bool) or not isinstance(owner, int) or not 0 <= owner < players:
+            raise StateError(f"{field}.owner must be a seat 0..{players - 1}",
+                             field=f"{field}.owner")
         kind = item.get("kind")
         if kind == SET and item.get("rank") in _RANKS:
             key, low = _RANKS.index(item["rank"]) + 1, 0

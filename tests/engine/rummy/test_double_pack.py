@@ -156,6 +156,17 @@ def test_dp9_a_splash_is_paid_double() -> None:
     assert state.returns() == (-58, 58)
 
 
+def test_rm8_the_card_taken_stays_in_hand_through_lay_outs() -> None:
+    state = position(DP, ["2S 3D 5H 9S", "7H 7S 7D 4C"], pile="KH", to_move=1)
+    state, _ = state.apply("take")
+    state, _ = state.apply("7H+7S+7D")
+    assert state.taken == parse_card("KH") and ids(state) >= {"4C"}
+    assert "KH" not in ids(state)
+    with pytest.raises(IllegalMoveError) as caught:
+        state.apply("KH")
+    assert caught.value.rule == "RM8"
+
+
 def test_dp10_the_last_card_may_be_the_one_taken() -> None:
     state = position(DP, ["2S 3D 5H 9S", "7H 7S 7D"], pile="KH", to_move=1)
     state, _ = state.apply("take")
@@ -185,6 +196,15 @@ def test_a_wrong_table_is_refused_naming_it() -> None:
     with pytest.raises(StateError) as caught:
         State.from_dict(data)
     assert caught.value.field == "table[0]" and caught.value.rule == "DP4"
+    data["table"][0].update(low=6, owner=2)
+    with pytest.raises(StateError) as caught:
+        State.from_dict(data)
+    assert caught.value.field == "table[0].owner"
+    poker = position("poker-rum", ["2S 3D 5H 9S JD 8H 8D 10S 10D QC",
+                                   "7H 7S 7D 4C 4H 6S 6H 6D KS KD"], pile="KH").to_dict()
+    with pytest.raises(StateError) as caught:
+        State.from_dict({**poker, "table": data["table"]})
+    assert caught.value.field == "table" and caught.value.rule == "RM15"
 
 
 def test_lay_out_moves_read_and_write_their_ids() -> None:
