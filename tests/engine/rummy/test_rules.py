@@ -213,3 +213,20 @@ def test_rm27_after_a_show_down_every_hand_is_public() -> None:
     state, _ = call_as_in_the_book(position("poker-rum", [CALLER, SEAT1], pile="10D",
                                             stock="7H"))
     assert state.view(1).shown == state.hands
+
+
+def test_rm27_a_stock_card_drawn_is_shown_to_its_drawer_only() -> None:
+    state = position("poker-rum", [CALLER, SEAT1], pile="10D", stock="7H")
+    _, events = state.apply("draw")
+    assert events[0].to_dict(viewer=0)["card"] == "7H"
+    assert events[0].to_dict(viewer=1)["card"] is None
+    assert events[0].to_dict()["card"] == "7H"  # the full state's holder sees it
+
+
+def test_rm16_rm17_the_show_down_is_written_out_in_the_state() -> None:
+    state, _ = call_as_in_the_book(position("poker-rum", [CALLER, SEAT1], pile="10D",
+                                            stock="7H"))
+    shown = state.to_dict()["showdown"]
+    assert shown[0] == {"melds": [["6H", "7H", "8H", "9H"], ["JC", "QC", "KC"]],
+                        "layoffs": [], "deadwood": ["2S", "2D", "5C"], "points": 9}
+    assert shown[1]["points"] == 24
