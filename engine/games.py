@@ -59,7 +59,7 @@ class GameType:
                                       field="variant")
 
 
-GAME_NAMES: tuple[str, ...] = ("cassino", "conquian")
+GAME_NAMES: tuple[str, ...] = ("cassino", "conquian", "rummy")
 """Every game the engine implements, by the name of its sub-package."""
 
 

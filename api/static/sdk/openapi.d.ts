@@ -244,6 +244,64 @@ export interface paths {
                          *               "rules_url": "/rules/conquian"
                          *             }
                          *           ]
+                         *         },
+                         *         {
+                         *           "name": "rummy",
+                         *           "title": "Rummy (Poker Rum, Poker Gin, Double-Pack Rum)",
+                         *           "information": "imperfect",
+                         *           "chance": "sampled",
+                         *           "seats": [
+                         *             2
+                         *           ],
+                         *           "default_variant": "poker-rum",
+                         *           "rules_url": "/rules/rummy",
+                         *           "variants": [
+                         *             {
+                         *               "name": "poker-rum",
+                         *               "description": "Draw and discard until your deadwood is 15 or less, then call a show-down: everybody settles on the difference, a lower hand than the caller's takes all, the caller paying double.",
+                         *               "seats": 2,
+                         *               "teams": [
+                         *                 [
+                         *                   0
+                         *                 ],
+                         *                 [
+                         *                   1
+                         *                 ]
+                         *               ],
+                         *               "playable": false,
+                         *               "rules_url": "/rules/poker-rum"
+                         *             },
+                         *             {
+                         *               "name": "poker-gin",
+                         *               "description": "Poker rum with a call at 10 or less: the others may lay off on the caller's melds; a player who beats the caller gets the difference and 10 more; a call over 10 costs 5 to each player and play goes on.",
+                         *               "seats": 2,
+                         *               "teams": [
+                         *                 [
+                         *                   0
+                         *                 ],
+                         *                 [
+                         *                   1
+                         *                 ]
+                         *               ],
+                         *               "playable": false,
+                         *               "rules_url": "/rules/poker-gin"
+                         *             },
+                         *             {
+                         *               "name": "double-pack-rum",
+                         *               "description": "Two packs and two wild jokers: lay out and add to any meld in your turn; the first player out of cards collects the pips left in every other hand.",
+                         *               "seats": 2,
+                         *               "teams": [
+                         *                 [
+                         *                   0
+                         *                 ],
+                         *                 [
+                         *                   1
+                         *                 ]
+                         *               ],
+                         *               "playable": false,
+                         *               "rules_url": "/rules/double-pack-rum"
+                         *             }
+                         *           ]
                          *         }
                          *       ]
                          *     }
@@ -3695,7 +3753,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 1840.2,
+                         *         "elapsed_ms": 1537.4,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -3718,9 +3776,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jbb5488fa5563379a1702d62d9e62349a",
+                         *         "id": "j5d73638ee2ad90cacad613bc3c77f6e1",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/jbb5488fa5563379a1702d62d9e62349a"
+                         *         "url": "/v1/jobs/j5d73638ee2ad90cacad613bc3c77f6e1"
                          *       }
                          *     }
                          */
@@ -4120,7 +4178,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 1762.9,
+                         *         "elapsed_ms": 1503.9,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -4143,9 +4201,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jbb5488fa5563379a1702d62d9e62349a",
+                         *         "id": "j5d73638ee2ad90cacad613bc3c77f6e1",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/jbb5488fa5563379a1702d62d9e62349a"
+                         *         "url": "/v1/jobs/j5d73638ee2ad90cacad613bc3c77f6e1"
                          *       }
                          *     }
                          */
@@ -4353,7 +4411,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "jbb5488fa5563379a1702d62d9e62349a",
+                         *       "id": "j5d73638ee2ad90cacad613bc3c77f6e1",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -4490,7 +4548,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 2152.3,
+                         *           "elapsed_ms": 1676.8,
                          *           "cached": false,
                          *           "nodes": 68313,
                          *           "seed": 0
@@ -4670,7 +4728,7 @@ export interface components {
              * @example cassino
              * @enum {string}
              */
-            name: "cassino" | "conquian";
+            name: "cassino" | "conquian" | "rummy";
             /**
              * @description Its name for people.
              * @example Cassino
@@ -5000,7 +5058,7 @@ export interface components {
              * @example cassino
              * @enum {string}
              */
-            game?: "cassino" | "conquian";
+            game?: "cassino" | "conquian" | "rummy";
             /**
              * @description Rules variant; only playable ones start.
              * @default standard
@@ -5312,7 +5370,7 @@ export interface components {
              * @example cassino
              * @enum {string}
              */
-            game?: "cassino" | "conquian";
+            game?: "cassino" | "conquian" | "rummy";
             /**
              * @description Rules variant (GET /v1/variants).
              * @default standard
@@ -5864,7 +5922,7 @@ export interface components {
              * @example cassino
              * @enum {string}
              */
-            game?: "cassino" | "conquian";
+            game?: "cassino" | "conquian" | "rummy";
             /**
              * @description Rules variant (GET /v1/variants).
              * @default standard

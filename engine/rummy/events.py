@@ -1,0 +1,46 @@
+"""What a step did, in order (RM7-RM27)."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from engine.rummy.cards import card_name, format_cards
+
+__all__ = ["Event"]
+
+
+class Event(NamedTuple):
+    """One event: its ``type`` and the fields that say what happened.
+
+    Types: ``draw`` (the card is shown only to the drawer), ``take``, ``discard``,
+    ``false_call``, ``reshuffle``, ``show`` (one seat's laid-out hand), ``settle`` (the
+    points per seat), ``hand_drawn``.
+    """
+
+    type: str
+    fields: tuple[tuple[str, Any], ...]
+
+    @classmethod
+    def of(cls, type_: str, **fields: Any) -> Event:
+        return cls(type_, tuple(fields.items()))
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return dict(self.fields).get(key, default)
+
+    def to_dict(self, viewer: int | None = None) -> dict[str, Any]:
+        """The wire form; with a ``viewer`` seat, a stock card drawn by another seat is
+        ``null`` (RM27)."""
+        out: dict[str, Any] = {"type": self.type}
+        for key, value in self.fields:
+            if key == "card":
+                hidden = self.type == "draw" and viewer not in (None, self.get("seat"))
+                out[key] = None if hidden else card_name(value)
+            elif key in ("cards", "deadwood"):
+                out[key] = format_cards(value)
+            elif key in ("melds", "layoffs"):
+                out[key] = [format_cards(m) for m in value]
+            elif isinstance(value, tuple):
+                out[key] = list(value)
+            else:
+                out[key] = value
+        return out
