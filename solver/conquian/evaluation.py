@@ -94,9 +94,8 @@ def fits(lay: Layout, own: tuple[int, ...]) -> int:
 def card_values(rules: Rules, hand: int, own: tuple[int, ...], live: int,
                 w: type[Weights] = Weights) -> list[tuple[float, int]]:
     """Each hand card's share of a card down, as ``(value, card)`` pairs."""
-    lay = layout(rules)
     nb = neighbours(rules)
-    fit = fits(lay, own)
+    fit = fits(layout(rules), own)
     out = []
     rest = hand
     while rest:
@@ -134,6 +133,10 @@ def card_values(rules: Rules, hand: int, own: tuple[int, ...], live: int,
     return out
 
 
+_HANDS: dict[tuple[int, tuple[int, ...], int, type[Weights]], tuple[float, float]] = {}
+"""The sum and the least of a hand's card values, remembered (cleared when large)."""
+
+
 def progress(rules: Rules, hand: int, own: tuple[int, ...], live: int, discards: bool,
              w: type[Weights] = Weights) -> float:
     """A seat's progress toward eleven down (Q18): cards down plus its hand cards' shares;
@@ -141,11 +144,16 @@ def progress(rules: Rules, hand: int, own: tuple[int, ...], live: int, discards:
     down = 0
     for meld in own:
         down += meld.bit_count()
-    values = card_values(rules, hand, own, live, w)
-    total = w.down * down + sum(v for v, _ in values)
-    if discards and values:
-        total -= min(v for v, _ in values)
-    return total
+    key = (hand, own, live, w)
+    known = _HANDS.get(key)
+    if known is None:
+        values = [v for v, _ in card_values(rules, hand, own, live, w)]
+        known = (sum(values), min(values, default=0.0))
+        if len(_HANDS) > 200_000:
+            _HANDS.clear()
+        _HANDS[key] = known
+    total = w.down * down + known[0]
+    return total - known[1] if discards else total
 
 
 def gain(state: State) -> int:
@@ -167,7 +175,7 @@ def estimate(state: State, seat: int, w: type[Weights] = Weights) -> float:
         seen |= 1 << card
     if state.up >= 0:
         seen |= 1 << state.up
-    unknown = rules.pack & ~seen
+    unknown = layout(rules).pack & ~seen
     other = rules.next_seat(seat)
     hands = state.hands
     mine = progress(rules, hands[seat], state.melds[seat], unknown & ~hands[seat],

@@ -5,9 +5,11 @@ Negamax over the engine's own states and moves (``State.legal_moves``, ``advance
 rule is written twice).  Turns do not alternate (a use is followed by the same seat's
 lays and discard, QD4, Q9; a pass of a turned card by the adversary's decision, Q7), so
 a child's value changes sign only when the seat to move changes.  The horizon counts
-decisions: a position with a single legal move costs nothing.  Past the horizon the
-position is rated by :func:`solver.conquian.evaluation.estimate`; a position where the hand
-is over scores its counters exactly (Q21, QD11), so a search that never meets its
+decisions: a position with a single legal move costs nothing, nor does a lay (the lays of
+a turn lead to its one discard, QD4).  Past the horizon the position is rated by
+:func:`solver.conquian.evaluation.estimate`, after the best use of the card offered when
+there is one (Q6: a discard the adversary can use is seen as such); a position where the
+hand is over scores its counters exactly (Q21, QD11), so a search that never meets its
 horizon has solved the world (``exact``).  Moves are tried uses and lays first (the
 largest melds first), then discards of the least useful card, then passes and forces.
 A transposition table merges the orders in which the same melds are laid (QD4).
@@ -19,6 +21,7 @@ from engine.conquian import (
     DISCARD,
     LAY,
     MELD,
+    OFFER,
     OVER,
     PASS,
     TAKE,
@@ -97,16 +100,14 @@ class Search:
 
     def value(self, state: State, depth: int, alpha: float = -_INF,
               beta: float = _INF) -> float:
-        """The value of ``state`` for the seat to move, within ``(alpha, beta)``."""
+        """The value of ``state`` for the seat to move, within ``(alpha, beta)``, searched
+        ``depth`` more decisions deep."""
         self.nodes += 1
         if state.phase == OVER:
             return float(state.returns()[state.to_move])
         moves = self.legal(state)
-        if len(moves) > 1:
-            if depth <= 0:
-                self.exact = False
-                return estimate(state, state.to_move, self.weights)
-            depth -= 1
+        if len(moves) > 1 and depth <= 0:
+            return self.horizon(state, moves)
         key = _key(state)
         hit = self.table.get(key)
         if hit is not None and hit[0] >= depth:
@@ -124,16 +125,40 @@ class Search:
         seat = state.to_move
         for move in moves:
             child = advance(state, move).state
+            below = self.below(depth, move, moves)
             if child.to_move == seat or child.phase == OVER:
-                v = self._child(child, seat, depth, alpha, beta)
+                v = self._child(child, seat, below, alpha, beta)
             else:
-                v = -self.value(child, depth, -beta, -alpha)
+                v = -self.value(child, below, -beta, -alpha)
             best = max(best, v)
             alpha = max(alpha, v)
             if alpha >= beta:
                 break
         flag = UPPER if best <= start else LOWER if best >= beta else EXACT
         self.table[key] = (depth, flag, best)
+        return best
+
+    @staticmethod
+    def below(depth: int, move: Move, moves: list[Move]) -> int:
+        """The depth left after ``move``: a decision costs one, but a lone move and a lay
+        (QD4: the lays of a turn lead to one discard) cost nothing."""
+        return depth if len(moves) == 1 or move.type == LAY else depth - 1
+
+    def horizon(self, state: State, moves: list[Move]) -> float:
+        """The estimate at the horizon, for the seat to move; a seat offered a card it can
+        use (Q6) is rated after its best use (going out scores exactly, Q19)."""
+        self.exact = False
+        seat = state.to_move
+        best = estimate(state, seat, self.weights)
+        if state.phase == OFFER:
+            for move in moves:
+                if move.type != TAKE:
+                    continue
+                child = advance(state, move).state
+                self.nodes += 1
+                v = (float(child.returns()[seat]) if child.phase == OVER
+                     else estimate(child, seat, self.weights))
+                best = max(best, v)
         return best
 
     def _child(self, child: State, seat: int, depth: int, alpha: float, beta: float) -> float:
@@ -145,10 +170,10 @@ class Search:
     def root_values(self, state: State, moves: list[Move]) -> list[float]:
         """Each of ``moves`` valued exactly (a full window) for the seat to move."""
         seat = state.to_move
-        depth = self.depth - 1 if len(moves) > 1 else self.depth
         out = []
         for move in moves:
             child = advance(state, move).state
+            depth = self.below(self.depth, move, moves)
             if child.to_move == seat or child.phase == OVER:
                 out.append(self._child(child, seat, depth, -_INF, _INF))
             else:
