@@ -88,7 +88,7 @@ class SolverBot:
 
 
 _OPTIONS = {"samples": int, "min_samples": int, "nodes": int, "time_ms": float,
-            "depth": int, "z": float, "tolerance": float}
+            "depth": int, "endgame": int, "z": float, "tolerance": float}
 
 
 def make_bot(spec: str, seed: int = 0) -> Bot:

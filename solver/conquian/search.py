@@ -31,9 +31,11 @@ from engine.conquian import (
 )
 from solver.conquian.evaluation import Weights, card_values, estimate
 
-__all__ = ["EXACT", "LOWER", "UPPER", "Search"]
+__all__ = ["EXACT", "LOWER", "UNBOUNDED", "UPPER", "Search"]
 
 EXACT, LOWER, UPPER = 0, 1, 2
+UNBOUNDED = 1_000
+"""A depth no hand reaches (40 cards, each offered at most twice): search to the end."""
 _INF = float("inf")
 
 

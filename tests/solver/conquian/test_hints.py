@@ -156,3 +156,14 @@ def test_the_default_budget_is_deterministic_nodes() -> None:
     assert DEFAULT.nodes is not None and DEFAULT.time_ms is None
     assert DEFAULT.with_budget(samples=10).nodes is None
     assert DEFAULT.with_budget(time_ms=50).time_ms == 50
+
+
+def test_the_endgame_is_searched_to_the_end() -> None:
+    state = next(s for s in positions(range(20, 40))
+                 if not s.game_over and len(s.stock) == 2 and len(s.legal_moves()) > 1)
+    view = state.view(state.to_move)
+    answer = hint(view, options=SMALL)
+    assert answer["solver"]["exact"]
+    assert all(m["equity"] in (-1.0, 0.0, 1.0) or m["stderr"] > 0 for m in answer["moves"])
+    cut = hint(view, options=Options(samples=4, min_samples=4, depth=1, endgame=0))
+    assert not cut["solver"]["exact"]
