@@ -3,12 +3,14 @@ whole hands from views only, mirrored pairs."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from engine.cards import card_name, cards_of
 from engine.conquian import new_game
 from solver.conquian import GreedyBot, RandomBot, make_bot, usefulness
-from solver.conquian.arena import play_hand, play_pair, run
+from solver.conquian.arena import main, play_hand, play_pair, run
 from tests.engine.conquian.helpers import position
 
 BOTS = ["random", "greedy", "solver:samples=4,min_samples=2,nodes=300,depth=2"]
@@ -64,3 +66,10 @@ def test_the_random_bot_is_seeded() -> None:
         make_bot("solver:speed=3")
     with pytest.raises(ValueError):
         make_bot("wizard")
+
+
+def test_the_arena_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["greedy", "random", "--pairs", "2", "--seed", "3", "--quiet", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["pairs"] == 2 and out["a"] == "greedy"
+    assert out["a_wins"] + out["b_wins"] + out["tableaux"] == 4
