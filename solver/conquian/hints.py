@@ -36,7 +36,7 @@ class Options:
     """Most worlds to search."""
     min_samples: int = 6
     """Fewest worlds before stopping early (a lone legal move stops here)."""
-    nodes: int | None = 1_200
+    nodes: int | None = 3_000
     """Search-node budget, checked between worlds (no world starts that would likely
     overrun it): deterministic, unlike ``time_ms``."""
     time_ms: float | None = None
