@@ -149,7 +149,7 @@ def progress(rules: Rules, hand: int, own: tuple[int, ...], live: int, discards:
     if known is None:
         values = [v for v, _ in card_values(rules, hand, own, live, w)]
         known = (sum(values), min(values, default=0.0))
-        if len(_HANDS) > 200_000:
+        if len(_HANDS) > 50_000:
             _HANDS.clear()
         _HANDS[key] = known
     total = w.down * down + known[0]

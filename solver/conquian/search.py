@@ -28,6 +28,7 @@ from engine.conquian import (
     Move,
     State,
     advance,
+    layout,
 )
 from solver.conquian.evaluation import Weights, card_values, estimate
 
@@ -67,7 +68,7 @@ class Search:
     def legal(self, state: State) -> list[Move]:
         """``state.legal_moves()``, ordered (:meth:`ordered`), remembered."""
         seat = state.to_move
-        key = (state.phase, state.up, state.source, state.hands[seat], state.melds)
+        key = (seat, state.phase, state.up, state.source, state.hands[seat], state.melds)
         moves = self.moves.get(key)
         if moves is None:
             moves = self.ordered(state, state.legal_moves())
@@ -81,7 +82,7 @@ class Search:
         seat = state.to_move
         worth: dict[int, float] = {}
         if state.phase == MELD:
-            live = state.rules.pack & ~state.hands[seat]
+            live = layout(state.rules).pack & ~state.hands[seat]
             for m in state.melds:
                 for meld in m:
                     live &= ~meld
