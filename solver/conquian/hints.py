@@ -42,7 +42,7 @@ class Options:
     time_ms: float | None = None
     """Wall-clock budget, checked between worlds (answers then depend on the machine)."""
     depth: int = 3
-    """The horizon, in decisions (a position with one legal move is free)."""
+    """The horizon, in decisions (a position with one legal move and a lay are free)."""
     endgame: int = 3
     """With at most this many cards in the stock, search to the hand's end (no horizon):
     the answer is then exact in every world (a few hundred nodes at most, as a rule)."""
