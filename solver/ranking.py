@@ -26,6 +26,9 @@ class Tally:
     values: list[list[float]] = field(default_factory=list)
     nodes: int = 0
     elapsed_ms: float = 0.0
+    estimated: int = 0
+    """Worlds whose values a search estimated at its horizon rather than solved to the end
+    (0 where a game's search does not say; Conquian's does)."""
 
     def add(self, index: int, row: list[float]) -> None:
         self.worlds.append(index)
@@ -38,13 +41,14 @@ class Tally:
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form (to ship a chunk between processes)."""
         return {"moves": self.moves, "worlds": self.worlds, "values": self.values,
-                "nodes": self.nodes, "elapsed_ms": self.elapsed_ms}
+                "nodes": self.nodes, "elapsed_ms": self.elapsed_ms,
+                "estimated": self.estimated}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Tally:
         return cls([str(m) for m in data["moves"]], [int(w) for w in data["worlds"]],
                    [[float(v) for v in row] for row in data["values"]], int(data["nodes"]),
-                   float(data["elapsed_ms"]))
+                   float(data["elapsed_ms"]), int(data.get("estimated", 0)))
 
 
 def merge(tallies: list[Tally]) -> Tally:
@@ -61,7 +65,8 @@ def merge(tallies: list[Tally]) -> Tally:
                 raise ValueError(f"world {index} appears twice")
             rows[index] = row
     out = Tally(moves, nodes=sum(t.nodes for t in tallies),
-                elapsed_ms=sum(t.elapsed_ms for t in tallies))
+                elapsed_ms=sum(t.elapsed_ms for t in tallies),
+                estimated=sum(t.estimated for t in tallies))
     for index in sorted(rows):
         out.add(index, rows[index])
     return out
