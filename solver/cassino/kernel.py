@@ -17,7 +17,6 @@ or raises exactly as it always did.
 from __future__ import annotations
 
 import os
-from functools import cache
 from typing import Any, Protocol, cast
 
 from engine.cassino import Build, Move, Rules, card_points
@@ -67,11 +66,26 @@ def available() -> bool:
     return _MODULE is not None and os.environ.get(ENV, "").lower() != "python"
 
 
-@cache
+_BY_ID: dict[int, tuple[Rules, Any]] = {}
+"""The kernel's rules by ``id`` of the engine's (kept alive here, so the id stays theirs):
+hashing a frozen ``Rules`` costs more than a world's whole search near the round's end."""
+
+
 def kernel_rules(rules: Rules) -> Any:
     """The kernel's copy of a variant's options (two seats, batches; not ``draw``'s W8)."""
+    found = _BY_ID.get(id(rules))
+    if found is not None and found[0] is rules:
+        return found[1]
     if _MODULE is None:
         raise RuntimeError("the compiled kernel is not built")
+    if len(_BY_ID) > 256:  # rules made on the fly (tests): start afresh
+        _BY_ID.clear()
+    made = _new_rules(rules)
+    _BY_ID[id(rules)] = (rules, made)
+    return made
+
+
+def _new_rules(rules: Rules) -> Any:
     w = weights(rules)
     points = card_points(rules)
     return _MODULE.Rules(rules.values, rules.max_build, int(rules.court_captures_all),
