@@ -1125,7 +1125,7 @@ static PyObject *py_random_rounds(PyObject *mod, PyObject *args) {
     u64 rng = seed;
     long long moves = 0, total = 0;
     overflow = 0;
-    Py_BEGIN_ALLOW_THREADS
+    /* the GIL stays held: `overflow` is the module's, shared by every call */
     for (long n = 0; n < rounds && !overflow; n++) {
         int deck[52];
         for (int i = 0; i < 52; i++) deck[i] = i;
@@ -1171,7 +1171,6 @@ static PyObject *py_random_rounds(PyObject *mod, PyObject *args) {
         if (last >= 0) piles[last] |= residue; /* R24 */
         total += final_diff(R, piles[0], piles[1], (sweeps[0] - sweeps[1]) * R->sweep_points);
     }
-    Py_END_ALLOW_THREADS
     if (overflow) { overflow = 0; Py_RETURN_NONE; }
     return Py_BuildValue("(LL)", moves, total);
 }

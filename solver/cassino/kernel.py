@@ -16,6 +16,7 @@ or raises exactly as it always did.
 
 from __future__ import annotations
 
+import importlib
 import os
 from typing import Any, Protocol, cast
 
@@ -45,12 +46,12 @@ class KernelSearch(Protocol):
 
 
 def _load() -> Any:
-    try:
-        from solver.cassino import _kernel  # type: ignore[attr-defined]
+    try:  # by name: the extension is no module of the package's import graph
+        native = importlib.import_module("solver.cassino._kernel")
     except ImportError:
         return None
-    _kernel.setup(Move, Build)
-    return _kernel
+    native.setup(Move, Build)
+    return native
 
 
 _MODULE = _load()
