@@ -952,7 +952,7 @@ static double search(SearchObject *s, int me, u64 mine, u64 theirs, u64 loose, c
         e->used = 1; e->mine = mine; e->theirs = theirs; e->loose = loose; e->pm = pm;
         e->bhash = bh; e->sd = (int)sd; e->last = last; e->me = me; e->blen = slen;
         e->boff = s->arena_n;
-        memcpy(s->arena + s->arena_n, sig, slen * sizeof(u64));
+        if (slen) memcpy(s->arena + s->arena_n, sig, slen * sizeof(u64));
         s->arena_n += slen;
         s->tt_n++;
     }
