@@ -109,6 +109,11 @@ static void ul_sort_unique(UList *l) {
 
 static inline int lowbit(u64 m) { return __builtin_ctzll(m); }
 static inline int popc(u64 m) { return __builtin_popcountll(m); }
+static inline u64 mix64(u64 z) { /* splitmix64's finaliser */
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
 
 /* ------------------------------------------------------------------------------------ */
 /* Subset sums (sums.py): groups (R7) and disjoint unions of groups (R11, R14).           */
@@ -674,7 +679,33 @@ static long natural(const KRules *R, u64 pile) {
     return s;
 }
 
-typedef struct { u64 stock; int stock_size, first; } KBatchEnd;
+/* BatchEnd.cache: (seat-0 pile, loose, sweep difference) -> value, never evicted.  The key
+ * does not hold the other pile (nor, at W8's horizon, the hands), so which value a key keeps
+ * is the first one computed, as in the reference: an exact map, not a cache. */
+typedef struct { u64 mine, loose; long sd; double v; int used; } BCEntry;
+typedef struct { BCEntry *e; size_t n, cap; } BCMap;
+
+static BCEntry *bc_slot(BCMap *m, u64 mine, u64 loose, long sd) {
+    if (m->n * 2 >= m->cap) {
+        size_t cap = m->cap ? m->cap * 2 : 1 << 10;
+        BCEntry *e = calloc(cap, sizeof(BCEntry));
+        if (!e) { overflow = 1; return NULL; }
+        for (size_t i = 0; i < m->cap; i++) {
+            if (!m->e[i].used) continue;
+            size_t j = mix64(m->e[i].mine ^ mix64(m->e[i].loose ^ (u64)m->e[i].sd)) & (cap - 1);
+            while (e[j].used) j = (j + 1) & (cap - 1);
+            e[j] = m->e[i];
+        }
+        free(m->e);
+        m->e = e; m->cap = cap;
+    }
+    size_t j = mix64(mine ^ mix64(loose ^ (u64)sd)) & (m->cap - 1);
+    while (m->e[j].used && !(m->e[j].mine == mine && m->e[j].loose == loose && m->e[j].sd == sd))
+        j = (j + 1) & (m->cap - 1);
+    return &m->e[j];
+}
+
+typedef struct { u64 stock; int stock_size, first; BCMap cache; } KBatchEnd;
 
 /* BatchEnd._takers: the cards that capture every loose card at once (R10, R11; V1.1) */
 static u64 takers_of(const KRules *R, u64 loose) {
@@ -739,10 +770,19 @@ static double batch_value0(const KRules *R, const KBatchEnd *E, u64 mine, u64 th
     return E->first == 0 ? d + edge : d - edge;
 }
 
-static double batch_value(const KRules *R, const KBatchEnd *E, int seat, u64 mine, u64 theirs,
+/* BatchEnd.value: seat 0's value, remembered by key (see BCMap) */
+static double batch_value(const KRules *R, KBatchEnd *E, int seat, u64 mine, u64 theirs,
                           u64 loose, long sd) {
     if (seat) { u64 x = mine; mine = theirs; theirs = x; sd = -sd; }
-    double v = batch_value0(R, E, mine, theirs, loose, sd);
+    BCEntry *e = bc_slot(&E->cache, mine, loose, sd);
+    if (!e) return 0.0;
+    double v;
+    if (e->used) v = e->v;
+    else {
+        v = batch_value0(R, E, mine, theirs, loose, sd);
+        e->used = 1; e->mine = mine; e->loose = loose; e->sd = sd; e->v = v;
+        E->cache.n++;
+    }
     return seat ? -v : v;
 }
 
@@ -765,8 +805,11 @@ typedef struct {
     long long nodes;
     TTEntry *tt; size_t tt_cap, tt_n;
     u64 *arena; size_t arena_n, arena_cap;
-    /* BatchEnd's cache: direct-mapped, values are pure so it never changes an answer */
-    u64 *bc_key; double *bc_val; size_t bc_cap;
+    /* DrawSearch (draw, W8): the stock's order, the horizon, the pool, BatchEnd per seat */
+    int draw, norder, plies, have_end[2];
+    int order[52];
+    u64 pool;
+    KBatchEnd ends[2];
 } SearchObject;
 
 static int builds_sig(const KBuilds *B, u64 *sig) {
@@ -839,26 +882,57 @@ static int same_move(const KMove *a, const KMove *b) {
     return a->type == b->type && a->card == b->card && a->targets == b->targets && a->value == b->value;
 }
 
+
+/* kids.sort(key=_order) (stable), then the table's best move first */
+static void order_kids(MoveList *kids, const KMove *first) {
+    if (kids->n <= 1) return;
+    for (int i = 1; i < kids->n; i++) {
+        KMove x = kids->m[i]; int kx = move_order(&x), j = i;
+        while (j > 0 && move_order(&kids->m[j - 1]) > kx) { kids->m[j] = kids->m[j - 1]; j--; }
+        kids->m[j] = x;
+    }
+    if (first && !same_move(&kids->m[0], first)) {
+        int at = -1;
+        for (int i = 0; i < kids->n; i++) if (same_move(&kids->m[i], first)) { at = i; break; }
+        if (at > 0) {
+            KMove f = kids->m[at];
+            for (int i = at; i > 0; i--) kids->m[i] = kids->m[i - 1];
+            kids->m[0] = f;
+        }
+    }
+}
+
+/* the table's store: bounds as the reference stores them; the table may have grown during
+ * the search below, so the slot is found again */
+static void tt_store(SearchObject *s, u64 mine, u64 theirs, u64 loose, u64 pm, u64 bh,
+                     const u64 *sig, int slen, int sd, int last, int me, double best,
+                     double alpha0, double beta, const KMove *best_kid) {
+    if (s->arena_n + slen > s->arena_cap) {
+        size_t cap = s->arena_cap ? s->arena_cap * 2 : 1 << 14;
+        while (cap < s->arena_n + slen) cap *= 2;
+        u64 *a = realloc(s->arena, cap * sizeof(u64));
+        if (!a) { overflow = 1; return; }
+        s->arena = a; s->arena_cap = cap;
+    }
+    TTEntry *e = tt_find(s, mine, theirs, loose, pm, bh, sig, slen, sd, last, me);
+    if (!e->used) {
+        e->used = 1; e->mine = mine; e->theirs = theirs; e->loose = loose; e->pm = pm;
+        e->bhash = bh; e->sd = sd; e->last = last; e->me = me; e->blen = slen;
+        e->boff = s->arena_n;
+        if (slen) memcpy(s->arena + s->arena_n, sig, slen * sizeof(u64));
+        s->arena_n += slen;
+        s->tt_n++;
+    }
+    if (best <= alpha0) { e->lo = -INFINITY; e->hi = best; }
+    else if (best >= beta) { e->lo = best; e->hi = INFINITY; }
+    else { e->lo = best; e->hi = best; }
+    if (best_kid) { e->best = *best_kid; e->has_best = 1; } else e->has_best = 0;
+}
+
 static double leaf(SearchObject *s, int me, u64 loose, const KBuilds *B, u64 pm, u64 pt, long sd,
                    int last) {
     const KRules *R = &s->rules->r;
-    if (!s->final) {
-        /* BatchEnd.value, cached by (seat-0 pile, loose, sweep difference) */
-        u64 mine0 = me ? pt : pm;
-        long sd0 = me ? -sd : sd;
-        u64 k1 = mix(mix(mix(0x77, mine0), loose), (u64)sd0);
-        size_t j = k1 & (s->bc_cap - 1);
-        double v;
-        if (s->bc_key[2 * j] == mine0 && s->bc_key[2 * j + 1] == loose && s->bc_val[2 * j + 1] == (double)sd0 &&
-            s->bc_val[2 * j] == s->bc_val[2 * j]) {
-            v = s->bc_val[2 * j];
-        } else {
-            v = batch_value(R, &s->end, 0, mine0, me ? pm : pt, loose, sd0);
-            s->bc_key[2 * j] = mine0; s->bc_key[2 * j + 1] = loose;
-            s->bc_val[2 * j] = v; s->bc_val[2 * j + 1] = (double)sd0;
-        }
-        return me ? -v : v;
-    }
+    if (!s->final) return batch_value(R, &s->end, me, pm, pt, loose, sd);
     u64 residue = loose;
     for (int i = 0; i < B->n; i++) residue |= B->b[i].cards;
     if (residue) { /* R24 */
@@ -891,22 +965,7 @@ static double search(SearchObject *s, int me, u64 mine, u64 theirs, u64 loose, c
     MoveList kids; ml_init(&kids);
     gen_moves(R, mine, loose, B, me, &kids);
     if (overflow) { ml_free(&kids); return 0.0; }
-    if (kids.n > 1) {
-        /* kids.sort(key=_order): stable */
-        for (int i = 1; i < kids.n; i++) {
-            KMove x = kids.m[i]; int kx = move_order(&x), j = i;
-            while (j > 0 && move_order(&kids.m[j - 1]) > kx) { kids.m[j] = kids.m[j - 1]; j--; }
-            kids.m[j] = x;
-        }
-        if (has_first && !same_move(&kids.m[0], &first)) {
-            int at = -1;
-            for (int i = 0; i < kids.n; i++) if (same_move(&kids.m[i], &first)) { at = i; break; }
-            if (at > 0) {
-                for (int i = at; i > 0; i--) kids.m[i] = kids.m[i - 1];
-                kids.m[0] = first;
-            }
-        }
-    }
+    order_kids(&kids, has_first ? &first : NULL);
     int final = s->final, sweep = R->sweep_points, other = 1 - me;
     double alpha0 = alpha, best = -INFINITY;
     KMove best_kid; int has_best = 0;
@@ -939,39 +998,127 @@ static double search(SearchObject *s, int me, u64 mine, u64 theirs, u64 loose, c
     }
     ml_free(&kids);
     if (overflow) return 0.0;
-    /* the store: the table may have grown below, so find the slot again */
-    if (s->arena_n + slen > s->arena_cap) {
-        size_t cap = s->arena_cap ? s->arena_cap * 2 : 1 << 14;
-        while (cap < s->arena_n + slen) cap *= 2;
-        u64 *a = realloc(s->arena, cap * sizeof(u64));
-        if (!a) { overflow = 1; return 0.0; }
-        s->arena = a; s->arena_cap = cap;
+    tt_store(s, mine, theirs, loose, pm, bh, sig, slen, (int)sd, last, me, best, alpha0, beta,
+             has_best ? &best_kid : NULL);
+    return best;
+}
+
+
+/* ------------------------------------------------------------------------------------ */
+/* DrawSearch (search.py, draw W8): a horizon in plies, a draw from the world's order     */
+/* after each play; the horizon valued like a batch end, builds to their owners (R22).   */
+
+#define DRAW_ENDGAME 4 /* search.DRAW_ENDGAME */
+
+static double draw_search(SearchObject *s, int me, u64 mine, u64 theirs, u64 loose,
+                          const KBuilds *B, u64 pm, u64 pt, long sd, int last, int drawn,
+                          int depth, double alpha, double beta);
+
+/* DrawSearch._final: the residue to the last capturer (R24), exact points (R26) */
+static double draw_final(SearchObject *s, int me, u64 loose, const KBuilds *B, u64 pm, u64 pt,
+                         long sd, int last) {
+    u64 residue = loose;
+    for (int i = 0; i < B->n; i++) residue |= B->b[i].cards;
+    if (residue) {
+        if (last == me) pm |= residue;
+        else if (last >= 0) pt |= residue;
     }
-    e = tt_find(s, mine, theirs, loose, pm, bh, sig, slen, (int)sd, last, me);
-    if (!e->used) {
-        e->used = 1; e->mine = mine; e->theirs = theirs; e->loose = loose; e->pm = pm;
-        e->bhash = bh; e->sd = (int)sd; e->last = last; e->me = me; e->blen = slen;
-        e->boff = s->arena_n;
-        if (slen) memcpy(s->arena + s->arena_n, sig, slen * sizeof(u64));
-        s->arena_n += slen;
-        s->tt_n++;
+    return (double)final_diff(&s->rules->r, pm, pt, sd);
+}
+
+/* DrawSearch._estimate: W8's horizon for me, the player to move there */
+static double draw_estimate(SearchObject *s, int me, u64 loose, const KBuilds *B, u64 pm, u64 pt,
+                            long sd) {
+    for (int i = 0; i < B->n; i++) {
+        if (B->b[i].owner == me) pm |= B->b[i].cards;
+        else pt |= B->b[i].cards;
     }
-    if (best <= alpha0) { e->lo = -INFINITY; e->hi = best; }
-    else if (best >= beta) { e->lo = best; e->hi = INFINITY; }
-    else { e->lo = best; e->hi = best; }
-    e->best = best_kid; e->has_best = has_best;
+    if (!s->have_end[me]) { /* BatchEnd(rules, pool, me), kept as the reference keeps it */
+        s->ends[me].stock = s->pool; s->ends[me].stock_size = popc(s->pool);
+        s->ends[me].first = me; s->have_end[me] = 1;
+    }
+    return batch_value(&s->rules->r, &s->ends[me], me, pm, pt, loose, sd);
+}
+
+/* DrawSearch._play: play, draw (W2), then the round's end, the horizon or the search */
+static double draw_play(SearchObject *s, int me, u64 mine, u64 theirs, u64 loose,
+                        const KBuilds *B, u64 pm, u64 pt, long sd, int last, int drawn,
+                        int depth, const KMove *m, double alpha, double beta) {
+    const KRules *R = &s->rules->r;
+    u64 nl = loose; KBuilds NB; int kind;
+    u64 taken = play_card(R, &nl, B, &NB, me, m, &kind);
+    if (overflow) return 0.0;
+    mine &= ~((u64)1 << m->card);
+    if (drawn < s->norder) { mine |= (u64)1 << s->order[drawn]; drawn++; }
+    if (taken) {
+        pm |= taken; last = me;
+        if (!nl && !NB.n) sd += R->sweep_points; /* R13 */
+    }
+    if (!theirs) return draw_final(s, me, nl, &NB, pm, pt, sd, last); /* W5 */
+    if (depth <= 1 && (drawn < s->norder || popc(mine | theirs) > DRAW_ENDGAME))
+        return -draw_estimate(s, 1 - me, nl, &NB, pt, pm, -sd);
+    return -draw_search(s, 1 - me, theirs, mine, nl, &NB, pt, pm, -sd, last, drawn, depth - 1,
+                        -beta, -alpha);
+}
+
+/* DrawSearch._search: as search() with the depth in the table's key */
+static double draw_search(SearchObject *s, int me, u64 mine, u64 theirs, u64 loose,
+                          const KBuilds *B, u64 pm, u64 pt, long sd, int last, int drawn,
+                          int depth, double alpha, double beta) {
+    if (overflow) return 0.0;
+    s->nodes++;
+    const KRules *R = &s->rules->r;
+    int mekey = me | depth << 1;
+    u64 sig[MAXB * (MAXG + 2)];
+    int slen = builds_sig(B, sig);
+    u64 bh = sig_hash(sig, slen);
+    if (s->tt_n * 2 >= s->tt_cap && tt_grow(s) < 0) { overflow = 1; return 0.0; }
+    TTEntry *e = tt_find(s, mine, theirs, loose, pm, bh, sig, slen, (int)sd, last, mekey);
+    KMove first; int has_first = 0;
+    if (e->used) {
+        double lo = e->lo, hi = e->hi;
+        first = e->best; has_first = e->has_best;
+        if (lo >= beta) return lo;
+        if (hi <= alpha) return hi;
+        if (lo == hi) return lo;
+        if (lo > alpha) alpha = lo;
+        if (hi < beta) beta = hi;
+    }
+    MoveList kids; ml_init(&kids);
+    gen_moves(R, mine, loose, B, me, &kids);
+    if (overflow) { ml_free(&kids); return 0.0; }
+    order_kids(&kids, has_first ? &first : NULL);
+    double alpha0 = alpha, best = -INFINITY;
+    KMove best_kid; int has_best = 0;
+    for (int i = 0; i < kids.n; i++) {
+        double v = draw_play(s, me, mine, theirs, loose, B, pm, pt, sd, last, drawn, depth,
+                             &kids.m[i], alpha, beta);
+        if (overflow) break;
+        if (v > best) {
+            best = v; best_kid = kids.m[i]; has_best = 1;
+            if (v > alpha) {
+                alpha = v;
+                if (v >= beta) break;
+            }
+        }
+    }
+    ml_free(&kids);
+    if (overflow) return 0.0;
+    tt_store(s, mine, theirs, loose, pm, bh, sig, slen, (int)sd, last, mekey, best, alpha0, beta,
+             has_best ? &best_kid : NULL);
     return best;
 }
 
 /* search._twin_class: cards of one class are interchangeable for scoring (R26) */
 static int twin_class(int card) {
-    if ((card & 3) == 0 || card == 37 /* BIG_CASSINO, 10 of diamonds */) return card;
+    if ((card & 3) == 0 || card == 38 /* BIG_CASSINO, 10 of diamonds (engine/cards.py) */) return card;
     return 64 + (card >> 2);
 }
 
 static void Search_dealloc(SearchObject *s) {
     Py_XDECREF(s->rules);
-    free(s->tt); free(s->arena); free(s->bc_key); free(s->bc_val);
+    free(s->tt); free(s->arena);
+    free(s->end.cache.e); free(s->ends[0].cache.e); free(s->ends[1].cache.e);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
 
@@ -985,12 +1132,8 @@ static int Search_init(SearchObject *s, PyObject *args, PyObject *kw) {
     s->final = stock == 0;
     s->end.stock = stock; s->end.stock_size = popc(stock); s->end.first = 1 - dealer;
     s->nodes = 0;
-    s->bc_cap = 1 << 12;
-    free(s->bc_key); free(s->bc_val);
-    s->bc_key = calloc(2 * s->bc_cap, sizeof(u64));
-    s->bc_val = malloc(2 * s->bc_cap * sizeof(double));
-    if (!s->bc_key || !s->bc_val) { PyErr_NoMemory(); return -1; }
-    for (size_t i = 0; i < 2 * s->bc_cap; i++) s->bc_val[i] = NAN; /* never matches */
+    free(s->end.cache.e);
+    memset(&s->end.cache, 0, sizeof s->end.cache);
     if (!s->tt && tt_grow(s) < 0) { PyErr_NoMemory(); return -1; }
     return 0;
 }
@@ -1008,7 +1151,7 @@ static int read_pos(SearchObject *s, PyObject *args, KPos *p, PyObject **moves) 
     p->mine = me ? h1 : h0; p->theirs = me ? h0 : h1;
     p->pm = me ? p1 : p0; p->pt = me ? p0 : p1;
     p->sd = (long)((me ? s1 - s0 : s0 - s1) * s->rules->r.sweep_points);
-    p->last = s->final ? last : -1;
+    p->last = (s->final || s->draw) ? last : -1;
     p->loose = loose;
     return 0;
 }
@@ -1072,6 +1215,69 @@ static PyObject *Search_value(SearchObject *s, PyObject *args) {
     return PyFloat_FromDouble(v);
 }
 
+
+/* DrawSearch.root_values / value: (stock, to_move, hand0, ..., last[, moves]); the pool is
+ * both hands and the stock (DrawSearch._start) */
+static int draw_start(SearchObject *s, PyObject *args, KPos *p, PyObject **moves) {
+    if (!s->draw) { PyErr_SetString(PyExc_TypeError, "not a draw search"); return -1; }
+    if (PyTuple_GET_SIZE(args) < 1) { PyErr_SetString(PyExc_TypeError, "stock first"); return -1; }
+    u64 stock;
+    if (read_u64(PyTuple_GET_ITEM(args, 0), &stock) < 0) return -1;
+    PyObject *rest = PyTuple_GetSlice(args, 1, PyTuple_GET_SIZE(args));
+    if (!rest) return -1;
+    int rc = read_pos(s, rest, p, moves);
+    if (rc == 0 && *moves) Py_INCREF(*moves); /* outlives `rest` */
+    else *moves = NULL;
+    Py_DECREF(rest);
+    if (rc == 0) s->pool = p->mine | p->theirs | stock;
+    return rc;
+}
+
+static PyObject *Search_draw_root_values(SearchObject *s, PyObject *args) {
+    KPos p; PyObject *moves = NULL;
+    int rc = draw_start(s, args, &p, &moves);
+    if (rc < 0) return NULL;
+    if (rc > 0 || !moves) { Py_XDECREF(moves); Py_RETURN_NONE; }
+    PyObject *fast = PySequence_Fast(moves, "moves must be a sequence");
+    Py_DECREF(moves);
+    if (!fast) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    KMove *ms = malloc(sizeof(KMove) * (n ? n : 1));
+    double *vals = malloc(sizeof(double) * (n ? n : 1));
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (read_move(PySequence_Fast_GET_ITEM(fast, i), &ms[i]) < 0) { free(ms); free(vals); Py_DECREF(fast); return NULL; }
+    Py_DECREF(fast);
+    overflow = 0;
+    for (Py_ssize_t i = 0; i < n && !overflow; i++) {
+        Py_ssize_t twin = -1;
+        for (Py_ssize_t j = 0; j < i; j++)
+            if (ms[j].type == ms[i].type && twin_class(ms[j].card) == twin_class(ms[i].card) &&
+                ms[j].targets == ms[i].targets && ms[j].value == ms[i].value) { twin = j; break; }
+        if (twin >= 0) { vals[i] = vals[twin]; continue; }
+        vals[i] = draw_play(s, p.me, p.mine, p.theirs, p.loose, &p.B, p.pm, p.pt, p.sd, p.last, 0,
+                            s->plies, &ms[i], -INFINITY, INFINITY);
+    }
+    free(ms);
+    if (overflow) { overflow = 0; free(vals); Py_RETURN_NONE; }
+    PyObject *out = PyList_New(n);
+    for (Py_ssize_t i = 0; out && i < n; i++) PyList_SET_ITEM(out, i, PyFloat_FromDouble(vals[i]));
+    free(vals);
+    return out;
+}
+
+static PyObject *Search_draw_value(SearchObject *s, PyObject *args) {
+    KPos p; PyObject *unused = NULL;
+    int rc = draw_start(s, args, &p, &unused);
+    Py_XDECREF(unused);
+    if (rc < 0) return NULL;
+    if (rc > 0) Py_RETURN_NONE;
+    overflow = 0;
+    double v = draw_search(s, p.me, p.mine, p.theirs, p.loose, &p.B, p.pm, p.pt, p.sd, p.last, 0,
+                           s->plies, -INFINITY, INFINITY);
+    if (overflow) { overflow = 0; Py_RETURN_NONE; }
+    return PyFloat_FromDouble(v);
+}
+
 static PyObject *Search_get_nodes(SearchObject *s, void *closure) {
     (void)closure;
     return PyLong_FromLongLong(s->nodes);
@@ -1081,6 +1287,11 @@ static PyMethodDef Search_methods[] = {
     {"root_values", (PyCFunction)Search_root_values, METH_VARARGS,
      "root_values(to_move, hand0, hand1, loose, builds, pile0, pile1, sweeps0, sweeps1, last, "
      "moves) -> list[float] | None"},
+    {"draw_root_values", (PyCFunction)Search_draw_root_values, METH_VARARGS,
+     "draw_root_values(stock, to_move, hand0, hand1, loose, builds, pile0, pile1, sweeps0, "
+     "sweeps1, last, moves) -> list[float] | None (DrawSearch.root_values)"},
+    {"draw_value", (PyCFunction)Search_draw_value, METH_VARARGS,
+     "draw_value(stock, to_move, ..., last) -> float | None (DrawSearch.value)"},
     {"value", (PyCFunction)Search_value, METH_VARARGS,
      "value(to_move, hand0, hand1, loose, builds, pile0, pile1, sweeps0, sweeps1, last) -> "
      "float | None"},
@@ -1210,6 +1421,37 @@ static PyObject *py_perft(PyObject *mod, PyObject *args) {
     return PyLong_FromLongLong(n);
 }
 
+
+/* draw_search(rules, order, plies): the compiled DrawSearch of one draw world (W8) */
+static PyObject *py_draw_search(PyObject *mod, PyObject *args) {
+    RulesObject *r; PyObject *order; int plies;
+    (void)mod;
+    if (!PyArg_ParseTuple(args, "O!Oi", &RulesType, &r, &order, &plies)) return NULL;
+    int cards[52];
+    PyObject *f = PySequence_Fast(order, "order must be a sequence");
+    if (!f) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(f);
+    if (n > 52) { Py_DECREF(f); PyErr_SetString(PyExc_ValueError, "at most 52 cards"); return NULL; }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(f, i));
+        if (c < 0 || c > 51) {
+            Py_DECREF(f);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "card out of range");
+            return NULL;
+        }
+        cards[i] = (int)c;
+    }
+    Py_DECREF(f);
+    /* stock 1: not a last batch (the draw search never reads `final`) */
+    SearchObject *s = (SearchObject *)PyObject_CallFunction((PyObject *)&SearchType, "OKi", r,
+                                                            1ULL, 0);
+    if (!s) return NULL;
+    s->final = 0; s->draw = 1; s->plies = plies; s->norder = (int)n;
+    memcpy(s->order, cards, sizeof(int) * n);
+    s->have_end[0] = s->have_end[1] = 0;
+    return (PyObject *)s;
+}
+
 /* setup(Move, Build): the engine's value types, so that results are the engine's own */
 static PyObject *py_setup(PyObject *mod, PyObject *args) {
     PyObject *m, *b;
@@ -1233,6 +1475,9 @@ static PyMethodDef module_methods[] = {
      "play_card(rules, loose, builds, player, move) -> (loose, builds, taken, kind) | None"},
     {"random_rounds", py_random_rounds, METH_VARARGS,
      "random_rounds(rules, seed, rounds) -> (moves, sum of differences) | None"},
+    {"draw_search", py_draw_search, METH_VARARGS,
+     "draw_search(rules, order, plies) -> Search (DrawSearch's methods: draw_root_values, "
+     "draw_value)"},
     {"perft", py_perft, METH_VARARGS,
      "perft(rules, hand0, hand1, loose, builds, to_move, depth) -> int | None"},
     {NULL, NULL, 0, NULL},

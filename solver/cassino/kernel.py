@@ -23,8 +23,19 @@ from typing import Any, Protocol, cast
 from engine.cassino import Build, Move, Rules, card_points
 from solver.cassino.evaluation import weights
 
-__all__ = ["ENV", "KernelSearch", "available", "kernel_rules", "legal_moves", "module",
-           "perft", "play_card", "random_rounds"]
+__all__ = [
+    "ENV",
+    "KernelDrawSearch",
+    "KernelSearch",
+    "available",
+    "draw_search",
+    "kernel_rules",
+    "legal_moves",
+    "module",
+    "perft",
+    "play_card",
+    "random_rounds",
+]
 
 ENV = "CASSINO_KERNEL"
 """``CASSINO_KERNEL=python`` forces the pure-Python reference (read at each choice)."""
@@ -43,6 +54,21 @@ class KernelSearch(Protocol):
     def value(self, to_move: int, hand0: int, hand1: int, loose: int,
               builds: tuple[Build, ...], pile0: int, pile1: int, sweeps0: int, sweeps1: int,
               last: int) -> float | None: ...
+
+
+class KernelDrawSearch(Protocol):
+    """The compiled :class:`solver.cassino.search.DrawSearch` (one ``draw`` world, W8)."""
+
+    @property
+    def nodes(self) -> int: ...
+
+    def draw_root_values(self, stock: int, to_move: int, hand0: int, hand1: int, loose: int,
+                         builds: tuple[Build, ...], pile0: int, pile1: int, sweeps0: int,
+                         sweeps1: int, last: int, moves: list[Move]) -> list[float] | None: ...
+
+    def draw_value(self, stock: int, to_move: int, hand0: int, hand1: int, loose: int,
+                   builds: tuple[Build, ...], pile0: int, pile1: int, sweeps0: int,
+                   sweeps1: int, last: int) -> float | None: ...
 
 
 def _load() -> Any:
@@ -100,6 +126,13 @@ def search(rules: Rules, stock: int, dealer: int) -> KernelSearch | None:
     if not available() or rules.players != 2:
         return None
     return cast(KernelSearch, _MODULE.Search(kernel_rules(rules), stock, dealer))
+
+
+def draw_search(rules: Rules, order: tuple[int, ...], plies: int) -> KernelDrawSearch | None:
+    """A compiled ``draw`` search of one world (W8), or ``None`` (as :func:`search`)."""
+    if not available() or rules.players != 2:
+        return None
+    return cast(KernelDrawSearch, _MODULE.draw_search(kernel_rules(rules), order, plies))
 
 
 def legal_moves(hand: int, loose: int, builds: tuple[Build, ...], player: int,

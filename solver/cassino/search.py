@@ -253,10 +253,11 @@ class DrawSearch:
     uses :class:`Search`: that is a last batch, solved.)
     """
 
-    __slots__ = ("ends", "nodes", "order", "plies", "pool", "rules", "sweep_points", "tt",
-                 "weights")
+    __slots__ = ("ends", "kernel", "nodes", "order", "plies", "pool", "rules", "sweep_points",
+                 "tt", "weights")
 
     def __init__(self, rules: Rules, order: tuple[int, ...], plies: int = DRAW_PLIES) -> None:
+        self.kernel = kernel.draw_search(rules, order, plies)  # compiled, when built (as Search)
         self.rules = rules
         self.order = order
         self.plies = plies
@@ -272,6 +273,13 @@ class DrawSearch:
 
     def root_values(self, pos: Position, moves: list[Move]) -> list[float]:
         """The value of each root move for the player to move (full window each)."""
+        if self.kernel is not None:
+            native = self.kernel.draw_root_values(pos.stock, pos.to_move, *pos.hands, pos.loose,
+                                                  pos.builds, *pos.piles, *pos.sweeps, pos.last,
+                                                  moves)
+            self.nodes = self.kernel.nodes
+            if native is not None:
+                return native
         self._start(pos)
         me = pos.to_move
         sd = (pos.sweeps[me] - pos.sweeps[1 - me]) * self.sweep_points
@@ -289,6 +297,12 @@ class DrawSearch:
 
     def value(self, pos: Position) -> float:
         """The value of the position for the player to move."""
+        if self.kernel is not None:
+            native = self.kernel.draw_value(pos.stock, pos.to_move, *pos.hands, pos.loose,
+                                            pos.builds, *pos.piles, *pos.sweeps, pos.last)
+            self.nodes = self.kernel.nodes
+            if native is not None:
+                return native
         self._start(pos)
         me = pos.to_move
         sd = (pos.sweeps[me] - pos.sweeps[1 - me]) * self.sweep_points

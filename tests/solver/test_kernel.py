@@ -2,8 +2,9 @@
 
 Differential tests: on positions of random rounds of every two-seat variant, the kernel's
 legal moves are the engine's, in the same order; its ``play_card`` gives the same table;
-perft counts agree; and the world search gives the same root values (bit for bit) and the
-same node counts as :class:`solver.cassino.search.Search`, so a hint is unchanged.  The
+perft counts agree; and the world searches give the same root values (bit for bit) and the
+same node counts as :class:`solver.cassino.search.Search` and ``DrawSearch``, so a hint is
+unchanged.  The
 fallback (``CASSINO_KERNEL=python``) is tested too.  Every random choice has its seed.
 """
 
@@ -19,11 +20,12 @@ import solver
 from engine.cassino import VARIANTS, Build, Rules, State, generate_moves, new_game, play_card
 from engine.cassino.play import advance
 from solver.cassino import Worlds, kernel
-from solver.cassino.search import Position, Search
+from solver.cassino.search import DRAW_PLIES, DrawSearch, Position, Search
 from tests.engine.test_perft import end_of_round, mid_round
 
 TWO_SEATS = [name for name, r in VARIANTS.items() if r.playable and r.players == 2]
 BATCHES = [name for name in TWO_SEATS if not VARIANTS[name].draw_after_play]
+"""The variants :class:`Search` plays (``draw`` while the stock lasts: :class:`DrawSearch`)."""
 
 built = pytest.mark.skipif(kernel.module() is None, reason="the kernel is not built")
 
@@ -166,7 +168,71 @@ def test_search_agrees(variant: str) -> None:
 
 
 @built
-@pytest.mark.parametrize("variant", BATCHES)
+def test_twins_at_the_root() -> None:
+    """Twin pruning at the root (search.twin_key): the 10 of diamonds (big cassino, R26) is
+    no twin of the 10 of hearts or clubs, every spade is its own class; positions where the
+    mover holds 10D with another 10, or two tens besides it, give the reference's values."""
+    rules = VARIANTS["standard"]
+    found = 0
+    for i, state in enumerate(rounds("standard", range(300, 700), random.Random("twins"))):
+        hand = state.hands[state.to_move]
+        tens = hand >> 36 & 0xF
+        if tens.bit_count() < 2:
+            continue
+        stock = sum(1 << c for c in state.stock)
+        pos = Position(state.to_move, (state.hands[0], state.hands[1]), state.loose,
+                       state.builds, (state.captured[0], state.captured[1]),
+                       (state.sweeps[0], state.sweeps[1]), state.last_capturer, stock,
+                       state.dealer)
+        native, reference = both(rules, pos)
+        moves = state.legal_moves()
+        assert native.root_values(pos, moves) == reference.root_values(pos, moves), i
+        assert native.nodes == reference.nodes
+        found += 1
+    assert found > 30
+
+
+def draw_worlds(games: int) -> Iterator[tuple[Position, tuple[int, ...], list]]:
+    """Worlds of ``draw`` while the stock lasts (W8): the other hand and the stock's order."""
+    rng = random.Random("kernel-draw")
+    for i, state in enumerate(rounds("draw", range(200, 200 + games), rng)):
+        view = state.view(state.to_move)
+        worlds = Worlds(view)
+        if not worlds.drawing:
+            continue
+        other, order = worlds.draw(i, 0)
+        hands = (view.hand, other) if view.player == 0 else (other, view.hand)
+        yield Position(view.to_move, hands, view.loose, view.builds,
+                       (view.captured[0], view.captured[1]), (view.sweeps[0], view.sweeps[1]),
+                       view.last_capturer, view.unseen & ~other, view.dealer), order, \
+            view.legal_moves()
+
+
+@built
+def test_draw_search_agrees() -> None:
+    """DrawSearch (W8: a draw after each play, a horizon in plies, builds to their owners at
+    the horizon): the same root values and node counts, and the same ``value``."""
+    rules = VARIANTS["draw"]
+    module = kernel.module()
+    worlds = 0
+    for pos, order, moves in draw_worlds(8):
+        pairs = []
+        for _ in range(2):
+            native, reference = DrawSearch(rules, order), DrawSearch(rules, order)
+            native.kernel = module.draw_search(kernel.kernel_rules(rules), order, DRAW_PLIES)
+            reference.kernel = None
+            pairs.append((native, reference))
+        (native, reference), (native2, reference2) = pairs
+        assert native.root_values(pos, moves) == reference.root_values(pos, moves)
+        assert native.nodes == reference.nodes
+        assert native2.value(pos) == reference2.value(pos)
+        assert native2.nodes == reference2.nodes
+        worlds += 1
+    assert worlds > 200
+
+
+@built
+@pytest.mark.parametrize("variant", TWO_SEATS)
 def test_hint_is_unchanged(variant: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """A hint's whole answer (but its time) is the same with the kernel and without."""
     monkeypatch.setenv(kernel.ENV, "native")
