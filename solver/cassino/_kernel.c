@@ -381,7 +381,7 @@ static u64 play_card(const KRules *R, u64 *loose, const KBuilds *B, KBuilds *NB,
     }
     /* R14-R16: form_build */
     int v = mv->value, card = mv->card;
-    u64 groups[MAXG * 2 + 2]; int ng = 0;
+    u64 groups[MAXB * MAXG + MAXG + 2]; int ng = 0; /* every group of the builds taken in */
     int raised = -1, any_used = 0;
     for (int i = 0; i < B->n; i++) {
         const KBuild *b = &B->b[i];
