@@ -4,7 +4,7 @@ PYTHON ?= python3
 .PHONY: install deps run worker test lint typecheck bench bench-api bench-flood bench-slow bench-hints bench-faults bench-solver bench-ab same-answers arena arena-variants fuzz openapi sdk
 
 # pip install once per change of pyproject.toml (the stamp file records it).
-.installed: pyproject.toml
+.installed: pyproject.toml setup.py solver/cassino/_kernel.c
 	$(PYTHON) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	touch .installed
 
@@ -63,6 +63,7 @@ typecheck: .installed
 
 bench: .installed
 	$(PYTHON) bench/engine_bench.py
+	$(PYTHON) bench/kernel_bench.py --part rounds  # python and the compiled kernel side by side
 
 BENCH ?= engine
 BASE ?= HEAD~1
@@ -74,6 +75,7 @@ same-answers: .installed  # standard's states, legal moves and hints against BAS
 
 bench-solver: .installed  # hint latency p50/p95 at the default budget, one core
 	$(PYTHON) bench/solver_bench.py
+	$(PYTHON) bench/kernel_bench.py --part solve,hints  # python and the kernel side by side
 
 ARENA ?= solver greedy --pairs 100
 arena: .installed  # mirrored pairs of games; e.g. make arena ARENA="solver cheater --pairs 200"

@@ -20,6 +20,7 @@ from __future__ import annotations
 from engine.cards import BIG_CASSINO
 from engine.cassino import Build, Move, Rules, play_card
 from engine.cassino import generate_moves as legal_moves
+from solver.cassino import kernel
 from solver.cassino.evaluation import BatchEnd, final_diff, weights
 
 __all__ = ["DRAW_PLIES", "INF", "DrawSearch", "Position", "Search"]
@@ -80,9 +81,13 @@ def twin_key(move: Move) -> tuple[str, int, int, int]:
 class Search:
     """Negamax to the end of the batch for one world; reuse it for every root move."""
 
-    __slots__ = ("batch_end", "final", "nodes", "rules", "sweep_points", "tt", "weights")
+    __slots__ = ("batch_end", "final", "kernel", "nodes", "rules", "sweep_points", "tt",
+                 "weights")
 
     def __init__(self, rules: Rules, stock: int, dealer: int) -> None:
+        # The compiled kernel when built and not disabled (solver/cassino/kernel.py): the
+        # same values and node counts; this class stays the reference and the fallback.
+        self.kernel = kernel.search(rules, stock, dealer)
         self.rules = rules
         self.final = not stock
         self.batch_end = BatchEnd(rules, stock, 1 - dealer)
@@ -93,6 +98,12 @@ class Search:
 
     def root_values(self, pos: Position, moves: list[Move]) -> list[float]:
         """The exact value of each root move for the player to move (full window each)."""
+        if self.kernel is not None:
+            native = self.kernel.root_values(pos.to_move, *pos.hands, pos.loose, pos.builds,
+                                             *pos.piles, *pos.sweeps, pos.last, moves)
+            self.nodes = self.kernel.nodes
+            if native is not None:
+                return native
         me = pos.to_move
         mine, theirs = pos.hands[me], pos.hands[1 - me]
         pm, pt = pos.piles[me], pos.piles[1 - me]
@@ -111,6 +122,12 @@ class Search:
 
     def value(self, pos: Position) -> float:
         """The value of the position for the player to move."""
+        if self.kernel is not None:
+            native = self.kernel.value(pos.to_move, *pos.hands, pos.loose, pos.builds,
+                                       *pos.piles, *pos.sweeps, pos.last)
+            self.nodes = self.kernel.nodes
+            if native is not None:
+                return native
         me = pos.to_move
         sd = (pos.sweeps[me] - pos.sweeps[1 - me]) * self.sweep_points
         mine, theirs = pos.hands[me], pos.hands[1 - me]
@@ -236,10 +253,11 @@ class DrawSearch:
     uses :class:`Search`: that is a last batch, solved.)
     """
 
-    __slots__ = ("ends", "nodes", "order", "plies", "pool", "rules", "sweep_points", "tt",
-                 "weights")
+    __slots__ = ("ends", "kernel", "nodes", "order", "plies", "pool", "rules", "sweep_points",
+                 "tt", "weights")
 
     def __init__(self, rules: Rules, order: tuple[int, ...], plies: int = DRAW_PLIES) -> None:
+        self.kernel = kernel.draw_search(rules, order, plies)  # compiled, when built (as Search)
         self.rules = rules
         self.order = order
         self.plies = plies
@@ -255,6 +273,13 @@ class DrawSearch:
 
     def root_values(self, pos: Position, moves: list[Move]) -> list[float]:
         """The value of each root move for the player to move (full window each)."""
+        if self.kernel is not None:
+            native = self.kernel.draw_root_values(pos.stock, pos.to_move, *pos.hands, pos.loose,
+                                                  pos.builds, *pos.piles, *pos.sweeps, pos.last,
+                                                  moves)
+            self.nodes = self.kernel.nodes
+            if native is not None:
+                return native
         self._start(pos)
         me = pos.to_move
         sd = (pos.sweeps[me] - pos.sweeps[1 - me]) * self.sweep_points
@@ -272,6 +297,12 @@ class DrawSearch:
 
     def value(self, pos: Position) -> float:
         """The value of the position for the player to move."""
+        if self.kernel is not None:
+            native = self.kernel.draw_value(pos.stock, pos.to_move, *pos.hands, pos.loose,
+                                            pos.builds, *pos.piles, *pos.sweeps, pos.last)
+            self.nodes = self.kernel.nodes
+            if native is not None:
+                return native
         self._start(pos)
         me = pos.to_move
         sd = (pos.sweeps[me] - pos.sweeps[1 - me]) * self.sweep_points
