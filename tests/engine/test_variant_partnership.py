@@ -3,6 +3,8 @@ partner builds (V6.3, decisions V6.5-V6.12)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import engine
@@ -234,3 +236,29 @@ def test_rounds_award_eleven_plus_sweeps_to_the_teams(game_seed: int) -> None:
             assert sum(p.sweeps for p in players) == swept
             swept = 0
     assert rounds >= 1
+
+
+def test_engine_and_reference_agree_where_partners_build() -> None:
+    """Play that favours builds, so that partner builds (V6.3) come up often: at every state
+    the engine's moves equal the reference's (tests/engine/reference.py), and some moves
+    build on the partner's value without holding it, always using the partner's build."""
+    lone = 0
+    for game_seed in range(6):
+        rng = random.Random(game_seed)
+        state = new_game(game_seed, "partnership")
+        while state.status == "playing" and state.round == 1:
+            check_state(state)
+            moves = state.legal_moves()
+            values = state.rules.values
+            p = state.to_move
+            for m in moves:
+                kept = state.hands[p] & ~(1 << m.card)
+                if m.type == "build" and not any(values[c] == m.value
+                                                 for c in range(52) if kept >> c & 1):
+                    lone += 1
+                    assert any(b.owner == partner(p, RULES) and b.value == m.value
+                               and b.cards & m.targets for b in state.builds)
+            builds = [m for m in moves if m.type == "build"]
+            move = rng.choice(builds if builds and rng.random() < 0.7 else moves)
+            state = state.apply(move).state
+    assert lone > 0
