@@ -11,6 +11,7 @@ import engine
 from engine import State, parse_move_id
 from engine.cards import parse_cards
 from engine.cassino import VARIANTS, generate_moves, new_game, partner, side_of, teams
+from engine.cassino.counting import counting_of
 from engine.cassino.scoring import score
 from engine.errors import IllegalMoveError, StateError
 from tests.engine.nseat import check_state, check_views, ids, play_game, position, position_dict
@@ -158,7 +159,7 @@ def test_V6_10_the_partner_of_an_owner_may_trail_the_owner_may_not() -> None:
     assert refused(state, "KH").rule == "R21"
 
 
-def test_V6_10_R23_holds_for_every_owner_in_a_stored_state() -> None:
+def test_V6_4_R23_holds_for_every_owner_in_a_stored_state() -> None:
     data = position_dict("partnership", [["9D", "4C"], ["9H", "10S"], ["2S", "KC", "QD"],
                                          ["JH", "JS", "7D"]], ("6D",), EIGHT, dealer=3,
                          to_move=2)
@@ -189,6 +190,17 @@ def test_V6_11_scores_and_winner_are_per_team_on_the_wire() -> None:
         State.from_dict({**data, "scores": [0, 0, 0, 0]})
 
 
+def test_V6_12_a_tied_majority_scores_nothing_and_tied_totals_play_on() -> None:
+    suits = tuple(sum(1 << c for c in range(suit, 52, 4)) for suit in range(4))
+    breakdown = score(suits, (0, 0, 0, 0), RULES)  # seat s took every card of suit s
+    assert [p.cards for p in breakdown.players] == [26, 26]
+    assert [p.points.cards for p in breakdown.players] == [0, 0]
+    assert [p.points.spades for p in breakdown.players] == [1, 0]
+    counting = counting_of(RULES)
+    assert not counting.settle((23, 23), 21).over
+    assert counting.settle((21, 19), 21).winner == 0
+
+
 @pytest.mark.parametrize("game_seed", [1, 2, 3])
 def test_V6_12_random_games_end_with_the_winning_team(game_seed: int) -> None:
     steps = play_game("partnership", game_seed, checks=False)
@@ -207,7 +219,7 @@ def test_V6_12_random_games_end_with_the_winning_team(game_seed: int) -> None:
 # --- properties ----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("game_seed", [11, 12])
-def test_random_play_keeps_states_and_views_consistent(game_seed: int) -> None:
+def test_V6_8_random_play_keeps_states_and_views_consistent(game_seed: int) -> None:
     """Every state: 52 cards, valid, JSON round trip, the reference's moves; every view
     round-trips and hides the other three hands and the stock."""
     for state, _move, _step in play_game("partnership", game_seed, max_moves=120):

@@ -151,6 +151,22 @@ def test_V7_5_a_sole_leader_past_21_wins_even_with_another_past_21() -> None:
     assert after.returns() == (1, -1, -1)
 
 
+def test_V7_7_the_residue_goes_to_the_last_capturer() -> None:
+    state = last_card([16, 20, 18])
+    data = state.to_dict()
+    data["hands"][2] = ["QC"]
+    data["captured"][2].remove("QC")
+    data["captured"][2].append("KC")
+    state = State.from_dict(data)
+    assert state.last_capturer == 1
+    step = state.apply(parse_move_id("QC"))
+    residue = next(e for e in step.events if e.type == "residue")
+    assert residue.get("player") == 1 and residue.get("cards") == parse_cards(["KH", "QC"])
+    breakdown = next(e for e in step.events if e.type == "round_scored").get("breakdown")
+    assert [p.cards for p in breakdown.players] == [7, 22, 23]
+    assert "sweep" not in [e.type for e in step.events]  # R24: never a sweep
+
+
 def test_V7_5_other_countings_refuse_three_seats() -> None:
     from dataclasses import replace
     with pytest.raises(UnsupportedVariantError):
