@@ -301,7 +301,7 @@ class CacheEntry:
         exact = self.exact
         if exact and columns:  # it would serve every budget: the hidden hand must be known
             try:
-                known = request.view.stock_size == 0 or HandSampler(request.view).exact
+                known = HandSampler(request.view).exact
             except ValueError as exc:  # no hidden hand fits the view: nothing was searched
                 raise Unfit("no world fits the view") from exc
             _check(known and n == 1, "exact is wrong")
