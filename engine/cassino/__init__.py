@@ -7,7 +7,7 @@ without touching the solver, the workers or the API.
 
 from engine.cassino.count_out import claims_allowed, secured
 from engine.cassino.events import Event
-from engine.cassino.game import CASSINO
+from engine.cassino.game import CASSINO, teams
 from engine.cassino.movegen import legal_moves as generate_moves
 from engine.cassino.moves import (
     BUILD,
@@ -67,5 +67,5 @@ __all__ = [
     "check_table", "claim", "claims_allowed", "deal_order", "first_dealer", "game_over",
     "generate_moves", "get_rules", "least_points", "move_json", "move_text", "new_game",
     "parse_move", "parse_move_id", "play_card", "round_dealt", "scheme", "score", "secured",
-    "stock_order", "unions",
+    "stock_order", "teams", "unions",
 ]
