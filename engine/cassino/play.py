@@ -145,17 +145,21 @@ class View(NamedTuple):
     def resample(self, rng: random.Random) -> State:
         """A whole state with this view: the hidden cards dealt again from ``rng`` (R29).
 
-        The other hand is drawn uniformly among the hands consistent with the view (R23 and
-        the round's history, :class:`engine.cassino.worlds.HandSampler`), the stock is the
-        rest of the unseen cards in a uniform order (:func:`engine.cassino.worlds.stock_order`),
-        and the seed is drawn too: the real one is hidden, so later deals differ from the
-        game's.  Searches (OpenSpiel's resampling of hidden information) play on from it.
-        ``ValueError`` when no hidden hand fits the view.
+        The other hands are drawn together, uniformly among the assignments consistent with
+        the view (R23 and the round's history, :class:`engine.cassino.worlds.HandSampler`;
+        with two seats, the other hand), the stock is the rest of the unseen cards in a
+        uniform order (:func:`engine.cassino.worlds.stock_order`), and the seed is drawn
+        too: the real one is hidden, so later deals differ from the game's.  Searches
+        (OpenSpiel's resampling of hidden information) play on from it.  ``ValueError``
+        when no hidden hands fit the view.
         """
-        other = HandSampler(self).draw(rng)
-        stock = stock_order(self.unseen & ~other, rng)
+        hands = HandSampler(self).draw_hands(rng)
+        hidden = 0
+        for seat, hand in enumerate(hands):
+            if seat != self.player:
+                hidden |= hand
+        stock = stock_order(self.unseen & ~hidden, rng)
         seed = rng.randrange(MAX_SAFE_SEED + 1)
-        hands = _with((self.hand, self.hand), 1 - self.player, other)
         return State(self.rules, seed, self.round, self.deal, self.dealer, self.to_move, hands,
                      stock, self.loose, self.builds, self.captured, self.sweeps,
                      self.last_capturer, self.scores, self.status, self.winner, self.history,
