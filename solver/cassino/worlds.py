@@ -97,14 +97,16 @@ class WorldsOf(Protocol[W]):
 
 
 class SeatWorlds:
-    """The worlds of an N-seat view (V6, V7): every hidden hand drawn at once, uniformly
-    among the deals consistent with the view, by the engine (:meth:`View.resample` from
-    :func:`world_rng`); the stock stays a set.  Values are the viewer's side's equity
-    (:func:`solver.cassino.evaluation.side_equity`)."""
+    """The worlds of an N-seat view (V6, V7): every hidden hand drawn at once, exactly
+    uniformly among the deals consistent with the view, by the engine's sampler
+    (:meth:`engine.cassino.HandSampler.draw_hands` from :func:`world_rng`: the hands of
+    :meth:`View.resample` from the same source); the stock stays a set.  Values are the
+    viewer's side's equity (:func:`solver.cassino.evaluation.side_equity`)."""
 
     def __init__(self, view: View, search: str | None = None,
                  world_nodes: int | None = WORLD_NODES) -> None:
         self.view = view
+        self.sampler = HandSampler(view)
         self.unseen = view.unseen
         self.search = search or THREE_HAND_SEARCH
         if self.search not in SEARCHES:
@@ -113,15 +115,12 @@ class SeatWorlds:
 
     @property
     def exact(self) -> bool:
-        """The hidden hands are known for certain: only one other hand hides cards and the
-        stock is empty."""
-        hidden = [s for s, size in enumerate(self.view.hand_sizes)
-                  if size and s != self.view.player]
-        return self.view.stock_size == 0 and len(hidden) <= 1
+        """One world says everything: the hidden hands are known for certain."""
+        return self.sampler.exact
 
     def draw(self, seed: int, index: int) -> tuple[int, ...]:
         """World ``index`` of ``seed``: every seat's hand."""
-        return self.view.resample(world_rng(seed, index)).hands
+        return self.sampler.draw_hands(world_rng(seed, index))
 
     def values(self, world: tuple[int, ...], moves: list[Move]) -> tuple[list[float], int]:
         """The value of each of ``moves`` for the viewer's side in ``world`` (with no moves,
@@ -129,8 +128,9 @@ class SeatWorlds:
         view = self.view
         hands = world
         stock = self.unseen
-        for h in hands:
-            stock &= ~h
+        for seat, h in enumerate(hands):
+            if seat != view.player:
+                stock &= ~h
         rules = view.rules
         cls = MaxnSearch if self.search == MAXN and not rules.partnerships else SideSearch
         search = cls(rules, stock, view.dealer, view.player, self.world_nodes)
