@@ -46,7 +46,8 @@ from solver.bots import Bot, make_bot
 from solver.cassino import side_of
 
 __all__ = ["GameRecord", "RotationSet", "SeatedSummary", "Summary", "main", "play_game",
-           "play_pair", "play_rotations", "run_seats", "summarize", "summarize_rotations"]
+           "play_pair", "play_rotations", "run_seats", "seat_of", "summarize",
+           "summarize_rotations"]
 
 
 @dataclass
@@ -306,7 +307,7 @@ class RotationSet:
             for row in game.rounds:
                 for i, spec in enumerate(specs):
                     total, count = out.get(spec, (0.0, 0))
-                    out[spec] = (total + row[(i + r) % n], count + 1)
+                    out[spec] = (total + row[seat_of(i, r, n)], count + 1)
         return out
 
     def margin(self, specs: tuple[str, ...]) -> float | None:
@@ -325,9 +326,14 @@ class RotationSet:
         out: dict[str, float] = {}
         for r, game in enumerate(self.games):
             for i, spec in enumerate(specs):
-                won = game.winner is not None and sides[(i + r) % n] == game.winner
+                won = game.winner is not None and sides[seat_of(i, r, n)] == game.winner
                 out[spec] = out.get(spec, 0.0) + won / (specs.count(spec) * len(self.games))
         return out
+
+
+def seat_of(entry: int, rotation: int, seats: int) -> int:
+    """The seat of the bot of entry ``entry`` of the seating in rotation ``rotation``."""
+    return (entry + rotation) % seats
 
 
 def play_rotations(index: int, seed: int, specs: tuple[str, ...],
@@ -338,8 +344,11 @@ def play_rotations(index: int, seed: int, specs: tuple[str, ...],
     games = []
     for r in range(n):
         bots = [make_bot(spec, game + 1_000_003 * i) for i, spec in enumerate(specs)]
-        seated = tuple(bots[(seat - r) % n] for seat in range(n))
-        games.append(play_game(game, seated, max_rounds, variant))
+        seated: list[Bot | None] = [None] * n
+        for i, bot in enumerate(bots):
+            seated[seat_of(i, r, n)] = bot
+        games.append(play_game(game, tuple(b for b in seated if b is not None), max_rounds,
+                               variant))
     return RotationSet(index, games)
 
 
@@ -359,6 +368,8 @@ class SeatedSummary:
     margin: tuple[float, float]
     """The first bot's points per round less the others' mean, per set ± standard error."""
     win_rate: dict[str, tuple[float, float]]
+    finished: int
+    """Sets with a game played to its end (the win rates count those)."""
     ms_per_move: dict[str, float]
     seconds: float
 
@@ -374,9 +385,12 @@ class SeatedSummary:
                  f"{self.margin[0]:+.2f} ± {self.margin[1]:.2f} (standard error over sets)"]
         for spec, (mean, se) in self.points.items():
             wins = self.win_rate[spec]
+            games = (f"games won {100 * wins[0]:.1f}% ± {100 * wins[1]:.1f}%; "
+                     if self.finished else "")
             lines.append(f"  {spec}: {mean:.2f} ± {se:.2f} points per round and seat; "
-                         f"games won {100 * wins[0]:.1f}% ± {100 * wins[1]:.1f}%; "
-                         f"{self.ms_per_move[spec]:.1f} ms per move")
+                         f"{games}{self.ms_per_move[spec]:.1f} ms per move")
+        if not self.finished:
+            lines.append("  games: none played to its end (--rounds)")
         return "\n".join(lines)
 
 
@@ -399,11 +413,11 @@ def summarize_rotations(specs: tuple[str, ...], variant: str, results: list[Rota
     for r in results:
         for rot, game in enumerate(r.games):
             for i, spec in enumerate(specs):
-                think[spec] += game.think[(i + rot) % n]
+                think[spec] += game.think[seat_of(i, rot, n)]
                 moves[spec] += game.moves / n
     return SeatedSummary(specs, variant, len(results),
                          sum(len(g.rounds) for r in results for g in r.games), points,
-                         _mean_se(margins), win_rate,
+                         _mean_se(margins), win_rate, len(finished),
                          {s: 1000 * think[s] / max(1.0, moves[s]) for s in names}, seconds)
 
 

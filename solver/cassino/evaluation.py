@@ -341,7 +341,8 @@ class SideBatchEnd:
                  "sides", "sweep_cache", "table_cache", "weights")
 
     def __init__(self, rules: Rules, pool: int, first: int, side_of: tuple[int, ...],
-                 pile_cache: dict[tuple[int, ...], tuple[float, ...]] | None = None) -> None:
+                 pile_cache: dict[tuple[int, ...], tuple[float, ...]] | None = None,
+                 odds_cache: dict[int, float] | None = None) -> None:
         self.rules = rules
         self.weights = weights(rules)
         self.pool = pool
@@ -355,7 +356,9 @@ class SideBatchEnd:
         so the searches share it."""
         self.table_cache: dict[int, tuple[float, ...]] = {}
         self.cache: dict[tuple[object, ...], tuple[float, ...]] = {}
-        self.sweep_cache: dict[int, float] = {}
+        self.sweep_cache = {} if odds_cache is None else odds_cache
+        """The odds of a sweep or a pairing: they depend on the pool only, so estimates
+        with the same pool may share them."""
 
     def value(self, piles: tuple[int, ...], loose: int,
               sweeps: tuple[int, ...]) -> tuple[float, ...]:

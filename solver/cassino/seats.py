@@ -30,7 +30,7 @@ from solver.cassino.search import twin_key
 
 __all__ = ["WORLD_NODES", "SeatsPosition", "SeatsSearch", "side_of"]
 
-WORLD_NODES = 1_000
+WORLD_NODES = 600
 """The node budget of one N-seat world: no deeper iteration is started, and one under
 way is abandoned, once the world's search has visited this many nodes (positions, the
 leaves included: an N-seat leaf costs about as much as an inner node)."""
@@ -102,6 +102,7 @@ class SeatsSearch:
         self.batch_end = SideBatchEnd(rules, stock, (dealer + 1) % self.n, self.side_of,
                                       self.piles)
         self.horizons: dict[int, SideBatchEnd] = {}
+        self.odds: dict[int, float] = {}
         self.pool = stock
         """The cards out at the root (the stock and every hand): a horizon's pool."""
         self.weights = weights(rules)
@@ -142,7 +143,7 @@ class SeatsSearch:
         end = self.horizons.get(me)
         if end is None:
             end = self.horizons[me] = SideBatchEnd(self.rules, self.pool, me, self.side_of,
-                                                   self.piles)
+                                                   self.piles, self.odds)
         if builds:
             piles = self._credit(piles, builds)
         return end.value(piles, loose, sweeps)
@@ -177,6 +178,7 @@ class SeatsSearch:
         if pool != self.pool:
             self.pool = pool
             self.horizons.clear()
+            self.odds.clear()
 
     def root_values(self, pos: SeatsPosition, moves: list[Move]) -> list[float]:
         """The value of each root move for the viewer's side (the viewer is to move), from
