@@ -274,3 +274,70 @@ def test_side_batch_end_is_symmetric_and_adds_up(rules: Rules) -> None:
     end = SideBatchEnd(rules, stock, 0, sides)
     v = end.value(piles, 0, tuple([0] * count))
     assert sum(v) == pytest.approx(side_round_total(piles, 0, w) + end.sweep_odds(0))
+
+
+def last_batch_state(variant: str, seed: int, cards: int):
+    """A state of the last batch with at most ``cards`` cards left in hands."""
+    from engine.cassino import advance, new_game
+
+    rng = random.Random(seed)
+    state = new_game(seed, variant)
+    while state.stock or sum(h.bit_count() for h in state.hands) > cards:
+        state = advance(state, rng.choice(state.legal_moves()))
+    return state
+
+
+def engine_values(state, mode: str) -> list[float]:
+    """Each root move's equity for the mover's side by brute force over engine states: the
+    engine's own residue and per-side scoring (R24, R26, V6.2, V7.2)."""
+    from engine.cassino import advance
+
+    sides = side_of(state.rules)
+    hero = sides[state.to_move]
+
+    def after(s, move) -> list[float]:
+        events: list = []
+        nxt = advance(s, move, events)
+        scored = [e for e in events if e.type == "round_scored"]
+        if scored:
+            totals = scored[0].get("breakdown").totals
+            return [equity(totals, side) for side in range(len(totals))]
+        return best(nxt)
+
+    def best(s) -> list[float]:
+        found = None
+        kids = s.legal_moves()
+        kids.sort(key=order)
+        mover = sides[s.to_move]
+        for m in kids:
+            v = after(s, m)
+            if found is None:
+                found = v
+            elif mode == "maxn":
+                if v[mover] > found[mover]:
+                    found = v
+            elif (v[hero] > found[hero]) if mover == hero else (v[hero] < found[hero]):
+                found = v
+        assert found is not None
+        return found
+
+    return [after(state, m)[hero] for m in state.legal_moves()]
+
+
+@pytest.mark.parametrize(("variant", "cls", "mode"), [
+    ("partnership", SideSearch, "team"), ("three-hand", SideSearch, "paranoid"),
+    ("three-hand", MaxnSearch, "maxn")])
+def test_last_batch_matches_brute_force_over_engine_states(variant: str, cls, mode) -> None:
+    checked = 0
+    for seed in range(12):
+        state = last_batch_state(variant, 300 + seed, 6)
+        if state.status != "playing" or len(state.legal_moves()) < 2:
+            continue
+        pos = SeatsPosition(state.to_move, state.hands, state.loose, state.builds,
+                            state.captured, state.sweeps, state.last_capturer, 0, state.dealer)
+        search = cls(state.rules, 0, state.dealer, state.to_move, budget=None)
+        values = search.root_values(pos, state.legal_moves())
+        assert search.exact
+        assert values == pytest.approx(engine_values(state, mode)), state.to_dict()
+        checked += 1
+    assert checked >= 4
