@@ -338,11 +338,12 @@ class SideBatchEnd:
     """
 
     __slots__ = ("cache", "first", "n", "pile_cache", "pool", "pool_size", "rules", "side_of",
-                 "sides", "sweep_cache", "table_cache", "weights")
+                 "sides", "sweep_cache", "table_cache", "turn_cache", "weights")
 
     def __init__(self, rules: Rules, pool: int, first: int, side_of: tuple[int, ...],
                  pile_cache: dict[tuple[int, ...], tuple[float, ...]] | None = None,
-                 odds_cache: dict[int, float] | None = None) -> None:
+                 odds_cache: dict[int, float] | None = None,
+                 turn_cache: dict[int, tuple[float, ...]] | None = None) -> None:
         self.rules = rules
         self.weights = weights(rules)
         self.pool = pool
@@ -359,6 +360,7 @@ class SideBatchEnd:
         self.sweep_cache = {} if odds_cache is None else odds_cache
         """The odds of a sweep or a pairing: they depend on the pool only, so estimates
         with the same pool may share them."""
+        self.turn_cache = {} if turn_cache is None else turn_cache
 
     def value(self, piles: tuple[int, ...], loose: int,
               sweeps: tuple[int, ...]) -> tuple[float, ...]:
@@ -392,22 +394,37 @@ class SideBatchEnd:
 
     def _table(self, loose: int) -> tuple[float, ...]:
         """What the loose table adds for each side: its point cards to the first seat in
-        turn whose hand pairs them, a sweep to the first player."""
+        turn whose hand pairs them, a sweep to the first player (:meth:`turns`)."""
+        side_of, first, n = self.side_of, self.first, self.n
+        by_turn = self.turns(loose)
+        out = [by_turn[n]] * self.sides
+        for j in range(n):
+            out[side_of[(first + j) % n]] += by_turn[j]
+        return tuple(out)
+
+    def turns(self, loose: int) -> tuple[float, ...]:
+        """What the loose table adds for the seats in turn from the first player (then,
+        last, what it takes from every side: its share of the point cards it holds).  It
+        depends on the pool only, so estimates with the same pool share it."""
+        v = self.turn_cache.get(loose)
+        if v is not None:
+            return v
         w = self.weights
-        n, side_of, first = self.n, self.side_of, self.first
-        out = [-_natural(loose, w) / self.sides] * self.sides
+        n = self.n
+        out = [0.0] * (n + 1)
+        out[n] = -_natural(loose, w) / self.sides
         for card in cards_of(loose & w.cards):
             worth = w.points[card]
             hit = self.pair_odds(card)
             miss = 1.0
             for j in range(n):
-                out[side_of[(first + j) % n]] += worth * miss * hit
+                out[j] += worth * miss * hit
                 miss *= 1.0 - hit
             for j in range(n):
-                out[side_of[j]] += worth * miss / n
-        out[side_of[first if loose else (first + 1) % n]] += (self.sweep_odds(loose)
-                                                               * self.rules.sweep_points)
-        return tuple(out)
+                out[j] += worth * miss / n
+        out[0 if loose else 1] += self.sweep_odds(loose) * self.rules.sweep_points
+        v = self.turn_cache[loose] = tuple(out)
+        return v
 
     def _hand_odds(self, takers: int) -> float:
         """Chance that a hand dealt from the pool holds one of ``takers``."""

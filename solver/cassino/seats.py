@@ -103,6 +103,7 @@ class SeatsSearch:
                                       self.piles)
         self.horizons: dict[int, SideBatchEnd] = {}
         self.odds: dict[int, float] = {}
+        self.turns: dict[int, tuple[float, ...]] = {}
         self.pool = stock
         """The cards out at the root (the stock and every hand): a horizon's pool."""
         self.weights = weights(rules)
@@ -143,7 +144,7 @@ class SeatsSearch:
         end = self.horizons.get(me)
         if end is None:
             end = self.horizons[me] = SideBatchEnd(self.rules, self.pool, me, self.side_of,
-                                                   self.piles, self.odds)
+                                                   self.piles, self.odds, self.turns)
         if builds:
             piles = self._credit(piles, builds)
         return end.value(piles, loose, sweeps)
@@ -179,6 +180,7 @@ class SeatsSearch:
             self.pool = pool
             self.horizons.clear()
             self.odds.clear()
+            self.turns.clear()
 
     def root_values(self, pos: SeatsPosition, moves: list[Move]) -> list[float]:
         """The value of each root move for the viewer's side (the viewer is to move), from
