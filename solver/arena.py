@@ -367,6 +367,9 @@ class SeatedSummary:
     """Each bot name's round points per seat and round, mean over sets ± standard error."""
     margin: tuple[float, float]
     """The first bot's points per round less the others' mean, per set ± standard error."""
+    versus: dict[str, tuple[float, float]]
+    """The first bot's points per round less each other bot's, per set (paired) ± standard
+    error."""
     win_rate: dict[str, tuple[float, float]]
     finished: int
     """Sets with a game played to its end (the win rates count those)."""
@@ -383,6 +386,9 @@ class SeatedSummary:
                  f"{len(self.specs)} rotations, {self.rounds} rounds, {self.seconds:.0f} s",
                  f"  margin per round ({first} - mean of {', '.join(others)}): "
                  f"{self.margin[0]:+.2f} ± {self.margin[1]:.2f} (standard error over sets)"]
+        if len(self.versus) > 1:
+            lines += [f"  {first} - {spec}: {mean:+.2f} ± {se:.2f} per round (paired by set)"
+                      for spec, (mean, se) in self.versus.items()]
         for spec, (mean, se) in self.points.items():
             wins = self.win_rate[spec]
             games = (f"games won {100 * wins[0]:.1f}% ± {100 * wins[1]:.1f}%; "
@@ -405,6 +411,15 @@ def summarize_rotations(specs: tuple[str, ...], variant: str, results: list[Rota
             if results else []
         points[spec] = _mean_se(per_set)
     margins = [m for r in results if (m := r.margin(specs)) is not None]
+    versus: dict[str, tuple[float, float]] = {}
+    for spec in names[1:]:
+        diffs = []
+        for r in results:
+            pts = r.points(specs)
+            (a, na), (b, nb) = pts[names[0]], pts[spec]
+            if na and nb:
+                diffs.append(a / na - b / nb)
+        versus[spec] = _mean_se(diffs)
     finished = [r for r in results if any(g.winner is not None for g in r.games)]
     win_rate = {spec: _mean_se([r.wins(specs, sides)[spec] for r in finished])
                 for spec in names}
@@ -417,7 +432,7 @@ def summarize_rotations(specs: tuple[str, ...], variant: str, results: list[Rota
                 moves[spec] += game.moves / n
     return SeatedSummary(specs, variant, len(results),
                          sum(len(g.rounds) for r in results for g in r.games), points,
-                         _mean_se(margins), win_rate, len(finished),
+                         _mean_se(margins), versus, win_rate, len(finished),
                          {s: 1000 * think[s] / max(1.0, moves[s]) for s in names}, seconds)
 
 
