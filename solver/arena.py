@@ -46,7 +46,7 @@ from solver.bots import Bot, make_bot
 from solver.cassino import side_of
 
 __all__ = ["GameRecord", "RotationSet", "SeatedSummary", "Summary", "main", "play_game",
-           "play_pair", "play_rotations", "run_seats", "seat_of", "summarize",
+           "play_pair", "play_rotations", "run_seats", "seat_of", "split_seats", "summarize",
            "summarize_rotations"]
 
 
@@ -336,6 +336,18 @@ def seat_of(entry: int, rotation: int, seats: int) -> int:
     return (entry + rotation) % seats
 
 
+def split_seats(text: str) -> tuple[str, ...]:
+    """The bots of ``--seats``: comma-separated names, a solver's own options kept with it
+    (``solver:nodes=1,samples=2,greedy`` is two bots)."""
+    out: list[str] = []
+    for item in text.split(","):
+        if out and "=" in item and ":" not in item:
+            out[-1] += "," + item
+        else:
+            out.append(item)
+    return tuple(out)
+
+
 def play_rotations(index: int, seed: int, specs: tuple[str, ...],
                    max_rounds: int | None = None, variant: str = "standard") -> RotationSet:
     """Set ``index``: game ``seed + index`` once for each rotation of the seating."""
@@ -504,7 +516,7 @@ def main(argv: list[str] | None = None) -> int:
     except CassinoError as exc:
         parser.error(str(exc))
     if args.seats is not None:
-        specs = tuple(args.seats.split(","))
+        specs = split_seats(args.seats)
         if len(specs) != rules.players:
             parser.error(f"--seats: {args.variant} seats {rules.players} players")
         seated = run_seats(specs, args.pairs, args.seed, args.jobs, args.rounds,

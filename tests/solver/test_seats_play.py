@@ -117,6 +117,11 @@ def test_every_bot_sits_in_every_seat() -> None:
             assert sorted(arena.seat_of(e, r, n) for e in range(n)) == list(range(n))
 
 
+def test_seats_keep_a_solvers_options() -> None:
+    assert arena.split_seats("solver:seat_nodes=900,world_nodes=100,greedy,solver,random") == (
+        "solver:seat_nodes=900,world_nodes=100", "greedy", "solver", "random")
+
+
 def test_rotated_sets_of_deals() -> None:
     specs = ("greedy", "random", "random")
     result = arena.play_rotations(0, 5, specs, max_rounds=1, variant="three-hand")
