@@ -174,8 +174,8 @@ def _check_partner_value(state: Full, player: int, v: int, used: list[Build],
                     f"to your partner's build of {v}: name its cards too", "V6.3",
                     "move.targets")
     raise _fail(f"to build {v} you must keep {_worth(v, values)} in hand, or add to a build "
-                f"of {v} your partner owns; a value your partner declared by a build that "
-                "is gone does not count (V6.3, V6.9)", "V6.3", "move.value")
+                f"of {v} your partner owns on the table; a value declared by a build that is "
+                "gone does not count, see V6.9", "V6.3", "move.value")
 
 
 def _worth(value: int, values: tuple[int, ...]) -> str:

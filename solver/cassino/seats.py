@@ -24,7 +24,7 @@ points less the mean of the other sides'.
 
 from __future__ import annotations
 
-from engine.cassino import Build, Move, Rules, teams
+from engine.cassino import Build, Move, Rules, side_of
 from solver.cassino.evaluation import SideBatchEnd, side_equity, side_points, weights
 from solver.cassino.search import twin_key
 
@@ -34,15 +34,6 @@ WORLD_NODES = 600
 """The node budget of one N-seat world: no deeper iteration is started, and one under
 way is abandoned, once the world's search has visited this many nodes (positions, the
 leaves included: an N-seat leaf costs about as much as an inner node)."""
-
-
-def side_of(rules: Rules) -> tuple[int, ...]:
-    """The side of each seat (V6: partners opposite; else each seat alone)."""
-    out = [0] * rules.players
-    for side, seats in enumerate(teams(rules)):
-        for seat in seats:
-            out[seat] = side
-    return tuple(out)
 
 
 class SeatsPosition:
