@@ -259,9 +259,9 @@ def _half_between(n: int, lo: int, hi: int) -> float:
 @functools.lru_cache(maxsize=1 << 16)
 def side_majority_odds(held: tuple[int, ...], total: int) -> tuple[float, ...]:
     """Chances that each side ends with strictly more of ``total`` items than every other
-    side (R26, V7.2), when the sides hold ``held`` now and each item still out goes to each
-    side with equal odds (sides of equal size: one seat each, or two partners each, V6).
-    Exact: binomial tails for two sides, the three-way splits summed for three."""
+    side (R26, V7.2, V7.4; V6.12), when the sides hold ``held`` now and each item still out
+    goes to each side with equal odds (sides of equal size: one seat each, or two partners
+    each, V6).  Exact: binomial tails for two sides, the three-way splits summed for three."""
     rest = total - sum(held)
     if len(held) == 2:
         a, b = held
@@ -285,8 +285,8 @@ def side_majority_odds(held: tuple[int, ...], total: int) -> tuple[float, ...]:
 
 def side_points(piles: tuple[int, ...], sweeps: tuple[int, ...], w: Weights) -> list[float]:
     """Round points (R26) of each side's pile, plus its sweep points; a majority scores only
-    for a side with strictly more than every other (V7.2).  The residue (R24) must already
-    be in the piles."""
+    for a side with strictly more than every other (V7.2, V7.4; V6.12).  The residue (R24)
+    must already be in the piles."""
     out = [float(s) for s in sweeps]
     for mask, _, points in w.most:
         counts = [(p & mask).bit_count() for p in piles]

@@ -3,7 +3,7 @@
 A world fixes every hand; the stock is a set.  The searches (:mod:`solver.cassino.sides`,
 :mod:`solver.cassino.maxn`) play the current batch out on this lean position with the
 engine's own :func:`engine.cassino.movegen.legal_moves` and
-:func:`engine.cassino.table.play_card`, which know the partner builds of V6.3 from the
+:func:`engine.cassino.table.play_card`, which know the partner builds of V6.3 (V6.6, V6.7) from the
 mover and the rules, so no rule is written twice.  Turns go ``seat -> (seat + 1) % N``.
 
 A batch holds 12 plies in three-hand and 16 in partnership, too many to search whole at
