@@ -65,7 +65,7 @@ class Options:
     or practically equal to it."""
     tolerance: float = 0.1
     """Round points under which two moves count as practically equal."""
-    seat_nodes: int | None = 5_000
+    seat_nodes: int | None = 3_000
     """The node budget of an N-seat view (V6, V7) in place of ``nodes``: there every
     position searched counts, the leaves too, and a node costs more."""
     world_nodes: int | None = WORLD_NODES

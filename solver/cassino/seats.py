@@ -30,7 +30,7 @@ from solver.cassino.search import twin_key
 
 __all__ = ["WORLD_NODES", "SeatsPosition", "SeatsSearch", "side_of"]
 
-WORLD_NODES = 600
+WORLD_NODES = 400
 """The node budget of one N-seat world: no deeper iteration is started, and one under
 way is abandoned, once the world's search has visited this many nodes (positions, the
 leaves included: an N-seat leaf costs about as much as an inner node)."""
