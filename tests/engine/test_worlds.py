@@ -192,7 +192,8 @@ def test_a_forced_hand_is_exact_only_when_the_order_cannot_vary() -> None:
 
 # --- View.resample: a whole state with the view (R29) ------------------------------------
 
-PLAYABLE = [name for name, rules in VARIANTS.items() if rules.playable]
+PLAYABLE = [name for name, rules in VARIANTS.items() if rules.playable and rules.players == 2]
+"""The two-seat variants (N seats: test_resample_deals_every_hidden_hand below)."""
 
 
 def hidden(state: State, player: int) -> tuple[int, tuple[int, ...]]:
