@@ -168,7 +168,8 @@ class HintRequest:
         if samples:
             _number(evaluation["stderr"], self.bound, low=0.0)
         points = evaluation["expected_points"]
-        _check(isinstance(points, list) and len(points) == 2, "expected points")
+        _check(isinstance(points, list) and len(points) == self.view.rules.players,
+               "expected points")
         for p in points:
             _number(p, self.bound)
         if self.kind != "hints":
