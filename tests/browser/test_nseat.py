@@ -99,9 +99,9 @@ def test_a_whole_round_of_three_or_four_seats(browser: Any, server: str, sealer:
         assert ("partner" in badges) == (other in partners)
     board = page.locator('[data-testid="scoreboard"] span').all_inner_texts()
     assert len(board) == len(sides)
-    assert board[0] == ("Your team 0" if partners else "You 0")
+    assert board[0] == ("Your team: 0" if partners else "You: 0")
     if not partners:
-        assert board[1:] == [f"Seat {other} 0" for other in others]
+        assert board[1:] == [f"Seat {other}: 0" for other in others]
 
     # the round: every human move made through the selection; the house's between
     played = 0

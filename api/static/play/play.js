@@ -270,7 +270,7 @@ import { GAME, afterEvent, batchOf, pickVariant, sidesOf, tableVariants } from "
     if (many()) {
       scoreboard.replaceChildren(...sideOrder().map((side) => el("span", {
         className: side === SIDE[HUMAN] ? "you-score" : "", "data-testid": `score-side-${side}`,
-        text: `${sideName(side)} ${view.scores[side]}` })));
+        text: `${sideName(side)}: ${view.scores[side]}` })));
       renderOthers();
     } else {
       scoreboard.replaceChildren(
