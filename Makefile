@@ -1,7 +1,7 @@
 # Everyday commands.  `make test` is what CI runs (see .ci/run); it installs what it needs.
 PYTHON ?= python3
 
-.PHONY: install deps run worker test lint typecheck bench bench-api bench-flood bench-slow bench-hints bench-faults bench-solver bench-ab same-answers arena arena-variants fuzz openapi sdk
+.PHONY: install deps run worker test lint typecheck bench bench-api bench-flood bench-slow bench-hints bench-faults bench-solver bench-seats bench-ab same-answers arena arena-variants arena-seats fuzz openapi sdk
 
 # pip install once per change of pyproject.toml (the stamp file records it).
 .installed: pyproject.toml setup.py solver/cassino/_kernel.c
@@ -83,8 +83,17 @@ arena: .installed  # mirrored pairs of games; e.g. make arena ARENA="solver chea
 
 PAIRS ?= 30
 JOBS ?= 1
-arena-variants: .installed  # solver vs greedy in every playable variant: make arena-variants PAIRS=20 JOBS=2
+arena-variants: .installed  # solver vs greedy in every playable two-seat variant: make arena-variants PAIRS=20 JOBS=2
 	for v in $$($(PYTHON) -c "from engine.cassino import VARIANTS; \
-	    print(*(n for n, r in VARIANTS.items() if r.playable))"); do \
+	    print(*(n for n, r in VARIANTS.items() if r.playable and r.players == 2))"); do \
 	  echo "== $$v"; $(PYTHON) -m solver.arena solver greedy --variant $$v --pairs $(PAIRS) --jobs $(JOBS) --quiet; \
 	done
+
+SETS ?= 20
+ROUNDS ?= 1
+arena-seats: .installed  # N seats, every seat rotation of each deal: make arena-seats SETS=30 ROUNDS=1 JOBS=1
+	$(PYTHON) -m solver.arena --variant partnership --seats solver,greedy,solver,greedy --pairs $(SETS) --rounds $(ROUNDS) --jobs $(JOBS) --quiet
+	$(PYTHON) -m solver.arena --variant three-hand --seats solver,greedy,greedy --pairs $(SETS) --rounds $(ROUNDS) --jobs $(JOBS) --quiet
+
+bench-seats: .installed  # N-seat hint latency p50/p95 at the default budget, one core
+	$(PYTHON) bench/seats_bench.py

@@ -26,7 +26,7 @@ from api.schemas import (
     ViewRequest,
     ViewResponse,
 )
-from api.sealed import SealedGame, Sealer
+from api.sealed import SealedGame, Sealer, house_run
 from engine import Move, State, new_game, parse_move
 from engine.cassino import (
     CLAIM,
@@ -140,8 +140,8 @@ class Games(MethodView):
             return respond({"state": state.to_dict()})
         if len(house) == len(state.hands):
             abort(422, message="house: at least one seat must be a player's", field="house")
-        if house:
-            charge_search()  # the house may lead: one search
+        if house:  # the house may lead: one search per house seat to move first
+            charge_search(max(1, house_run(house, len(state.hands), state.to_move)))
         game = sealer().start(state, house)
         return respond({"game": sealer().seal(game),
                         "credentials": [game.credential(seat)
@@ -196,8 +196,8 @@ class Apply(MethodView):
         state = playing(state)
         if game is not None:
             assert seat is not None
-            if game.house:
-                charge_search()  # the house answers: one search
+            if game.house:  # the house answers: one search per house seat in a row
+                charge_search(max(1, game.house_run((seat + 1) % len(state.hands))))
             with about("move"):
                 move = parse_move(body["move"])
                 after, moved = sealer().play(game, seat, move)
@@ -225,7 +225,7 @@ class ViewOf(MethodView):
     @blp.response(200, ViewResponse, example=response_example("view"))
     @document_errors(blp, *BODY_ERRORS, 403, 409, 410, 503)
     def post(self, body: dict[str, Any]) -> Any:
-        """What one player may see (R28, R29): never the other hand, the stock or the seed.
+        """What one player may see (R28, R29): never another hand, the stock or the seed.
 
         A sealed game shows the credential's seat, with the events of the last apply.
         """

@@ -127,6 +127,10 @@ def answer(kind: str, body: dict[str, Any]) -> Any:
     except QueueUnavailable as exc:
         abort(503, message=str(exc), headers={"Retry-After": str(UNAVAILABLE_RETRY)})
     except JobFailed as exc:
+        if request.view.rules.players > 2:  # until the N-seat solver lands: no 500
+            abort(422, message=f"variant: no hints for {request.view.variant} "
+                               f"({request.view.rules.players} seats) yet: the search "
+                               f"failed ({exc})", field="variant")
         abort(500, message=f"the search failed: {exc}")
     finally:
         if waiting:
@@ -144,9 +148,10 @@ class Hints(MethodView):
     @blp.response(200, HintsResponse, example=response_example("hints"))
     @job_answers
     def post(self, body: dict[str, Any]) -> Any:
-        """Rank the asking player's legal moves by expected round-point difference.
+        """Rank the asking player's legal moves by equity: expected round points of the
+        asking seat's side less the mean of the other sides' (two seats: the difference).
 
-        Only the player's view is used: the other hand and the stock never count (R29).
+        Only the player's view is used: the other hands and the stock never count (R29).
         The same view, seed and options give the same answer.
         """
         return answer("hints", body)

@@ -207,15 +207,18 @@ class RateLimits:
         response.headers["Retry-After"] = str(retry)
         return response
 
-    def charge_search(self) -> None:
-        """Count a search the request makes besides its endpoint's own (a house seat's
-        move, api/sealed.py) against ``HINT_RATE_LIMIT``: a 429 past it, before anything
-        is played."""
+    def charge_search(self, searches: int = 1) -> None:
+        """Count ``searches`` the request makes besides its endpoint's own (house seats'
+        moves, api/sealed.py: one each) against ``HINT_RATE_LIMIT``: a 429 past it, before
+        anything is played."""
         rules = [rule for rule in self.hint_rules if rule.scope == "hints"]
-        if not rules:
+        if not rules or searches < 1:
             return
         client = client_key(request.environ.get("REMOTE_ADDR"))
-        counts = self.counter.hit([(rule.key(client), rule.item.get_expiry()) for rule in rules])
+        counts = [(0, 0.0)] * len(rules)
+        for _ in range(searches):
+            counts = self.counter.hit([(rule.key(client), rule.item.get_expiry())
+                                       for rule in rules])
         over = [(reset, rule) for rule, (count, reset) in zip(rules, counts, strict=True)
                 if count > rule.item.amount]
         if over:
@@ -247,11 +250,11 @@ class RateLimits:
         return response
 
 
-def charge_search() -> None:
+def charge_search(searches: int = 1) -> None:
     """:meth:`RateLimits.charge_search` of the current app, if it has limits."""
     rates = current_app.extensions.get("cassino_rate_limits")
     if rates is not None:
-        rates.charge_search()
+        rates.charge_search(searches)
 
 
 def install(app: Flask) -> None:

@@ -38,6 +38,9 @@ SEATS = validate.Range(min=0)
 """A seat number: 0 up to the variant's seats less one, which the engine checks (naming the
 field), so the form holds for every variant (GET /v1/catalog: each variant's seats)."""
 PER_SEAT = "one per seat, by seat number"
+PER_SIDE = ("one per side, by side number (a side is the seats that score together: each "
+            "seat alone, or a team in partnership; GET /v1/catalog gives each variant's "
+            "`teams`)")
 DEFAULT_GAME = GAME_NAMES[0]
 """The game a request that names none is about: Cassino, the first registered."""
 MAX_BUILD = max(rules.max_build for rules in VARIANTS.values())
@@ -263,8 +266,10 @@ PlayerScoreSchema = type("PlayerScoreSchema", (Strict,), {
 
 class BreakdownSchema(Strict):
     players = fields.List(fields.Nested(PlayerScoreSchema), required=True,
-                          validate=validate.Length(equal=2),
-                          metadata=_meta("Counts and points of seats 0 and 1 (R26).", [
+                          validate=validate.Length(min=2),
+                          metadata=_meta(f"Counts and points, {PER_SIDE}: partners' piles "
+                                         "count as one (R26, V6.2). With two or three seats "
+                                         "a side is a seat. The engine checks the length.", [
                               {"cards": 27, "spades": 7, "aces": 2, "big_cassino": 1,
                                "little_cassino": 0, "sweeps": 1,
                                "points": {"cards": 3, "spades": 1, "aces": 2, "big_cassino": 2,
@@ -311,10 +316,12 @@ class PublicFields(Strict):
     last_capturer = _nullable_seat("Seat that captured last this round, or null (R24).", None)
     last_batch = Bool(metadata=_meta(
         "The stock is empty (R5); derived, ignored on input.", False))
-    scores = _pair(f"Game totals before this round, {PER_SEAT} (R27).", [0, 0])
+    scores = _pair(f"Game totals before this round, {PER_SIDE} (R27).", [0, 0])
     status = fields.String(required=True, validate=validate.OneOf(["playing", "game_over"]),
                            metadata=_meta("playing or game_over.", "playing"))
-    winner = _nullable_seat("Winning seat once the game is over, else null (R27).", None)
+    winner = _nullable_seat("Winning side once the game is over (with two or three seats, "
+                            "its seat; in partnership its team, 0 or 1), else null (R27).",
+                            None)
     history = fields.List(fields.Nested(PlayedSchema), load_default=list,
                           metadata=_meta("This round's moves in order (informational).",
                                          [{"player": 1, "move": {"type": "trail",
@@ -436,8 +443,8 @@ EVENT_SCHEMAS: tuple[type[EventBase], ...] = (
            "Round 1 scores 9 to 3; the game stands at 9 to 3",
            round=Int(required=True, metadata=_meta("The round.", 1)),
            breakdown=fields.Nested(BreakdownSchema, required=True, metadata=_meta(
-               "Counts and points of each seat.", None)),
-           scores=_pair("Game totals after the round.", [9, 3])),
+               f"Counts and points, {PER_SIDE}.", None)),
+           scores=_pair(f"Game totals after the round, {PER_SIDE}.", [9, 3])),
     _event("round_void", "Nobody captured: the round is dealt again by the same dealer (R25).",
            "Nobody captured in round 2: it is dealt again",
            round=Int(required=True, metadata=_meta("The round.", 2)),
@@ -446,8 +453,11 @@ EVENT_SCHEMAS: tuple[type[EventBase], ...] = (
            "variants end it as they count, V1.2, V1.3).",
            "Player 0 wins the game, 23 to 14",
            winner=Int(required=True, allow_none=True, validate=SEATS, metadata=_meta(
-               "The winner; null for a drawn game (classic-deal, V1.3).", 0)),
-           scores=_pair("Final totals.", [23, 14]),
+               "The winning side (with two or three seats, its seat); null for a drawn game "
+               "(classic-deal, V1.3).", 0)),
+           seats=fields.List(Int(validate=SEATS), metadata=_meta(
+               "Partnership only: the winning team's seats (V6.1).", [1, 3])),
+           scores=_pair(f"Final totals, {PER_SIDE}.", [23, 14]),
            game_value=Int(validate=validate.Range(min=0, max=MAX_COUNT), metadata=_meta(
                "What the game is worth to its winner, when not 1 (V1.4).", 2))),
 )
@@ -742,10 +752,13 @@ class HintsRequest(Strict):
 
 class EvaluationSchema(Schema):
     equity = fields.Float(required=True, metadata=_meta(
-        "Expected round-point difference, asking player minus opponent.", 1.84))
+        "Expected round points of the asking seat's side less the mean of the other "
+        "sides' (two seats: asking player minus opponent; partnership: the team margin).",
+        1.84))
     stderr = fields.Float(metadata=_meta("Standard error of the equity.", 0.21))
     expected_points = fields.List(fields.Float(), required=True, metadata=_meta(
-        "Expected round points of seats 0 and 1.", [5.9, 4.1]))
+        f"Expected round points, {PER_SEAT}: each seat its side's (partners alike).",
+        [5.9, 4.1]))
 
 
 class SolverMetaSchema(Schema):

@@ -36,7 +36,7 @@ from solver.bots import make_bot
 from workers import QueueUnavailable
 from workers.ledger import Ledger
 
-__all__ = ["HOUSE_BOTS", "SealedGame", "Sealer", "sealed_scope"]
+__all__ = ["HOUSE_BOTS", "SealedGame", "Sealer", "house_run", "sealed_scope"]
 
 log = logging.getLogger(__name__)
 
@@ -76,6 +76,10 @@ class SealedGame:
             return None
         return int(seat_text)
 
+    def house_run(self, first: int) -> int:
+        """:func:`house_run` of this game's house."""
+        return house_run(self.house, len(self.secrets), first)
+
     def to_payload(self) -> dict[str, Any]:
         return {"v": TOKEN_VERSION, "id": self.id, "ply": self.ply,
                 "state": self.state.to_dict(), "secrets": list(self.secrets),
@@ -90,6 +94,16 @@ class SealedGame:
                    tuple(data["secrets"]), {int(seat): bot for seat, bot in
                                             data["house"].items()},
                    tuple(tuple(seen) for seen in data["events"]))
+
+
+def house_run(house: Mapping[int, str], seats: int, first: int) -> int:
+    """How many house moves follow before a credential's seat is to move, when seat
+    ``first`` is next and turns go seat to seat + 1: the house seats in a row from
+    ``first`` (each is one search the request makes, api/limits.py)."""
+    run = 0
+    while run < seats and (first + run) % seats in house:
+        run += 1
+    return run
 
 
 UNAVAILABLE_RETRY = 5

@@ -70,7 +70,10 @@ class InProcessTransport:
     def __init__(self) -> None:
         from api import create_app  # imported only when used: the client needs no server code
 
-        self.client = create_app({"ACCESS_LOG_JSON": False}).test_client()  # a quiet terminal
+        # a quiet terminal, and no per-client rate limits: this app serves one person, and
+        # a game of three or four seats makes a house search for every other seat's move
+        self.client = create_app({"ACCESS_LOG_JSON": False, "RATE_LIMIT": "",
+                                  "HINT_RATE_LIMIT": ""}).test_client()
 
     def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
         response = self.client.open(path, method=method, json=body)

@@ -1,6 +1,6 @@
 """``cassino``: play against the solver in the terminal, or rank the moves of a saved state.
 
-    cassino play [--variant NAME] [--seed N] [--dealer 0|1] [--seat 0|1] [--opponent BOT] ...
+    cassino play [--variant NAME] [--seed N] [--dealer N] [--seat N] [--opponent BOT] ...
     cassino hint --state FILE [--player N] [--samples N] [--seed N] [--top N]
     cassino variants
 
@@ -35,17 +35,16 @@ class UsageError(Exception):
 
 
 GAME = "cassino"
-TABLE_SEATS = 2
-"""The terminal table seats two: you and the solver."""
 
 
 def table_variants(catalog: dict[str, Any], game: str = GAME) -> list[dict[str, Any]]:
-    """The variants ``play`` can start, from ``GET /v1/catalog``: playable, two seats; the
-    game's default first.  A variant the server makes playable appears by itself."""
+    """The variants ``play`` can start, from ``GET /v1/catalog``: the playable ones, the
+    game's default first.  You sit at one seat and the house plays every other one, so
+    any seat count plays; a variant the server makes playable appears by itself."""
     entry = next((g for g in catalog.get("games", []) if g.get("name") == game), None)
     if entry is None:
         return []
-    offered = [v for v in entry["variants"] if v["playable"] and v["seats"] == TABLE_SEATS]
+    offered = [v for v in entry["variants"] if v["playable"]]
     return sorted(offered, key=lambda v: v["name"] != entry["default_variant"])
 
 
@@ -54,7 +53,7 @@ def choose_variant(catalog: dict[str, Any], asked: str | None) -> dict[str, Any]
     :class:`UsageError` naming the playable ones when ``asked`` is not one of them."""
     offered = table_variants(catalog)
     if not offered:
-        raise UsageError("the server offers no playable two-player variant")
+        raise UsageError("the server offers no playable variant")
     if asked is None:
         return offered[0]
     found = next((v for v in offered if v["name"] == asked), None)
@@ -104,19 +103,19 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play a game to 21 against the solver. Type a move's number or id; "
                     "h for a hint, q to quit.")
     play.add_argument("--variant", metavar="NAME",
-                      help="the variant of a new game: any playable two-player one "
-                           "(`cassino variants` lists them; default: standard)")
+                      help="the variant of a new game: any playable one, e.g. three-hand "
+                           "or partnership (`cassino variants` lists them; default: standard)")
     play.add_argument("--seed", type=natural, help="the game's seed (default: random)")
-    play.add_argument("--dealer", type=int, choices=(0, 1),
+    play.add_argument("--dealer", type=natural, metavar="SEAT",
                       help="the first dealer (default: by lot)")
-    play.add_argument("--seat", type=int, choices=(0, 1), default=0,
-                      help="your seat (default 0)")
+    play.add_argument("--seat", type=natural, default=0, metavar="SEAT",
+                      help="your seat, from 0 to the variant's seats less one (default 0)")
     play.add_argument("--hint-seed", type=natural, default=0, metavar="N",
                       help="seed of the solver's world sampler, for you and for it (default 0)")
     play.add_argument("--top", type=positive, metavar="N",
                       help="how many ranked moves a hint shows (default: all)")
     play.add_argument("--opponent", default="solver", metavar="BOT",
-                      help="who plays the other seat, on the server: solver (default), "
+                      help="who plays the other seats, on the server: solver (default), "
                            "heuristic, greedy or random")
     play.add_argument("--state", type=Path, metavar="FILE",
                       help="resume the game saved in FILE: a sealed game saved by --save, "
@@ -131,10 +130,10 @@ def build_parser() -> argparse.ArgumentParser:
     hint = commands.add_parser(
         "hint", parents=[common, budget], help="rank the moves of a saved state",
         description="Print the moves of a saved position ranked by equity (expected "
-                    "round-point difference).")
+                    "round points of the player's side less the other sides' mean).")
     hint.add_argument("--state", type=Path, required=True, metavar="FILE",
                       help="a JSON file: a full state, {\"state\": ...}, or {\"view\": ...}")
-    hint.add_argument("--player", type=int, choices=(0, 1),
+    hint.add_argument("--player", type=natural, metavar="SEAT",
                       help="whose moves (default: the player to move)")
     hint.add_argument("--seed", type=natural, default=0,
                       help="seed of the world sampler (default 0): same seed, same answer")
@@ -284,7 +283,8 @@ def run_play(args: argparse.Namespace, client: Cassino, style: Style, stdin: Tex
 
 
 class TerminalGame:
-    """One game: the human at ``args.seat``, the solver (``/v1/hints``, top move) opposite."""
+    """One game: the human at ``args.seat``, the house (``--opponent``, on the server) at
+    every other seat; with an open state the other seats' moves are their top hints."""
 
     def __init__(self, client: Cassino, args: argparse.Namespace, style: Style,
                  stdin: TextIO, out: TextIO, delay: float) -> None:
@@ -294,12 +294,49 @@ class TerminalGame:
         self.stdin = stdin
         self.out = out
         self.delay = delay
-        self.human: int = args.seat
-        self.solver = 1 - self.human
-        self.names = ("You", "Solver") if self.human == 0 else ("Solver", "You")
         self.finished = False
         self.variant = "standard"
         self.all_rules: dict[str, dict[str, Any]] | None = None
+        self.seat_up(args.seat, [[0], [1]])
+
+    def seat_up(self, human: int, teams: list[list[int]]) -> None:
+        """Who sits where: ``teams`` lists each side's seats (``GET /v1/catalog``), so the
+        seat count, the partner and the sides come from the server."""
+        self.human = human
+        self.teams = [list(team) for team in teams]
+        self.seats = sum(len(team) for team in teams)
+        self.side = {seat: i for i, team in enumerate(self.teams) for seat in team}
+        mine = self.side.get(human, 0)
+        if self.seats == 2:
+            self.names: tuple[str, ...] = tuple("You" if seat == human else "Solver"
+                                                for seat in range(2))
+        else:
+            self.names = tuple("You" if seat == human else "Partner"
+                               if self.side[seat] == mine else f"Seat {seat}"
+                               for seat in range(self.seats))
+        teamed = any(len(team) > 1 for team in self.teams)
+        self.side_names: tuple[str, ...] = tuple(
+            ("Your team" if i == mine else "Their team" if len(self.teams) == 2
+             else f"Team {i}") if teamed else self.names[team[0]]
+            for i, team in enumerate(self.teams))
+        self.others = [(human + k) % self.seats for k in range(1, self.seats)]
+        """The other seats in turn order, from the one after yours."""
+        self.side_order = tuple(dict.fromkeys([mine, *(self.side[s] for s in self.others)]))
+        """The sides, yours first, then in turn order."""
+
+    def who(self, seat: int) -> str:
+        """A seat in running text: ``you``, ``the solver``, ``your partner``, ``seat 2``."""
+        name = self.names[seat]
+        return {"You": "you", "Solver": "the solver", "Partner": "your partner"}.get(
+            name, name.lower())
+
+    def teams_of(self, variant: str, seats: int) -> list[list[int]]:
+        """The sides of ``variant`` from the catalog; each seat alone when it is not there."""
+        for game in self.client.catalog().get("games", []):
+            for entry in game.get("variants", []):
+                if entry.get("name") == variant and entry.get("seats") == seats:
+                    return [list(team) for team in entry["teams"]]
+        return [[seat] for seat in range(seats)]
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
@@ -321,9 +358,9 @@ class TerminalGame:
 
     # -- the loop
     def run(self) -> int:
-        """A new sealed game (the solver a house seat: the server plays it, and this
-        terminal never holds its hand), or the game saved in ``--state``: sealed, or an
-        open state (whose solver moves are asked as hints for its seat)."""
+        """A new sealed game (the other seats house seats: the server plays them, and this
+        terminal never holds their hands), or the game saved in ``--state``: sealed, or an
+        open state (whose other seats' moves are asked as hints for their seats)."""
         if self.args.state:
             if self.args.variant is not None:
                 raise UsageError("--variant starts a new game: a saved game (--state) keeps "
@@ -332,18 +369,33 @@ class TerminalGame:
         else:
             variant = choose_variant(self.client.catalog(), self.args.variant)
             self.variant = variant["name"]
+            seats = int(variant["seats"])
+            if self.args.seat >= seats:
+                raise UsageError(f"--seat {self.args.seat}: {self.variant} has seats 0 to "
+                                 f"{seats - 1}")
+            self.seat_up(self.args.seat, variant["teams"])
+            house = [{"player": seat, "bot": self.args.opponent}
+                     for seat in range(seats) if seat != self.human]
             created = self.client.new_game(self.args.seed, self.args.dealer, sealed=True,
-                                           game=GAME, variant=self.variant,
-                                           house=[{"player": self.solver,
-                                                   "bot": self.args.opponent}])
+                                           game=GAME, variant=self.variant, house=house)
             position = {"game": created["game"], "credential": created["credentials"][self.human]}
             seen = self.client.view(position)
             view = seen["view"]
-            dealer = "you deal" if view["dealer"] == self.human else "the solver deals"
             rules = ("" if "rules_url" not in variant
                      else f" (rules: {self.client.link(variant['rules_url'])})")
-            self.say(f"New game against the {self.args.opponent}: {dealer} first; "
-                     f"{self.variant}{rules}, {self.target()}. Type ? for help.")
+            if self.seats == 2:
+                dealer = "you deal" if view["dealer"] == self.human else "the solver deals"
+                self.say(f"New game against the {self.args.opponent}: {dealer} first; "
+                         f"{self.variant}{rules}, {self.target()}. Type ? for help.")
+            else:
+                dealer = self.who(view["dealer"])
+                partner = [seat for seat in self.others if self.names[seat] == "Partner"]
+                with_partner = (f"; your partner is seat {partner[0]}" if partner else "")
+                self.say(f"New game of {self.variant}{rules}: you play seat {self.human}, "
+                         f"the {self.args.opponent} plays seats "
+                         f"{', '.join(str(seat) for seat in sorted(self.others))}"
+                         f"{with_partner}; {dealer} deal{'' if dealer == 'you' else 's'} "
+                         f"first; {self.target()}. Type ? for help.")
             self.report(seen.get("events", []), view["table"])  # the house's lead
         sealed = "game" in position
         while True:
@@ -357,10 +409,10 @@ class TerminalGame:
                 if move is None:
                     self.say("Bye.")
                     return 0
-            else:  # an open state: the solver's move is its top hint
+            else:  # an open state: the other seat's move is its top hint
                 if self.delay:
                     time.sleep(self.delay)
-                answer = self.client.hints(position={**position, "player": self.solver},
+                answer = self.client.hints(position={**position, "player": view["to_move"]},
                                            top=1, **self.options())
                 move = answer["moves"][0]["move"]
             result = self.client.apply(position, move["id"])
@@ -371,10 +423,15 @@ class TerminalGame:
             self.save(position)
             self.report(result["events"], table_before)
         if not self.finished:  # a saved game that was already over
-            winner = ("nobody" if view["winner"] is None  # a drawn game (V1.3)
-                      else "you" if view["winner"] == self.human else "the solver")
-            self.say(f"This game is over: {winner} won, {view['scores'][self.human]} to "
-                     f"{view['scores'][self.solver]} (you first).")
+            winner = view["winner"]
+            if self.seats == 2:
+                who = ("nobody" if winner is None  # a drawn game (V1.3)
+                       else "you" if winner == self.human else "the solver")
+            else:
+                who = ("nobody" if winner is None else
+                       self.side_names[winner].lower())
+            self.say(f"This game is over: {who} won, {self.scores_text(view['scores'])} "
+                     f"({'you' if self.seats == 2 else 'your side'} first).")
         return 0
 
     def resume(self, data: Any) -> dict[str, Any]:
@@ -383,10 +440,9 @@ class TerminalGame:
         if isinstance(data, dict) and isinstance(data.get("game"), str):
             position = {"game": data["game"], "credential": data.get("credential")}
             view = self.client.view(position)["view"]
-            self.human = int(view["player"])
             self.variant = str(view.get("variant", "standard"))
-            self.solver = 1 - self.human
-            self.names = ("You", "Solver") if self.human == 0 else ("Solver", "You")
+            seats = len(view["hand_sizes"])
+            self.seat_up(int(view["player"]), self.teams_of(self.variant, seats))
             self.say(f"Resuming the saved sealed game: you play seat {self.human}.")
             return position
         state, _ = state_or_view(data, self.args.state)
@@ -395,6 +451,12 @@ class TerminalGame:
                              "not a view")
         variant = state.get("variant", "standard")
         self.variant = variant if isinstance(variant, str) else "standard"
+        hands = state.get("hands")
+        seats = len(hands) if isinstance(hands, list) and len(hands) > 1 else 2
+        if self.args.seat >= seats:
+            raise UsageError(f"--seat {self.args.seat}: {self.variant} has seats 0 to "
+                             f"{seats - 1}")
+        self.seat_up(self.args.seat, self.teams_of(self.variant, seats))
         self.say(f"Resuming the saved game of {self.variant}. You play seat {self.human} "
                  f"against the solver; {self.target()}.")
         return {"state": state}
@@ -434,7 +496,13 @@ class TerminalGame:
 
     def hint(self, position: dict[str, Any], view: dict[str, Any]) -> None:
         asking = position if "game" in position else {**position, "player": self.human}
-        answer = self.client.hints(position=asking, top=self.args.top, **self.options())
+        try:
+            answer = self.client.hints(position=asking, top=self.args.top, **self.options())
+        except ApiError as exc:
+            if exc.status != 422:
+                raise
+            self.say(f"No hint: {exc.message}")  # e.g. no search for this variant yet
+            return
         self.say("Hint: your moves ranked by the solver")
         for line in hint_lines(answer, self.style, view["table"]):
             self.say(line)
@@ -446,28 +514,37 @@ class TerminalGame:
             self.args.save.write_text(json.dumps(position), encoding="utf-8")
 
     # -- what the human sees
+    def scores_text(self, scores: list[int]) -> str:
+        """Game totals by side, yours first: ``you 5, solver 3``."""
+        return ", ".join(f"{self.side_names[side].lower()} {scores[side]}"
+                         for side in self.side_order)
+
     def show(self, view: dict[str, Any], score: dict[str, Any]) -> None:
-        you, solver = self.human, self.solver
+        you = self.human
         stock = view["stock_size"]
         dealt = batch_of(self.rules(), stock)
-        dealer = "you" if view["dealer"] == you else "the solver"
+        dealer = self.who(view["dealer"])
         last = ", the last" if view["last_batch"] else ""
         batch = f", batch {dealt[0]} of {dealt[1]}{last}" if dealt else last
+        names = None if self.seats == 2 else self.names
         self.say()
         self.say(f"== Round {view['round']}{batch}; {dealer} dealt; stock {stock}; "
                  f"{self.variant} ==")
-        self.say(f"Scores   you {view['scores'][you]}, solver {view['scores'][solver]}")
-        self.say(f"Solver   {view['hand_sizes'][solver]} cards in hand; "
-                 + self.pile(view, score, solver))
-        self.say(f"Table    {self.style.table(view['table'], you)}")
+        self.say(f"Scores   {self.scores_text(view['scores'])}")
+        for seat in self.others:
+            self.say(f"{self.names[seat]:8} {view['hand_sizes'][seat]} cards in hand; "
+                     + self.pile(view, score, seat))
+        self.say(f"Table    {self.style.table(view['table'], you, names)}")
         self.say(f"You      {self.style.cards(view['hand'])}; " + self.pile(view, score, you))
 
     def pile(self, view: dict[str, Any], score: dict[str, Any], seat: int) -> str:
         pile = view["captured"][seat]
         spades = sum(1 for card in pile if card.endswith("S"))
-        points = score["players"][seat]["total"]
+        side = self.side.get(seat, seat)
+        points = score["players"][side]["total"]
+        whose = "" if len(self.teams[side]) == 1 else "team "
         return (f"captured {len(pile)} ({spades} spades), sweeps {view['sweeps'][seat]}, "
-                f"{points} points so far")
+                f"{whose}{points} points so far")
 
     def list_moves(self, moves: list[dict[str, Any]], view: dict[str, Any]) -> None:
         self.say("Your moves:")
@@ -483,6 +560,9 @@ class TerminalGame:
             elif event["type"] == "game_over":
                 self.game_over(event)
             else:
+                if (self.seats > 2 and self.delay and event.get("player") != self.human
+                        and event["type"] in ("trail", "capture", "build")):
+                    time.sleep(self.delay)  # the house's moves one at a time
                 text = self.style.event(event, table, self.names)
                 if text:
                     self.say(text)
@@ -490,11 +570,10 @@ class TerminalGame:
     def round_scored(self, event: dict[str, Any]) -> None:
         self.say()
         self.say(f"== Round {event.get('round', '')} scored ==")
-        for line in breakdown_lines(event["breakdown"], self.names, self.style,
-                                    (self.human, self.solver), self.scoring()):
+        for line in breakdown_lines(event["breakdown"], self.side_names, self.style,
+                                    self.side_order, self.scoring()):
             self.say(line)
-        scores = event["scores"]
-        self.say(f"Game scores: you {scores[self.human]}, solver {scores[self.solver]}.")
+        self.say(f"Game scores: {self.scores_text(event['scores'])}.")
 
     def rules(self) -> dict[str, Any] | None:
         """The rule options of the game's variant (``GET /v1/variants``, asked once)."""
@@ -515,16 +594,25 @@ class TerminalGame:
     def game_over(self, event: dict[str, Any]) -> None:
         self.finished = True
         scores = event["scores"]
-        mine, theirs = scores[self.human], scores[self.solver]
+        mine = self.side_order[0]
         self.say()
         value = event.get("game_value", 1)
         worth = f" (a game worth {value})" if value != 1 else ""
+        if self.seats > 2:
+            winner = event["winner"]
+            who = ("nobody" if winner is None else "you win" if winner == mine
+                   and self.side_names[mine] == "You" else "your team wins" if winner == mine
+                   else f"{self.side_names[winner].lower()} wins")
+            self.say(f"GAME OVER: {who}{worth}: {self.scores_text(scores)}.")
+            return
+        theirs_side = self.side_order[1]
+        mine_points, theirs = scores[mine], scores[theirs_side]
         if event["winner"] is None:  # a drawn game (V1.3)
-            self.say(f"GAME OVER: a draw, {mine} to {theirs}.")
-        elif event["winner"] == self.human:
-            self.say(f"GAME OVER: you win, {mine} to {theirs}{worth}!")
+            self.say(f"GAME OVER: a draw, {mine_points} to {theirs}.")
+        elif event["winner"] == mine:
+            self.say(f"GAME OVER: you win, {mine_points} to {theirs}{worth}!")
         else:
-            self.say(f"GAME OVER: the solver wins, {theirs} to {mine}{worth}.")
+            self.say(f"GAME OVER: the solver wins, {theirs} to {mine_points}{worth}.")
 
 
 def pick(text: str, moves: list[dict[str, Any]]) -> dict[str, Any] | None:

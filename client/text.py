@@ -22,14 +22,18 @@ class Style:
     def groups(self, groups: list[list[str]]) -> str:
         return " | ".join(self.cards(group, "+") for group in groups)
 
-    def build(self, build: dict[str, Any], you: int | None = None) -> str:
+    def build(self, build: dict[str, Any], you: int | None = None,
+              names: tuple[str, ...] | None = None) -> str:
+        """A build and its owner: ``yours``, or the owner's name (``names``, by seat)."""
         owner = build["owner"]
-        whose = f"seat {owner}" if you is None else ("yours" if owner == you else "solver's")
+        whose = (f"seat {owner}" if you is None else "yours" if owner == you
+                 else f"{names[owner].lower()}'s" if names else "solver's")
         return f"[build {build['value']}: {self.groups(build['groups'])}, {whose}]"
 
-    def table(self, table: dict[str, Any], you: int | None = None) -> str:
+    def table(self, table: dict[str, Any], you: int | None = None,
+              names: tuple[str, ...] | None = None) -> str:
         parts = [self.card(code) for code in table["loose"]]
-        parts += [self.build(build, you) for build in table["builds"]]
+        parts += [self.build(build, you, names) for build in table["builds"]]
         return "  ".join(parts) if parts else "(empty)"
 
     def targets(self, targets: list[str], table: dict[str, Any] | None) -> str:
@@ -67,7 +71,7 @@ class Style:
         return f"{verb} {move['value']} with {card} on {targets}{extra}"
 
     def event(self, event: dict[str, Any], table: dict[str, Any] | None,
-              names: tuple[str, str]) -> str | None:
+              names: tuple[str, ...]) -> str | None:
         """One event in words (``None`` for the ones the terminal shows otherwise)."""
         kind = event["type"]
         who = names[event["player"]] if "player" in event else ""
@@ -86,7 +90,8 @@ class Style:
         if kind == "deal":
             if event.get("batch", 1) == 1:
                 dealer = names[event["dealer"]]
-                dealer = "you" if dealer == "You" else f"the {dealer.lower()}"
+                dealer = ("you" if dealer == "You" else f"the {dealer.lower()}"
+                          if dealer == "Solver" else dealer.lower())
                 return f"Round {event.get('round', '')} dealt by {dealer}."
             return "New cards dealt" + (": the last batch." if event.get("last_batch") else ".")
         if kind == "round_void":
@@ -123,16 +128,17 @@ def variant_lines(catalog: dict[str, Any], playable_here: set[str]) -> list[str]
                        row[4]]).rstrip() for row in [head, *rows]]
 
 
-def breakdown_lines(breakdown: dict[str, Any], names: tuple[str, str], style: Style,
-                    order: tuple[int, int] = (0, 1),
+def breakdown_lines(breakdown: dict[str, Any], names: tuple[str, ...], style: Style,
+                    order: tuple[int, ...] = (0, 1),
                     categories: list[dict[str, Any]] | None = None) -> list[str]:
-    """A score breakdown (docs/api.md "Score") as a table: taken, then points, per category.
+    """A score breakdown (docs/api.md "Score") as a table: taken, then points, per category,
+    one column per side (``names`` by side, shown in ``order``).
 
     ``categories`` are the variant's, from ``GET /v1/variants`` (their names and points);
     without them the rows are the breakdown's own keys."""
     players = breakdown["players"]
     head = f"{'':24}" + "".join(f"{names[seat]:>16}" for seat in order)
-    lines = [head, f"{'':24}" + f"{'taken':>8}{'points':>8}" * 2]
+    lines = [head, f"{'':24}" + f"{'taken':>8}{'points':>8}" * len(order)]
     if categories is None:
         categories = [{"key": key} for key in players[0]["points"]]
     for category in categories:
@@ -161,5 +167,5 @@ def hint_lines(answer: dict[str, Any], style: Style, table: dict[str, Any] | Non
         cached = ", cached" if solver.get("cached") else ""
         lines.append(f"({solver.get('algorithm')}: {solver.get('samples')} sampled deals, "
                      f"{solver.get('elapsed_ms', 0):.0f} ms{cached}; equity is the expected "
-                     "round-point difference, this player minus the opponent)")
+                     "round-point difference, this player's side minus the others' mean)")
     return lines

@@ -3,6 +3,8 @@
     python -m solver.arena solver greedy --pairs 200
     python -m solver.arena solver cheater --pairs 100 --seed 7
     python -m solver.arena solver greedy --variant royal --pairs 100
+    python -m solver.arena --variant partnership --seats solver,greedy,solver,greedy --pairs 20
+    python -m solver.arena --variant three-hand --seats solver,greedy,greedy --pairs 20
 
 Pair ``i`` is game seed ``seed + i`` played twice: bot A in seat 0, then bot A in seat 1.
 Deals are a pure function of the game seed and the deal number (engine.cassino.play), so round
@@ -10,6 +12,12 @@ Deals are a pure function of the game seed and the deal number (engine.cassino.p
 cancels.  Reported: points per mirrored pair of rounds (A's round points minus B's,
 summed over the two rounds of the pair) with its standard error, points per round, and
 game win rates.  ``--rounds 1`` plays only the first round of each game.
+
+With ``--seats`` (N seats, V6 and V7), set ``i`` is game seed ``seed + i`` played once per
+rotation of the seating (``--pairs`` sets): every bot sits in every seat on the same deals.
+Reported per set of deals: the first bot's points per round less the mean of the other
+bots' (with two teams, the team margin), and each bot's points per round and seat, with
+standard errors over the sets.
 """
 
 from __future__ import annotations
@@ -35,15 +43,18 @@ from engine.cassino import (
 )
 from engine.errors import CassinoError
 from solver.bots import Bot, make_bot
+from solver.cassino import side_of
 
-__all__ = ["GameRecord", "Summary", "main", "play_game", "play_pair", "summarize"]
+__all__ = ["GameRecord", "RotationSet", "SeatedSummary", "Summary", "main", "play_game",
+           "play_pair", "play_rotations", "run_seats", "seat_of", "split_seats", "summarize",
+           "summarize_rotations"]
 
 
 @dataclass
 class GameRecord:
     """One game: the round points of each seat, round by round, and the winner's seat."""
 
-    rounds: list[tuple[int, int]] = field(default_factory=list)
+    rounds: list[tuple[int, ...]] = field(default_factory=list)
     winner: int | None = None
     value: int = 0
     """What the finished game was worth to its winner (V1.4: a lurch 2, classic-deal the
@@ -52,11 +63,13 @@ class GameRecord:
     think: list[float] = field(default_factory=lambda: [0.0, 0.0])
 
 
-def play_game(seed: int, bots: tuple[Bot, Bot], max_rounds: int | None = None,
+def play_game(seed: int, bots: tuple[Bot, ...], max_rounds: int | None = None,
               variant: str = "standard") -> GameRecord:
-    """Play game ``seed`` of ``variant`` to its end (or ``max_rounds`` scored rounds)."""
+    """Play game ``seed`` of ``variant`` to its end (or ``max_rounds`` scored rounds), one
+    bot per seat.  ``rounds`` holds each seat's round points (its side's, V6.2)."""
     state: State = new_game(seed, variant)
-    record = GameRecord()
+    record = GameRecord(think=[0.0] * len(bots))
+    sides = side_of(state.rules)
     claims = claims_allowed(state.rules)
     while state.status == PLAYING:
         claimer = _claimer(state, bots) if claims else None
@@ -76,7 +89,7 @@ def play_game(seed: int, bots: tuple[Bot, Bot], max_rounds: int | None = None,
         scored = [e for e in events if e.type == "round_scored"]
         if scored:
             totals = scored[0].get("breakdown").totals
-            record.rounds.append((totals[0], totals[1]))
+            record.rounds.append(tuple(totals[side] for side in sides))
             if max_rounds is not None and len(record.rounds) >= max_rounds:
                 break
     record.winner = state.winner
@@ -84,7 +97,7 @@ def play_game(seed: int, bots: tuple[Bot, Bot], max_rounds: int | None = None,
     return record
 
 
-def _claimer(state: State, bots: tuple[Bot, Bot]) -> int | None:
+def _claimer(state: State, bots: tuple[Bot, ...]) -> int | None:
     """The first seat, from the one to move on, whose bot claims the game (T5)."""
     n = state.rules.players
     for seat in ((state.to_move + i) % n for i in range(n)):
@@ -224,14 +237,15 @@ def summarize(specs: tuple[str, str], results: list[PairResult], seconds: float)
                    (1000 * a_think / per_side, 1000 * b_think / per_side), seconds)
 
 
-def _progress(done: int, total: int, began: float, pairs: list[float]) -> None:
+def _progress(done: int, total: int, began: float, pairs: list[float], unit: str = "pairs",
+              what: str = "per round pair") -> None:
     width = 30
     filled = width * done // max(1, total)
     elapsed = time.perf_counter() - began
     eta = elapsed / done * (total - done) if done else 0.0
     mean, se = _mean_se(pairs)
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} pairs "
-                     f"{elapsed:5.0f}s eta {eta:5.0f}s  per round pair {mean:+.2f} ± {se:.2f} ")
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {unit} "
+                     f"{elapsed:5.0f}s eta {eta:5.0f}s  {what} {mean:+.2f} ± {se:.2f} ")
     sys.stderr.flush()
 
 
@@ -272,13 +286,222 @@ def run(specs: tuple[str, str], pairs: int, seed: int, jobs: int = 1,
     return summarize(specs, results, time.perf_counter() - began)
 
 
+# --- N seats (V6, V7): every rotation of the seating on the same deals -------------------
+
+
+@dataclass
+class RotationSet:
+    """Game ``seed + index`` played once per rotation of the seating: in rotation ``r`` the
+    bot of entry ``i`` sits in seat ``(i + r) % N``, so every bot sits everywhere on the
+    same deals."""
+
+    index: int
+    games: list[GameRecord]
+
+    def points(self, specs: tuple[str, ...]) -> dict[str, tuple[float, int]]:
+        """Each bot name's round points summed over its seats, rounds and rotations, and
+        how many (seat, round) items that is."""
+        n = len(specs)
+        out: dict[str, tuple[float, int]] = {}
+        for r, game in enumerate(self.games):
+            for row in game.rounds:
+                for i, spec in enumerate(specs):
+                    total, count = out.get(spec, (0.0, 0))
+                    out[spec] = (total + row[seat_of(i, r, n)], count + 1)
+        return out
+
+    def margin(self, specs: tuple[str, ...]) -> float | None:
+        """The first bot's points per round less the mean of the other bots' (per seat;
+        partners score together, so with two teams the team margin)."""
+        pts = self.points(specs)
+        first = pts.get(specs[0])
+        others = [pts[spec] for spec in dict.fromkeys(specs) if spec != specs[0]]
+        if not first or not first[1] or not others or not all(c for _, c in others):
+            return None
+        return first[0] / first[1] - sum(t / c for t, c in others) / len(others)
+
+    def wins(self, specs: tuple[str, ...], sides: tuple[int, ...]) -> dict[str, float]:
+        """Each bot name's share of the games its side won (a game counts once per seat)."""
+        n = len(specs)
+        out: dict[str, float] = {}
+        for r, game in enumerate(self.games):
+            for i, spec in enumerate(specs):
+                won = game.winner is not None and sides[seat_of(i, r, n)] == game.winner
+                out[spec] = out.get(spec, 0.0) + won / (specs.count(spec) * len(self.games))
+        return out
+
+
+def seat_of(entry: int, rotation: int, seats: int) -> int:
+    """The seat of the bot of entry ``entry`` of the seating in rotation ``rotation``."""
+    return (entry + rotation) % seats
+
+
+def split_seats(text: str) -> tuple[str, ...]:
+    """The bots of ``--seats``: comma-separated names, a solver's own options kept with it
+    (``solver:nodes=1,samples=2,greedy`` is two bots)."""
+    out: list[str] = []
+    for item in text.split(","):
+        if out and "=" in item and ":" not in item:
+            out[-1] += "," + item
+        else:
+            out.append(item)
+    return tuple(out)
+
+
+def play_rotations(index: int, seed: int, specs: tuple[str, ...],
+                   max_rounds: int | None = None, variant: str = "standard") -> RotationSet:
+    """Set ``index``: game ``seed + index`` once for each rotation of the seating."""
+    game = seed + index
+    n = len(specs)
+    games = []
+    for r in range(n):
+        bots = [make_bot(spec, game + 1_000_003 * i) for i, spec in enumerate(specs)]
+        seated: list[Bot | None] = [None] * n
+        for i, bot in enumerate(bots):
+            seated[seat_of(i, r, n)] = bot
+        games.append(play_game(game, tuple(b for b in seated if b is not None), max_rounds,
+                               variant))
+    return RotationSet(index, games)
+
+
+def _run_rotations(args: tuple[int, int, tuple[str, ...], int | None, str]) -> RotationSet:
+    return play_rotations(*args)
+
+
+@dataclass
+class SeatedSummary:
+    specs: tuple[str, ...]
+    variant: str
+    sets: int
+    rounds: int
+    """Rounds played in all (every rotation of every set)."""
+    points: dict[str, tuple[float, float]]
+    """Each bot name's round points per seat and round, mean over sets ± standard error."""
+    margin: tuple[float, float]
+    """The first bot's points per round less the others' mean, per set ± standard error."""
+    versus: dict[str, tuple[float, float]]
+    """The first bot's points per round less each other bot's, per set (paired) ± standard
+    error."""
+    win_rate: dict[str, tuple[float, float]]
+    finished: int
+    """Sets with a game played to its end (the win rates count those)."""
+    ms_per_move: dict[str, float]
+    seconds: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+    def text(self) -> str:
+        first = self.specs[0]
+        others = [s for s in dict.fromkeys(self.specs) if s != first]
+        lines = [f"{self.variant}: seats {','.join(self.specs)}: {self.sets} sets of deals x "
+                 f"{len(self.specs)} rotations, {self.rounds} rounds, {self.seconds:.0f} s",
+                 f"  margin per round ({first} - mean of {', '.join(others)}): "
+                 f"{self.margin[0]:+.2f} ± {self.margin[1]:.2f} (standard error over sets)"]
+        if len(self.versus) > 1:
+            lines += [f"  {first} - {spec}: {mean:+.2f} ± {se:.2f} per round (paired by set)"
+                      for spec, (mean, se) in self.versus.items()]
+        for spec, (mean, se) in self.points.items():
+            wins = self.win_rate[spec]
+            games = (f"games won {100 * wins[0]:.1f}% ± {100 * wins[1]:.1f}%; "
+                     if self.finished else "")
+            lines.append(f"  {spec}: {mean:.2f} ± {se:.2f} points per round and seat; "
+                         f"{games}{self.ms_per_move[spec]:.1f} ms per move")
+        if not self.finished:
+            lines.append("  games: none played to its end (--rounds)")
+        return "\n".join(lines)
+
+
+def summarize_rotations(specs: tuple[str, ...], variant: str, results: list[RotationSet],
+                        seconds: float) -> SeatedSummary:
+    sides = side_of(get_rules(variant))
+    n = len(specs)
+    names = list(dict.fromkeys(specs))
+    points: dict[str, tuple[float, float]] = {}
+    for spec in names:
+        per_set = [t / c for r in results for t, c in [r.points(specs)[spec]] if c] \
+            if results else []
+        points[spec] = _mean_se(per_set)
+    margins = [m for r in results if (m := r.margin(specs)) is not None]
+    versus: dict[str, tuple[float, float]] = {}
+    for spec in names[1:]:
+        diffs = []
+        for r in results:
+            pts = r.points(specs)
+            (a, na), (b, nb) = pts[names[0]], pts[spec]
+            if na and nb:
+                diffs.append(a / na - b / nb)
+        versus[spec] = _mean_se(diffs)
+    finished = [r for r in results if any(g.winner is not None for g in r.games)]
+    win_rate = {spec: _mean_se([r.wins(specs, sides)[spec] for r in finished])
+                for spec in names}
+    think: dict[str, float] = dict.fromkeys(names, 0.0)
+    moves: dict[str, float] = dict.fromkeys(names, 0.0)
+    for r in results:
+        for rot, game in enumerate(r.games):
+            for i, spec in enumerate(specs):
+                think[spec] += game.think[seat_of(i, rot, n)]
+                moves[spec] += game.moves / n
+    return SeatedSummary(specs, variant, len(results),
+                         sum(len(g.rounds) for r in results for g in r.games), points,
+                         _mean_se(margins), versus, win_rate, len(finished),
+                         {s: 1000 * think[s] / max(1.0, moves[s]) for s in names}, seconds)
+
+
+def run_seats(specs: tuple[str, ...], sets: int, seed: int, jobs: int = 1,
+              max_rounds: int | None = None, progress: bool = True,
+              variant: str = "standard") -> SeatedSummary:
+    """Play ``sets`` sets of deals of ``variant``, each in every rotation of the seating."""
+    rules = get_rules(variant)
+    if len(specs) != rules.players:
+        raise ValueError(f"{variant} seats {rules.players} players, not {len(specs)}")
+    for spec in specs:
+        make_bot(spec)
+    began = time.perf_counter()
+    tasks = [(i, seed, specs, max_rounds, variant) for i in range(sets)]
+    results: list[RotationSet] = []
+    stream: Iterator[RotationSet]
+    pool = None
+    if jobs > 1:
+        import multiprocessing
+
+        pool = multiprocessing.Pool(jobs)
+        stream = pool.imap(_run_rotations, tasks)
+    else:
+        stream = map(_run_rotations, tasks)
+    try:
+        margins: list[float] = []
+        shown = 0.0
+        for result in stream:
+            results.append(result)
+            m = result.margin(specs)
+            if m is not None:
+                margins.append(m)
+            now = time.perf_counter()
+            if progress and (now - shown >= 0.2 or len(results) == sets):
+                shown = now
+                _progress(len(results), sets, began, margins, unit="sets", what="margin")
+    finally:
+        if pool is not None:
+            pool.terminate()
+    if progress:
+        sys.stderr.write("\n")
+    return summarize_rotations(specs, variant, results, time.perf_counter() - began)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m solver.arena", description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("a", help="bot A: random, greedy, heuristic, solver[:k=v,...], cheater")
-    parser.add_argument("b", help="bot B")
-    parser.add_argument("--pairs", type=int, default=50, help="mirrored game pairs (default 50)")
+    parser.add_argument("a", nargs="?",
+                        help="bot A: random, greedy, heuristic, solver[:k=v,...], cheater")
+    parser.add_argument("b", nargs="?", help="bot B")
+    parser.add_argument("--seats", default=None,
+                        help="N seats (V6, V7): one bot per seat, comma-separated, e.g. "
+                             "solver,greedy,solver,greedy; every rotation of the seating "
+                             "plays each deal")
+    parser.add_argument("--pairs", type=int, default=50,
+                        help="mirrored game pairs (default 50); with --seats, sets of deals")
     parser.add_argument("--seed", type=int, default=1, help="first game seed (default 1)")
     parser.add_argument("--rounds", type=int, default=None,
                         help="play at most this many rounds per game (default: whole games)")
@@ -289,9 +512,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
     try:
-        get_rules(args.variant)
+        rules = get_rules(args.variant)
     except CassinoError as exc:
         parser.error(str(exc))
+    if args.seats is not None:
+        specs = split_seats(args.seats)
+        if len(specs) != rules.players:
+            parser.error(f"--seats: {args.variant} seats {rules.players} players")
+        seated = run_seats(specs, args.pairs, args.seed, args.jobs, args.rounds,
+                           progress=not args.quiet, variant=args.variant)
+        print(json.dumps(seated.to_dict(), indent=2) if args.json else seated.text())
+        return 0
+    if args.a is None or args.b is None:
+        parser.error("two bots A and B, or --seats")
+    if rules.players != 2:
+        parser.error(f"{args.variant} seats {rules.players} players: use --seats")
     summary = run((args.a, args.b), args.pairs, args.seed, args.jobs, args.rounds,
                   progress=not args.quiet, variant=args.variant)
     print(json.dumps(summary.to_dict(), indent=2) if args.json else summary.text())

@@ -27,7 +27,16 @@ from engine.cassino import (
     play_card,
     unions,
 )
-from solver.cassino import DrawSearch, Position, Search, weights
+from solver.cassino import (
+    MAXN,
+    DrawSearch,
+    MaxnSearch,
+    Position,
+    Search,
+    SeatsPosition,
+    SideSearch,
+    weights,
+)
 from solver.core import DEFAULT, Options, claim_is_right, hint
 
 __all__ = ["Bot", "CheaterBot", "GreedyBot", "HeuristicBot", "RandomBot", "SolverBot",
@@ -141,14 +150,15 @@ class HeuristicBot(_ClaimsWhenRight):
         rules = view.rules
         values = rules.values
         unseen = view.unseen
-        other_size = view.hand_sizes[1 - view.player]
+        # the seat that moves next: the opponent (two seats), else the next in turn (V6, V7)
+        other_size = view.hand_sizes[(view.player + 1) % rules.players]
         n_unseen = unseen.bit_count()
 
         def pile_worth(cards: int) -> float:
             return card_worth(cards, rules)
 
         def held_odds(takers: int) -> float:
-            """Chance the opponent holds one of ``takers`` (among the unseen cards)."""
+            """Chance the next player holds one of ``takers`` (among the unseen cards)."""
             m = (takers & unseen).bit_count()
             if not m or not other_size or not n_unseen:
                 return 0.0
@@ -227,8 +237,9 @@ class CheaterBot(_ClaimsWhenRight):
 
     cheats = True
 
-    def __init__(self, seed: int = 0, name: str = "cheater") -> None:
+    def __init__(self, seed: int = 0, name: str = "cheater", options: Options = DEFAULT) -> None:
         self.name = name
+        self.options = options
 
     def choose(self, view: View, state: State | None = None) -> Move:
         if state is None:
@@ -239,6 +250,15 @@ class CheaterBot(_ClaimsWhenRight):
         stock = 0
         for c in state.stock:
             stock |= 1 << c
+        if state.rules.players != 2:  # V6, V7: every hand seen, the N-seat search
+            rules = state.rules
+            cls = MaxnSearch if self.options.search == MAXN and not rules.partnerships \
+                else SideSearch
+            seats = cls(rules, stock, state.dealer, state.to_move, self.options.world_nodes)
+            values = seats.root_values(SeatsPosition(
+                state.to_move, state.hands, state.loose, state.builds, state.captured,
+                state.sweeps, state.last_capturer, stock, state.dealer), moves)
+            return moves[max(range(len(moves)), key=lambda i: (values[i], -i))]
         search: Search | DrawSearch = (
             DrawSearch(state.rules, state.stock) if state.rules.draw_after_play and stock
             else Search(state.rules, stock, state.dealer))  # in draw it sees the order (W8)
@@ -254,7 +274,9 @@ class CheaterBot(_ClaimsWhenRight):
 def make_bot(spec: str, seed: int = 0) -> Bot:
     """A bot from its arena name: ``random``, ``greedy``, ``heuristic``, ``cheater``,
     ``solver`` or ``solver:K=V,...`` with options such as ``nodes=10000``, ``samples=16``,
-    ``time_ms=50`` (``nodes=0`` lifts the node budget)."""
+    ``time_ms=50`` (``nodes=0`` lifts the node budget); for N seats (V6, V7) also
+    ``seat_nodes``, ``world_nodes`` and three-hand's ``search=paranoid|maxn`` (also for
+    ``cheater:``)."""
     name, _, params = spec.partition(":")
     if name == "random":
         return RandomBot(seed)
@@ -262,18 +284,20 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         return GreedyBot(seed)
     if name == "heuristic":
         return HeuristicBot(seed)
-    if name == "cheater":
-        return CheaterBot(seed, name=spec)
-    if name == "solver":
+    if name in ("solver", "cheater"):
         options = DEFAULT
         for item in filter(None, params.split(",")):
             key, _, value = item.partition("=")
-            if key not in ("samples", "min_samples", "nodes", "time_ms", "z", "tolerance"):
+            if key not in ("samples", "min_samples", "nodes", "time_ms", "z", "tolerance",
+                           "seat_nodes", "world_nodes", "search"):
                 raise ValueError(f"unknown solver option {key!r}")
-            number: float | int | None = float(value) if key in ("z", "tolerance",
-                                                                   "time_ms") else int(value)
-            if key == "nodes" and number == 0:
+            number: float | int | str | None = (
+                value if key == "search" else float(value) if key in ("z", "tolerance",
+                                                                        "time_ms") else int(value))
+            if key in ("nodes", "seat_nodes", "world_nodes") and number == 0:
                 number = None
             options = Options(**{**options.__dict__, key: number})
+        if name == "cheater":
+            return CheaterBot(seed, name=spec, options=options)
         return SolverBot(seed, options, name=spec)
     raise ValueError(f"unknown bot {spec!r}: random, greedy, heuristic, solver[:opts], cheater")

@@ -13,7 +13,7 @@ cannot see (R29).  What is Cassino's own comes from :mod:`solver.cassino`, the p
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -28,7 +28,15 @@ from engine.cassino import (
     move_json,
     secured,
 )
-from solver.cassino import World, Worlds, round_total, weights
+from solver.cassino import (
+    WORLD_NODES,
+    round_total,
+    side_equity,
+    side_of,
+    side_round_total,
+    weights,
+    worlds_of,
+)
 from solver.ranking import Tally, rank, separated
 
 __all__ = ["ALGORITHM", "POSITION", "Options", "claim_equity", "claim_is_right", "evaluate",
@@ -57,6 +65,14 @@ class Options:
     or practically equal to it."""
     tolerance: float = 0.1
     """Round points under which two moves count as practically equal."""
+    seat_nodes: int | None = 3_000
+    """The node budget of an N-seat view (V6, V7) in place of ``nodes``: there every
+    position searched counts, the leaves too, and a node costs more."""
+    world_nodes: int | None = WORLD_NODES
+    """The node budget of one N-seat world (its iterative deepening stops there)."""
+    search: str | None = None
+    """Three-hand's search (V7): ``paranoid`` or ``maxn``; None for the default
+    (:data:`solver.cassino.THREE_HAND_SEARCH`)."""
 
     def with_budget(self, samples: int | None = None, time_ms: float | None = None) -> Options:
         """These options with a request's ``samples`` and ``time_ms`` (docs/api.md "Hints"):
@@ -65,7 +81,7 @@ class Options:
             return self
         return replace(self, samples=self.samples if samples is None else max(1, samples),
                        min_samples=min(self.min_samples, samples or self.min_samples),
-                       nodes=None, time_ms=time_ms)
+                       nodes=None, seat_nodes=None, time_ms=time_ms)
 
 
 DEFAULT = Options()
@@ -125,10 +141,11 @@ def solve(view: View, options: Options = DEFAULT, seed: int = 0, start: int = 0,
     if won:  # a right claim: its value is known, only the card plays are searched
         moves = moves[1:]
     stop = options.samples if stop is None else stop
-    worlds = Worlds(view)
+    worlds = worlds_of(view, options.search, options.world_nodes)
+    budget = options.nodes if view.rules.players == 2 else options.seat_nodes
     if worlds.exact or (won and not moves):  # one world says everything
         stop = min(stop, 1)
-    cache: dict[World, list[float]] = {}
+    cache: dict[Hashable, list[float]] = {}
     for index in range(start, stop):
         world = worlds.draw(seed, index)
         row = cache.get(world)
@@ -146,7 +163,7 @@ def solve(view: View, options: Options = DEFAULT, seed: int = 0, start: int = 0,
         if not early:
             continue
         n = tally.samples
-        if options.nodes is not None and tally.nodes * (n + 1) >= options.nodes * n:
+        if budget is not None and tally.nodes * (n + 1) >= budget * n:
             break  # the next world would likely overrun the node budget
         if options.time_ms is not None and (time.perf_counter() - began) * 1000 >= \
                 options.time_ms:
@@ -160,12 +177,48 @@ def solve(view: View, options: Options = DEFAULT, seed: int = 0, start: int = 0,
 
 def _points(view: View, equity: float) -> list[float]:
     """Expected round points of each player given the viewer's equity."""
+    if view.rules.players != 2:
+        return _side_points(view, equity)
     total = round_total((view.captured[0], view.captured[1]),
                         sum(view.sweeps) * view.rules.sweep_points, weights(view.rules))
     total = max(total, abs(equity))
     mine, theirs = (total + equity) / 2, (total - equity) / 2
     return [round(mine, 3), round(theirs, 3)] if view.player == 0 else [round(theirs, 3),
                                                                           round(mine, 3)]
+
+
+def _side_points(view: View, equity: float) -> list[float]:
+    """N seats (V6, V7): each seat's expected round points, its side's (partners score
+    together), from the viewer's side's equity (its points less the mean of the other
+    sides', :func:`solver.cassino.side_equity`) and the expected total of the round."""
+    rules = view.rules
+    sides = side_of(rules)
+    count = max(sides) + 1
+    piles = [0] * count
+    for seat, side in enumerate(sides):
+        piles[side] |= view.captured[seat]
+    total = side_round_total(tuple(piles), sum(view.sweeps) * rules.sweep_points,
+                             weights(rules))
+    total = max(total, abs(equity))
+    hero = sides[view.player]
+    mine = ((count - 1) * equity + total) / count
+    theirs = (total - mine) / (count - 1)
+    return [round(mine if side == hero else theirs, 3) for side in sides]
+
+
+def _final_equity(view: View) -> tuple[float, list[float]]:
+    """A finished game: the viewer's equity on the totals, and each seat's total."""
+    totals = [float(t) for t in view.score().totals]
+    if view.rules.players == 2:
+        return totals[view.player] - totals[1 - view.player], totals
+    sides = side_of(view.rules)
+    if len(totals) == len(sides):  # per seat: one seat of each side
+        per_side = [0.0] * (max(sides) + 1)
+        for seat, side in enumerate(sides):
+            per_side[side] = totals[seat]
+    else:  # per side
+        per_side, totals = totals, [totals[side] for side in sides]
+    return side_equity(per_side, sides[view.player]), totals
 
 
 def finish(view: View, tally: Tally, *, seed: int = 0, top: int | None = None,
@@ -181,13 +234,11 @@ def finish(view: View, tally: Tally, *, seed: int = 0, top: int | None = None,
         "seed": seed,
     }
     if not tally.samples:  # the game is over
-        totals = view.score().totals
-        equity = float(totals[player] - totals[1 - player])
+        equity, totals = _final_equity(view)
         out: dict[str, Any] = {"player": player}
         if with_moves:
             out["moves"] = []
-        out["evaluation"] = {"equity": equity,
-                             "expected_points": [float(t) for t in totals]}
+        out["evaluation"] = {"equity": equity, "expected_points": totals}
         out["solver"] = meta
         return out
     stats = rank(tally)

@@ -168,7 +168,8 @@ class HintRequest:
         if samples:
             _number(evaluation["stderr"], self.bound, low=0.0)
         points = evaluation["expected_points"]
-        _check(isinstance(points, list) and len(points) == 2, "expected points")
+        _check(isinstance(points, list) and len(points) == self.view.rules.players,
+               "expected points")
         for p in points:
             _number(p, self.bound)
         if self.kind != "hints":
@@ -301,7 +302,7 @@ class CacheEntry:
         exact = self.exact
         if exact and columns:  # it would serve every budget: the hidden hand must be known
             try:
-                known = request.view.stock_size == 0 or HandSampler(request.view).exact
+                known = HandSampler(request.view).exact
             except ValueError as exc:  # no hidden hand fits the view: nothing was searched
                 raise Unfit("no world fits the view") from exc
             _check(known and n == 1, "exact is wrong")

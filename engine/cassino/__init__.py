@@ -7,7 +7,7 @@ without touching the solver, the workers or the API.
 
 from engine.cassino.count_out import claims_allowed, secured
 from engine.cassino.events import Event
-from engine.cassino.game import CASSINO
+from engine.cassino.game import CASSINO, partner, side_of, sides, teams
 from engine.cassino.movegen import legal_moves as generate_moves
 from engine.cassino.moves import (
     BUILD,
@@ -66,6 +66,6 @@ __all__ = [
     "State", "Step", "View", "advance", "batch_requirements", "build_result", "card_points",
     "check_table", "claim", "claims_allowed", "deal_order", "first_dealer", "game_over",
     "generate_moves", "get_rules", "least_points", "move_json", "move_text", "new_game",
-    "parse_move", "parse_move_id", "play_card", "round_dealt", "scheme", "score", "secured",
-    "stock_order", "unions",
+    "parse_move", "parse_move_id", "partner", "play_card", "round_dealt", "scheme", "score",
+    "secured", "side_of", "sides", "stock_order", "teams", "unions",
 ]

@@ -356,4 +356,8 @@ def counting_of(rules: Rules) -> Counting:
     if found is None:
         raise UnsupportedVariantError(
             f"the {rules.counting!r} counting of {rules.name!r} is not implemented")
+    if rules.players != 2 and found.name != Counting.name:
+        raise UnsupportedVariantError(
+            f"the {rules.counting!r} counting of {rules.name!r} is for two players; with "
+            f"{rules.players} only the round counting (R27, V6.2, V7.2) is implemented")
     return found

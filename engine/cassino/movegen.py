@@ -9,6 +9,7 @@ subset sums from :mod:`engine.cassino.sums`, and allocates little beyond the mov
 
 from __future__ import annotations
 
+from engine.cassino.game import partner
 from engine.cassino.moves import BUILD, CAPTURE, TRAIL, Move
 from engine.cassino.rules import Rules
 from engine.cassino.sums import groups, unions
@@ -21,7 +22,8 @@ _new_move = tuple.__new__  # Move(...) without the keyword-argument wrapper: 40%
 
 def legal_moves(hand: int, loose: int, builds: tuple[Build, ...], player: int,
                 rules: Rules) -> list[Move]:
-    """Every legal move of ``player`` holding ``hand`` (R9-R22)."""
+    """Every legal move of ``player`` holding ``hand`` (R9-R22; V6.3: a partner's build of
+    a value lets the mover build that value without holding it)."""
     values = rules.values
     held = [0] * len(rules.upto)  # numerals of each value in hand
     m = hand & rules.numerals
@@ -32,11 +34,22 @@ def legal_moves(hand: int, loose: int, builds: tuple[Build, ...], player: int,
     held_values = [v for v in rules.build_values if held[v]]  # R17: the values to build
     owns = False
     by_value: dict[int, list[int]] = {}  # build value -> card sets of those builds
+    mates: dict[int, list[int]] | None = None  # V6.3: value -> the partner's builds of it
     if builds:
         for b in builds:
             by_value.setdefault(b.value, []).append(b.cards)
             if b.owner == player:
                 owns = True
+        if rules.partnerships:
+            mate = partner(player, rules)
+            mates = {}
+            for b in builds:
+                if b.owner == mate:
+                    mates.setdefault(b.value, []).append(b.cards)
+            if mates:
+                held_values = sorted({*held_values, *mates})
+            else:
+                mates = None
     takes_cache: dict[int, list[int]] = {}
 
     moves: list[Move] = []
@@ -75,8 +88,13 @@ def legal_moves(hand: int, loose: int, builds: tuple[Build, ...], player: int,
                     append(_new_move(Move, (CAPTURE, card, targets, 0)))
             # R14-R16: builds of value v; R14 retain: a numeral of v stays in hand.
             for v in held_values:
-                if v < cv or (v == cv and held[v] == 1):
+                need = None  # V6.3: the partner's builds, one of which the move must use
+                if v < cv:
                     continue
+                if (v == cv and held[v] == 1) or (mates is not None and not held[v]):
+                    need = mates.get(v) if mates is not None else None
+                    if need is None:
+                        continue  # R14: a numeral of v stays in hand
                 if v == cv:
                     starts = [0]
                 else:
@@ -94,9 +112,14 @@ def legal_moves(hand: int, loose: int, builds: tuple[Build, ...], player: int,
                     found = extras  # the card alone is one group: another group is needed
                 else:
                     found = sorted({s | e for s in starts for e in [0, *extras] if not s & e})
-                for targets in found:
-                    if targets & must == must:
-                        append(_new_move(Move, (BUILD, card, targets, v)))
+                if need is None:
+                    for targets in found:
+                        if targets & must == must:
+                            append(_new_move(Move, (BUILD, card, targets, v)))
+                else:
+                    for targets in found:
+                        if targets & must == must and any(targets & b == b for b in need):
+                            append(_new_move(Move, (BUILD, card, targets, v)))
         if not owns:
             append(_new_move(Move, (TRAIL, card, 0, 0)))  # R9, R21
     return moves

@@ -18,6 +18,7 @@ from engine.cards import FULL_DECK, cards_of, format_cards
 from engine.cassino.count_out import claim_outcome, claims_allowed
 from engine.cassino.counting import Tally, counting_of
 from engine.cassino.events import Event
+from engine.cassino.game import side_of, sides, teams
 from engine.cassino.movegen import legal_moves as _generate
 from engine.cassino.moves import BUILD, CAPTURE, CLAIM, TRAIL, Move, claim
 from engine.cassino.referee import claim_refusal, refusal
@@ -125,8 +126,11 @@ class View(NamedTuple):
 
     @property
     def unseen(self) -> int:
-        """The cards this player cannot see: the other hands and the stock (R29)."""
-        known = self.hand | self.loose | self.captured[0] | self.captured[1]
+        """The cards this player cannot see: the other hands (a partner's too, V6.8) and the
+        stock (R29)."""
+        known = self.hand | self.loose
+        for pile in self.captured:
+            known |= pile
         for build in self.builds:
             known |= build.cards
         return FULL_DECK & ~known
@@ -145,17 +149,21 @@ class View(NamedTuple):
     def resample(self, rng: random.Random) -> State:
         """A whole state with this view: the hidden cards dealt again from ``rng`` (R29).
 
-        The other hand is drawn uniformly among the hands consistent with the view (R23 and
-        the round's history, :class:`engine.cassino.worlds.HandSampler`), the stock is the
-        rest of the unseen cards in a uniform order (:func:`engine.cassino.worlds.stock_order`),
-        and the seed is drawn too: the real one is hidden, so later deals differ from the
-        game's.  Searches (OpenSpiel's resampling of hidden information) play on from it.
-        ``ValueError`` when no hidden hand fits the view.
+        The other hands are drawn together, uniformly among the assignments consistent with
+        the view (R23 and the round's history, :class:`engine.cassino.worlds.HandSampler`;
+        with two seats, the other hand), the stock is the rest of the unseen cards in a
+        uniform order (:func:`engine.cassino.worlds.stock_order`), and the seed is drawn
+        too: the real one is hidden, so later deals differ from the game's.  Searches
+        (OpenSpiel's resampling of hidden information) play on from it.  ``ValueError``
+        when no hidden hands fit the view.
         """
-        other = HandSampler(self).draw(rng)
-        stock = stock_order(self.unseen & ~other, rng)
+        hands = HandSampler(self).draw_hands(rng)
+        hidden = 0
+        for seat, hand in enumerate(hands):
+            if seat != self.player:
+                hidden |= hand
+        stock = stock_order(self.unseen & ~hidden, rng)
         seed = rng.randrange(MAX_SAFE_SEED + 1)
-        hands = _with((self.hand, self.hand), 1 - self.player, other)
         return State(self.rules, seed, self.round, self.deal, self.dealer, self.to_move, hands,
                      stock, self.loose, self.builds, self.captured, self.sweeps,
                      self.last_capturer, self.scores, self.status, self.winner, self.history,
@@ -237,8 +245,11 @@ def _check_owner_hands(view: View, values: tuple[int, ...], unseen: list[int]) -
 # --- the whole state --------------------------------------------------------------------
 
 class State(NamedTuple):
-    """Everything about a game at one moment.  Seats are 0 and 1 (R3).
+    """Everything about a game at one moment.  Seats are 0 to ``rules.players - 1`` (R3,
+    V6.1, V7.1).
 
+    ``hands``, ``captured`` and ``sweeps`` are per seat, ``scores`` and ``winner`` per side
+    (:func:`engine.cassino.game.teams`: a team in partnership, V6.2, else a seat).
     ``scores`` are the totals before this round; ``sweeps`` and ``captured`` are
     this round's; ``history`` lists this round's moves.
     """
@@ -308,7 +319,9 @@ class State(NamedTuple):
 
     @property
     def nondealer(self) -> int:
-        return 1 - self.dealer
+        """The seat on the dealer's left, who plays first in every batch (R5, V6.1, V7.1);
+        with two players, the other seat."""
+        return (self.dealer + 1) % self.rules.players
 
     @property
     def game_over(self) -> bool:
@@ -336,13 +349,13 @@ class State(NamedTuple):
         return moves
 
     def returns(self) -> tuple[int, ...]:
-        """The result per seat of a finished game: its value to the winner, minus it to each
-        other seat (V1.4); zeros while the game is in play or when nobody won."""
+        """The result per seat of a finished game: its value to each seat of the winning
+        side, minus it to every other seat (V1.4; V6.2: partners share the result); zeros
+        while the game is in play or when nobody won."""
         if self.winner is None or self.game_value is None:
             return (0,) * self.rules.players
-        value = self.game_value
-        return tuple(value if seat == self.winner else -value
-                     for seat in range(self.rules.players))
+        value, winner = self.game_value, self.winner
+        return tuple(value if side == winner else -value for side in side_of(self.rules))
 
     def apply(self, move: Move) -> Step:
         """Check and play ``move``: the next state and the events (:func:`apply`)."""
@@ -444,7 +457,7 @@ def new_game(seed: int, variant: str = "standard", dealer: int | None = None) ->
     elif not 0 <= dealer < rules.players:
         raise IllegalMoveError(f"dealer must be a seat 0..{rules.players - 1}", field="dealer",
                                rule="R3")
-    return _round_state(rules, seed, 1, 1, dealer, (0,) * rules.players, None, None)
+    return _round_state(rules, seed, 1, 1, dealer, (0,) * sides(rules), None, None)
 
 
 def legal_moves(state: State) -> list[Move]:
@@ -642,7 +655,10 @@ def _end_round(state: State, events: list[Event] | None) -> State:
 def _game_over(state: State, tally: Tally, events: list[Event] | None) -> State:
     """The game ends with ``tally``'s totals, winner (none for a draw) and value (V1.4)."""
     if events is not None:
-        extra = {} if tally.game_value == 1 else {"game_value": tally.game_value}
+        extra: dict[str, object] = {} if tally.game_value == 1 else \
+            {"game_value": tally.game_value}
+        if state.rules.partnerships and tally.winner is not None:
+            extra["seats"] = teams(state.rules)[tally.winner]  # the winning team (V6.2)
         events.append(Event.of("game_over", winner=tally.winner, scores=tally.scores, **extra))
     return state._replace(scores=tally.scores, status=GAME_OVER, winner=tally.winner,
                           game_value=tally.game_value)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.cards import RANKS, card_name, cards_of, format_cards
 from engine.cassino.count_out import claims_allowed
+from engine.cassino.game import partner
 from engine.cassino.moves import BUILD, CAPTURE, TRAIL, Move
 from engine.cassino.state import PLAYING, Full, Public
 from engine.cassino.sums import split_into_groups
@@ -131,8 +132,7 @@ def _check(state: Full, move: Move) -> None:
         raise _fail(f"a build's value is between 1 and {state.rules.max_build}, not {v}", "R17",
                     "move.value")
     if v not in held_after:
-        raise _fail(f"to build {v} you must keep {_worth(v, values)} in hand", "R14",
-                    "move.value")
+        _check_partner_value(state, p, v, used, values)
     _check_no_court(loose, "R1, R14")
     other = [b for b in used if b.value != v]
     if len(other) > 1:
@@ -156,6 +156,26 @@ def _check(state: Full, move: Move) -> None:
             raise _fail(f"{name} and {used_loose} do not form groups worth {v}", "R14",
                         "move.targets")
     _check_kept_builds(own, targets, held_after, values)
+
+
+def _check_partner_value(state: Full, player: int, v: int, used: list[Build],
+                         values: tuple[int, ...]) -> None:
+    """R14's retain rule, relaxed by V6.3: without a numeral of ``v`` left in hand, a build
+    of ``v`` must use the partner's build of ``v`` (docs/rules/partnership.md V6.6)."""
+    mate = partner(player, state.rules) if state.rules.partnerships else None
+    if mate is None:
+        raise _fail(f"to build {v} you must keep {_worth(v, values)} in hand", "R14",
+                    "move.value")
+    if any(b.owner == mate and b.value == v for b in used):
+        return
+    theirs = [b for b in state.builds if b.owner == mate and b.value == v]
+    if theirs:
+        raise _fail(f"without {_worth(v, values)} in hand you may build {v} only by adding "
+                    f"to your partner's build of {v}: name its cards too", "V6.3",
+                    "move.targets")
+    raise _fail(f"to build {v} you must keep {_worth(v, values)} in hand, or add to a build "
+                f"of {v} your partner owns on the table; a value declared by a build that is "
+                "gone does not count, see V6.9", "V6.3", "move.value")
 
 
 def _worth(value: int, values: tuple[int, ...]) -> str:

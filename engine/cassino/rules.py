@@ -137,10 +137,13 @@ VARIANTS: dict[str, Rules] = {
               description="Every spade scores 1, J♠ one more; pegged as taken; game 61 (V4)."),
         Rules(name="draw", draw_after_play=True,
               description="One deal, then each player draws after each play (V5)."),
-        Rules(name="partnership", playable=False, players=4, partnerships=True,
-              description="Four players in partnerships opposite each other (V6)."),
-        Rules(name="three-hand", playable=False, players=3,
-              description="Three players, each for himself (V7)."),
+        Rules(name="partnership", players=4, partnerships=True,
+              description="Four players, partners opposite (0 and 2 against 1 and 3), scoring "
+                          "as teams; a player may build on his partner's build of a value "
+                          "without holding it (V6)."),
+        Rules(name="three-hand", players=3,
+              description="Three players, each for himself; a majority scores only when "
+                          "strictly ahead of both others (V7)."),
     )
 }
 

@@ -9,11 +9,12 @@ from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
 
 from engine.cards import ACE_MASK, BIG_CASSINO, FULL_DECK, LITTLE_CASSINO, SPADE_MASK, make_card
+from engine.cassino.game import sides, teams
 from engine.cassino.rules import STANDARD, Rules
 from engine.errors import StateError, UnsupportedVariantError
 
 __all__ = ["POINT_CARDS", "SCHEMES", "Breakdown", "Category", "PlayerScore", "Points", "Scheme",
-           "card_points", "least_points", "point_cards", "scheme", "score"]
+           "card_points", "least_points", "point_cards", "scheme", "score", "side_piles"]
 
 Kind = Literal["most", "each", "difference"]
 
@@ -180,7 +181,8 @@ class PlayerScore(NamedTuple):
 
 
 class Breakdown(NamedTuple):
-    """The score breakdown of every player (docs/api.md "Score")."""
+    """The score breakdown of every side (docs/api.md "Score"): one entry per player, per
+    team in partnership (V6.2)."""
 
     players: tuple[PlayerScore, ...]
 
@@ -196,9 +198,9 @@ class Breakdown(NamedTuple):
         """Read a breakdown of a complete round: its counts decide it, and given points
         must agree with them."""
         if not isinstance(data, dict) or not isinstance(data.get("players"), list) \
-                or len(data["players"]) != rules.players:
-            raise StateError(f"{field} must be {{\"players\": [...]}} with {rules.players} entries",
-                             field=field)
+                or len(data["players"]) != sides(rules):
+            raise StateError(f"{field} must be {{\"players\": [...]}} with {sides(rules)} "
+                             "entries, one per side (R26, V6.2)", field=field)
         categories = scheme(rules).categories
         counts = []
         for i, player in enumerate(data["players"]):
@@ -242,25 +244,54 @@ def _with_defaults(data: dict[str, Any], result: Breakdown) -> dict[str, Any]:
 
 @functools.cache
 def least_points(rules: Rules) -> int:
-    """The fewest points a complete round can award in all (R26): the pack split as evenly
-    as it goes, so that every majority that can tie does."""
-    piles = (sum(1 << c for c in range(0, 52, 2)), sum(1 << c for c in range(1, 52, 2)))
-    return sum(score(piles, (0,) * len(piles), rules).totals)
+    """The fewest points a complete round can award in all (R26): every card that scores
+    by itself, no sweep, and each majority that some split of its cards cannot tie at the
+    top among the sides (V7.2: with three, every majority can tie)."""
+    n = sides(rules)
+    least = 0
+    for category in scheme(rules).categories:
+        if category.mask is None:
+            continue
+        count = category.mask.bit_count()
+        if category.kind == "each":
+            least += category.points * count
+        elif category.kind == "most" and not any(2 * top <= count <= n * top
+                                                 for top in range(1, count + 1)):
+            least += category.points
+    return least
 
 
 def score(captured: tuple[int, ...], sweeps: tuple[int, ...], rules: Rules, *,
           majorities: bool = True) -> Breakdown:
-    """The breakdown of the capture piles as they stand (R26).  Without ``majorities`` the
+    """The breakdown of the capture piles (one per seat) as they stand (R26), one entry per
+    side: partners' piles are counted together (V6.2).  Without ``majorities`` the
     ``most`` categories score nothing yet (V4.4: the cards majority enters only at the end
     of the hand)."""
+    if rules.partnerships:
+        captured, sweeps = side_piles(captured, sweeps, rules)
     categories = scheme(rules).categories
     counts = [[swept if c.mask is None else (pile & c.mask).bit_count() for c in categories]
               for pile, swept in zip(captured, sweeps, strict=True)]
     return _score_counts(counts, rules, majorities)
 
 
+def side_piles(captured: tuple[int, ...], sweeps: tuple[int, ...],
+               rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Each side's pile and sweeps: the union of its seats' piles, the sum of their sweeps
+    (V6.2)."""
+    piles, swept = [], []
+    for seats in teams(rules):
+        pile = 0
+        for seat in seats:
+            pile |= captured[seat]
+        piles.append(pile)
+        swept.append(sum(sweeps[seat] for seat in seats))
+    return tuple(piles), tuple(swept)
+
+
 def _majority(counts: list[int], points: int) -> list[int]:
-    """The strict majority scores ``points``; a tie at the top scores nothing (R26)."""
+    """The strict majority scores ``points``: more than every other side; a tie at the top
+    scores nothing (R26, V7.2)."""
     best = max(counts)
     if counts.count(best) > 1:
         return [0] * len(counts)

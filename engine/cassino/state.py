@@ -17,7 +17,7 @@ from typing import Any, NamedTuple, Protocol
 from engine.cards import FULL_DECK, card_name, cards_of, format_cards, parse_card
 from engine.cassino.count_out import check_history, ended_by_claim
 from engine.cassino.counting import Game, counting_of
-from engine.cassino.game import CASSINO
+from engine.cassino.game import CASSINO, sides
 from engine.cassino.moves import Move, parse_move
 from engine.cassino.rules import Rules, get_rules
 from engine.cassino.scoring import Breakdown
@@ -214,9 +214,9 @@ def read_public(reader: Reader, rules: Rules) -> dict[str, Any]:
         "captured": reader.card_sets("captured", players),
         "sweeps": reader.counts("sweeps", players, 52),
         "last_capturer": reader.seat("last_capturer", players, nullable=True),
-        "scores": reader.counts("scores", players, MAX_COUNT),
+        "scores": reader.counts("scores", sides(rules), MAX_COUNT),  # per side (V6.2)
         "status": reader.choice("status", (PLAYING, GAME_OVER)),
-        "winner": reader.seat("winner", players, nullable=True),
+        "winner": reader.seat("winner", sides(rules), nullable=True),
         "history": read_history(reader.get("history", []), players),
         "previous_round": None if previous is None else Breakdown.from_dict(previous, rules),
         "target": reader.integer("target", rules.target_score, MAX_COUNT)
@@ -426,19 +426,24 @@ def check_sizes(state: Public, sizes: list[int], stock: int, field: str) -> None
         if n > rules.hand_size:
             raise StateError(f"{field}[{i}] holds {n} cards, more than {rules.hand_size} (R4)",
                              field=f"{field}[{i}]", rule="R4")
-    dealer, nondealer = state.dealer, 1 - state.dealer
     if rules.draw_after_play and stock:
         _check_drawing(state, sizes, stock, full_stock, field)
         return
-    if state.to_move == nondealer:
-        ok = sizes[0] == sizes[1] and (sizes[0] > 0 or ended)
-        expect = "equal, non-empty hands when the nondealer is to move"
-    else:
-        ok = sizes[dealer] == sizes[nondealer] + 1
-        expect = "the dealer one card more than the nondealer when the dealer is to move"
+    n = rules.players
+    first = (state.dealer + 1) % n  # R5, V6.1, V7.1: the dealer's left plays first
+    played = (state.to_move - first) % n  # the seats that have played since the mover last did
+    size = sizes[state.to_move]
+    ok = all(sizes[(first + i) % n] == size - (i < played) for i in range(n)) and \
+        (size > 0 or ended)
     if not ok:
-        raise StateError(f"hand sizes {sizes[0]} and {sizes[1]} are impossible: expected {expect} "
-                         "(R4, R23)", field=field, rule="R23")
+        if n == 2:
+            expect = "equal, non-empty hands when the nondealer is to move" if not played else \
+                "the dealer one card more than the nondealer when the dealer is to move"
+        else:
+            expect = ("one card fewer in each hand that has played since the mover's last "
+                      "turn, in turn order from the dealer's left (V6.1, V7.1)")
+        raise StateError(f"hand sizes {' and '.join(map(str, sizes))} are impossible: expected "
+                         f"{expect} (R4, R23)", field=field, rule="R23")
 
 
 def _check_drawing(state: Public, sizes: list[int], stock: int, full_stock: int,

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.cards import cards_of
+from engine.cassino.game import partner
 from engine.cassino.moves import CAPTURE, TRAIL, Move
 from engine.cassino.rules import Rules
 from engine.cassino.sums import split_into_groups
@@ -55,7 +56,9 @@ def form_build(loose: int, builds: tuple[Build, ...], player: int, move: Move,
                rules: Rules) -> tuple[str, Build]:
     """R14, R15: the kind of a legal build move and the build it makes.
 
-    Builds taken in keep their groups (R8); the engine partitions the rest.
+    Builds taken in keep their groups (R8); the engine partitions the rest.  The mover owns
+    the result (R20), except that a move using the partner's build of the announced value
+    leaves it the partner's (V6.3, docs/rules/partnership.md V6.7).
     """
     values = rules.values
     v, card = move.value, move.card
@@ -74,7 +77,12 @@ def form_build(loose: int, builds: tuple[Build, ...], player: int, move: Move,
     if formed is None:  # unreachable for a legal move: movegen found such a partition
         raise IllegalMoveError(f"cannot form groups worth {v} from those cards (R15)", rule="R15")
     kind = "raise" if raised else "extend" if groups else "create"
-    return kind, Build.of(v, player, [*groups, *formed])
+    owner = player
+    if rules.partnerships:
+        mate = partner(player, rules)
+        if mate is not None and any(b.owner == mate and b.value == v for b in used):
+            owner = mate
+    return kind, Build.of(v, owner, [*groups, *formed])
 
 
 def play_card(loose: int, builds: tuple[Build, ...], player: int, move: Move,

@@ -109,5 +109,9 @@ def event_text(kind: str, fields: dict[str, Any]) -> str:
         if fields["winner"] is None:
             return f"The game is drawn, {scores}"
         worth = f" (a game worth {value})" if value != 1 else ""
+        seats = fields.get("seats")
+        if seats is not None:  # a team (V6.2)
+            team = _listed(str(seat) for seat in seats)
+            return f"Players {team} (team {fields['winner']}) win the game, {scores}{worth}"
         return f"{_seat(fields['winner'])} wins the game, {scores}{worth}"
     return kind.replace("_", " ").capitalize()

@@ -9,19 +9,46 @@ The generic solver (:mod:`solver.core`, :mod:`solver.ranking`, :mod:`solver.bots
 * :mod:`solver.cassino.search`: alpha-beta to the end of the batch (:class:`Search`), a
   horizon in plies in ``draw`` (:class:`DrawSearch`, W8), on a lean :class:`Position`;
 * :mod:`solver.cassino.evaluation`: exact scoring at the round's end and the closed-form
-  estimate at a batch end, with weights from the variant's scoring scheme (R26, V4).
+  estimate at a batch end, with weights from the variant's scoring scheme (R26, V4), for
+  two seats and per side for N (V6, V7);
+* :mod:`solver.cassino.seats`: an N-seat world's position, leaves and iterative deepening;
+  :mod:`solver.cassino.sides` (alpha-beta over two camps: partnership, three-hand's paranoid
+  search) and :mod:`solver.cassino.maxn` (three-hand's max-n) search it.
 """
 
 from solver.cassino.evaluation import (
     BatchEnd,
+    SideBatchEnd,
     Weights,
     final_diff,
     majority_odds,
     round_total,
+    side_equity,
+    side_majority_odds,
+    side_points,
+    side_round_total,
     weights,
 )
+from solver.cassino.maxn import MaxnSearch
 from solver.cassino.search import DRAW_PLIES, DrawSearch, Position, Search
-from solver.cassino.worlds import World, Worlds, world_rng
+from solver.cassino.seats import WORLD_NODES, SeatsPosition, side_of
+from solver.cassino.sides import SideSearch
+from solver.cassino.worlds import (
+    MAXN,
+    PARANOID,
+    SEARCHES,
+    THREE_HAND_SEARCH,
+    SeatWorlds,
+    World,
+    Worlds,
+    WorldsOf,
+    world_rng,
+    worlds_of,
+)
 
-__all__ = ["DRAW_PLIES", "BatchEnd", "DrawSearch", "Position", "Search", "Weights", "World",
-           "Worlds", "final_diff", "majority_odds", "round_total", "weights", "world_rng"]
+__all__ = ["DRAW_PLIES", "MAXN", "PARANOID", "SEARCHES", "THREE_HAND_SEARCH", "WORLD_NODES",
+           "BatchEnd", "DrawSearch", "MaxnSearch", "Position", "Search", "SeatWorlds",
+           "SeatsPosition", "SideBatchEnd", "SideSearch", "Weights", "World", "Worlds",
+           "WorldsOf", "final_diff", "majority_odds", "round_total", "side_equity",
+           "side_majority_odds", "side_of", "side_points", "side_round_total", "weights",
+           "world_rng", "worlds_of"]

@@ -12,11 +12,17 @@ world index always give the same world, wherever it is searched.
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
+from typing import Any, Protocol, TypeVar
 
 from engine.cassino import HandSampler, Move, View, stock_order
+from solver.cassino.maxn import MaxnSearch
 from solver.cassino.search import DrawSearch, Position, Search
+from solver.cassino.seats import WORLD_NODES, SeatsPosition
+from solver.cassino.sides import SideSearch
 
-__all__ = ["World", "Worlds", "world_rng"]
+__all__ = ["MAXN", "PARANOID", "SEARCHES", "THREE_HAND_SEARCH", "SeatWorlds", "World", "Worlds",
+           "WorldsOf", "world_rng", "worlds_of"]
 
 World = tuple[int, tuple[int, ...]]
 """A world: the other hand, and the stock's order in ``draw`` (else empty)."""
@@ -64,3 +70,79 @@ class Worlds:
                        view.last_capturer, stock, view.dealer)
         row = search.root_values(pos, moves) if moves else [-search.value(pos)]
         return row, search.nodes
+
+
+PARANOID = "paranoid"
+MAXN = "maxn"
+SEARCHES = (PARANOID, MAXN)
+"""The searches of a three-hand world (V7): the viewer against the two others together
+(:class:`solver.cassino.sides.SideSearch`), or each for himself
+(:class:`solver.cassino.maxn.MaxnSearch`).  Partnership (V6) is two-sided: always
+:class:`~solver.cassino.sides.SideSearch`.  The default: docs/solver.md "N seats"."""
+THREE_HAND_SEARCH = PARANOID
+
+
+W = TypeVar("W", bound=Hashable)
+
+
+class WorldsOf(Protocol[W]):
+    """What :func:`solver.core.solve` needs of a view's worlds."""
+
+    @property
+    def exact(self) -> bool: ...
+
+    def draw(self, seed: int, index: int) -> W: ...
+
+    def values(self, world: W, moves: list[Move]) -> tuple[list[float], int]: ...
+
+
+class SeatWorlds:
+    """The worlds of an N-seat view (V6, V7): every hidden hand drawn at once, exactly
+    uniformly among the deals consistent with the view, by the engine's sampler
+    (:meth:`engine.cassino.HandSampler.draw_hands` from :func:`world_rng`: the hands of
+    :meth:`View.resample` from the same source); the stock stays a set.  Values are the
+    viewer's side's equity (:func:`solver.cassino.evaluation.side_equity`)."""
+
+    def __init__(self, view: View, search: str | None = None,
+                 world_nodes: int | None = WORLD_NODES) -> None:
+        self.view = view
+        self.sampler = HandSampler(view)
+        self.unseen = view.unseen
+        self.search = search or THREE_HAND_SEARCH
+        if self.search not in SEARCHES:
+            raise ValueError(f"unknown search {self.search!r}: {', '.join(SEARCHES)}")
+        self.world_nodes = world_nodes
+
+    @property
+    def exact(self) -> bool:
+        """One world says everything: the hidden hands are known for certain."""
+        return self.sampler.exact
+
+    def draw(self, seed: int, index: int) -> tuple[int, ...]:
+        """World ``index`` of ``seed``: every seat's hand."""
+        return self.sampler.draw_hands(world_rng(seed, index))
+
+    def values(self, world: tuple[int, ...], moves: list[Move]) -> tuple[list[float], int]:
+        """The value of each of ``moves`` for the viewer's side in ``world`` (with no moves,
+        the position's value), and the search nodes it took."""
+        view = self.view
+        hands = world
+        stock = self.unseen
+        for seat, h in enumerate(hands):
+            if seat != view.player:
+                stock &= ~h
+        rules = view.rules
+        cls = MaxnSearch if self.search == MAXN and not rules.partnerships else SideSearch
+        search = cls(rules, stock, view.dealer, view.player, self.world_nodes)
+        pos = SeatsPosition(view.to_move, hands, view.loose, view.builds, view.captured,
+                            view.sweeps, view.last_capturer, stock, view.dealer)
+        row = search.root_values(pos, moves) if moves else [search.value(pos)]
+        return row, search.nodes
+
+
+def worlds_of(view: View, search: str | None = None,
+              world_nodes: int | None = WORLD_NODES) -> WorldsOf[Any]:
+    """The worlds of ``view``: two seats (:class:`Worlds`, the two-seat hot path) or N."""
+    if view.rules.players == 2:
+        return Worlds(view)
+    return SeatWorlds(view, search, world_nodes)

@@ -146,11 +146,13 @@ def test_the_spec_fixes_no_seat_count(client: FlaskClient) -> None:
                          ("ApplyRequest", "player"), ("HintsRequest", "player")]:
         field = schemas[schema]["properties"][name]
         assert field.get("minimum") == 0 and "maximum" not in field, (schema, name)
-    for schema, name in [("State", "hands"), ("State", "captured"), ("State", "sweeps"),
-                         ("State", "scores"), ("View", "hand_sizes")]:
+    for schema, name, each in [("State", "hands", "seat"), ("State", "captured", "seat"),
+                               ("State", "sweeps", "seat"), ("State", "scores", "side"),
+                               ("View", "hand_sizes", "seat"), ("Breakdown", "players", "side"),
+                               ("Evaluation", "expected_points", "seat")]:
         field = schemas[schema]["properties"][name]
-        assert "minItems" not in field and "maxItems" not in field, (schema, name)
-        assert "one per seat" in field["description"], (schema, name)
+        assert "maxItems" not in field and field.get("minItems", 2) == 2, (schema, name)
+        assert f"one per {each}" in field["description"], (schema, name)
     assert "maxItems" not in schemas["NewGameRequest"]["properties"]["house"]
 
 

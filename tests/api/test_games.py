@@ -1,11 +1,14 @@
 """Every endpoint through the Flask test client, and a whole game through HTTP alone."""
 
 import random
+from dataclasses import replace
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 
 from engine import State
+from engine.cassino import VARIANTS
 
 
 def new_state(client: FlaskClient, **body: Any) -> dict[str, Any]:
@@ -22,7 +25,9 @@ def test_variants_lists_standard_as_playable(client: FlaskClient) -> None:
     assert by_name["standard"]["max_build"] == 10 and by_name["standard"]["target_score"] == 21
     assert by_name["royal"]["court_values"] == [11, 12, 13]
     assert by_name["royal"]["playable"] and by_name["royal"]["max_build"] == 13
-    assert not by_name["three-hand"]["playable"]
+    assert by_name["three-hand"]["playable"] and by_name["three-hand"]["players"] == 3
+    assert by_name["partnership"]["playable"] and by_name["partnership"]["players"] == 4
+    assert by_name["partnership"]["partnerships"] is True
     assert by_name["royal-14"]["ace_value"] == 14 and by_name["royal-14"]["max_build"] == 14
     assert set(by_name) == {"standard", "classic", "classic-deal", "twenty-one",
                             "twenty-one-claims", "royal", "royal-14", "spade", "draw",
@@ -45,13 +50,32 @@ def test_new_game_without_a_body_draws_a_seed(client: FlaskClient) -> None:
     assert len(seeds) == 2  # 2**63 seeds: equal only by a miracle
 
 
-def test_new_game_refuses_unplayable_variants_and_bad_seats(client: FlaskClient) -> None:
+def test_new_game_refuses_unplayable_variants_and_bad_seats(
+        client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    # every Cassino variant plays now: one declared but not playable is still refused
+    monkeypatch.setitem(VARIANTS, "three-hand", replace(VARIANTS["three-hand"], playable=False))
     r = client.post("/v1/games", json={"variant": "three-hand"})
+    assert r.status_code == 422 and r.json["field"] == "variant"
+    assert "not playable" in r.json["message"]
+    monkeypatch.undo()
+    # the other game of the catalog is declared only
+    r = client.post("/v1/games", json={"game": "conquian"})
     assert r.status_code == 422 and r.json["field"] == "variant"
     r = client.post("/v1/games", json={"variant": "bogus"})
     assert r.status_code == 422 and r.json["field"] == "variant"
     r = client.post("/v1/games", json={"dealer": 2})
     assert r.status_code == 422 and r.json["field"] == "dealer"
+    for variant, seats in (("three-hand", 3), ("partnership", 4)):
+        assert client.post("/v1/games", json={"variant": variant,
+                                              "dealer": seats - 1}).status_code == 200
+        r = client.post("/v1/games", json={"variant": variant, "dealer": seats})
+        assert r.status_code == 422 and r.json["field"] == "dealer"
+        r = client.post("/v1/games", json={"variant": variant, "sealed": True,
+                                           "house": [{"player": seats, "bot": "greedy"}]})
+        assert r.status_code == 422 and r.json["field"] == "house[0].player"
+        r = client.post("/v1/games", json={"variant": variant, "sealed": True, "house": [
+            {"player": seat, "bot": "greedy"} for seat in range(seats)]})
+        assert r.status_code == 422 and r.json["field"] == "house"
     r = client.post("/v1/games", json={"seed": "12"})
     assert r.status_code == 422 and r.json["field"] == "seed"
 

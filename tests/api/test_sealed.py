@@ -51,18 +51,26 @@ def test_a_sealed_game_hands_out_a_token_and_one_credential_per_seat(client: Fla
     assert b"hands" not in text and b"stock" not in text and b"seed" not in text
 
 
-def test_each_seat_sees_its_own_hand_and_never_the_other(app: Flask, client: FlaskClient) -> None:
-    token, credentials = sealed_game(client)
+@pytest.mark.parametrize("variant", ["standard", "three-hand", "partnership"])
+def test_each_seat_sees_its_own_hand_and_never_the_other(app: Flask, client: FlaskClient,
+                                                         variant: str) -> None:
+    from tests.api.test_nseat import cards_in
+
+    token, credentials = sealed_game(client, variant=variant)
     state = sealer_of(app).open(token).state
+    assert len(credentials) == len(state.hands)
     for seat, credential in enumerate(credentials):
         answer = client.post("/v1/view", json={"game": token, "credential": credential})
         assert answer.status_code == 200, answer.json
         view = answer.json["view"]
         assert view["player"] == seat
         assert set(view["hand"]) == set(format_cards(state.hands[seat]))
-        other = format_cards(state.hands[1 - seat]) + format_cards(
+        other = [card for other, hand in enumerate(state.hands) if other != seat
+                 for card in format_cards(hand)] + format_cards(
             sum(1 << c for c in state.stock))
-        assert not set(other) & set(str(answer.data)), "a hidden card in the answer"
+        assert len(other) == 52 - len(view["hand"]) - len(view["table"]["loose"]) - sum(
+            len(pile) for pile in view["captured"])
+        assert not set(other) & cards_in(answer.json), "a hidden card in the answer"
         assert "seed" not in view
 
 

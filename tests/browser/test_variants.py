@@ -1,6 +1,7 @@
 """The web table's variant menu in a real browser (Debian's Chromium, Playwright).
 
-The menu lists the playable two-seat variants of ``GET /v1/catalog``: a variant made
+The menu lists the playable variants of ``GET /v1/catalog`` (any seat count: the house
+plays every seat but the human's): a variant made
 playable on the server appears by itself.  One test plays the first playable variant
 other than standard, whatever is playable when it runs (it skips only when standard is
 the only one); the others check the menu against a catalog of the test's own.
@@ -34,7 +35,7 @@ def catalog() -> dict[str, Any]:
 
 def fake_catalog() -> dict[str, Any]:
     """A catalog where more is playable than on the server: a two-seat variant the server
-    does not know, a four-seat one the table cannot seat, and a declared one."""
+    does not know, a four-seat one, and a declared one."""
     real = catalog()
     cassino = real["games"][0]
     standard = next(v for v in cassino["variants"] if v["name"] == "standard")
@@ -66,7 +67,10 @@ def test_the_menu_logic(browser: Any, server: str) -> None:
           none: v.tableVariants({games: []}).length,
           other: v.tableVariants(fake, "no-such-game").length,
           asked: v.pickVariant(offered, "zz-test"),
-          unknown: v.pickVariant(offered, "zz-four"),
+          four: v.pickVariant(offered, "zz-four"),
+          unknown: v.pickVariant(offered, "zz-declared"),
+          sides: v.sidesOf([[0, 2], [1, 3]], 4),
+          alone: v.sidesOf(undefined, 3),
           empty: v.pickVariant([], "zz-test"),
           standard: v.batchOf({players: 2, hand_size: 4, table_size: 4}, 40),
           last: v.batchOf({players: 2, hand_size: 4, table_size: 4}, 0),
@@ -74,9 +78,11 @@ def test_the_menu_logic(browser: Any, server: str) -> None:
           three: v.batchOf({players: 3, hand_size: 4, table_size: 4}, 24),
         };
     }""", fake_catalog())
-    assert out["offered"] == ["standard", "zz-test"]  # the default first, two seats only
+    assert out["offered"] == ["standard", "zz-test", "zz-four"]  # the default first
     assert out["none"] == 0 and out["other"] == 0
     assert out["asked"] == "zz-test" and out["unknown"] == "standard"
+    assert out["four"] == "zz-four"
+    assert out["sides"] == [0, 1, 0, 1] and out["alone"] == [0, 1, 2]
     assert out["empty"] == "standard"
     assert out["standard"] == {"batch": 1, "total": 6}
     assert out["last"] == {"batch": 6, "total": 6}
@@ -94,7 +100,7 @@ def test_the_menu_offers_what_the_catalog_makes_playable(browser: Any, server: s
             if request.url.endswith("/v1/games") else None)
     page.goto(f"{server}/play?{QUERY}")
     assert wait_for_phase(page, "human", "opponent") in ("human", "opponent")
-    assert menu(page) == ["standard", "zz-test"]
+    assert menu(page) == ["standard", "zz-test", "zz-four"]
     assert page.input_value('[data-testid="variant-select"]') == "standard"
     assert page.inner_text('[data-testid="variant-name"]').lower() == "standard"
     link = page.get_attribute('[data-testid="rules-link"]', "href")
@@ -112,14 +118,14 @@ def test_the_menu_offers_what_the_catalog_makes_playable(browser: Any, server: s
     page.close()
 
 
-def test_a_variant_the_table_cannot_seat_falls_back_to_the_default(browser: Any,
+def test_a_variant_the_table_cannot_play_falls_back_to_the_default(browser: Any,
                                                                    server: str) -> None:
     page = browser.new_page()
-    page.goto(f"{server}/play?{QUERY}&variant=partnership")
+    page.goto(f"{server}/play?{QUERY}&variant=zz-nope")
     assert wait_for_phase(page, "human", "opponent") in ("human", "opponent")
     assert page.input_value('[data-testid="variant-select"]') == "standard"
     log = page.inner_text('[data-testid="log"]')
-    assert "partnership cannot be played at this table: playing standard" in log
+    assert "zz-nope cannot be played at this table: playing standard" in log
     assert "New game of standard" in log and "First to 21 wins" in log
     assert "batch 1 of 6" in page.inner_text('[data-testid="round-info"]')
     page.close()

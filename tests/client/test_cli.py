@@ -263,13 +263,13 @@ def test_the_variant_menu_follows_the_catalog(api: FlaskClient,
 
     catalog = fake_catalog(api)
     playable = [v["name"] for v in api.get("/v1/catalog").json["games"][0]["variants"]
-                if v["playable"] and v["seats"] == 2]
+                if v["playable"]]
     offered = [v["name"] for v in table_variants(catalog)]
-    assert offered[0] == "standard" and sorted(offered) == sorted([*playable, "zz-test"])
+    assert offered[0] == "standard" and sorted(offered) == sorted(
+        [*playable, "zz-test", "zz-four"])
     assert choose_variant(catalog, None)["name"] == "standard"
     assert choose_variant(catalog, "zz-test")["name"] == "zz-test"
-    for asked, why in [("zz-four", "cannot be played here yet"),
-                       ("zz-declared", "cannot be played here yet"),
+    for asked, why in [("zz-declared", "cannot be played here yet"),
                        ("nope", "is not a variant")]:
         with pytest.raises(Exception, match=f"--variant {asked} {why}; playable: standard"):
             choose_variant(catalog, asked)
@@ -289,7 +289,7 @@ def test_the_variant_menu_follows_the_catalog(api: FlaskClient,
     assert status == 1 and err.startswith("cassino: variant: "), (out, err)  # the server's
     status, out, err = run(["variants"])
     lines = {line.split()[0]: line.split()[1:3] for line in out.splitlines()[1:]}
-    assert lines["zz-test"] == ["2", "yes"] and lines["zz-four"] == ["4", "not"]
+    assert lines["zz-test"] == ["2", "yes"] and lines["zz-four"] == ["4", "yes"]
     assert lines["zz-declared"] == ["2", "no"] and lines["standard"] == ["2", "yes"]
 
 
@@ -299,11 +299,12 @@ def test_variants_lists_the_catalog(api: FlaskClient) -> None:
     rows = out.splitlines()
     assert rows[0].split() == ["variant", "seats", "playable", "rules"]
     listed = {row.split()[0]: row for row in rows[1:]}
-    games = api.get("/v1/catalog").json["games"]
-    variants = [v for game in games for v in game["variants"]]  # every game's, in order
-    assert list(listed) == [v["name"] for v in variants]
+    variants = [v for game in api.get("/v1/catalog").json["games"] for v in game["variants"]]
+    assert list(listed) == [v["name"] for v in variants]  # every game's
+    assert listed["conquian"].split()[1:3] == ["2", "no"]  # declared only
     assert listed["standard"].split()[1:4] == ["2", "yes", "/rules/standard"]
-    assert listed["partnership"].split()[1:3] == ["4", "no"]
+    assert listed["partnership"].split()[1:3] == ["4", "yes"]
+    assert listed["three-hand"].split()[1:3] == ["3", "yes"]
 
 
 def test_play_names_the_variant_and_its_rules() -> None:
@@ -313,9 +314,11 @@ def test_play_names_the_variant_and_its_rules() -> None:
     assert ("New game against the solver: the solver deals first; standard (rules: "
             "/rules/standard), first to 21 wins.") in out
     assert "== Round 1, batch 1 of 6; the solver dealt; stock 40; standard ==" in out
-    status, _, err = run(["play", "--variant", "partnership"], "q\n")
-    assert status == 2 and "--variant partnership cannot be played here yet" in err
-    assert "playable: standard" in err
+    status, _, err = run(["play", "--variant", "conquian"], "q\n")  # another game's
+    assert status == 2 and "--variant conquian cannot be played here yet" in err
+    assert "playable: standard" in err and "partnership" in err
+    status, _, err = run(["play", "--variant", "three-hand", "--seat", "3"], "q\n")
+    assert status == 2 and "--seat 3: three-hand has seats 0 to 2" in err
 
 
 def test_a_playable_variant_other_than_standard(api: FlaskClient) -> None:
@@ -343,3 +346,51 @@ def test_a_variants_own_moves_and_events_are_told_in_the_servers_words() -> None
                        None, ("You", "Solver")) == "Player 0 knocks"
     assert style.event({"type": "game_over", "winner": 0, "scores": [21, 3]}, None,
                        ("You", "Solver")) is None
+
+
+@pytest.mark.parametrize(("variant", "seat", "dealer"), [("three-hand", 1, 0),
+                                                          ("partnership", 0, 3)])
+def test_play_a_whole_game_of_three_or_four_seats(variant: str, seat: int, dealer: int) -> None:
+    """You at one seat, the house (greedy) at every other: the table shows each other
+    seat's hand size, captures and sweeps, the sides' scores, and plays to the end."""
+    from engine import new_game
+    from engine.cards import format_cards
+    from engine.cassino import teams
+
+    state = new_game(9, variant, dealer)
+    sides = teams(state.rules)
+    others = [s for s in range(len(state.hands)) if s != seat]
+    status, out, err = run(["play", "--variant", variant, "--seed", "9", "--dealer",
+                            str(dealer), "--seat", str(seat), "--opponent", "greedy"],
+                           "1\n" * 400 + "q\n")
+    assert status == 0, err
+    first = out.split("Your moves")[0]
+    symbol = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+    hidden = {card[:-1] + symbol[card[-1]] for other in others
+              for card in format_cards(state.hands[other])}
+    assert not any(card in first.split("Table")[0] or card in first.split("You ")[-1]
+                   for card in hidden), "another seat's cards shown"
+    assert f"you play seat {seat}, the greedy plays seats " in out
+    rows = {line.split()[0] + ("" if line.split()[0] != "Seat" else " " + line.split()[1])
+            for line in first.splitlines() if "cards in hand;" in line}
+    if variant == "partnership":
+        partner = next(s for team in sides if seat in team for s in team if s != seat)
+        assert f"your partner is seat {partner}" in out
+        assert rows == {"Partner", *(f"Seat {s}" for s in others if s != partner)}
+        assert "Scores   your team 0, their team 0" in first
+        assert "team 0 points so far" in first
+        head = out.split("== Round 1 scored ==\n")[1].splitlines()[0]
+        assert head.split() == ["Your", "team", "Their", "team"]
+    else:
+        assert rows == {f"Seat {s}" for s in others}
+        assert ("Scores   you 0, " + ", ".join(f"seat {s} 0" for s in
+                                               [(seat + k) % 3 for k in (1, 2)])) in first
+        head = out.split("== Round 1 scored ==\n")[1].splitlines()[0]
+        assert head.split() == ["You", *(f"Seat {(seat + k) % 3}".split()[i]
+                                        for k in (1, 2) for i in (0, 1))]
+    assert re.search(r"sweeps \d+", first) and "4 cards in hand" in first
+    for other in others:  # every house seat played, in turn
+        assert re.search(rf"^(?:Seat {other}|Partner) (?:trailed|captured|built) ", out,
+                         flags=re.M)
+    assert "Game scores: " in out and "GAME OVER: " in out
+    assert out.rstrip().endswith(".") and "Bye." not in out

@@ -30,6 +30,7 @@ __all__ = [
     "can_split",
     "max_build",
     "numeral_value",
+    "partner_seat",
     "reference_moves",
     "reference_moves_of",
     "reference_perft",
@@ -113,6 +114,16 @@ PAIR_ALL = frozenset(("classic", "classic-deal"))
 """The variants in which pairing takes every loose card of the rank (V1.1)."""
 
 
+PARTNERS = {"partnership": 4}
+"""The variants with partners (V6.1), and their number of seats: partners sit opposite."""
+
+
+def partner_seat(player: int, variant: str) -> int | None:
+    """V6.1: the partner sits opposite (seats 0 and 2, 1 and 3); ``None`` playing alone."""
+    seats = PARTNERS.get(variant)
+    return None if seats is None else (player + seats // 2) % seats
+
+
 def reference_moves(hand: int, loose: int, builds: tuple[Build, ...] | list[Build],
                     player: int, variant: str = "standard", *,
                     pair_all: bool | None = None) -> set[Move]:
@@ -121,9 +132,12 @@ def reference_moves(hand: int, loose: int, builds: tuple[Build, ...] | list[Buil
 
     With ``pair_all`` (V1.1; by default where ``variant`` says so), a court card takes every
     loose card of its rank in one capture, and a numeral capture that takes a loose card of
-    the played card's rank must take all of them."""
+    the played card's rank must take all of them.  In ``partnership`` (V6.3, decision V6.6
+    of docs/rules/partnership.md) a build of ``v`` that uses the partner's build of ``v``
+    needs no ``v`` left in the mover's hand."""
     if pair_all is None:
         pair_all = variant in PAIR_ALL
+    mate = partner_seat(player, variant)
     builds = list(builds)
     own = [b for b in builds if b.owner == player]
 
@@ -197,8 +211,9 @@ def reference_moves(hand: int, loose: int, builds: tuple[Build, ...] | list[Buil
 
             # R14: build moves with an announced value v, 1 <= v <= 10 (R17; V3.1b: more).
             for v in range(1, max_build(variant) + 1):
-                if v not in held_after:
-                    continue  # R14 retain rule (R22 applied to the resulting build)
+                if v not in held_after and not any(b.owner == mate and b.value == v
+                                                   for b in used):
+                    continue  # R14 retain rule (R22 applied to the resulting build), V6.3
                 other = [b for b in used if b.value != v]
                 if len(other) > 1:
                     continue  # a raise adds the card to one build only (R14b)

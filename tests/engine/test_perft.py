@@ -51,12 +51,32 @@ def end_of_round() -> engine.State:
     return state
 
 
+# new_game(0, "partnership") after 19 moves: batch 2, seat 2's partner (seat 0) owns a build
+# of 9 and seat 2 may join it with its only 9 (9H), keeping none (V6.3).
+PARTNER_SEED = 0
+PARTNER_MOVES = [
+    "2D+AC4D=7", "9D", "6C+2S=8", "AH+2S6C9D=9", "7DxAC2D4D", "KS", "8C", "9CxAH2S6C9D",
+    "2H+8C=10", "KH", "QHxQS", "KCxKS", "10Hx2H8C", "JS", "4C", "6D", "JHxJS", "5D+4C=9",
+    "4S+6D=10",
+]
+
+
+def partner_builds() -> engine.State:
+    state = engine.new_game(PARTNER_SEED, "partnership")
+    for move_id in PARTNER_MOVES:
+        state = state.apply(engine.parse_move_id(move_id)).state
+    return state
+
+
 POSITIONS = {
     "new_game(1)": lambda: engine.new_game(1),
     "new_game(2)": lambda: engine.new_game(2),
     "new_game(3)": lambda: engine.new_game(3),
     "mid_round(73)": mid_round,
     "end_of_round(1)": end_of_round,
+    "three-hand new_game(1)": lambda: engine.new_game(1, "three-hand"),
+    "partnership new_game(1)": lambda: engine.new_game(1, "partnership"),
+    "partner_builds(0)": partner_builds,
 }
 
 # Leaves at depth 1, 2, 3, ...  (verified against the reference at every depth listed).
@@ -66,11 +86,15 @@ PERFT = {
     "new_game(3)": [5, 36, 143, 639, 1828, 5828, 9168, 14904],
     "mid_round(73)": [9, 35, 88, 154, 234, 284, 1866, 19412],
     "end_of_round(1)": [1, 6, 6, 12, 168, 2664, 16512],
+    "three-hand new_game(1)": [9, 48, 325, 1801, 7512, 40326],
+    "partnership new_game(1)": [6, 34, 221, 1463, 7102, 32963],
+    "partner_builds(0)": [9, 29, 126, 517, 2960, 7356, 29860],
 }
 
 # Depth to which the test re-runs the (slow) reference.
 REFERENCE_DEPTH = {"new_game(1)": 5, "new_game(2)": 4, "new_game(3)": 5, "mid_round(73)": 7,
-                   "end_of_round(1)": 6}
+                   "end_of_round(1)": 6, "three-hand new_game(1)": 5,
+                   "partnership new_game(1)": 5, "partner_builds(0)": 6}
 
 
 def perft(state: engine.State, depth: int) -> int:
@@ -123,3 +147,13 @@ def test_perft_divide_mid_round() -> None:
     for move in state.legal_moves():
         child = advance(state, move)
         assert perft(child, 2) == reference_perft(child, 2), move.id
+
+
+def test_partner_builds_position_is_what_it_claims() -> None:
+    state = partner_builds()
+    assert state.batch == 2 and state.to_move == 2
+    assert [(b.value, b.owner) for b in state.builds] == [(9, 0), (10, 1)]
+    values = state.rules.values
+    assert [c for c in range(52) if state.hands[2] >> c & 1 and values[c] == 9] == \
+        [engine.parse_card("9H")]
+    assert "9H+4C5D=9" in {m.id for m in state.legal_moves()}  # V6.3

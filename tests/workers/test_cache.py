@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 import time
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,8 @@ import pytest
 import redis
 
 import solver
-from engine import State
+from engine import State, new_game
+from engine.cassino.worlds import HandSampler
 from tests.workers.conftest import RedisServer
 from tests.workers.test_queue import mid_game
 from workers.cache import BYTES, INDEX, PREFIX, SIZES, DiskCache, RedisCache, max_entry
@@ -344,3 +346,21 @@ def test_a_forged_job_record_on_disk_is_no_job(tmp_path: Path) -> None:
             store.jobs.set(key, job_id)  # point the scope back at the forged record
     store.jobs.set(job_id, {**record, "request": {"kind": "hints"}})
     assert client.get(f"/v1/jobs/{job_id}").status_code == 404
+
+
+@pytest.mark.parametrize("variant", ["three-hand", "partnership"])
+def test_an_empty_stock_leaves_several_hidden_hands_unknown(variant: str) -> None:
+    """With three or four seats the last batch still splits the unseen cards among the
+    other hands: an entry claiming to be exact (one world serving every budget) is forged."""
+    state = new_game(7, variant, 0)
+    rng = random.Random(1)
+    while not (state.view(state.to_move).stock_size == 0
+               and sum(state.view(state.to_move).hand_sizes) > len(state.hands) + 2):
+        state = state.apply(rng.choice(state.legal_moves())).state
+    request = request_of(state, samples=4)
+    assert not HandSampler(request.view).exact
+    columns = request.columns
+    honest = CacheEntry(solver.Tally(columns, [0], [[0.0] * len(columns)]),
+                        request.budget, complete=False)
+    with pytest.raises(Unfit, match="exact"):
+        CacheEntry.from_json(forged(honest, exact=True, complete=True)).check(request)

@@ -2,18 +2,20 @@
  *
  * It plays a sealed game: the browser holds an opaque token and the human seat's
  * credential, never the full state, so the developer tools show only what /v1/view
- * gives that seat (RULES R28, R29).  The opponent is a house seat: the server's solver
- * answers inside each apply, from its own view.  URL parameters (all optional):
+ * gives that seat (RULES R28, R29).  Every other seat is a house seat: the server's
+ * solver (or the bot `opponent` names) answers inside each apply, from its own view, and
+ * the table shows each house move one at a time.  URL parameters (all optional):
  *   seed, dealer   the new game (POST /v1/games); a random seed when omitted
  *   variant        its variant, when the table offers it (the menu lists the playable
- *                  two-seat variants of GET /v1/catalog); the game's default otherwise
- *   seat           the human's seat (0 or 1, default 0)
+ *                  variants of GET /v1/catalog); the game's default otherwise
+ *   seat           the human's seat (default 0; past the variant's seats, 0)
+ *   opponent       who plays the house seats: solver (default), heuristic, greedy, random
  *   samples, time_ms, hint_seed   budget and sampler seed of the human's hints
  *   delay          milliseconds before each solver move is shown (default 700)
  * Every API call goes through the same client any third-party page uses: /sdk/cassino.js.
  */
 import { CassinoClient, CassinoError } from "../sdk/cassino.js";
-import { GAME, batchOf, pickVariant, tableVariants } from "./variants.js";
+import { GAME, afterEvent, batchOf, pickVariant, sidesOf, tableVariants } from "./variants.js";
 
 (() => {
   const params = new URLSearchParams(location.search);
@@ -25,7 +27,8 @@ import { GAME, batchOf, pickVariant, tableVariants } from "./variants.js";
   const CONFIG = {
     seed: intParam("seed", null),
     dealer: intParam("dealer", null),
-    human: intParam("seat", 0) === 1 ? 1 : 0,
+    human: intParam("seat", 0),
+    opponent: /^[a-z]{1,20}$/.test(params.get("opponent") || "") ? params.get("opponent") : "solver",
     samples: intParam("samples", null),
     timeMs: intParam("time_ms", null),
     hintSeed: intParam("hint_seed", 0),
@@ -34,8 +37,26 @@ import { GAME, batchOf, pickVariant, tableVariants } from "./variants.js";
   };
   // the API root is where /play/ hangs off, so a path prefix in front of both is kept
   const api = new CassinoClient({ baseUrl: new URL("../", location.href).href });
-  const HUMAN = CONFIG.human;
-  const OPPONENT = 1 - HUMAN;
+  // Who sits where: set by each new game from the catalog's entry of its variant
+  let SEATS = 2;
+  let HUMAN = CONFIG.human === 1 ? 1 : 0;
+  let OPPONENT = 1 - HUMAN;  // two seats: the one other seat
+  let SIDE = [0, 1];         // seat -> side (the seats that score together)
+  let SIDES = 2;
+  const seatUp = (entry) => {
+    SEATS = (entry && entry.seats) || 2;
+    HUMAN = CONFIG.human < SEATS ? CONFIG.human : 0;
+    if (SEATS === 2) HUMAN = CONFIG.human === 1 ? 1 : 0;
+    OPPONENT = SEATS === 2 ? 1 - HUMAN : null;
+    SIDE = sidesOf(entry && entry.teams, SEATS);
+    SIDES = Math.max(...SIDE) + 1;
+  };
+  const many = () => SEATS > 2;
+  const teamed = () => SIDES < SEATS;
+  /** The other seats in turn order, from the one after the human. */
+  const others = () => Array.from({ length: SEATS - 1 }, (_, k) => (HUMAN + k + 1) % SEATS);
+  /** The sides, the human's first, then in turn order. */
+  const sideOrder = () => [...new Set([SIDE[HUMAN], ...others().map((seat) => SIDE[seat])])];
 
   const game = {
     token: null,      // the sealed game: opaque, sent back with each request
@@ -64,7 +85,15 @@ import { GAME, batchOf, pickVariant, tableVariants } from "./variants.js";
   const cardsText = (codes) => codes.map(cardText).join(" ");
   const groupsText = (groups) => groups.map((g) => g.map(cardText).join("+")).join(" | ");
   const isRed = (code) => suitOf(code) === "H" || suitOf(code) === "D";
-  const seatName = (seat) => (seat === HUMAN ? "You" : "Solver");
+  const seatName = (seat) => (seat === HUMAN ? "You" : !many() ? "Solver"
+    : SIDE[seat] === SIDE[HUMAN] ? "Partner" : `Seat ${seat}`);
+  const sideName = (side) => (!teamed() ? seatName(side)
+    : side === SIDE[HUMAN] ? "Your team" : "Their team");
+  /** Per-side totals in words, the human's side first: "you 5, seat 1 3, seat 2 4". */
+  const sidesText = (scores) => sideOrder().map((side) => `${sideName(side).toLowerCase()} ${scores[side]}`).join(", ");
+  const winnerText = (winner, scores) => (winner === null ? `A drawn game: ${sidesText(scores)}.`
+    : winner === SIDE[HUMAN] ? `${teamed() ? "Your team wins" : "You win"} the game: ${sidesText(scores)}!`
+    : `${sideName(winner)} wins the game: ${sidesText(scores)}.`);
 
   function el(tag, attrs = {}, ...children) {
     const node = document.createElement(tag);
@@ -164,9 +193,11 @@ import { GAME, batchOf, pickVariant, tableVariants } from "./variants.js";
       case "residue":
         return `${who} took the rest of the table: ${cardsText(event.cards)}.`;
       case "round_scored":
+        if (many()) return `Round scored: ${sidesText(event.scores)}.`;
         return `Round scored: you ${event.scores[HUMAN]}, solver ${event.scores[OPPONENT]}.`;
       case "round_void": return "Nobody captured: the round is void and dealt again.";
       case "game_over":
+        if (many()) return `Game over: ${winnerText(event.winner, event.scores)}`;
         return event.winner === null ? "Game over: a draw."
           : event.winner === HUMAN ? "Game over: you win!" : "Game over: the solver wins.";
       case "claim":  // twenty-one-claims (T5-T7)
@@ -187,7 +218,7 @@ import { GAME, batchOf, pickVariant, tableVariants } from "./variants.js";
   }
 
   function log(text, who) {
-    const item = el("li", { className: who === OPPONENT ? "opp" : "", text });
+    const item = el("li", { className: who !== undefined && who !== null && who !== HUMAN ? "opp" : "", text });
     $("log").append(item);
     item.scrollIntoView({ block: "nearest" });
   }
@@ -236,12 +267,20 @@ import { GAME, batchOf, pickVariant, tableVariants } from "./variants.js";
       `${view.last_batch ? " (last)" : ""} · ${seatName(view.dealer)} dealt`;
 
     const scoreboard = $("scoreboard");
-    scoreboard.replaceChildren(
-      el("span", { className: "you-score", "data-testid": "score-you",
-                   text: `You ${view.scores[HUMAN]}` }),
-      el("span", { "data-testid": "score-solver", text: `Solver ${view.scores[OPPONENT]}` }));
-
-    renderSeat(OPPONENT);
+    if (many()) {
+      scoreboard.replaceChildren(...sideOrder().map((side) => el("span", {
+        className: side === SIDE[HUMAN] ? "you-score" : "", "data-testid": `score-side-${side}`,
+        text: `${sideName(side)}: ${view.scores[side]}` })));
+      renderOthers();
+    } else {
+      scoreboard.replaceChildren(
+        el("span", { className: "you-score", "data-testid": "score-you",
+                     text: `You ${view.scores[HUMAN]}` }),
+        el("span", { "data-testid": "score-solver", text: `Solver ${view.scores[OPPONENT]}` }));
+      renderSeat(OPPONENT);
+    }
+    $("opponent").hidden = many();
+    $("others").hidden = !many();
     renderSeat(HUMAN);
 
     // the table
@@ -254,7 +293,7 @@ import { GAME, batchOf, pickVariant, tableVariants } from "./variants.js";
     $("loose").replaceChildren(...(loose.length ? loose : [el("span", { className: "empty", text: "No loose cards" })]));
     const builds = view.table.builds.map((build, i) => {
       const key = `build:${i}`;
-      const owner = build.owner === HUMAN ? "yours" : "the solver's";
+      const owner = build.owner === HUMAN ? "yours" : many() ? `${seatName(build.owner).toLowerCase()}'s` : "the solver's";
       return el("button", {
         type: "button", className: "build", "data-testid": `build-${i}`,
         "data-value": build.value, "data-owner": build.owner,
@@ -265,7 +304,7 @@ import { GAME, batchOf, pickVariant, tableVariants } from "./variants.js";
         onclick: () => toggleTable(key),
       },
       el("span", { className: "build-label", "aria-hidden": "true",
-                   text: `Build ${build.value} · ${build.owner === HUMAN ? "yours" : "solver's"}` }),
+                   text: `Build ${build.value} · ${build.owner === HUMAN ? "yours" : many() ? `${seatName(build.owner).toLowerCase()}'s` : "solver's"}` }),
       el("span", { className: "groups", "aria-hidden": "true" },
          build.groups.map((group) => el("span", { className: "group" },
                                         group.map((c) => cardFace(c, {}, true))))));
@@ -301,10 +340,11 @@ import { GAME, batchOf, pickVariant, tableVariants } from "./variants.js";
     const pile = view.captured[seat];
     const spades = pile.filter((c) => suitOf(c) === "S").length;
     const aces = pile.filter((c) => rankOf(c) === "A").length;
-    const points = game.score ? game.score.players[seat].total : 0;
+    const points = game.score ? game.score.players[SIDE[seat]].total : 0;
+    const team = teamed() ? "team " : "";
     $(mine ? "your-stats" : "opponent-stats").textContent =
       `Captured ${pile.length} cards (${spades} ♠, ${aces} aces) · sweeps ${view.sweeps[seat]}` +
-      ` · ${points} points this round so far · game total ${view.scores[seat]}`;
+      ` · ${team}${points} points this round so far · ${team}game total ${view.scores[SIDE[seat]]}`;
 
     if (!mine) {
       const count = view.hand_sizes[seat];
@@ -314,6 +354,36 @@ import { GAME, batchOf, pickVariant, tableVariants } from "./variants.js";
       box.setAttribute("aria-label", `Solver's hand: ${count} cards`);
       box.dataset.count = String(count);
     }
+  }
+
+  /** Three or four seats: one compact section per other seat, in turn order. */
+  function renderOthers() {
+    const view = game.view;
+    const sections = others().map((seat) => {
+      const badges = [];
+      if (SIDE[seat] === SIDE[HUMAN]) badges.push(el("span", { className: "badge partner", text: "partner" }));
+      if (view.dealer === seat) badges.push(el("span", { className: "badge", text: "dealer" }));
+      if (view.status === "playing" && view.to_move === seat) {
+        badges.push(el("span", { className: "badge turn", "data-testid": `seat-${seat}-turn`, text: "to move" }));
+      }
+      if (view.last_capturer === seat) badges.push(el("span", { className: "badge", text: "last capture" }));
+      const count = view.hand_sizes[seat];
+      const pile = view.captured[seat];
+      const spades = pile.filter((c) => suitOf(c) === "S").length;
+      const name = seatName(seat);
+      return el("section", { className: `seat other${view.to_move === seat ? " moving" : ""}`,
+                             "data-testid": `seat-${seat}`, "data-seat": seat,
+                             "aria-label": `${name} (seat ${seat})` },
+        el("div", { className: "seat-head" },
+           el("h2", { text: name === `Seat ${seat}` ? name : `${name} · seat ${seat}` }),
+           el("span", { className: "badges", "data-testid": `seat-${seat}-badges` }, badges)),
+        el("div", { className: "hand backs small-backs", "data-testid": `seat-${seat}-hand`,
+                    "data-count": count, "aria-label": `${name}'s hand: ${count} cards` },
+           Array.from({ length: count }, () => el("span", { className: "card back", "aria-hidden": "true" }))),
+        el("p", { className: "stats", "data-testid": `seat-${seat}-stats`,
+                  text: `${count} in hand · captured ${pile.length} (${spades} ♠) · sweeps ${view.sweeps[seat]}` }));
+    });
+    $("others").replaceChildren(...sections);
   }
 
   function moveButton(move, testid) {
@@ -331,7 +401,7 @@ import { GAME, batchOf, pickVariant, tableVariants } from "./variants.js";
     const all = $("all-moves");
     if (!humanTurn) {
       $("selection-text").textContent = document.body.dataset.phase === "opponent"
-        ? "Waiting for the solver…" : "";
+        ? (many() ? `Waiting for ${seatName(game.view.to_move).toLowerCase()}…` : "Waiting for the solver…") : "";
       list.replaceChildren();
       all.replaceChildren();
       return;
@@ -385,6 +455,7 @@ import { GAME, batchOf, pickVariant, tableVariants } from "./variants.js";
     return view.events || [];
   }
 
+  let equityText = null;  // the page's own words for two seats
   async function newGame() {
     const generation = ++game.generation;
     closeDialog();
@@ -396,8 +467,15 @@ import { GAME, batchOf, pickVariant, tableVariants } from "./variants.js";
     $("last-move").textContent = "";
     game.fresh = new Set();
     setPhase("busy", "Dealing…");
+    seatUp(offered.find((v) => v.name === game.variant));
     const body = { game: GAME, variant: game.variant, sealed: true,
-                   house: [{ player: OPPONENT, bot: "solver" }] };
+                   house: Array.from({ length: SEATS }, (_, seat) => seat)
+                     .filter((seat) => seat !== HUMAN)
+                     .map((seat) => ({ player: seat, bot: CONFIG.opponent })) };
+    if (equityText === null) equityText = $("hint-equity").textContent;
+    $("hint-equity").textContent = many()
+      ? `Equity is the expected round points of ${teamed() ? "your team less the other team's" : "yours less the mean of the others'"} if you play the move; ± is its standard error.`
+      : equityText;
     if (CONFIG.seed !== null) body.seed = CONFIG.seed;
     if (CONFIG.dealer !== null) body.dealer = CONFIG.dealer;
     try {
@@ -417,8 +495,12 @@ import { GAME, batchOf, pickVariant, tableVariants } from "./variants.js";
       const deal = dealt.find((e) => e.type === "deal");
       const asDealt = deal && deal.table ? { loose: deal.table, builds: [] } : game.view.table;
       // the table as dealt, then the house's lead if it leads
-      const before = dealt.some(isHouseMove)
-        ? { ...game.view, table: asDealt, to_move: OPPONENT } : null;
+      const before = !dealt.some(isHouseMove) ? null : many()
+        ? { ...game.view, table: asDealt, to_move: (dealer + 1) % SEATS,
+            hand_sizes: game.view.hand_sizes.map(() => (deal && deal.hand_size) || game.view.hand.length),
+            captured: game.view.captured.map(() => []), sweeps: game.view.sweeps.map(() => 0),
+            last_capturer: null }
+        : { ...game.view, table: asDealt, to_move: OPPONENT };
       await play(generation, dealt, game.view, before, asDealt);
     } catch (err) {
       fail(err);
@@ -438,7 +520,7 @@ import { GAME, batchOf, pickVariant, tableVariants } from "./variants.js";
   }
 
   const MOVES = new Set(["capture", "build", "trail"]);
-  const isHouseMove = (event) => MOVES.has(event.type) && event.player === OPPONENT;
+  const isHouseMove = (event) => MOVES.has(event.type) && event.player !== HUMAN;
 
   /** After a move: tell its events one at a time (each house move after the delay; a
    *  round's end in its dialog), then move on with `final`, the human's view once
@@ -447,23 +529,34 @@ import { GAME, batchOf, pickVariant, tableVariants } from "./variants.js";
   async function play(generation, events, final, before, table) {
     game.view = before || final;
     render();
+    let shown = !before;  // the final view is on the table: nothing to replay on it
     for (const event of events) {
       if (isHouseMove(event)) {
         game.moves = [];
-        setPhase("opponent", "The solver is thinking…");
+        if (many() && !shown) game.view = { ...game.view, to_move: event.player };
+        setPhase("opponent", many() ? `${seatName(event.player)} is thinking…` : "The solver is thinking…");
         render();
         await sleep(CONFIG.delay);
         if (generation !== game.generation) return;
         table = game.view.table;  // the house plays on the table shown
         game.fresh = new Set([event.card, ...(event.type === "build" ? event.targets || [] : [])]);
-        $("last-move").textContent = `Solver ${describeEvent(event, table).replace(/^Solver /, "")}`;
-        game.view = final;  // one house seat: its moves lead to the final table
+        $("last-move").textContent = many() ? describeEvent(event, table)
+          : `Solver ${describeEvent(event, table).replace(/^Solver /, "")}`;
+        if (!many()) {
+          game.view = final;  // one house seat: its moves lead to the final table
+        } else if (!shown) {  // several: each move on the table shown, one at a time
+          game.view = afterEvent(game.view, event, SIDE);
+          render();
+        }
+      } else if (many() && !shown && (event.type === "sweep" || event.type === "deal")) {
+        game.view = afterEvent(game.view, event, SIDE);
       }
       log(describeEvent(event, table), event.player);
       if (event.type === "round_scored" || event.type === "round_void") {
         const categories = await scoringCategories();
         if (generation !== game.generation) return;
         game.view = final;
+        shown = true;
         setPhase("round-end", final.status === "game_over" ? "Game over." : "Round over.");
         render();
         showRoundEnd(event, events.find((e) => e.type === "game_over"), categories);
@@ -485,6 +578,11 @@ import { GAME, batchOf, pickVariant, tableVariants } from "./variants.js";
     const view = game.view;
     game.hand = null;
     game.picked.clear();
+    if (view.status === "game_over" && many()) {
+      setPhase("game-over", `Game over: ${winnerText(view.winner, view.scores)}`);
+      render();
+      return;
+    }
     if (view.status === "game_over") {
       const [mine, theirs] = [view.scores[HUMAN], view.scores[OPPONENT]];
       setPhase("game-over", view.winner === null ? `Game over: a draw, ${mine} to ${theirs}.`
@@ -585,6 +683,27 @@ import { GAME, batchOf, pickVariant, tableVariants } from "./variants.js";
   const categoryLabel = (c) =>
     `${c.name}${c.card ? ` ${cardText(c.card)}` : ""} (${c.points}${c.each ? " each" : ""})`;
 
+  function sidesBreakdownTable(breakdown, categories, labelled) {
+    const order = sideOrder();
+    const cell = (side, key) => {
+      const p = breakdown.players[side];
+      return el("td", { "data-testid": `breakdown-${key}-side${side}` },
+        el("span", { className: "count", text: `${p[key]}` }),
+        el("span", { className: "pts", text: `${p.points[key]}` }));
+    };
+    const rows = labelled.map(([key, label]) =>
+      el("tr", {}, el("th", { scope: "row", text: label }), order.map((side) => cell(side, key))));
+    return el("table", { className: "breakdown", "data-sides": order.length },
+      el("caption", { className: "hint-text",
+                      text: "For each category and side: cards taken (grey), then points (bold), R26." }),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "" }),
+                         order.map((side) => el("th", { scope: "col", text: sideName(side) })))),
+      el("tbody", {}, rows,
+         el("tr", { className: "total" }, el("th", { scope: "row", text: "Round points" }),
+            order.map((side) => el("td", { "data-testid": `breakdown-total-side${side}`,
+                                           text: `${breakdown.players[side].total}` })))));
+  }
+
   function breakdownTable(breakdown, categories) {
     const cell = (seat, key) => {
       const p = breakdown.players[seat];
@@ -598,6 +717,7 @@ import { GAME, batchOf, pickVariant, tableVariants } from "./variants.js";
         const words = key.replace(/_/g, " ");
         return [key, words[0].toUpperCase() + words.slice(1)];
       });
+    if (many()) return sidesBreakdownTable(breakdown, categories, labelled);
     const rows = labelled.map(([key, label]) =>
       el("tr", {}, el("th", { scope: "row", text: label }), cell(HUMAN, key), cell(OPPONENT, key)));
     const total = (seat) => el("td", { "data-testid": `breakdown-total-${seat === HUMAN ? "you" : "solver"}`,
@@ -623,10 +743,14 @@ import { GAME, batchOf, pickVariant, tableVariants } from "./variants.js";
       box.replaceChildren(
         breakdownTable(ended.breakdown, categories),
         el("p", { "data-testid": "round-scores",
-                  text: `Game scores: you ${ended.scores[HUMAN]}, solver ${ended.scores[OPPONENT]}.` }));
+                  text: many() ? `Game scores: ${sidesText(ended.scores)}.`
+                    : `Game scores: you ${ended.scores[HUMAN]}, solver ${ended.scores[OPPONENT]}.` }));
     }
     const overText = $("game-over");
-    if (over) {
+    if (over && many()) {
+      overText.hidden = false;
+      overText.textContent = winnerText(over.winner, over.scores);
+    } else if (over) {
       overText.hidden = false;
       overText.textContent = over.winner === null
         ? `A drawn game, ${over.scores[HUMAN]} to ${over.scores[OPPONENT]}.`

@@ -184,7 +184,7 @@ export interface paths {
                          *             },
                          *             {
                          *               "name": "partnership",
-                         *               "description": "Four players in partnerships opposite each other (V6).",
+                         *               "description": "Four players, partners opposite (0 and 2 against 1 and 3), scoring as teams; a player may build on his partner's build of a value without holding it (V6).",
                          *               "seats": 4,
                          *               "teams": [
                          *                 [
@@ -196,11 +196,12 @@ export interface paths {
                          *                   3
                          *                 ]
                          *               ],
-                         *               "playable": false
+                         *               "playable": true,
+                         *               "rules_url": "/rules/partnership"
                          *             },
                          *             {
                          *               "name": "three-hand",
-                         *               "description": "Three players, each for himself (V7).",
+                         *               "description": "Three players, each for himself; a majority scores only when strictly ahead of both others (V7).",
                          *               "seats": 3,
                          *               "teams": [
                          *                 [
@@ -213,7 +214,8 @@ export interface paths {
                          *                   2
                          *                 ]
                          *               ],
-                         *               "playable": false
+                         *               "playable": true,
+                         *               "rules_url": "/rules/three-hand"
                          *             }
                          *           ]
                          *         },
@@ -987,8 +989,8 @@ export interface paths {
                          *         },
                          *         {
                          *           "name": "partnership",
-                         *           "description": "Four players in partnerships opposite each other (V6).",
-                         *           "playable": false,
+                         *           "description": "Four players, partners opposite (0 and 2 against 1 and 3), scoring as teams; a player may build on his partner's build of a value without holding it (V6).",
+                         *           "playable": true,
                          *           "players": 4,
                          *           "partnerships": true,
                          *           "hand_size": 4,
@@ -1047,12 +1049,13 @@ export interface paths {
                          *               "points": 1,
                          *               "each": true
                          *             }
-                         *           ]
+                         *           ],
+                         *           "rules_url": "/rules/partnership"
                          *         },
                          *         {
                          *           "name": "three-hand",
-                         *           "description": "Three players, each for himself (V7).",
-                         *           "playable": false,
+                         *           "description": "Three players, each for himself; a majority scores only when strictly ahead of both others (V7).",
+                         *           "playable": true,
                          *           "players": 3,
                          *           "partnerships": false,
                          *           "hand_size": 4,
@@ -1111,7 +1114,8 @@ export interface paths {
                          *               "points": 1,
                          *               "each": true
                          *             }
-                         *           ]
+                         *           ],
+                         *           "rules_url": "/rules/three-hand"
                          *         }
                          *       ]
                          *     }
@@ -2473,7 +2477,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * What one player may see (R28, R29): never the other hand, the stock or the seed.
+         * What one player may see (R28, R29): never another hand, the stock or the seed.
          * @description A sealed game shows the credential's seat, with the events of the last apply.
          */
         post: {
@@ -3418,8 +3422,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Rank the asking player's legal moves by expected round-point difference.
-         * @description Only the player's view is used: the other hand and the stock never count (R29).
+         * Rank the asking player's legal moves by equity: expected round points of the
+         *     asking seat's side less the mean of the other sides' (two seats: the difference).
+         * @description Only the player's view is used: the other hands and the stock never count (R29).
          *     The same view, seed and options give the same answer.
          */
         post: {
@@ -3753,7 +3758,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 1537.4,
+                         *         "elapsed_ms": 36.5,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -3776,9 +3781,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j5d73638ee2ad90cacad613bc3c77f6e1",
+                         *         "id": "j58d15f63f628e4414f31ca1a4fddd113",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j5d73638ee2ad90cacad613bc3c77f6e1"
+                         *         "url": "/v1/jobs/j58d15f63f628e4414f31ca1a4fddd113"
                          *       }
                          *     }
                          */
@@ -4178,7 +4183,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 1503.9,
+                         *         "elapsed_ms": 36,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -4201,9 +4206,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j5d73638ee2ad90cacad613bc3c77f6e1",
+                         *         "id": "j58d15f63f628e4414f31ca1a4fddd113",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j5d73638ee2ad90cacad613bc3c77f6e1"
+                         *         "url": "/v1/jobs/j58d15f63f628e4414f31ca1a4fddd113"
                          *       }
                          *     }
                          */
@@ -4411,7 +4416,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "j5d73638ee2ad90cacad613bc3c77f6e1",
+                         *       "id": "j58d15f63f628e4414f31ca1a4fddd113",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -4548,7 +4553,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 1676.8,
+                         *           "elapsed_ms": 40.7,
                          *           "cached": false,
                          *           "nodes": 68313,
                          *           "seed": 0
@@ -5324,7 +5329,7 @@ export interface components {
         };
         Breakdown: {
             /**
-             * @description Counts and points of seats 0 and 1 (R26).
+             * @description Counts and points, one per side, by side number (a side is the seats that score together: each seat alone, or a team in partnership; GET /v1/catalog gives each variant's `teams`): partners' piles count as one (R26, V6.2). With two or three seats a side is a seat. The engine checks the length.
              * @example [
              *       {
              *         "cards": 27,
@@ -5452,7 +5457,7 @@ export interface components {
              */
             last_batch?: boolean;
             /**
-             * @description Game totals before this round, one per seat, by seat number (R27).
+             * @description Game totals before this round, one per side, by side number (a side is the seats that score together: each seat alone, or a team in partnership; GET /v1/catalog gives each variant's `teams`) (R27).
              * @example [
              *       0,
              *       0
@@ -5466,7 +5471,7 @@ export interface components {
              */
             status: "playing" | "game_over";
             /**
-             * @description Winning seat once the game is over, else null (R27).
+             * @description Winning side once the game is over (with two or three seats, its seat; in partnership its team, 0 or 1), else null (R27).
              * @example null
              */
             winner: number | null;
@@ -6004,7 +6009,7 @@ export interface components {
              */
             last_batch?: boolean;
             /**
-             * @description Game totals before this round, one per seat, by seat number (R27).
+             * @description Game totals before this round, one per side, by side number (a side is the seats that score together: each seat alone, or a team in partnership; GET /v1/catalog gives each variant's `teams`) (R27).
              * @example [
              *       0,
              *       0
@@ -6018,7 +6023,7 @@ export interface components {
              */
             status: "playing" | "game_over";
             /**
-             * @description Winning seat once the game is over, else null (R27).
+             * @description Winning side once the game is over (with two or three seats, its seat; in partnership its team, 0 or 1), else null (R27).
              * @example null
              */
             winner: number | null;
@@ -6358,12 +6363,12 @@ export interface components {
              */
             round: number;
             /**
-             * @description Counts and points of each seat.
+             * @description Counts and points, one per side, by side number (a side is the seats that score together: each seat alone, or a team in partnership; GET /v1/catalog gives each variant's `teams`).
              * @example null
              */
             breakdown: components["schemas"]["Breakdown"];
             /**
-             * @description Game totals after the round.
+             * @description Game totals after the round, one per side, by side number (a side is the seats that score together: each seat alone, or a team in partnership; GET /v1/catalog gives each variant's `teams`).
              * @example [
              *       9,
              *       3
@@ -6405,12 +6410,20 @@ export interface components {
              */
             type: "game_over";
             /**
-             * @description The winner; null for a drawn game (classic-deal, V1.3).
+             * @description The winning side (with two or three seats, its seat); null for a drawn game (classic-deal, V1.3).
              * @example 0
              */
             winner: number | null;
             /**
-             * @description Final totals.
+             * @description Partnership only: the winning team's seats (V6.1).
+             * @example [
+             *       1,
+             *       3
+             *     ]
+             */
+            seats?: number[];
+            /**
+             * @description Final totals, one per side, by side number (a side is the seats that score together: each seat alone, or a team in partnership; GET /v1/catalog gives each variant's `teams`).
              * @example [
              *       23,
              *       14
@@ -7219,7 +7232,7 @@ export interface components {
         };
         Evaluation: {
             /**
-             * @description Expected round-point difference, asking player minus opponent.
+             * @description Expected round points of the asking seat's side less the mean of the other sides' (two seats: asking player minus opponent; partnership: the team margin).
              * @example 1.84
              */
             equity: number;
@@ -7229,7 +7242,7 @@ export interface components {
              */
             stderr?: number;
             /**
-             * @description Expected round points of seats 0 and 1.
+             * @description Expected round points, one per seat, by seat number: each seat its side's (partners alike).
              * @example [
              *       5.9,
              *       4.1
