@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from engine.rummy import DISCARD, DRAW, TAKE, Move, View, parse_move
+from engine.rummy import Move, View, parse_move
 from solver.rummy.core import DEFAULT, Options, hint
-from solver.rummy.policy import greedy_call, greedy_discard, greedy_takes, points
+from solver.rummy.policy import greedy_move, points
 
 __all__ = ["Bot", "GreedyBot", "RandomBot", "SolverBot", "make_bot"]
 
@@ -49,12 +49,7 @@ class GreedyBot:
         self.name = "greedy"
 
     def choose(self, view: View) -> Move:
-        if view.phase == DRAW:
-            if view.pile and greedy_takes(view.hand, view.pile[-1], points(view.hand)):
-                return Move(TAKE)
-            return Move(DRAW)
-        card, after = greedy_discard(view.hand, view.taken)
-        return Move(DISCARD, card, greedy_call(view.rules, after))
+        return greedy_move(view)
 
 
 class SolverBot:
@@ -75,8 +70,8 @@ class SolverBot:
 
 def make_bot(spec: str, seed: int = 0) -> Bot:
     """A bot from its arena name: ``random``, ``greedy``, ``solver`` or ``solver:K=V,...``
-    with options such as ``nodes=2000``, ``samples=16``, ``time_ms=50`` (``nodes=0`` lifts
-    the node budget)."""
+    with options such as ``nodes=2000``, ``samples=16``, ``time_ms=50``, ``prior_z=0``
+    (``nodes=0`` lifts the node budget)."""
     name, _, params = spec.partition(":")
     if name == "random":
         return RandomBot(seed)
@@ -86,10 +81,11 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         options = DEFAULT
         for item in filter(None, params.split(",")):
             key, _, value = item.partition("=")
-            if key not in ("samples", "min_samples", "nodes", "time_ms", "z", "tolerance"):
+            if key not in ("samples", "min_samples", "nodes", "time_ms", "z", "tolerance",
+                           "prior_z"):
                 raise ValueError(f"unknown solver option {key!r}")
-            number: float | int | None = float(value) if key in ("z", "tolerance",
-                                                                   "time_ms") else int(value)
+            number: float | int | None = (float(value) if key in ("z", "tolerance", "time_ms",
+                                                                  "prior_z") else int(value))
             if key == "nodes" and number == 0:
                 number = None
             options = Options(**{**options.__dict__, key: number})

@@ -19,7 +19,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.rummy import PLAYING, Move, View
-from solver.ranking import Tally, rank, separated
+from solver.ranking import MoveStats, Tally, rank, separated
+from solver.rummy.policy import greedy_move
 from solver.rummy.worlds import Worlds
 
 __all__ = ["ALGORITHM", "DEFAULT", "POSITION", "Options", "evaluate", "finish", "hint",
@@ -39,7 +40,7 @@ class Options:
     """Most worlds to search."""
     min_samples: int = 8
     """Fewest worlds before stopping early (a lone legal move stops here)."""
-    nodes: int | None = 700
+    nodes: int | None = 1_200
     """Budget in turns played out (each root move counts one more), checked between
     worlds (no world starts that would likely overrun it): deterministic, unlike
     ``time_ms``."""
@@ -50,6 +51,10 @@ class Options:
     or practically equal to it."""
     tolerance: float = 0.5
     """Points under which two moves count as practically equal."""
+    prior_z: float = 2.0
+    """The greedy rule's move (:func:`solver.rummy.policy.greedy_move`) ranks first unless
+    the best mean beats it by more than this many paired standard errors (0: rank by
+    mean alone)."""
 
     def with_budget(self, samples: int | None = None, time_ms: float | None = None) -> Options:
         """These options with a request's ``samples`` and ``time_ms``: an explicit budget
@@ -138,8 +143,26 @@ def _expected(view: View, equity: float) -> list[float]:
             for seat in range(view.players)]
 
 
+def ranked(view: View, tally: Tally, prior_z: float = DEFAULT.prior_z) -> list[MoveStats]:
+    """The moves best first: by mean (:func:`solver.ranking.rank`), except that the greedy
+    rule's move comes first while no move beats it by more than ``prior_z`` paired
+    standard errors (it is the playouts' own choice: a noisy mean over few worlds does not
+    overturn it)."""
+    stats = rank(tally)
+    if prior_z <= 0 or tally.moves == [POSITION] or view.to_move != view.player:
+        return stats
+    default = greedy_move(view).id
+    for i, s in enumerate(stats):
+        if tally.moves[s.index] == default:
+            if i and stats[0].mean - s.mean <= prior_z * s.stderr_diff:
+                return [s, *stats[:i], *stats[i + 1:]]
+            break
+    return stats
+
+
 def finish(view: View, tally: Tally, *, seed: int = 0, top: int | None = None,
-           elapsed_ms: float | None = None, with_moves: bool = True) -> dict[str, Any]:
+           elapsed_ms: float | None = None, with_moves: bool = True,
+           prior_z: float = DEFAULT.prior_z) -> dict[str, Any]:
     """The hint answer from a (possibly merged) tally, in the shape of Cassino's
     :func:`solver.core.finish`: ``player``, ranked ``moves`` (``rank``, ``move``,
     ``equity``, ``stderr``, ``stderr_diff``), the ``evaluation`` and ``solver`` metadata
@@ -163,7 +186,7 @@ def finish(view: View, tally: Tally, *, seed: int = 0, top: int | None = None,
                              "expected_points": [float(s) for s in view.scores]}
         out["solver"] = meta
         return out
-    stats = rank(tally)
+    stats = ranked(view, tally, prior_z)
     equity = stats[0].mean
     moves: list[dict[str, Any]] = []
     if tally.moves != [POSITION]:
@@ -195,7 +218,7 @@ def hint(view: View, *, samples: int | None = None, time_ms: float | None = None
     and the evaluation values the position.  The same view, seed and options give the
     same answer (unless a ``time_ms`` budget cuts the search)."""
     opts = _options(options, samples, time_ms)
-    return finish(view, solve(view, opts, seed), seed=seed, top=top)
+    return finish(view, solve(view, opts, seed), seed=seed, top=top, prior_z=opts.prior_z)
 
 
 def evaluate(view: View, *, samples: int | None = None, time_ms: float | None = None,
@@ -203,4 +226,5 @@ def evaluate(view: View, *, samples: int | None = None, time_ms: float | None = 
     """The position's evaluation for the viewer without the move list: ``player``,
     ``evaluation`` (``equity``, ``expected_points``) and ``solver`` metadata."""
     opts = _options(options, samples, time_ms)
-    return finish(view, solve(view, opts, seed), seed=seed, with_moves=False)
+    return finish(view, solve(view, opts, seed), seed=seed, with_moves=False,
+                  prior_z=opts.prior_z)

@@ -10,10 +10,21 @@ are pure functions of the cards, so the cache changes speed, never results.
 
 from __future__ import annotations
 
-from engine.rummy import Rules, deadwood_after_discards, deadwood_points, pip
+from engine.rummy import (
+    DISCARD,
+    DRAW,
+    TAKE,
+    Move,
+    Rules,
+    View,
+    deadwood_after_discards,
+    deadwood_points,
+    pip,
+)
 from solver.rummy import deadwood as one_pack
 
-__all__ = ["after_discards", "greedy_call", "greedy_discard", "greedy_takes", "points"]
+__all__ = ["after_discards", "greedy_call", "greedy_discard", "greedy_move", "greedy_takes",
+           "points"]
 
 _CACHE_SIZE = 200_000
 """Hands remembered by each cache before it starts afresh."""
@@ -61,3 +72,13 @@ def greedy_takes(hand: int, top: int, deadwood: int) -> bool:
 def greedy_call(rules: Rules, deadwood: int) -> bool:
     """Call as soon as allowed (RM14, RM22), never over the limit (RM24)."""
     return deadwood <= rules.call_limit
+
+
+def greedy_move(view: View) -> Move:
+    """The greedy rule's move for the viewer, who is to move (RM7, RM8, RM14)."""
+    if view.phase == DRAW:
+        if view.pile and greedy_takes(view.hand, view.pile[-1], points(view.hand)):
+            return Move(TAKE)
+        return Move(DRAW)
+    card, after = greedy_discard(view.hand, view.taken)
+    return Move(DISCARD, card, greedy_call(view.rules, after))

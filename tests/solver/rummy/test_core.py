@@ -9,6 +9,7 @@ import pytest
 from engine.rummy import DISCARD, DRAW, Played, State, advance
 from solver.ranking import merge
 from solver.rummy import DEFAULT, POSITION, Options, evaluate, finish, hint, solve
+from solver.rummy.policy import greedy_move
 from tests.engine.rummy.positions import position
 from tests.solver.rummy.helpers import mid_hand
 
@@ -118,3 +119,21 @@ def test_double_pack_rum_is_not_searched() -> None:
     state = mid_hand("double-pack-rum", 9, 1)[0]
     with pytest.raises(ValueError, match="double-pack-rum"):
         hint(state.view(state.to_move))
+
+
+@pytest.mark.parametrize("variant", ["poker-rum", "poker-gin"])
+def test_the_greedy_move_stands_unless_clearly_beaten(variant: str) -> None:
+    """With ``prior_z`` the greedy rule's move is first unless the best mean beats it by
+    more than ``prior_z`` paired standard errors; with 0 the ranking is by mean."""
+    for state in mid_hand(variant, 12, 4):
+        view = state.view(state.to_move)
+        tally = solve(view, Options(samples=6, nodes=None), seed=7)
+        by_mean = finish(view, tally, prior_z=0)["moves"]
+        assert [m["equity"] for m in by_mean] == sorted((m["equity"] for m in by_mean),
+                                                        reverse=True)
+        moves = finish(view, tally, prior_z=2.0)["moves"]
+        greedy = greedy_move(view).id
+        if moves[0]["move"]["id"] != greedy:
+            mine = next(m for m in by_mean if m["move"]["id"] == greedy)
+            assert by_mean[0]["equity"] - mine["equity"] > 2.0 * mine["stderr_diff"] - 1e-6
+        assert sorted(ids({"moves": moves})) == sorted(ids({"moves": by_mean}))
