@@ -82,11 +82,11 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         for item in filter(None, params.split(",")):
             key, _, value = item.partition("=")
             if key not in ("samples", "min_samples", "nodes", "time_ms", "z", "tolerance",
-                           "prior_z"):
+                           "prior_z", "horizon"):
                 raise ValueError(f"unknown solver option {key!r}")
             number: float | int | None = (float(value) if key in ("z", "tolerance", "time_ms",
                                                                   "prior_z") else int(value))
-            if key == "nodes" and number == 0:
+            if key in ("nodes", "horizon") and number == 0:
                 number = None
             options = Options(**{**options.__dict__, key: number})
         return SolverBot(seed, options, name=spec)

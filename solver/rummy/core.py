@@ -51,6 +51,9 @@ class Options:
     or practically equal to it."""
     tolerance: float = 0.5
     """Points under which two moves count as practically equal."""
+    horizon: int | None = 6
+    """Turns played out after a root move before the hand is valued by the fit of
+    :mod:`solver.rummy.evaluation` (``None``: to the end of the hand)."""
     prior_z: float = 2.0
     """The greedy rule's move (:func:`solver.rummy.policy.greedy_move`) ranks first unless
     the best mean beats it by more than this many paired standard errors (0: rank by
@@ -113,7 +116,7 @@ def solve(view: View, options: Options = DEFAULT, seed: int = 0, start: int = 0,
     if not columns:
         return tally
     stop = options.samples if stop is None else stop
-    worlds = Worlds(view)
+    worlds = Worlds(view, options.horizon)
     for index in range(start, stop):
         values, nodes = worlds.values(worlds.draw(seed, index), moves)
         tally.nodes += nodes

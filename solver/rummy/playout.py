@@ -12,6 +12,7 @@ would (tests/solver/rummy/test_playout.py).
 from __future__ import annotations
 
 from engine.rummy import DISCARD, State, arrange, reshuffle, settle
+from solver.rummy.evaluation import estimate
 from solver.rummy.policy import greedy_call, greedy_discard, greedy_takes, points
 
 __all__ = ["play_out", "showdown_points"]
@@ -57,9 +58,11 @@ def showdown_points(state: State, hands: list[int], caller: int,
     return tuple(a + b for a, b in zip(scores, settled, strict=True))
 
 
-def play_out(state: State) -> tuple[tuple[int, ...], int]:
+def play_out(state: State, horizon: int | None = None) -> tuple[tuple[float, ...], int]:
     """Every seat's points at the end of the hand from ``state`` with every seat playing the
-    greedy rule, and the turns played.  A drawn hand (RM25) pays only the penalties."""
+    greedy rule, and the turns played.  A drawn hand (RM25) pays only the penalties.  With
+    a ``horizon``, a hand not over after that many turns is valued by
+    :func:`solver.rummy.evaluation.estimate`."""
     if state.game_over:
         return state.returns(), 0
     rules = state.rules
@@ -100,3 +103,5 @@ def play_out(state: State) -> tuple[tuple[int, ...], int]:
             stock, pos, reshuffled = list(reshuffle(state.seed, pile[:-1])), 0, True
             pile = pile[-1:]
         seat = (seat + 1) % n
+        if horizon is not None and turns >= horizon:
+            return estimate(rules, dead, scores, seat), turns

@@ -27,8 +27,9 @@ def world_rng(seed: int, index: int) -> random.Random:
 class Worlds:
     """The worlds of one view: :meth:`draw` world ``index``, :meth:`values` of its moves."""
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: View, horizon: int | None = None) -> None:
         self.view = view
+        self.horizon = horizon
         self._false: dict[int, bool] = {}
 
     def draw(self, seed: int, index: int) -> State:
@@ -54,7 +55,7 @@ class Worlds:
         penalty: the playout's rule pays no heed to the hand it shows, so that is exact."""
         player = self.view.player
         if not moves:
-            result, turns = play_out(world)
+            result, turns = play_out(world, self.horizon)
             return [float(result[player])], turns
         plain: dict[int, float] = {}
         out: list[float | None] = []
@@ -64,7 +65,7 @@ class Worlds:
                 out.append(None)
                 continue
             after, _ = advance(world, move)
-            result, turns = play_out(after)
+            result, turns = play_out(after, self.horizon)
             nodes += turns + 1
             value = float(result[player])
             if move.type == DISCARD and move.card is not None and not move.call:
@@ -79,7 +80,7 @@ class Worlds:
             assert move.card is not None
             if move.card not in plain:  # the plain discard is not a listed move
                 after, _ = advance(world, move._replace(call=False))
-                result, turns = play_out(after)
+                result, turns = play_out(after, self.horizon)
                 nodes += turns + 1
                 plain[move.card] = float(result[player])
             row.append(plain[move.card] + penalty)
