@@ -59,3 +59,14 @@ def test_show_down_values_are_the_engines_settlement(variant: str) -> None:
                 assert value == plain - 5
                 checked += 1
     assert checked >= 10
+
+
+@pytest.mark.parametrize("variant", ["poker-rum", "poker-gin"])
+def test_a_view_lists_the_movers_legal_moves(variant: str) -> None:
+    """engine.rummy.View.legal_moves (added for the solver): the state's moves for the
+    seat to move (RM7, RM8, RM14, RM24), none for the others; View.taken as State.taken."""
+    for state in mid_hand(variant, 14, 10):
+        mover = state.to_move
+        assert state.view(mover).legal_moves() == state.legal_moves()
+        assert state.view(mover).taken == state.taken
+        assert state.view(1 - mover).legal_moves() == []
