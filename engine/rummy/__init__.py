@@ -17,6 +17,7 @@ from engine.rummy.cards import (
     rank_of,
     suit_of,
 )
+from engine.rummy.deal import reshuffle
 from engine.rummy.events import Event
 from engine.rummy.game import RUMMY
 from engine.rummy.melds import (
@@ -111,6 +112,7 @@ __all__ = [
     "pips",
     "rank_of",
     "refuse",
+    "reshuffle",
     "settle",
     "settle_out",
     "show_down",

@@ -499,6 +499,19 @@ class View(NamedTuple):
     def known(self) -> tuple[int, ...]:
         return known_cards(self.history, self.players)
 
+    @property
+    def taken(self) -> int | None:
+        """The card the seat to move took from the pile this turn (RM8), if any."""
+        return taken_card(self.phase, self.history)
+
+    def legal_moves(self) -> list[Move]:
+        """The viewer's legal moves when he is to move, as :meth:`State.legal_moves` lists
+        them (they depend only on what he sees); none otherwise."""
+        if self.game_over or self.to_move != self.player:
+            return []
+        return legal_moves(self.rules, self.phase, self.hand, len(self.pile), self.table,
+                           self.taken)
+
     def resample(self, rng: random.Random) -> State:
         """A whole state with this view: the hidden cards (the others' hands but for what
         they are known to hold, and the stock) dealt uniformly from the unseen cards, in

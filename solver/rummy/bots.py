@@ -1,0 +1,93 @@
+"""Players for the rummy arena: random, greedy and the solver, each deciding from the
+:class:`engine.rummy.View` of its seat only (RM27).  Bots are deterministic given their
+seed."""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from engine.rummy import Move, View, parse_move
+from solver.rummy.core import DEFAULT, Options, hint
+from solver.rummy.policy import greedy_move, points
+
+__all__ = ["Bot", "GreedyBot", "RandomBot", "SolverBot", "make_bot"]
+
+
+class Bot(Protocol):
+    """A player: ``choose`` one of the legal moves of the seat to move."""
+
+    name: str
+
+    def choose(self, view: View) -> Move: ...
+
+
+class RandomBot:
+    """A uniformly random legal move, never a call over the limit (RM24)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.name = "random"
+        self.rng = random.Random(f"rummy-random-bot/{seed}")
+
+    def choose(self, view: View) -> Move:
+        moves = view.legal_moves()
+        sane = [m for m in moves if not m.call or _within(view, m)]
+        return self.rng.choice(sane or moves)
+
+
+def _within(view: View, move: Move) -> bool:
+    assert move.card is not None
+    return points(view.hand & ~(1 << move.card)) <= view.rules.call_limit
+
+
+class GreedyBot:
+    """One ply (:mod:`solver.rummy.policy`): take the pile's top card if it lowers the
+    deadwood, else draw (RM7, RM8); discard the card leaving the least deadwood; call as
+    soon as allowed (RM14, RM22)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.name = "greedy"
+
+    def choose(self, view: View) -> Move:
+        return greedy_move(view)
+
+
+class SolverBot:
+    """The solver's best move (:func:`solver.rummy.hint`) at a given budget."""
+
+    def __init__(self, seed: int = 0, options: Options = DEFAULT, name: str = "solver") -> None:
+        self.name = name
+        self.seed = seed
+        self.options = options
+
+    def choose(self, view: View) -> Move:
+        moves = view.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        answer = hint(view, seed=self.seed + len(view.history), top=1, options=self.options)
+        return parse_move(answer["moves"][0]["move"]["id"])
+
+
+def make_bot(spec: str, seed: int = 0) -> Bot:
+    """A bot from its arena name: ``random``, ``greedy``, ``solver`` or ``solver:K=V,...``
+    with options such as ``nodes=2000``, ``samples=16``, ``time_ms=50``, ``prior_z=0``
+    (``nodes=0`` lifts the node budget)."""
+    name, _, params = spec.partition(":")
+    if name == "random":
+        return RandomBot(seed)
+    if name == "greedy":
+        return GreedyBot(seed)
+    if name == "solver":
+        options = DEFAULT
+        for item in filter(None, params.split(",")):
+            key, _, value = item.partition("=")
+            if key not in ("samples", "min_samples", "nodes", "time_ms", "z", "tolerance",
+                           "prior_z", "horizon"):
+                raise ValueError(f"unknown solver option {key!r}")
+            number: float | int | None = (float(value) if key in ("z", "tolerance", "time_ms",
+                                                                  "prior_z") else int(value))
+            if key in ("nodes", "horizon") and number == 0:
+                number = None
+            options = Options(**{**options.__dict__, key: number})
+        return SolverBot(seed, options, name=spec)
+    raise ValueError(f"unknown bot {spec!r}: random, greedy, solver[:opts]")

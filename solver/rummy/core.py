@@ -1,0 +1,233 @@
+"""The rummy solver's entry points: ranked hints and hand evaluations from one player's
+view (docs/solver.md "Rummy").
+
+Determinized search: world ``i`` is the view resampled from ``world_rng(seed, i)``
+(:mod:`solver.rummy.worlds`); in it every root move is played and the hand played out by
+the greedy rule for every seat, exactly settled at the show-down (RM16-RM23).  A move's
+value is the viewer's points at the end of the hand (RM26); :mod:`solver.ranking` ranks
+the moves by their mean over the worlds with paired standard errors.  Only a
+:class:`engine.rummy.View` comes in, so nothing depends on the cards the player cannot see
+(RM27).  The shapes of :func:`hint`, :func:`evaluate`, :func:`solve` and :func:`finish`
+are Cassino's (:mod:`solver.core`).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from engine.rummy import PLAYING, Move, View
+from solver.ranking import MoveStats, Tally, rank, separated
+from solver.rummy.policy import greedy_move
+from solver.rummy.worlds import Worlds
+
+__all__ = ["ALGORITHM", "DEFAULT", "POSITION", "Options", "evaluate", "finish", "hint",
+           "hint_moves", "move_json", "solve"]
+
+ALGORITHM = "pimc-greedy-playout"
+POSITION = "*"
+"""The column of a tally that holds the position's value when the viewer is not to move."""
+
+
+@dataclass(frozen=True)
+class Options:
+    """The solver's budget and stopping rule.  The defaults meet the latency target
+    (docs/solver.md "Rummy")."""
+
+    samples: int = 64
+    """Most worlds to search."""
+    min_samples: int = 8
+    """Fewest worlds before stopping early (a lone legal move stops here)."""
+    nodes: int | None = 1_200
+    """Budget in turns played out (each root move counts one more), checked between
+    worlds (no world starts that would likely overrun it): deterministic, unlike
+    ``time_ms``."""
+    time_ms: float | None = None
+    """Wall-clock budget, checked between worlds (answers then depend on the machine)."""
+    z: float = 3.0
+    """Stop early when every other move is this many paired standard errors below the best
+    or practically equal to it."""
+    tolerance: float = 0.5
+    """Points under which two moves count as practically equal."""
+    horizon: int | None = 6
+    """Turns played out after a root move before the hand is valued by the fit of
+    :mod:`solver.rummy.evaluation` (``None``: to the end of the hand)."""
+    prior_z: float = 2.0
+    """The greedy rule's move (:func:`solver.rummy.policy.greedy_move`) ranks first unless
+    the best mean beats it by more than this many paired standard errors (0: rank by
+    mean alone)."""
+
+    def with_budget(self, samples: int | None = None, time_ms: float | None = None) -> Options:
+        """These options with a request's ``samples`` and ``time_ms``: an explicit budget
+        replaces the default node budget."""
+        if samples is None and time_ms is None:
+            return self
+        return replace(self, samples=self.samples if samples is None else max(1, samples),
+                       min_samples=min(self.min_samples, samples or self.min_samples),
+                       nodes=None, time_ms=time_ms)
+
+
+DEFAULT = Options()
+
+
+def hint_moves(view: View) -> list[Move]:
+    """The moves a hint ranks: every legal move of the viewer when he is to move (RM7,
+    RM8, RM14, RM24)."""
+    if view.status != PLAYING or view.to_move != view.player:
+        return []
+    return view.legal_moves()
+
+
+def move_json(move: Move) -> dict[str, Any]:
+    """A move as a hint lists it: its JSON form and its ``id`` (RM7, RM14)."""
+    out = move.to_dict()
+    out["id"] = move.id
+    return out
+
+
+def _columns(view: View) -> tuple[list[Move], list[str]]:
+    if view.status != PLAYING:
+        return [], []
+    moves = hint_moves(view)
+    if moves:
+        return moves, [m.id for m in moves]
+    return [], [POSITION]
+
+
+def solve(view: View, options: Options = DEFAULT, seed: int = 0, start: int = 0,
+          stop: int | None = None, *, early: bool = True,
+          progress: Callable[[int, int], None] | None = None) -> Tally:
+    """Search worlds ``start`` .. ``stop - 1`` (``options.samples`` by default) of ``view``.
+
+    With ``early`` the search ends as soon as the budget is spent or the best move is
+    clearly separated; without it every world of the range is searched, so that ranges
+    searched apart merge (:func:`solver.ranking.merge`) into the single-process tally.
+    """
+    if not isinstance(view, View):
+        raise TypeError(f"the solver takes a player's View, not {type(view).__name__} "
+                        "(RM27)")
+    if view.rules.lay_out:
+        raise ValueError(f"the rummy solver plays the show-down games, not {view.rules.name}")
+    began = time.perf_counter()
+    moves, columns = _columns(view)
+    tally = Tally(columns)
+    if not columns:
+        return tally
+    stop = options.samples if stop is None else stop
+    worlds = Worlds(view, options.horizon)
+    for index in range(start, stop):
+        values, nodes = worlds.values(worlds.draw(seed, index), moves)
+        tally.nodes += nodes
+        tally.add(index, values)
+        if progress is not None:
+            progress(tally.samples, stop - start)
+        if not early:
+            continue
+        n = tally.samples
+        if options.nodes is not None and tally.nodes * (n + 1) >= options.nodes * n:
+            break  # the next world would likely overrun the node budget
+        if options.time_ms is not None and (time.perf_counter() - began) * 1000 >= \
+                options.time_ms:
+            break
+        if n >= options.min_samples and (len(columns) == 1 or separated(
+                tally, options.z, options.tolerance)):
+            break
+    tally.elapsed_ms = (time.perf_counter() - began) * 1000
+    return tally
+
+
+def _expected(view: View, equity: float) -> list[float]:
+    """Each seat's expected points given the viewer's: the results add up to zero (RM26);
+    with more than two players the others are shown an even split of the rest."""
+    others = -equity / max(1, view.players - 1)
+    return [round(equity if seat == view.player else others, 3)
+            for seat in range(view.players)]
+
+
+def ranked(view: View, tally: Tally, prior_z: float = DEFAULT.prior_z) -> list[MoveStats]:
+    """The moves best first: by mean (:func:`solver.ranking.rank`), except that the greedy
+    rule's move comes first while no move beats it by more than ``prior_z`` paired
+    standard errors (it is the playouts' own choice: a noisy mean over few worlds does not
+    overturn it)."""
+    stats = rank(tally)
+    if prior_z <= 0 or tally.moves == [POSITION] or view.to_move != view.player:
+        return stats
+    default = greedy_move(view).id
+    for i, s in enumerate(stats):
+        if tally.moves[s.index] == default:
+            if i and stats[0].mean - s.mean <= prior_z * s.stderr_diff:
+                return [s, *stats[:i], *stats[i + 1:]]
+            break
+    return stats
+
+
+def finish(view: View, tally: Tally, *, seed: int = 0, top: int | None = None,
+           elapsed_ms: float | None = None, with_moves: bool = True,
+           prior_z: float = DEFAULT.prior_z) -> dict[str, Any]:
+    """The hint answer from a (possibly merged) tally, in the shape of Cassino's
+    :func:`solver.core.finish`: ``player``, ranked ``moves`` (``rank``, ``move``,
+    ``equity``, ``stderr``, ``stderr_diff``), the ``evaluation`` and ``solver`` metadata
+    (the budget used: ``samples``, ``nodes``, ``elapsed_ms``; ``exact`` when one world
+    said everything: the hand is over)."""
+    player = view.player
+    meta: dict[str, Any] = {
+        "algorithm": ALGORITHM,
+        "samples": tally.samples,
+        "elapsed_ms": round(tally.elapsed_ms if elapsed_ms is None else elapsed_ms, 1),
+        "cached": False,
+        "nodes": tally.nodes,
+        "seed": seed,
+        "exact": not tally.samples,
+    }
+    out: dict[str, Any] = {"player": player}
+    if not tally.samples:  # the hand is over: its points are known (RM26)
+        if with_moves:
+            out["moves"] = []
+        out["evaluation"] = {"equity": float(view.scores[player]), "stderr": 0.0,
+                             "expected_points": [float(s) for s in view.scores]}
+        out["solver"] = meta
+        return out
+    stats = ranked(view, tally, prior_z)
+    equity = stats[0].mean
+    moves: list[dict[str, Any]] = []
+    if tally.moves != [POSITION]:
+        by_id = {m.id: m for m in hint_moves(view)}
+        for r, s in enumerate(stats[:top] if top is not None else stats, start=1):
+            moves.append({
+                "rank": r,
+                "move": move_json(by_id[tally.moves[s.index]]),
+                "equity": round(s.mean, 3),
+                "stderr": round(s.stderr, 3),
+                "stderr_diff": round(s.stderr_diff, 3),
+            })
+    if with_moves:
+        out["moves"] = moves
+    out["evaluation"] = {"equity": round(equity, 3), "stderr": round(stats[0].stderr, 3),
+                         "expected_points": _expected(view, equity)}
+    out["solver"] = meta
+    return out
+
+
+def _options(options: Options | None, samples: int | None, time_ms: float | None) -> Options:
+    return (options or DEFAULT).with_budget(samples, time_ms)
+
+
+def hint(view: View, *, samples: int | None = None, time_ms: float | None = None, seed: int = 0,
+         top: int | None = None, options: Options | None = None) -> dict[str, Any]:
+    """Ranked moves for the viewer, best first.  ``equity`` is the viewer's expected
+    points at the end of the hand (RM26).  With the viewer not to move, ``moves`` is empty
+    and the evaluation values the position.  The same view, seed and options give the
+    same answer (unless a ``time_ms`` budget cuts the search)."""
+    opts = _options(options, samples, time_ms)
+    return finish(view, solve(view, opts, seed), seed=seed, top=top, prior_z=opts.prior_z)
+
+
+def evaluate(view: View, *, samples: int | None = None, time_ms: float | None = None,
+             seed: int = 0, options: Options | None = None) -> dict[str, Any]:
+    """The position's evaluation for the viewer without the move list: ``player``,
+    ``evaluation`` (``equity``, ``expected_points``) and ``solver`` metadata."""
+    opts = _options(options, samples, time_ms)
+    return finish(view, solve(view, opts, seed), seed=seed, with_moves=False,
+                  prior_z=opts.prior_z)
