@@ -28,7 +28,7 @@ from engine.cassino import (
     move_json,
     secured,
 )
-from solver.cassino import World, Worlds, round_total, weights
+from solver.cassino import OpponentModel, SoftWorlds, World, Worlds, round_total, weights
 from solver.ranking import Tally, rank, separated
 
 __all__ = ["ALGORITHM", "POSITION", "Options", "claim_equity", "claim_is_right", "evaluate",
@@ -57,6 +57,16 @@ class Options:
     or practically equal to it."""
     tolerance: float = 0.1
     """Round points under which two moves count as practically equal."""
+    inference: bool = False
+    """Resample worlds by the likelihood of the opponent's moves of this batch under a
+    soft one-ply model (:class:`solver.cassino.SoftWorlds`, docs/solver.md "Inference");
+    opt-in: the uniform worlds are the default."""
+    temperature: float = 0.3
+    """The opponent model's softmax temperature (round points), with ``inference``."""
+    mixture: float = 0.1
+    """The opponent model's weight on a uniformly random move, with ``inference``."""
+    candidates: int = 16
+    """Uniform draws per world among which inference resamples one."""
 
     def with_budget(self, samples: int | None = None, time_ms: float | None = None) -> Options:
         """These options with a request's ``samples`` and ``time_ms`` (docs/api.md "Hints"):
@@ -105,10 +115,15 @@ def _columns(view: View) -> tuple[list[Move], list[str]]:
 
 def solve(view: View, options: Options = DEFAULT, seed: int = 0, start: int = 0,
           stop: int | None = None, *, early: bool = True,
-          progress: Callable[[int, int], None] | None = None) -> Tally:
+          progress: Callable[[int, int], None] | None = None,
+          worlds_of: Callable[[View], Worlds] | None = None) -> Tally:
     """Search worlds ``start`` .. ``stop - 1`` (``options.samples`` by default) of ``view``.
 
     ``progress(done, total)`` is called after each world (jobs report it to clients).
+
+    ``worlds_of(view)`` replaces the source of worlds (the arena's oracle bot); by default
+    it is the uniform :class:`solver.cassino.Worlds`, or :class:`solver.cassino.SoftWorlds`
+    with ``options.inference``.
 
     With ``early`` the search ends as soon as the budget is spent or the best move is
     clearly separated; without it every world of the range is searched, so that ranges
@@ -125,7 +140,7 @@ def solve(view: View, options: Options = DEFAULT, seed: int = 0, start: int = 0,
     if won:  # a right claim: its value is known, only the card plays are searched
         moves = moves[1:]
     stop = options.samples if stop is None else stop
-    worlds = Worlds(view)
+    worlds = worlds_of(view) if worlds_of is not None else _worlds(view, options)
     if worlds.exact or (won and not moves):  # one world says everything
         stop = min(stop, 1)
     cache: dict[World, list[float]] = {}
@@ -156,6 +171,13 @@ def solve(view: View, options: Options = DEFAULT, seed: int = 0, start: int = 0,
             break
     tally.elapsed_ms = (time.perf_counter() - began) * 1000
     return tally
+
+
+def _worlds(view: View, options: Options) -> Worlds:
+    if options.inference:
+        return SoftWorlds(view, OpponentModel(options.temperature, options.mixture,
+                                              options.candidates))
+    return Worlds(view)
 
 
 def _points(view: View, equity: float) -> list[float]:

@@ -8,6 +8,8 @@ The generic solver (:mod:`solver.core`, :mod:`solver.ranking`, :mod:`solver.bots
   the engine's sampler draws from it) and the values of the moves in it;
 * :mod:`solver.cassino.search`: alpha-beta to the end of the batch (:class:`Search`), a
   horizon in plies in ``draw`` (:class:`DrawSearch`, W8), on a lean :class:`Position`;
+* :mod:`solver.cassino.inference`: worlds that read the opponent's moves of this batch
+  (a deterministic policy's, :class:`PolicyWorlds`; a soft model's, :class:`SoftWorlds`);
 * :mod:`solver.cassino.evaluation`: exact scoring at the round's end and the closed-form
   estimate at a batch end, with weights from the variant's scoring scheme (R26, V4).
 """
@@ -20,8 +22,19 @@ from solver.cassino.evaluation import (
     round_total,
     weights,
 )
+from solver.cassino.inference import (
+    Evidence,
+    OpponentModel,
+    Policy,
+    PolicyWorlds,
+    SoftWorlds,
+    batch_evidence,
+    move_value,
+)
 from solver.cassino.search import DRAW_PLIES, DrawSearch, Position, Search
 from solver.cassino.worlds import World, Worlds, world_rng
 
-__all__ = ["DRAW_PLIES", "BatchEnd", "DrawSearch", "Position", "Search", "Weights", "World",
-           "Worlds", "final_diff", "majority_odds", "round_total", "weights", "world_rng"]
+__all__ = ["DRAW_PLIES", "BatchEnd", "DrawSearch", "Evidence", "OpponentModel", "Policy",
+           "PolicyWorlds", "Position", "Search", "SoftWorlds", "Weights", "World", "Worlds",
+           "batch_evidence", "final_diff", "majority_odds", "move_value", "round_total",
+           "weights", "world_rng"]
