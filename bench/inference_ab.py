@@ -39,6 +39,7 @@ def run(args: argparse.Namespace) -> None:
     pairs: list[list[int]] = []
     think = [0.0, 0.0]
     moves = 0
+    out: dict[str, object] = {}
     for i in range(args.pairs):
         r = play_pair(i, args.seed, (args.a, args.b), args.rounds)
         pairs.append(r.round_pairs())
@@ -46,19 +47,18 @@ def run(args: argparse.Namespace) -> None:
         think[1] += r.first.think[1] + r.second.think[0]
         moves += r.first.moves + r.second.moves
         flat = [float(x) for p in pairs for x in p]
-        sys.stderr.write(f"\r{i + 1}/{args.pairs} pairs  {mean_se(flat)[0]:+.2f}  "
+        m, se = mean_se(flat)
+        out = {"a": args.a, "b": args.b, "seed": args.seed, "pairs": i + 1,
+               "rounds": args.rounds, "round_pairs": pairs, "mean": m, "se": se,
+               "ms_per_move": [1000 * t / max(1, moves // 2) for t in think],
+               "seconds": time.perf_counter() - began}
+        Path(args.out).write_text(json.dumps(out))  # after every pair: a run may be cut
+        sys.stderr.write(f"\r{i + 1}/{args.pairs} pairs  {m:+.2f} ± {se:.2f}  "
                          f"{time.perf_counter() - began:.0f} s ")
     sys.stderr.write("\n")
-    flat = [float(x) for p in pairs for x in p]
-    m, se = mean_se(flat)
-    out = {"a": args.a, "b": args.b, "seed": args.seed, "pairs": args.pairs,
-           "rounds": args.rounds, "round_pairs": pairs, "mean": m, "se": se,
-           "ms_per_move": [1000 * t / max(1, moves // 2) for t in think],
-           "seconds": time.perf_counter() - began}
-    Path(args.out).write_text(json.dumps(out))
     print(f"{args.a} vs {args.b}, seed {args.seed}, {args.pairs} pairs "
           f"({len(flat)} mirrored round pairs): {m:+.2f} ± {se:.2f} per mirrored pair; "
-          f"{out['ms_per_move'][0]:.1f} ms per move")
+          f"{out['ms_per_move'][0]:.1f} ms per move")  # type: ignore[index]
 
 
 def compare(args: argparse.Namespace) -> None:
@@ -66,6 +66,8 @@ def compare(args: argparse.Namespace) -> None:
     a, b = runs
     if (a["seed"], a["b"], a["rounds"]) != (b["seed"], b["b"], b["rounds"]):
         raise SystemExit("the runs must share seed, opponent and rounds")
+    n = min(len(a["round_pairs"]), len(b["round_pairs"]))  # the pairs both have played
+    a["round_pairs"], b["round_pairs"] = a["round_pairs"][:n], b["round_pairs"][:n]
     diffs: list[float] = []
     for pa, pb in zip(a["round_pairs"], b["round_pairs"], strict=False):
         diffs += [float(x - y) for x, y in zip(pa, pb, strict=False)]

@@ -39,8 +39,12 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--samples", type=int, default=None, help="override the budget")
     parser.add_argument("--nodes", type=int, default=None, help="override the node budget")
+    parser.add_argument("--inference", action="store_true",
+                        help="worlds resampled by the opponent's moves (Options.inference)")
     args = parser.parse_args()
     options: Options = DEFAULT
+    if args.inference:
+        options = Options(**{**options.__dict__, "inference": True})
     if args.nodes is not None:
         options = Options(**{**options.__dict__, "nodes": args.nodes or None})
     if args.samples is not None:

@@ -61,7 +61,7 @@ class Options:
     """Resample worlds by the likelihood of the opponent's moves of this batch under a
     soft one-ply model (:class:`solver.cassino.SoftWorlds`, docs/solver.md "Inference");
     opt-in: the uniform worlds are the default."""
-    temperature: float = 0.3
+    temperature: float = 0.1
     """The opponent model's softmax temperature (round points), with ``inference``."""
     mixture: float = 0.1
     """The opponent model's weight on a uniformly random move, with ``inference``."""

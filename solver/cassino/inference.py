@@ -193,7 +193,7 @@ class OpponentModel:
     """A soft model of the other player: it plays each legal move with probability
     ``(1 - mixture) * softmax(value / temperature) + mixture / (number of moves)``."""
 
-    temperature: float = 0.3
+    temperature: float = 0.1
     mixture: float = 0.1
     candidates: int = 16
     """Uniform draws per world index among which one is resampled."""
