@@ -39,8 +39,14 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--samples", type=int, default=None, help="override the budget")
     parser.add_argument("--nodes", type=int, default=None, help="override the node budget")
+    parser.add_argument("--inference", action="store_true",
+                        help="worlds resampled by the opponent's moves (Options.inference)")
+    parser.add_argument("--cpu", action="store_true",
+                        help="time the process's CPU, not the wall clock (a loaded machine)")
     args = parser.parse_args()
     options: Options = DEFAULT
+    if args.inference:
+        options = Options(**{**options.__dict__, "inference": True})
     if args.nodes is not None:
         options = Options(**{**options.__dict__, "nodes": args.nodes or None})
     if args.samples is not None:
@@ -50,14 +56,15 @@ def main() -> None:
     with_choice: list[float] = []
     by_cards: dict[int, list[float]] = defaultdict(list)
     samples: list[int] = []
+    clock = time.process_time if args.cpu else time.perf_counter
     for seed in range(args.first_seed, args.first_seed + args.rounds):
         state = new_game(seed)
         deal = state.deal
         while state.deal == deal and state.status == "playing":
             view = state.view(state.to_move)
-            began = time.perf_counter()
+            began = clock()
             answer = solver.hint(view, seed=seed, options=options)
-            ms = (time.perf_counter() - began) * 1000
+            ms = (clock() - began) * 1000
             latencies.append(ms)
             if len(answer["moves"]) > 1:
                 with_choice.append(ms)

@@ -31,16 +31,17 @@ from solver.cassino import (
     MAXN,
     DrawSearch,
     MaxnSearch,
+    PolicyWorlds,
     Position,
     Search,
     SeatsPosition,
     SideSearch,
     weights,
 )
-from solver.core import DEFAULT, Options, claim_is_right, hint
+from solver.core import DEFAULT, Options, claim_is_right, finish, hint, solve
 
-__all__ = ["Bot", "CheaterBot", "GreedyBot", "HeuristicBot", "RandomBot", "SolverBot",
-           "card_worth", "make_bot"]
+__all__ = ["Bot", "CheaterBot", "GreedyBot", "HeuristicBot", "OracleBot", "RandomBot",
+           "SolverBot", "card_worth", "make_bot"]
 
 
 class Bot(Protocol):
@@ -271,12 +272,47 @@ class CheaterBot(_ClaimsWhenRight):
         return moves[best]
 
 
+class OracleBot(_ClaimsWhenRight):
+    """The solver with the *oracle posterior* against the greedy bot (issue 14's ceiling
+    of inference): its worlds are uniform worlds in which the greedy bot, holding the
+    world's hand, would have played exactly its moves of this batch
+    (:class:`solver.cassino.PolicyWorlds`).  Honest (it reads only its view) but it knows
+    the opponent's policy, so it is a measuring tool, not a player for other opponents."""
+
+    cheats = False
+
+    def __init__(self, seed: int = 0, options: Options = DEFAULT, name: str = "oracle",
+                 tries: int = 64) -> None:
+        self.name = name
+        self.seed = seed
+        self.options = options
+        self.tries = tries
+        self.greedy = GreedyBot(seed)
+
+    def choose(self, view: View, state: State | None = None) -> Move:
+        moves = view.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        seed = self.seed + len(view.history)
+        tally = solve(view, self.options, seed,
+                      source=lambda v: PolicyWorlds(v, self.greedy.choose, self.tries))
+        answer = finish(view, tally, seed=seed, top=1)
+        return parse_move_id(answer["moves"][0]["move"]["id"])
+
+
+OPTION_KEYS = ("samples", "min_samples", "nodes", "time_ms", "z", "tolerance", "seat_nodes",
+               "world_nodes", "search", "inference", "temperature", "mixture", "candidates")
+FLOAT_KEYS = ("z", "tolerance", "time_ms", "temperature", "mixture")
+
+
 def make_bot(spec: str, seed: int = 0) -> Bot:
     """A bot from its arena name: ``random``, ``greedy``, ``heuristic``, ``cheater``,
     ``solver`` or ``solver:K=V,...`` with options such as ``nodes=10000``, ``samples=16``,
     ``time_ms=50`` (``nodes=0`` lifts the node budget); for N seats (V6, V7) also
     ``seat_nodes``, ``world_nodes`` and three-hand's ``search=paranoid|maxn`` (also for
-    ``cheater:``)."""
+    ``cheater:``); ``inference[:K=V,...]`` is the solver with ``inference=1`` (and
+    ``temperature``, ``mixture``, ``candidates``); ``oracle[:K=V,...]`` the solver with the
+    greedy bot's oracle posterior."""
     name, _, params = spec.partition(":")
     if name == "random":
         return RandomBot(seed)
@@ -284,20 +320,24 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         return GreedyBot(seed)
     if name == "heuristic":
         return HeuristicBot(seed)
-    if name in ("solver", "cheater"):
-        options = DEFAULT
+    if name in ("solver", "cheater", "inference", "oracle"):
+        options = Options(inference=True) if name == "inference" else DEFAULT
         for item in filter(None, params.split(",")):
             key, _, value = item.partition("=")
-            if key not in ("samples", "min_samples", "nodes", "time_ms", "z", "tolerance",
-                           "seat_nodes", "world_nodes", "search"):
+            if key not in OPTION_KEYS:
                 raise ValueError(f"unknown solver option {key!r}")
             number: float | int | str | None = (
-                value if key == "search" else float(value) if key in ("z", "tolerance",
-                                                                        "time_ms") else int(value))
+                value if key == "search" else float(value) if key in FLOAT_KEYS
+                else int(value))
             if key in ("nodes", "seat_nodes", "world_nodes") and number == 0:
                 number = None
+            if key == "inference":
+                number = bool(number)
             options = Options(**{**options.__dict__, key: number})
         if name == "cheater":
             return CheaterBot(seed, name=spec, options=options)
+        if name == "oracle":
+            return OracleBot(seed, options, name=spec)
         return SolverBot(seed, options, name=spec)
-    raise ValueError(f"unknown bot {spec!r}: random, greedy, heuristic, solver[:opts], cheater")
+    raise ValueError(f"unknown bot {spec!r}: random, greedy, heuristic, solver[:opts], "
+                     "inference[:opts], oracle[:opts], cheater")

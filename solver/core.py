@@ -30,6 +30,10 @@ from engine.cassino import (
 )
 from solver.cassino import (
     WORLD_NODES,
+    OpponentModel,
+    SoftWorlds,
+    Worlds,
+    WorldsOf,
     round_total,
     side_equity,
     side_of,
@@ -73,6 +77,16 @@ class Options:
     search: str | None = None
     """Three-hand's search (V7): ``paranoid`` or ``maxn``; None for the default
     (:data:`solver.cassino.THREE_HAND_SEARCH`)."""
+    inference: bool = False
+    """Resample worlds by the likelihood of the opponent's moves of this batch under a
+    soft one-ply model (:class:`solver.cassino.SoftWorlds`, docs/solver.md "Inference");
+    opt-in: the uniform worlds are the default."""
+    temperature: float = 0.1
+    """The opponent model's softmax temperature (round points), with ``inference``."""
+    mixture: float = 0.1
+    """The opponent model's weight on a uniformly random move, with ``inference``."""
+    candidates: int = 16
+    """Uniform draws per world among which inference resamples one."""
 
     def with_budget(self, samples: int | None = None, time_ms: float | None = None) -> Options:
         """These options with a request's ``samples`` and ``time_ms`` (docs/api.md "Hints"):
@@ -121,10 +135,15 @@ def _columns(view: View) -> tuple[list[Move], list[str]]:
 
 def solve(view: View, options: Options = DEFAULT, seed: int = 0, start: int = 0,
           stop: int | None = None, *, early: bool = True,
-          progress: Callable[[int, int], None] | None = None) -> Tally:
+          progress: Callable[[int, int], None] | None = None,
+          source: Callable[[View], Worlds] | None = None) -> Tally:
     """Search worlds ``start`` .. ``stop - 1`` (``options.samples`` by default) of ``view``.
 
     ``progress(done, total)`` is called after each world (jobs report it to clients).
+
+    ``source(view)`` replaces the source of worlds (the arena's oracle bot); by default it
+    is :func:`solver.cassino.worlds_of` (uniform worlds, for any number of seats), or
+    :class:`solver.cassino.SoftWorlds` with ``options.inference`` (two seats).
 
     With ``early`` the search ends as soon as the budget is spent or the best move is
     clearly separated; without it every world of the range is searched, so that ranges
@@ -141,7 +160,7 @@ def solve(view: View, options: Options = DEFAULT, seed: int = 0, start: int = 0,
     if won:  # a right claim: its value is known, only the card plays are searched
         moves = moves[1:]
     stop = options.samples if stop is None else stop
-    worlds = worlds_of(view, options.search, options.world_nodes)
+    worlds = source(view) if source is not None else _worlds(view, options)
     budget = options.nodes if view.rules.players == 2 else options.seat_nodes
     if worlds.exact or (won and not moves):  # one world says everything
         stop = min(stop, 1)
@@ -173,6 +192,13 @@ def solve(view: View, options: Options = DEFAULT, seed: int = 0, start: int = 0,
             break
     tally.elapsed_ms = (time.perf_counter() - began) * 1000
     return tally
+
+
+def _worlds(view: View, options: Options) -> WorldsOf[Any]:
+    if options.inference and view.rules.players == 2:
+        return SoftWorlds(view, OpponentModel(options.temperature, options.mixture,
+                                              options.candidates))
+    return worlds_of(view, options.search, options.world_nodes)
 
 
 def _points(view: View, equity: float) -> list[float]:

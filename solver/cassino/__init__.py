@@ -8,6 +8,8 @@ The generic solver (:mod:`solver.core`, :mod:`solver.ranking`, :mod:`solver.bots
   the engine's sampler draws from it) and the values of the moves in it;
 * :mod:`solver.cassino.search`: alpha-beta to the end of the batch (:class:`Search`), a
   horizon in plies in ``draw`` (:class:`DrawSearch`, W8), on a lean :class:`Position`;
+* :mod:`solver.cassino.inference`: worlds that read the opponent's moves of this batch
+  (a deterministic policy's, :class:`PolicyWorlds`; a soft model's, :class:`SoftWorlds`);
 * :mod:`solver.cassino.evaluation`: exact scoring at the round's end and the closed-form
   estimate at a batch end, with weights from the variant's scoring scheme (R26, V4), for
   two seats and per side for N (V6, V7);
@@ -29,6 +31,15 @@ from solver.cassino.evaluation import (
     side_round_total,
     weights,
 )
+from solver.cassino.inference import (
+    Evidence,
+    OpponentModel,
+    Policy,
+    PolicyWorlds,
+    SoftWorlds,
+    batch_evidence,
+    move_value,
+)
 from solver.cassino.maxn import MaxnSearch
 from solver.cassino.search import DRAW_PLIES, DrawSearch, Position, Search
 from solver.cassino.seats import WORLD_NODES, SeatsPosition, side_of
@@ -47,8 +58,9 @@ from solver.cassino.worlds import (
 )
 
 __all__ = ["DRAW_PLIES", "MAXN", "PARANOID", "SEARCHES", "THREE_HAND_SEARCH", "WORLD_NODES",
-           "BatchEnd", "DrawSearch", "MaxnSearch", "Position", "Search", "SeatWorlds",
-           "SeatsPosition", "SideBatchEnd", "SideSearch", "Weights", "World", "Worlds",
-           "WorldsOf", "final_diff", "majority_odds", "round_total", "side_equity",
-           "side_majority_odds", "side_of", "side_points", "side_round_total", "weights",
-           "world_rng", "worlds_of"]
+           "BatchEnd", "DrawSearch", "Evidence", "MaxnSearch", "OpponentModel", "Policy",
+           "PolicyWorlds", "Position", "Search", "SeatWorlds", "SeatsPosition", "SideBatchEnd",
+           "SideSearch", "SoftWorlds", "Weights", "World", "Worlds", "WorldsOf",
+           "batch_evidence", "final_diff", "majority_odds", "move_value", "round_total",
+           "side_equity", "side_majority_odds", "side_of", "side_points", "side_round_total",
+           "weights", "world_rng", "worlds_of"]
