@@ -41,7 +41,7 @@ from solver.cassino import (
     weights,
     worlds_of,
 )
-from solver.ranking import Tally, rank, separated
+from solver.ranking import Tally, answer, rank, ranked_moves, separated, solver_meta
 
 __all__ = ["ALGORITHM", "POSITION", "Options", "claim_equity", "claim_is_right", "evaluate",
            "finish", "hint", "hint_moves", "solve"]
@@ -250,44 +250,22 @@ def _final_equity(view: View) -> tuple[float, list[float]]:
 def finish(view: View, tally: Tally, *, seed: int = 0, top: int | None = None,
            elapsed_ms: float | None = None, with_moves: bool = True) -> dict[str, Any]:
     """The docs/api.md "Hints" answer from a (possibly merged) tally."""
-    player = view.player
-    meta: dict[str, Any] = {
-        "algorithm": ALGORITHM,
-        "samples": tally.samples,
-        "elapsed_ms": round(tally.elapsed_ms if elapsed_ms is None else elapsed_ms, 1),
-        "cached": False,
-        "nodes": tally.nodes,
-        "seed": seed,
-    }
+    meta = solver_meta(ALGORITHM, tally, seed, elapsed_ms)
     if not tally.samples:  # the game is over
         equity, totals = _final_equity(view)
-        out: dict[str, Any] = {"player": player}
-        if with_moves:
-            out["moves"] = []
-        out["evaluation"] = {"equity": equity, "expected_points": totals}
-        out["solver"] = meta
-        return out
+        return answer(view.player, [], {"equity": equity, "expected_points": totals}, meta,
+                      with_moves=with_moves)
     stats = rank(tally)
     equity = stats[0].mean
     moves: list[dict[str, Any]] = []
     if tally.moves != [POSITION]:
         by_id = {m.id: m for m in hint_moves(view)}
-        for r, s in enumerate(stats[:top] if top is not None else stats, start=1):
-            moves.append({
-                "rank": r,
-                "move": move_json(view.loose, view.builds, view.to_move,
-                                  by_id[tally.moves[s.index]], view.rules),
-                "equity": round(s.mean, 3),
-                "stderr": round(s.stderr, 3),
-                "stderr_diff": round(s.stderr_diff, 3),
-            })
-    out = {"player": player}
-    if with_moves:
-        out["moves"] = moves
-    out["evaluation"] = {"equity": round(equity, 3), "stderr": round(stats[0].stderr, 3),
-                         "expected_points": _points(view, equity)}
-    out["solver"] = meta
-    return out
+        moves = ranked_moves(stats, tally.moves, lambda i: move_json(
+            view.loose, view.builds, view.to_move, by_id[i], view.rules), top)
+    return answer(view.player, moves, {"equity": round(equity, 3),
+                                       "stderr": round(stats[0].stderr, 3),
+                                       "expected_points": _points(view, equity)}, meta,
+                  with_moves=with_moves)
 
 
 def _options(options: Options | None, samples: int | None, time_ms: float | None) -> Options:

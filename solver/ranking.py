@@ -9,11 +9,12 @@ statistics are computed from the values in world order.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from math import sqrt
 from typing import Any
 
-__all__ = ["MoveStats", "Tally", "merge", "rank"]
+__all__ = ["MoveStats", "Tally", "answer", "merge", "rank", "ranked_moves", "solver_meta"]
 
 
 @dataclass
@@ -124,3 +125,43 @@ def separated(tally: Tally, z: float, tolerance: float) -> bool:
             continue
         return False
     return True
+
+
+# --- the answer's wire form (docs/api.md "Hints"), the same for every game ---------------
+
+
+def solver_meta(algorithm: str, tally: Tally, seed: int,
+                elapsed_ms: float | None = None) -> dict[str, Any]:
+    """The answer's ``solver`` object: the search used and the budget it spent."""
+    return {
+        "algorithm": algorithm,
+        "samples": tally.samples,
+        "elapsed_ms": round(tally.elapsed_ms if elapsed_ms is None else elapsed_ms, 1),
+        "cached": False,
+        "nodes": tally.nodes,
+        "seed": seed,
+    }
+
+
+def ranked_moves(stats: list[MoveStats], columns: list[str], move_json: Callable[[str], Any],
+                 top: int | None = None) -> list[dict[str, Any]]:
+    """The answer's ``moves``: best first, each with its rank, the move's JSON (from its id
+    in ``columns``), its equity and the standard errors."""
+    return [{
+        "rank": r,
+        "move": move_json(columns[s.index]),
+        "equity": round(s.mean, 3),
+        "stderr": round(s.stderr, 3),
+        "stderr_diff": round(s.stderr_diff, 3),
+    } for r, s in enumerate(stats[:top] if top is not None else stats, start=1)]
+
+
+def answer(player: int, moves: list[dict[str, Any]], evaluation: dict[str, Any],
+           meta: dict[str, Any], *, with_moves: bool = True) -> dict[str, Any]:
+    """The whole answer: ``player``, ``moves`` (unless left out), ``evaluation``, ``solver``."""
+    out: dict[str, Any] = {"player": player}
+    if with_moves:
+        out["moves"] = moves
+    out["evaluation"] = evaluation
+    out["solver"] = meta
+    return out

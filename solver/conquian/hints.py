@@ -17,7 +17,7 @@ from typing import Any
 from engine.conquian import OVER, Move, View, get_rules
 from solver.conquian.search import UNBOUNDED
 from solver.conquian.worlds import Worlds
-from solver.ranking import Tally, rank, separated
+from solver.ranking import Tally, answer, rank, ranked_moves, separated, solver_meta
 
 __all__ = ["ALGORITHM", "DEFAULT", "POSITION", "Options", "evaluate", "finish", "hint",
            "solve"]
@@ -132,44 +132,24 @@ def finish(view: View, tally: Tally, *, seed: int = 0, top: int | None = None,
     counters), ``stderr`` and ``stderr_diff``, the ``evaluation`` and the ``solver``'s
     budget.  ``solver.exact`` says every world was searched to the hand's end."""
     player = view.player
-    meta: dict[str, Any] = {
-        "algorithm": ALGORITHM,
-        "samples": tally.samples,
-        "elapsed_ms": round(tally.elapsed_ms if elapsed_ms is None else elapsed_ms, 1),
-        "cached": False,
-        "nodes": tally.nodes,
-        "seed": seed,
-        "exact": tally.estimated == 0,
-    }
-    out: dict[str, Any] = {"player": player}
+    meta = solver_meta(ALGORITHM, tally, seed, elapsed_ms)
+    meta["exact"] = tally.estimated == 0
     if not tally.samples:  # the hand is over
         stake = get_rules(view.variant).stake * (1 + view.pool)
         equity = 0.0 if view.winner < 0 else float(stake if view.winner == player else -stake)
-        if with_moves:
-            out["moves"] = []
-        out["evaluation"] = {"equity": equity, "stderr": 0.0,
-                             "expected_points": _expected(view, equity)}
-        out["solver"] = meta
-        return out
+        return answer(player, [], {"equity": equity, "stderr": 0.0,
+                                   "expected_points": _expected(view, equity)}, meta,
+                      with_moves=with_moves)
     stats = rank(tally)
     equity = stats[0].mean
     moves: list[dict[str, Any]] = []
     if tally.moves != [POSITION]:
         by_id = {m.id: m for m in view.legal_moves()}
-        for r, s in enumerate(stats[:top] if top is not None else stats, start=1):
-            moves.append({
-                "rank": r,
-                "move": by_id[tally.moves[s.index]].to_dict(),
-                "equity": round(s.mean, 3),
-                "stderr": round(s.stderr, 3),
-                "stderr_diff": round(s.stderr_diff, 3),
-            })
-    if with_moves:
-        out["moves"] = moves
-    out["evaluation"] = {"equity": round(equity, 3), "stderr": round(stats[0].stderr, 3),
-                         "expected_points": _expected(view, equity)}
-    out["solver"] = meta
-    return out
+        moves = ranked_moves(stats, tally.moves, lambda i: by_id[i].to_dict(), top)
+    return answer(player, moves, {"equity": round(equity, 3),
+                                  "stderr": round(stats[0].stderr, 3),
+                                  "expected_points": _expected(view, equity)}, meta,
+                  with_moves=with_moves)
 
 
 def _options(options: Options | None, samples: int | None, time_ms: float | None) -> Options:

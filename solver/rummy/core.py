@@ -19,7 +19,15 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.rummy import PLAYING, Move, View
-from solver.ranking import MoveStats, Tally, rank, separated
+from solver.ranking import (
+    MoveStats,
+    Tally,
+    answer,
+    rank,
+    ranked_moves,
+    separated,
+    solver_meta,
+)
 from solver.rummy.policy import greedy_move
 from solver.rummy.worlds import Worlds
 
@@ -172,42 +180,22 @@ def finish(view: View, tally: Tally, *, seed: int = 0, top: int | None = None,
     (the budget used: ``samples``, ``nodes``, ``elapsed_ms``; ``exact`` when one world
     said everything: the hand is over)."""
     player = view.player
-    meta: dict[str, Any] = {
-        "algorithm": ALGORITHM,
-        "samples": tally.samples,
-        "elapsed_ms": round(tally.elapsed_ms if elapsed_ms is None else elapsed_ms, 1),
-        "cached": False,
-        "nodes": tally.nodes,
-        "seed": seed,
-        "exact": not tally.samples,
-    }
-    out: dict[str, Any] = {"player": player}
+    meta = solver_meta(ALGORITHM, tally, seed, elapsed_ms)
+    meta["exact"] = not tally.samples
     if not tally.samples:  # the hand is over: its points are known (RM26)
-        if with_moves:
-            out["moves"] = []
-        out["evaluation"] = {"equity": float(view.scores[player]), "stderr": 0.0,
-                             "expected_points": [float(s) for s in view.scores]}
-        out["solver"] = meta
-        return out
+        return answer(player, [], {"equity": float(view.scores[player]), "stderr": 0.0,
+                                   "expected_points": [float(s) for s in view.scores]}, meta,
+                      with_moves=with_moves)
     stats = ranked(view, tally, prior_z)
     equity = stats[0].mean
     moves: list[dict[str, Any]] = []
     if tally.moves != [POSITION]:
         by_id = {m.id: m for m in hint_moves(view)}
-        for r, s in enumerate(stats[:top] if top is not None else stats, start=1):
-            moves.append({
-                "rank": r,
-                "move": move_json(by_id[tally.moves[s.index]]),
-                "equity": round(s.mean, 3),
-                "stderr": round(s.stderr, 3),
-                "stderr_diff": round(s.stderr_diff, 3),
-            })
-    if with_moves:
-        out["moves"] = moves
-    out["evaluation"] = {"equity": round(equity, 3), "stderr": round(stats[0].stderr, 3),
-                         "expected_points": _expected(view, equity)}
-    out["solver"] = meta
-    return out
+        moves = ranked_moves(stats, tally.moves, lambda i: move_json(by_id[i]), top)
+    return answer(player, moves, {"equity": round(equity, 3),
+                                  "stderr": round(stats[0].stderr, 3),
+                                  "expected_points": _expected(view, equity)}, meta,
+                  with_moves=with_moves)
 
 
 def _options(options: Options | None, samples: int | None, time_ms: float | None) -> Options:
