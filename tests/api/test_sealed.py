@@ -270,17 +270,24 @@ def test_a_token_round_trips_its_game(app: Flask, client: FlaskClient) -> None:
     assert sealer.open(sealer.seal(game)) == game
 
 
-def test_a_tokens_length_tells_nothing_hidden(app: Flask) -> None:
-    """Two deals that differ only in the hidden cards (the other hand and the stock order)
+@pytest.mark.parametrize("variant", ["standard", "three-hand", "partnership"])
+def test_a_tokens_length_tells_nothing_hidden(app: Flask, variant: str) -> None:
+    """Deals that differ only in the hidden cards (the other hands and the stock order)
     seal to tokens of the same length: the length depends on public facts only."""
     sealer = sealer_of(app)
-    game = sealer.open(sealed_game(app.test_client())[0])
+    game = sealer.open(sealed_game(app.test_client(), variant=variant)[0])
     state = game.state
-    hidden = list(state.stock) + sorted(cards_of(state.hands[1]))
+    others = range(1, len(state.hands))
+    sizes = [state.hands[seat].bit_count() for seat in others]
+    hidden = list(state.stock) + [c for seat in others for c in sorted(cards_of(state.hands[seat]))]
     lengths = set()
     for shift in range(1, 6):
         moved = hidden[shift:] + hidden[:shift]
-        hand = sum(1 << c for c in moved[len(state.stock):])
-        other = state._replace(hands=(state.hands[0], hand), stock=tuple(moved[:len(state.stock)]))
+        stock, rest = tuple(moved[:len(state.stock)]), moved[len(state.stock):]
+        hands = [state.hands[0]]
+        for size in sizes:
+            hands.append(sum(1 << c for c in rest[:size]))
+            rest = rest[size:]
+        other = state._replace(hands=tuple(hands), stock=stock)
         lengths.add(len(sealer.seal(replace(game, state=other))))
     assert len(lengths) == 1
