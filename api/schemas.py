@@ -13,6 +13,13 @@ from typing import Any
 
 from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate, validates_schema
 
+from api.game_schemas import (
+    ConquianStateSchema,
+    ConquianViewSchema,
+    Either,
+    RummyStateSchema,
+    RummyViewSchema,
+)
 from api.sealed import HOUSE_BOTS
 from engine import cards
 from engine.cassino import (
@@ -25,7 +32,8 @@ from engine.cassino import (
     new_game,
     scheme,
 )
-from engine.games import GAME_NAMES
+from engine.games import GAME_NAMES, game_types
+from engine.rummy import VARIANTS as RUMMY_VARIANTS
 
 # R2: rank (A, 2-10, J, Q, K, or T for 10) then suit (S H D C or a suit symbol), any case:
 # the engine's card reader's own spellings (engine.cards), so there is one source.
@@ -42,6 +50,10 @@ PER_SIDE = ("one per side, by side number (a side is the seats that score togeth
             "seat alone, or a team in partnership; GET /v1/catalog gives each variant's "
             "`teams`)")
 DEFAULT_GAME = GAME_NAMES[0]
+ALL_VARIANTS = [info.name for game in game_types() for info in game.variants]
+"""Every variant of every game (GET /v1/catalog), Cassino's first."""
+MAX_PLAYERS = max(rules.max_players for rules in RUMMY_VARIANTS.values())
+"""The most seats of any variant (rummy's, RM1); the engine checks each variant's."""
 """The game a request that names none is about: Cassino, the first registered."""
 MAX_BUILD = max(rules.max_build for rules in VARIANTS.values())
 """The highest build value of any variant (R17: 10; V3: 13, or 14 with aces high)."""
@@ -180,15 +192,38 @@ class MoveSchema(Strict):
             raise ValidationError("Missing data for required field.", "card")
 
 
+class OtherMove:
+    """A sealed request's move that is not a Cassino move: another game's, maybe (its
+    token says which game), checked by that game's engine; refused with these
+    ``messages`` if the game is Cassino after all."""
+
+    def __init__(self, value: Any, messages: Any) -> None:
+        self.value = value
+        self.messages = messages
+
+
 class MoveOrId(fields.Field[Any]):
-    """A move object, or a move ``id`` string in its place (docs/api.md "Moves")."""
+    """A move object, or a move ``id`` string in its place (docs/api.md "Moves").
+
+    A Cassino move is checked here; another game's (a state whose ``game`` names it, or a
+    sealed game's token, which may hold one) goes as it is to that game's engine, which
+    names the field of any error (docs/api.md "Other games")."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        if isinstance(value, str):
-            errors = validate.Regexp(MOVE_ID_PATTERN, error="{input!r} is not a move id")
-            return errors(value)
-        if isinstance(value, dict):
-            return MoveSchema().load(value)
+        state = data.get("state") if isinstance(data, Mapping) else None
+        other = isinstance(state, dict) and state.get("game", DEFAULT_GAME) != DEFAULT_GAME
+        if other and isinstance(value, (str, dict)):
+            return value
+        try:
+            if isinstance(value, str):
+                errors = validate.Regexp(MOVE_ID_PATTERN, error="{input!r} is not a move id")
+                return errors(value)
+            if isinstance(value, dict):
+                return MoveSchema().load(value)
+        except ValidationError as exc:
+            if isinstance(data, Mapping) and "game" in data and "state" not in data:
+                return OtherMove(value, exc.messages)
+            raise
         raise ValidationError("a move must be an object or a move id string")
 
 
@@ -473,6 +508,17 @@ EVENT_EXAMPLE = [
     {"type": "sweep", "player": 0, "description": "Sweep!"},
 ]
 
+STATES: list[Any] = [StateSchema, ConquianStateSchema, RummyStateSchema]
+"""A state of any game (docs/api.md "Other games"): Cassino's, Conquian's or rummy's."""
+VIEWS: list[Any] = [ViewSchema, ConquianViewSchema, RummyViewSchema]
+OTHER_STATES = ("Conquian's and rummy's states, views and moves are their engines' own forms: "
+                "`ConquianState`, `ConquianView`, `ConquianMove`, `RummyState`, `RummyView`, "
+                "`RummyMove` (components; docs/api.md \"Other games\").")
+"""Answers keep Cassino's types (typed clients compile unchanged); the other games'
+answers are documented as components, named here."""
+OTHER_EVENTS = ("Conquian's and rummy's events are their engines' own forms: `ConquianEvent`, "
+                "`RummyEvent` (components; docs/api.md \"Other games\").")
+
 # --- request bodies --------------------------------------------------------------------
 
 
@@ -503,9 +549,12 @@ class NewGameRequest(Strict):
     game = game_field("The game to start (GET /v1/catalog); `cassino` by default. (In "
                       "answers and other requests `game` is a sealed game's token.)",
                       load_default=DEFAULT_GAME)
-    variant = fields.String(load_default="standard", validate=validate.OneOf(list(VARIANTS)),
-                            metadata=_meta("Rules variant; only playable ones start.",
-                                           "standard"))
+    variant = fields.String(validate=validate.OneOf(ALL_VARIANTS), metadata=_meta(
+        "Rules variant of the game (GET /v1/catalog); only playable ones start. By default "
+        "the game's `default_variant`: `standard` for Cassino.", "standard"))
+    players = Int(validate=validate.Range(min=2, max=MAX_PLAYERS), metadata=_meta(
+        "Seats: the variant's own by default; rummy plays with 2 to 6 (a Cassino or "
+        "Conquian variant has one number of seats, and only it is accepted).", 2))
     seed = Int(validate=validate.Range(min=0, max=MAX_SEED),
                metadata=_meta("Game seed; when omitted the server draws one below 2^53. "
                               + SAFE_TEXT, 12345))
@@ -521,7 +570,7 @@ class NewGameRequest(Strict):
 
 
 class StateRequest(Strict):
-    state = Checked(StateSchema, metadata=_meta(
+    state = Either(STATES, metadata=_meta(
         "A full state (open games). Send a state, or a sealed game's `game` and "
         "`credential`.", EXAMPLE_STATE))
     game = token_field()
@@ -553,8 +602,8 @@ class ViewRequest(StateRequest):
 
 
 class ScoreRequest(Strict):
-    state = Checked(StateSchema, metadata=_meta("A full state (or give a view).", EXAMPLE_STATE))
-    view = Checked(ViewSchema, metadata=_meta("A view (capture piles are public).",
+    state = Either(STATES, metadata=_meta("A full state (or give a view).", EXAMPLE_STATE))
+    view = Either(VIEWS, metadata=_meta("A view (capture piles are public).",
                                               EXAMPLE_VIEW))
     game = token_field()
     credential = credential_field()
@@ -564,7 +613,7 @@ class ScoreRequest(Strict):
 
 
 class StateResponse(Schema):
-    state = fields.Nested(StateSchema, metadata=_meta("The state (open games).",
+    state = fields.Nested(StateSchema, metadata=_meta("The state (open games). " + OTHER_STATES,
                                                       EXAMPLE_STATE))
     game = token_field()
     credentials = fields.List(fields.String(allow_none=True), metadata=_meta(
@@ -581,7 +630,8 @@ class LegalMovesResponse(Schema):
 
 
 class ApplyResponse(Schema):
-    state = fields.Nested(StateSchema, metadata=_meta("The next state (open games).",
+    state = fields.Nested(StateSchema, metadata=_meta("The next state (open games). "
+                                                      + OTHER_STATES,
                                                       EXAMPLE_STATE))
     game = token_field()
     view = fields.Nested(ViewSchema, metadata=_meta(
@@ -590,15 +640,17 @@ class ApplyResponse(Schema):
         "Sealed games where the house answered: the mover's view right after its own "
         "move, before the house's moves (to show them one at a time).", EXAMPLE_VIEW))
     events = fields.List(EventField(), required=True,
-                         metadata=_meta("What happened, in order: each event has a `type` "
-                                        "and a `description`.", EVENT_EXAMPLE))
+                         metadata=_meta("What happened, in order: each Cassino event has a "
+                                        "`type` and a `description`. " + OTHER_EVENTS,
+                                        EVENT_EXAMPLE))
 
 
 class ViewResponse(Schema):
-    view = fields.Nested(ViewSchema, required=True, metadata=_meta("The view.", EXAMPLE_VIEW))
+    view = fields.Nested(ViewSchema, required=True, metadata=_meta(
+        "The view. " + OTHER_STATES, EXAMPLE_VIEW))
     events = fields.List(EventField(), metadata=_meta(
         "Sealed games: what the last apply did (the move and the house's answers), as "
-        "this seat may see it.", EVENT_EXAMPLE))
+        "this seat may see it. " + OTHER_EVENTS, EVENT_EXAMPLE))
 
 
 class CategorySchema(Schema):
@@ -728,8 +780,8 @@ class ErrorSchema(Schema):
 class HintsRequest(Strict):
     """A view, or a state and a player (the server derives the view and looks no further)."""
 
-    view = Checked(ViewSchema, metadata=_meta("The asking player's view.", EXAMPLE_VIEW))
-    state = Checked(StateSchema, metadata=_meta(
+    view = Either(VIEWS, metadata=_meta("The asking player's view.", EXAMPLE_VIEW))
+    state = Either(STATES, metadata=_meta(
         "A full state: only the view of `player` is used (R29).", EXAMPLE_STATE))
     player = Int(validate=SEATS, metadata=_meta("With `state`: the asking seat.", 1))
     game = token_field()
