@@ -21,6 +21,7 @@ from api import (
     limits,
     observe,
     play,
+    records,
     rules,
     schemas,
     sdk,
@@ -30,6 +31,7 @@ from api.jsonio import OrjsonProvider, respond
 from api.sealed import DEFAULT_TTL, Sealer
 from workers import service_for
 from workers.ledger import ledger_for
+from workers.reviews import reviews_for
 
 
 def _version() -> str:
@@ -99,7 +101,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["cassino_api"] = api
     api.ma_plugin.converter.add_attribute_function(_move_or_id_property)
     api.ma_plugin.converter.add_attribute_function(_event_property)
-    for module in (catalog, variants, games, hints):
+    for module in (catalog, variants, games, hints, records):
         api.register_blueprint(module.blp)
     api.spec.components.schemas.pop("PaginationMetadata", None)  # no paginated endpoints
     app.register_blueprint(play.blp)  # the web table: static files, not in the spec
@@ -116,6 +118,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["cassino_sealer"] = Sealer(
         app.config["SEAL_KEYS"], ledger_for(app.extensions["cassino_hints"]),
         int(app.config["SEALED_TTL"]))
+    app.extensions["cassino_reviews"] = reviews_for(app.extensions["cassino_hints"])
 
     @app.get("/docs/assets/<path:filename>")
     def swagger_assets(filename: str) -> Response:
