@@ -836,8 +836,7 @@ class JobSchema(Schema):
 
 
 def _record_example() -> dict[str, Any]:
-    from engine.cassino import record_of
-    from engine.cassino.state import Played
+    from engine.cassino import Played, record_of
 
     state = new_game(12345, dealer=0)
     played = []

@@ -34,12 +34,12 @@ from engine.cassino import (
     CLAIM,
     MAX_SAFE_SEED,
     PLAYING,
+    Played,
     claim,
     claims_allowed,
     parse_move_id,
     round_dealt,
 )
-from engine.cassino.state import Played
 from engine.errors import IllegalMoveError
 from solver.bots import make_bot
 from workers import QueueUnavailable

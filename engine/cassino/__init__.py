@@ -54,7 +54,7 @@ from engine.cassino.scoring import (
     scheme,
     score,
 )
-from engine.cassino.state import GAME_OVER, MAX_COUNT, MAX_SAFE_SEED, MAX_SEED, PLAYING
+from engine.cassino.state import GAME_OVER, MAX_COUNT, MAX_SAFE_SEED, MAX_SEED, PLAYING, Played
 from engine.cassino.sums import MAX_UNIONS, check_table, unions
 from engine.cassino.table import Build, play_card
 from engine.cassino.words import move_text
@@ -80,5 +80,5 @@ __all__ = [  # noqa: RUF022 - the record's names are appended at the end
     "parse_move", "parse_move_id", "partner", "play_card", "round_dealt", "scheme", "score",
     "secured", "side_of", "sides", "stock_order", "teams", "unions",
     "RECORD_FORMAT", "RECORD_VERSION", "DealRecord", "Position", "Record", "RecordError",
-    "first_dealer_of", "record_of", "replay",
+    "first_dealer_of", "record_of", "replay", "Played",
 ]
