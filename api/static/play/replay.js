@@ -207,7 +207,7 @@ import { CassinoClient, CassinoError } from "../sdk/cassino.js";
       `Accuracy ${s.accuracy}% over ${s.moves} moves · ${s.points_lost.toFixed(2)} points lost (${counts}).`;
     $("review-list").replaceChildren(...result.moves.map((m) => el("li", {
       "data-testid": "review-row", "data-verdict": m.verdict, "data-ply": m.ply },
-      el("button", { type: "button", className: "link", onclick: () => go(m.ply),
+      el("button", { type: "button", className: "link", "data-testid": `review-go-${m.ply}`, onclick: () => go(m.ply),
                      text: `${m.ply}. ${m.move.description}${MARKS[m.verdict]}` }),
       el("span", { className: `verdict ${m.verdict}`, text: m.verdict }),
       m.points_lost > 0 ? el("span", { className: "lost", text: `−${m.points_lost.toFixed(2)}` }) : null)));
