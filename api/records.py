@@ -34,7 +34,7 @@ from api.schemas import (
 )
 from api.sealed import UNAVAILABLE_RETRY, SealedGame
 from engine.cassino import GAME_OVER, Record, State, first_dealer_of, move_text, record_of, replay
-from workers import JobFailed, QueueUnavailable
+from workers import JobFailed, Overloaded, QueueUnavailable
 from workers.reviews import ReviewJob, ReviewService
 from workers.service import job_summary
 
@@ -211,7 +211,7 @@ class Reviews(MethodView):
         try:
             job_id = reviews().start(job)
             result = None if body["async_"] else reviews().wait(job_id, REVIEW_WAIT)
-        except QueueUnavailable as exc:
+        except (QueueUnavailable, Overloaded) as exc:
             abort(503, message=str(exc), headers={"Retry-After": str(UNAVAILABLE_RETRY)})
         except JobFailed as exc:
             abort(500, message=f"the review failed: {exc}")

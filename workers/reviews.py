@@ -1,7 +1,8 @@
 """Review jobs: a whole game's review (:func:`solver.review.review`) as a job, in the
 same deployments as the hint jobs (docs/workers.md "Review jobs").
 
-Embedded default: the process that starts a review runs it in its search process and
+Embedded default: the process that starts a review runs it in a review process of its
+own (beside the search process, so hints never wait behind a review) and
 keeps the record, progress and result in the shared store (``review:<id>``), so any
 process answers for it, and a review whose process died is taken over by the next poll.
 With Redis: an RQ job on the hints' queue (:func:`run_review`), which any worker runs,
@@ -13,11 +14,12 @@ service first, then the hints'.
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import os
 import threading
 import time
 from abc import ABC, abstractmethod
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass
 from typing import Any
@@ -26,7 +28,7 @@ from engine.cassino import Record, replay
 from solver import DEFAULT
 from solver.review import review
 from workers.requests import JOB_ID, new_job_id
-from workers.service import RESULT_TTL, HintService, JobFailed, QueueUnavailable
+from workers.service import RESULT_TTL, HintService, JobFailed, Overloaded, QueueUnavailable
 
 __all__ = ["REVIEW_FUNC", "EmbeddedReviews", "RedisReviews", "ReviewJob", "ReviewService",
            "reviews_for", "run_review"]
@@ -36,6 +38,8 @@ log = logging.getLogger(__name__)
 STALE = 10.0
 """Seconds without a heartbeat after which an unfinished embedded review is taken over."""
 REVIEW_FUNC = "workers.reviews.run_review"
+REVIEW_BACKLOG = 8
+"""Reviews that may wait or run in one API process (embedded default) before a 503."""
 
 
 @dataclass(frozen=True)
@@ -139,14 +143,35 @@ def _review_in_search_process(directory: str, job_id: str,
         store.close()
 
 
-class EmbeddedReviews(ReviewService):
-    """Reviews run by this process's search process; records in the shared store."""
+_reviewers: dict[int, ProcessPoolExecutor] = {}
 
-    def __init__(self, store: Any) -> None:
+
+def _reviewer() -> ProcessPoolExecutor:
+    """This process's review process: spawned at the first review, at the search
+    process's lower priority, and apart from it, so that a long review never holds up a
+    hint."""
+    from workers.embedded import _lower_priority
+
+    pid = os.getpid()
+    pool = _reviewers.get(pid)
+    if pool is None or getattr(pool, "_broken", False):
+        pool = _reviewers[pid] = ProcessPoolExecutor(
+            max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+            initializer=_lower_priority)
+    return pool
+
+
+class EmbeddedReviews(ReviewService):
+    """Reviews run by this process's review process; records in the shared store.  At
+    most ``backlog`` reviews wait or run in each process (:class:`Overloaded` past it)."""
+
+    def __init__(self, store: Any, backlog: int = REVIEW_BACKLOG) -> None:
         self.store = store
+        self.backlog = backlog
         self._pid = -1
         self._pool: ThreadPoolExecutor | None = None
         self._lock = threading.Lock()
+        self._held: set[str] = set()
 
     def _ensure_pool(self) -> ThreadPoolExecutor:
         pid = os.getpid()
@@ -158,6 +183,8 @@ class EmbeddedReviews(ReviewService):
         return self._pool
 
     def start(self, job: ReviewJob) -> str:
+        if self.backlog and len(self._held) >= self.backlog:
+            raise Overloaded("too many reviews are waiting: try again later")
         job_id = new_job_id()
         self._claim(job_id, {"id": job_id, "status": "queued", "total": job.total,
                              "job": job.payload()})
@@ -167,15 +194,14 @@ class EmbeddedReviews(ReviewService):
         jobs = self.store.jobs
         jobs.set(_beat_key(job_id), os.getpid(), expire=STALE)
         jobs.set(_key(job_id), record, expire=RESULT_TTL)
+        self._held.add(job_id)
         self._ensure_pool().submit(self._run, job_id, record)
 
     def _run(self, job_id: str, record: dict[str, Any]) -> None:
-        from workers.embedded import _searcher
-
         jobs = self.store.jobs
         try:
             jobs.set(_key(job_id), {**record, "status": "started"}, expire=RESULT_TTL)
-            future = _searcher().submit(_review_in_search_process, str(self.store.directory),
+            future = _reviewer().submit(_review_in_search_process, str(self.store.directory),
                                         job_id, record["job"])
             while True:
                 jobs.set(_beat_key(job_id), os.getpid(), expire=STALE)
@@ -192,6 +218,7 @@ class EmbeddedReviews(ReviewService):
                                     "error": "the review failed"}, expire=RESULT_TTL)
         finally:
             jobs.delete(_beat_key(job_id))
+            self._held.discard(job_id)
 
     def job(self, job_id: str) -> dict[str, Any] | None:
         if not JOB_ID.match(job_id):
