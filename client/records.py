@@ -146,7 +146,8 @@ def review_lines(result: dict[str, Any], style: Style) -> list[str]:
         line = (f"  {item['ply']:>4}. {item['move']['description']}{mark}  "
                 f"{item['verdict']}")
         if item["points_lost"] > 0:
-            line += f", -{item['points_lost']:.2f}; best: {item['best']['description']}"
+            best = item["best"]["description"] if item["best"] else "no claim"
+            line += f", -{item['points_lost']:.2f}; best: {best}"
         if item["forced"]:
             line += " (forced)"
         lines.append(line)

@@ -45,7 +45,9 @@ class Rating(NamedTuple):
     """One move rated: what was played and what the solver would have played."""
 
     move: Move
-    best: Move
+    best: Move | None
+    """The hint's best move; ``None`` after a wrong claim out of turn (T7): the best was
+    not to claim, and no card could be played."""
     equity: float
     best_equity: float
     lost: float
@@ -61,7 +63,8 @@ class Rating(NamedTuple):
                         f"Claim the game (player {move.player})"}
             return move_json(view.loose, view.builds, view.to_move, move, view.rules)
 
-        return {"move": described(self.move), "best": described(self.best),
+        return {"move": described(self.move),
+                "best": None if self.best is None else described(self.best),
                 "equity": round(self.equity, 3), "best_equity": round(self.best_equity, 3),
                 "points_lost": round(self.lost, 3), "verdict": self.verdict,
                 "forced": self.forced, "samples": self.samples}
@@ -70,20 +73,20 @@ class Rating(NamedTuple):
 def rate(view: View, move: Move, *, seed: int = 0, options: Options = DEFAULT) -> Rating:
     """Rate ``move`` played from ``view`` (the viewer's, it must be theirs to play)."""
     moves = hint_moves(view)
-    if move not in moves and move.type != CLAIM:
-        raise ValueError(f"{move.id} is not a legal move of player {view.player} here")
-    if len(moves) == 1 and moves[0] == move:
+    if move not in moves:
+        if move.type != CLAIM:
+            raise ValueError(f"{move.id} is not a legal move of player {view.player} here")
+        lost = claim_equity(view.rules)  # a wrong claim (T7): the game given away
+        return Rating(move, moves[0] if moves else None, -lost, 0.0, lost, BLUNDER, False, 0)
+    if len(moves) == 1:
         return Rating(move, move, 0.0, 0.0, 0.0, BEST, True, 0)
     tally = solve(view, options, seed)
     stats = rank(tally)
     by_id = {m.id: m for m in moves}
     best_stats = stats[0]
     best = by_id[tally.moves[best_stats.index]]
-    if move.id in tally.moves:
-        played = next(s for s in stats if tally.moves[s.index] == move.id)
-        equity = played.mean
-    else:  # a wrong claim (T7): the game given away
-        equity = best_stats.mean - claim_equity(view.rules)
+    played = next(s for s in stats if tally.moves[s.index] == move.id)
+    equity = played.mean
     lost = max(0.0, best_stats.mean - equity)
     return Rating(move, best, equity, best_stats.mean, lost, verdict(lost), False,
                   tally.samples)

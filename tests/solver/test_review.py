@@ -94,3 +94,16 @@ def test_a_whole_round_is_reviewed_for_one_player() -> None:
     assert result["summary"]["moves"] == len(mine)
     assert all(m["points_lost"] >= 0 for m in result["moves"])
     assert result["summary"]["counts"][BLUNDER] >= 1  # random play blunders
+
+
+def test_a_wrong_claim_out_of_turn_is_a_blunder() -> None:
+    """twenty-one-claims: seat 0 claims before anything is taken (T5, T7): the game is
+    given away, and the best was not to claim."""
+    state = new_game(4, "twenty-one-claims", 0)  # seat 1 plays first
+    record = record_of(4, "twenty-one-claims", 0, [Played(0, parse_move("claim0"))])
+    assert record.result is not None and record.result["winner"] == 1
+    result = review(record, 0)
+    (rated,) = result["moves"]
+    assert rated["verdict"] == BLUNDER and rated["best"] is None
+    assert rated["move"]["id"] == "claim0" and rated["points_lost"] > VERDICTS[-1][1]
+    assert state.to_move == 1

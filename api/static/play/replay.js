@@ -157,7 +157,7 @@ import { CassinoClient, CassinoError } from "../sdk/cassino.js";
     if (rated) {
       verdict.dataset.verdict = rated.verdict;
       verdict.textContent = rated.points_lost > 0
-        ? `${rated.verdict}${MARKS[rated.verdict]}: ${rated.points_lost.toFixed(2)} points lost; best was ${rated.best.description}.`
+        ? `${rated.verdict}${MARKS[rated.verdict]}: ${rated.points_lost.toFixed(2)} points lost; best was ${rated.best ? rated.best.description : "no claim"}.`
         : `${rated.verdict}${rated.forced ? " (the only move)" : ""}.`;
     }
     $("replay-seats").replaceChildren(...state.hands.map((hand, seat) => el("div", {
