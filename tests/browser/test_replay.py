@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from api import create_app
@@ -56,6 +57,11 @@ def test_replay_steps_through_the_game_with_every_hand_and_reviews_it(
     page, moves = open_replay(browser, server, {"width": 1280, "height": 900})
     last = len(moves)
     assert at(page) == f"Move 0 of {last}"
+    with page.expect_download() as download:  # the record, as cassino replay reads it
+        page.click('[data-testid="replay-save"]')
+    saved = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert saved["format"] == "cassino-record" and len(
+        [t for d in saved["deals"] for t in d["moves"]]) == len(moves)
     first = new_game(1, "standard", 1)
     for seat in (0, 1):  # every hand as dealt, the solver's too
         shown = page.locator(f'[data-testid="replay-seat-{seat}"] [data-card]').evaluate_all(

@@ -72,6 +72,9 @@ import { CassinoClient, CassinoError } from "../sdk/cassino.js";
                                   "aria-labelledby": "replay-title" },
       el("div", { className: "replay-head" },
          el("h2", { id: "replay-title", text: "Replay" }),
+         el("a", { id: "replay-save", "data-testid": "replay-save", hidden: true,
+                   download: "cassino-record.json", text: "Save the record",
+                   title: "The game as one JSON record (cassino replay FILE reads it)" }),
          el("button", { type: "button", className: "link", "data-testid": "replay-close",
                         onclick: () => $("replay-dialog").close() }, "Close")),
       el("div", { className: "replay-nav", role: "group", "aria-label": "Step through the game" },
@@ -127,6 +130,11 @@ import { CassinoClient, CassinoError } from "../sdk/cassino.js";
     try {
       const sealed = { game: replay.game.game, credential: replay.game.credential };
       replay.record = (await api.record(sealed)).record;
+      const save = $("replay-save");
+      if (save.href) URL.revokeObjectURL(save.href);
+      save.href = URL.createObjectURL(new Blob([JSON.stringify(replay.record, null, 1)],
+                                               { type: "application/json" }));
+      save.hidden = false;
       replay.positions = (await api.replay({ record: replay.record })).positions;
       go(0);
     } catch (err) {
@@ -225,6 +233,7 @@ import { CassinoClient, CassinoError } from "../sdk/cassino.js";
     $("review-list").replaceChildren();
     $("review-button").disabled = false;
     $("replay-button").hidden = false;
+    $("replay-save").hidden = true;
   });
   document.addEventListener("cassino:new-game", () => {
     replay.game = null;
