@@ -18,6 +18,7 @@ from flask.views import MethodView
 from flask_smorest import abort
 
 from api.errors import BODY_ERRORS, about, document_errors
+from api.examples import request_example, response_example
 from api.games import read_state, sealer
 from api.hints import RETRY_AFTER
 from api.jsonio import Blueprint, respond
@@ -127,8 +128,8 @@ def position_json(ply: int, state: State, player: int | None, move: Any,
 
 @blp.route("/records")
 class Records(MethodView):
-    @blp.arguments(RecordRequest)
-    @blp.response(200, RecordResponse)
+    @blp.arguments(RecordRequest, example=request_example("record"))
+    @blp.response(200, RecordResponse, example=response_example("record"))
     @document_errors(blp, *BODY_ERRORS, 403, 409, 410, 503)
     def post(self, body: dict[str, Any]) -> Any:
         """Export a whole game as one record: variant, seed, first dealer and every deal's
@@ -155,8 +156,8 @@ class Records(MethodView):
 
 @blp.route("/records/replay")
 class Replay(MethodView):
-    @blp.arguments(ReplayRequest)
-    @blp.response(200, ReplayResponse)
+    @blp.arguments(ReplayRequest, example=request_example("replay"))
+    @blp.response(200, ReplayResponse, example=response_example("replay"))
     @document_errors(blp, *BODY_ERRORS)
     def post(self, body: dict[str, Any]) -> Any:
         """Replay a record through the rules: every position, move by move, with every
@@ -174,8 +175,8 @@ class Replay(MethodView):
 
 @blp.route("/reviews")
 class Reviews(MethodView):
-    @blp.arguments(ReviewRequest)
-    @blp.response(200, ReviewResponse)
+    @blp.arguments(ReviewRequest, example=request_example("review"))
+    @blp.response(200, ReviewResponse, example=response_example("review"))
     @blp.alt_response(202, schema=JobAcceptedResponse, description=(
         "Still rating (or `async` asked): poll the job at `Location`, whose `result` is "
         "the review once finished and whose `progress` counts moves."))

@@ -183,7 +183,7 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None,
     try:
         client = Cassino(HttpTransport(args.url) if args.url else InProcessTransport())
         return int(args.run(args, client, style, stdin, stdout))
-    except UsageError as exc:
+    except (UsageError, records.RecordUsageError) as exc:
         print(f"cassino: {exc}", file=stderr)
         return 2
     except ApiError as exc:

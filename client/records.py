@@ -30,7 +30,7 @@ MARKS = {"best": "", "good": "", "inaccuracy": "?!", "mistake": "?", "blunder": 
 
 
 class RecordUsageError(Exception):
-    """A record file that cannot be read (exit status 2)."""
+    """A record file that cannot be read (exit status 2, as the command line's mistakes)."""
 
 
 def read_record(path: Path) -> dict[str, Any]:
@@ -164,8 +164,6 @@ def review_lines(result: dict[str, Any], style: Style) -> list[str]:
 def add_commands(commands: Any, common: argparse.ArgumentParser,
                  budget: argparse.ArgumentParser) -> None:
     """The ``replay`` and ``review`` subcommands."""
-    from client.cli import natural
-
     show = commands.add_parser(
         "replay", parents=[common], help="step through a saved game, every hand shown",
         description="Replay a game record move by move with every hand shown. " + REPLAY_HELP)
@@ -177,33 +175,28 @@ def add_commands(commands: Any, common: argparse.ArgumentParser,
         description="Rate each move of one player against the solver's best move from what "
                     "that player could see then: best, good, inaccuracy, mistake, blunder.")
     rate.add_argument("record", type=Path, metavar="FILE", help="a game record")
-    rate.add_argument("--player", type=natural, default=0, metavar="SEAT",
+    rate.add_argument("--player", type=_natural, default=0, metavar="SEAT",
                       help="whose moves (default 0)")
-    rate.add_argument("--seed", type=natural, default=0,
+    rate.add_argument("--seed", type=_natural, default=0,
                       help="seed of every hint (default 0): same seed, same review")
     rate.add_argument("--json", action="store_true", help="print the API's answer as JSON")
     rate.set_defaults(run=run_review)
 
 
+def _natural(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"not a whole number of 0 or more: {text!r}")
+    return int(text)
+
+
 def run_replay(args: argparse.Namespace, client: Cassino, style: Style, stdin: TextIO,
                out: TextIO) -> int:
-    from client.cli import UsageError
-
-    try:
-        record = read_record(args.record)
-    except RecordUsageError as exc:
-        raise UsageError(str(exc)) from exc
-    return replay(client, record, style, stdin, out)
+    return replay(client, read_record(args.record), style, stdin, out)
 
 
 def run_review(args: argparse.Namespace, client: Cassino, style: Style, stdin: TextIO,
                out: TextIO) -> int:
-    from client.cli import UsageError
-
-    try:
-        record = read_record(args.record)
-    except RecordUsageError as exc:
-        raise UsageError(str(exc)) from exc
+    record = read_record(args.record)
     result = review(client, record, args.player, seed=args.seed, samples=args.samples)
     if args.json:
         print(json.dumps(result, indent=2, ensure_ascii=False), file=out)

@@ -4657,6 +4657,183 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "state": {
+                     *         "game": "cassino",
+                     *         "variant": "standard",
+                     *         "seed": 1,
+                     *         "round": 1,
+                     *         "deal": 1,
+                     *         "dealer": 0,
+                     *         "to_move": 1,
+                     *         "hands": [
+                     *           [
+                     *             "2C",
+                     *             "10H",
+                     *             "JD",
+                     *             "KC"
+                     *           ],
+                     *           [
+                     *             "2D",
+                     *             "5S",
+                     *             "JS",
+                     *             "QC"
+                     *           ]
+                     *         ],
+                     *         "stock": [
+                     *           "JH",
+                     *           "9C",
+                     *           "10S",
+                     *           "8S",
+                     *           "7C",
+                     *           "7D",
+                     *           "2S",
+                     *           "AD",
+                     *           "6H",
+                     *           "3D",
+                     *           "6S",
+                     *           "3H",
+                     *           "AH",
+                     *           "5H",
+                     *           "JC",
+                     *           "8H",
+                     *           "4H",
+                     *           "AS",
+                     *           "9H",
+                     *           "8C",
+                     *           "5D",
+                     *           "KH",
+                     *           "10C",
+                     *           "QH",
+                     *           "AC",
+                     *           "3S",
+                     *           "4S",
+                     *           "9D",
+                     *           "10D",
+                     *           "7H",
+                     *           "7S",
+                     *           "6C"
+                     *         ],
+                     *         "table": {
+                     *           "loose": [
+                     *             "2H",
+                     *             "3C",
+                     *             "4D",
+                     *             "6D",
+                     *             "8D"
+                     *           ],
+                     *           "builds": []
+                     *         },
+                     *         "captured": [
+                     *           [
+                     *             "QS",
+                     *             "QD",
+                     *             "KS",
+                     *             "KD"
+                     *           ],
+                     *           [
+                     *             "4C",
+                     *             "5C",
+                     *             "9S"
+                     *           ]
+                     *         ],
+                     *         "sweeps": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "last_capturer": 0,
+                     *         "last_batch": false,
+                     *         "scores": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "status": "playing",
+                     *         "winner": null,
+                     *         "history": [
+                     *           {
+                     *             "player": 1,
+                     *             "move": {
+                     *               "type": "trail",
+                     *               "card": "2H",
+                     *               "description": "Trail 2♥"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 0,
+                     *             "move": {
+                     *               "type": "capture",
+                     *               "card": "KS",
+                     *               "targets": [
+                     *                 "KD"
+                     *               ],
+                     *               "description": "Take K♦ with K♠"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 1,
+                     *             "move": {
+                     *               "type": "build",
+                     *               "card": "4C",
+                     *               "targets": [
+                     *                 "5C"
+                     *               ],
+                     *               "value": 9,
+                     *               "description": "Build 9 from 4♣ on 5♣"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 0,
+                     *             "move": {
+                     *               "type": "trail",
+                     *               "card": "3C",
+                     *               "description": "Trail 3♣"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 1,
+                     *             "move": {
+                     *               "type": "capture",
+                     *               "card": "9S",
+                     *               "targets": [
+                     *                 "4C",
+                     *                 "5C"
+                     *               ],
+                     *               "description": "Take 4♣ and 5♣ with 9♠"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 0,
+                     *             "move": {
+                     *               "type": "trail",
+                     *               "card": "4D",
+                     *               "description": "Trail 4♦"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 1,
+                     *             "move": {
+                     *               "type": "trail",
+                     *               "card": "QS",
+                     *               "description": "Trail Q♠"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 0,
+                     *             "move": {
+                     *               "type": "capture",
+                     *               "card": "QD",
+                     *               "targets": [
+                     *                 "QS"
+                     *               ],
+                     *               "description": "Take Q♠ with Q♦"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "previous_round": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecordRequest"];
                 };
             };
@@ -4667,6 +4844,113 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "record": {
+                         *         "format": "cassino-record",
+                         *         "version": 1,
+                         *         "game": "cassino",
+                         *         "variant": "standard",
+                         *         "seed": 1,
+                         *         "dealer": 0,
+                         *         "deals": [
+                         *           {
+                         *             "round": 1,
+                         *             "deal": 1,
+                         *             "dealer": 0,
+                         *             "moves": [
+                         *               {
+                         *                 "player": 1,
+                         *                 "move": {
+                         *                   "type": "trail",
+                         *                   "card": "2H",
+                         *                   "id": "2H",
+                         *                   "description": "Trail 2♥"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 0,
+                         *                 "move": {
+                         *                   "type": "capture",
+                         *                   "card": "KS",
+                         *                   "targets": [
+                         *                     "KD"
+                         *                   ],
+                         *                   "id": "KSxKD",
+                         *                   "description": "Take K♦ with K♠"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 1,
+                         *                 "move": {
+                         *                   "type": "build",
+                         *                   "card": "4C",
+                         *                   "targets": [
+                         *                     "5C"
+                         *                   ],
+                         *                   "value": 9,
+                         *                   "id": "4C+5C=9",
+                         *                   "description": "Build 9 from 4♣ on 5♣"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 0,
+                         *                 "move": {
+                         *                   "type": "trail",
+                         *                   "card": "3C",
+                         *                   "id": "3C",
+                         *                   "description": "Trail 3♣"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 1,
+                         *                 "move": {
+                         *                   "type": "capture",
+                         *                   "card": "9S",
+                         *                   "targets": [
+                         *                     "4C",
+                         *                     "5C"
+                         *                   ],
+                         *                   "id": "9Sx4C5C",
+                         *                   "description": "Take 4♣ and 5♣ with 9♠"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 0,
+                         *                 "move": {
+                         *                   "type": "trail",
+                         *                   "card": "4D",
+                         *                   "id": "4D",
+                         *                   "description": "Trail 4♦"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 1,
+                         *                 "move": {
+                         *                   "type": "trail",
+                         *                   "card": "QS",
+                         *                   "id": "QS",
+                         *                   "description": "Trail Q♠"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 0,
+                         *                 "move": {
+                         *                   "type": "capture",
+                         *                   "card": "QD",
+                         *                   "targets": [
+                         *                     "QS"
+                         *                   ],
+                         *                   "id": "QDxQS",
+                         *                   "description": "Take Q♠ with Q♦"
+                         *                 }
+                         *               }
+                         *             ]
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["RecordResponse"];
                     };
                 };
@@ -4865,6 +5149,113 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "record": {
+                     *         "format": "cassino-record",
+                     *         "version": 1,
+                     *         "game": "cassino",
+                     *         "variant": "standard",
+                     *         "seed": 1,
+                     *         "dealer": 0,
+                     *         "deals": [
+                     *           {
+                     *             "round": 1,
+                     *             "deal": 1,
+                     *             "dealer": 0,
+                     *             "moves": [
+                     *               {
+                     *                 "player": 1,
+                     *                 "move": {
+                     *                   "type": "trail",
+                     *                   "card": "2H",
+                     *                   "id": "2H",
+                     *                   "description": "Trail 2♥"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "player": 0,
+                     *                 "move": {
+                     *                   "type": "capture",
+                     *                   "card": "KS",
+                     *                   "targets": [
+                     *                     "KD"
+                     *                   ],
+                     *                   "id": "KSxKD",
+                     *                   "description": "Take K♦ with K♠"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "player": 1,
+                     *                 "move": {
+                     *                   "type": "build",
+                     *                   "card": "4C",
+                     *                   "targets": [
+                     *                     "5C"
+                     *                   ],
+                     *                   "value": 9,
+                     *                   "id": "4C+5C=9",
+                     *                   "description": "Build 9 from 4♣ on 5♣"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "player": 0,
+                     *                 "move": {
+                     *                   "type": "trail",
+                     *                   "card": "3C",
+                     *                   "id": "3C",
+                     *                   "description": "Trail 3♣"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "player": 1,
+                     *                 "move": {
+                     *                   "type": "capture",
+                     *                   "card": "9S",
+                     *                   "targets": [
+                     *                     "4C",
+                     *                     "5C"
+                     *                   ],
+                     *                   "id": "9Sx4C5C",
+                     *                   "description": "Take 4♣ and 5♣ with 9♠"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "player": 0,
+                     *                 "move": {
+                     *                   "type": "trail",
+                     *                   "card": "4D",
+                     *                   "id": "4D",
+                     *                   "description": "Trail 4♦"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "player": 1,
+                     *                 "move": {
+                     *                   "type": "trail",
+                     *                   "card": "QS",
+                     *                   "id": "QS",
+                     *                   "description": "Trail Q♠"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "player": 0,
+                     *                 "move": {
+                     *                   "type": "capture",
+                     *                   "card": "QD",
+                     *                   "targets": [
+                     *                     "QS"
+                     *                   ],
+                     *                   "id": "QDxQS",
+                     *                   "description": "Take Q♠ with Q♦"
+                     *                 }
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReplayRequest"];
                 };
             };
@@ -4875,6 +5266,1540 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "record": {
+                         *         "format": "cassino-record",
+                         *         "version": 1,
+                         *         "game": "cassino",
+                         *         "variant": "standard",
+                         *         "seed": 1,
+                         *         "dealer": 0,
+                         *         "deals": [
+                         *           {
+                         *             "round": 1,
+                         *             "deal": 1,
+                         *             "dealer": 0,
+                         *             "moves": [
+                         *               {
+                         *                 "player": 1,
+                         *                 "move": {
+                         *                   "type": "trail",
+                         *                   "card": "2H",
+                         *                   "id": "2H",
+                         *                   "description": "Trail 2♥"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 0,
+                         *                 "move": {
+                         *                   "type": "capture",
+                         *                   "card": "KS",
+                         *                   "targets": [
+                         *                     "KD"
+                         *                   ],
+                         *                   "id": "KSxKD",
+                         *                   "description": "Take K♦ with K♠"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 1,
+                         *                 "move": {
+                         *                   "type": "build",
+                         *                   "card": "4C",
+                         *                   "targets": [
+                         *                     "5C"
+                         *                   ],
+                         *                   "value": 9,
+                         *                   "id": "4C+5C=9",
+                         *                   "description": "Build 9 from 4♣ on 5♣"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 0,
+                         *                 "move": {
+                         *                   "type": "trail",
+                         *                   "card": "3C",
+                         *                   "id": "3C",
+                         *                   "description": "Trail 3♣"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 1,
+                         *                 "move": {
+                         *                   "type": "capture",
+                         *                   "card": "9S",
+                         *                   "targets": [
+                         *                     "4C",
+                         *                     "5C"
+                         *                   ],
+                         *                   "id": "9Sx4C5C",
+                         *                   "description": "Take 4♣ and 5♣ with 9♠"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 0,
+                         *                 "move": {
+                         *                   "type": "trail",
+                         *                   "card": "4D",
+                         *                   "id": "4D",
+                         *                   "description": "Trail 4♦"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 1,
+                         *                 "move": {
+                         *                   "type": "trail",
+                         *                   "card": "QS",
+                         *                   "id": "QS",
+                         *                   "description": "Trail Q♠"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 0,
+                         *                 "move": {
+                         *                   "type": "capture",
+                         *                   "card": "QD",
+                         *                   "targets": [
+                         *                     "QS"
+                         *                   ],
+                         *                   "id": "QDxQS",
+                         *                   "description": "Take Q♠ with Q♦"
+                         *                 }
+                         *               }
+                         *             ]
+                         *           }
+                         *         ]
+                         *       },
+                         *       "positions": [
+                         *         {
+                         *           "ply": 0,
+                         *           "player": null,
+                         *           "move": null,
+                         *           "state": {
+                         *             "game": "cassino",
+                         *             "variant": "standard",
+                         *             "seed": 1,
+                         *             "round": 1,
+                         *             "deal": 1,
+                         *             "dealer": 0,
+                         *             "to_move": 1,
+                         *             "hands": [
+                         *               [
+                         *                 "3C",
+                         *                 "4D",
+                         *                 "QD",
+                         *                 "KS"
+                         *               ],
+                         *               [
+                         *                 "2H",
+                         *                 "4C",
+                         *                 "9S",
+                         *                 "QS"
+                         *               ]
+                         *             ],
+                         *             "stock": [
+                         *               "JS",
+                         *               "QC",
+                         *               "2D",
+                         *               "5S",
+                         *               "10H",
+                         *               "KC",
+                         *               "2C",
+                         *               "JD",
+                         *               "JH",
+                         *               "9C",
+                         *               "10S",
+                         *               "8S",
+                         *               "7C",
+                         *               "7D",
+                         *               "2S",
+                         *               "AD",
+                         *               "6H",
+                         *               "3D",
+                         *               "6S",
+                         *               "3H",
+                         *               "AH",
+                         *               "5H",
+                         *               "JC",
+                         *               "8H",
+                         *               "4H",
+                         *               "AS",
+                         *               "9H",
+                         *               "8C",
+                         *               "5D",
+                         *               "KH",
+                         *               "10C",
+                         *               "QH",
+                         *               "AC",
+                         *               "3S",
+                         *               "4S",
+                         *               "9D",
+                         *               "10D",
+                         *               "7H",
+                         *               "7S",
+                         *               "6C"
+                         *             ],
+                         *             "table": {
+                         *               "loose": [
+                         *                 "5C",
+                         *                 "6D",
+                         *                 "8D",
+                         *                 "KD"
+                         *               ],
+                         *               "builds": []
+                         *             },
+                         *             "captured": [
+                         *               [],
+                         *               []
+                         *             ],
+                         *             "sweeps": [
+                         *               0,
+                         *               0
+                         *             ],
+                         *             "last_capturer": null,
+                         *             "last_batch": false,
+                         *             "scores": [
+                         *               0,
+                         *               0
+                         *             ],
+                         *             "status": "playing",
+                         *             "winner": null,
+                         *             "history": [],
+                         *             "previous_round": null
+                         *           },
+                         *           "events": []
+                         *         },
+                         *         {
+                         *           "ply": 1,
+                         *           "player": 1,
+                         *           "move": {
+                         *             "type": "trail",
+                         *             "card": "2H",
+                         *             "id": "2H",
+                         *             "description": "Trail 2♥"
+                         *           },
+                         *           "state": {
+                         *             "game": "cassino",
+                         *             "variant": "standard",
+                         *             "seed": 1,
+                         *             "round": 1,
+                         *             "deal": 1,
+                         *             "dealer": 0,
+                         *             "to_move": 0,
+                         *             "hands": [
+                         *               [
+                         *                 "3C",
+                         *                 "4D",
+                         *                 "QD",
+                         *                 "KS"
+                         *               ],
+                         *               [
+                         *                 "4C",
+                         *                 "9S",
+                         *                 "QS"
+                         *               ]
+                         *             ],
+                         *             "stock": [
+                         *               "JS",
+                         *               "QC",
+                         *               "2D",
+                         *               "5S",
+                         *               "10H",
+                         *               "KC",
+                         *               "2C",
+                         *               "JD",
+                         *               "JH",
+                         *               "9C",
+                         *               "10S",
+                         *               "8S",
+                         *               "7C",
+                         *               "7D",
+                         *               "2S",
+                         *               "AD",
+                         *               "6H",
+                         *               "3D",
+                         *               "6S",
+                         *               "3H",
+                         *               "AH",
+                         *               "5H",
+                         *               "JC",
+                         *               "8H",
+                         *               "4H",
+                         *               "AS",
+                         *               "9H",
+                         *               "8C",
+                         *               "5D",
+                         *               "KH",
+                         *               "10C",
+                         *               "QH",
+                         *               "AC",
+                         *               "3S",
+                         *               "4S",
+                         *               "9D",
+                         *               "10D",
+                         *               "7H",
+                         *               "7S",
+                         *               "6C"
+                         *             ],
+                         *             "table": {
+                         *               "loose": [
+                         *                 "2H",
+                         *                 "5C",
+                         *                 "6D",
+                         *                 "8D",
+                         *                 "KD"
+                         *               ],
+                         *               "builds": []
+                         *             },
+                         *             "captured": [
+                         *               [],
+                         *               []
+                         *             ],
+                         *             "sweeps": [
+                         *               0,
+                         *               0
+                         *             ],
+                         *             "last_capturer": null,
+                         *             "last_batch": false,
+                         *             "scores": [
+                         *               0,
+                         *               0
+                         *             ],
+                         *             "status": "playing",
+                         *             "winner": null,
+                         *             "history": [
+                         *               {
+                         *                 "player": 1,
+                         *                 "move": {
+                         *                   "type": "trail",
+                         *                   "card": "2H",
+                         *                   "description": "Trail 2♥"
+                         *                 }
+                         *               }
+                         *             ],
+                         *             "previous_round": null
+                         *           },
+                         *           "events": [
+                         *             {
+                         *               "type": "trail",
+                         *               "description": "Player 1 trails 2♥",
+                         *               "player": 1,
+                         *               "card": "2H"
+                         *             }
+                         *           ]
+                         *         },
+                         *         {
+                         *           "ply": 2,
+                         *           "player": 0,
+                         *           "move": {
+                         *             "type": "capture",
+                         *             "card": "KS",
+                         *             "targets": [
+                         *               "KD"
+                         *             ],
+                         *             "id": "KSxKD",
+                         *             "description": "Take K♦ with K♠"
+                         *           },
+                         *           "state": {
+                         *             "game": "cassino",
+                         *             "variant": "standard",
+                         *             "seed": 1,
+                         *             "round": 1,
+                         *             "deal": 1,
+                         *             "dealer": 0,
+                         *             "to_move": 1,
+                         *             "hands": [
+                         *               [
+                         *                 "3C",
+                         *                 "4D",
+                         *                 "QD"
+                         *               ],
+                         *               [
+                         *                 "4C",
+                         *                 "9S",
+                         *                 "QS"
+                         *               ]
+                         *             ],
+                         *             "stock": [
+                         *               "JS",
+                         *               "QC",
+                         *               "2D",
+                         *               "5S",
+                         *               "10H",
+                         *               "KC",
+                         *               "2C",
+                         *               "JD",
+                         *               "JH",
+                         *               "9C",
+                         *               "10S",
+                         *               "8S",
+                         *               "7C",
+                         *               "7D",
+                         *               "2S",
+                         *               "AD",
+                         *               "6H",
+                         *               "3D",
+                         *               "6S",
+                         *               "3H",
+                         *               "AH",
+                         *               "5H",
+                         *               "JC",
+                         *               "8H",
+                         *               "4H",
+                         *               "AS",
+                         *               "9H",
+                         *               "8C",
+                         *               "5D",
+                         *               "KH",
+                         *               "10C",
+                         *               "QH",
+                         *               "AC",
+                         *               "3S",
+                         *               "4S",
+                         *               "9D",
+                         *               "10D",
+                         *               "7H",
+                         *               "7S",
+                         *               "6C"
+                         *             ],
+                         *             "table": {
+                         *               "loose": [
+                         *                 "2H",
+                         *                 "5C",
+                         *                 "6D",
+                         *                 "8D"
+                         *               ],
+                         *               "builds": []
+                         *             },
+                         *             "captured": [
+                         *               [
+                         *                 "KS",
+                         *                 "KD"
+                         *               ],
+                         *               []
+                         *             ],
+                         *             "sweeps": [
+                         *               0,
+                         *               0
+                         *             ],
+                         *             "last_capturer": 0,
+                         *             "last_batch": false,
+                         *             "scores": [
+                         *               0,
+                         *               0
+                         *             ],
+                         *             "status": "playing",
+                         *             "winner": null,
+                         *             "history": [
+                         *               {
+                         *                 "player": 1,
+                         *                 "move": {
+                         *                   "type": "trail",
+                         *                   "card": "2H",
+                         *                   "description": "Trail 2♥"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 0,
+                         *                 "move": {
+                         *                   "type": "capture",
+                         *                   "card": "KS",
+                         *                   "targets": [
+                         *                     "KD"
+                         *                   ],
+                         *                   "description": "Take K♦ with K♠"
+                         *                 }
+                         *               }
+                         *             ],
+                         *             "previous_round": null
+                         *           },
+                         *           "events": [
+                         *             {
+                         *               "type": "capture",
+                         *               "description": "Player 0 takes K♦ with K♠",
+                         *               "player": 0,
+                         *               "card": "KS",
+                         *               "targets": [
+                         *                 "KD"
+                         *               ]
+                         *             }
+                         *           ]
+                         *         },
+                         *         {
+                         *           "ply": 3,
+                         *           "player": 1,
+                         *           "move": {
+                         *             "type": "build",
+                         *             "card": "4C",
+                         *             "targets": [
+                         *               "5C"
+                         *             ],
+                         *             "value": 9,
+                         *             "id": "4C+5C=9",
+                         *             "description": "Build 9 from 4♣ on 5♣"
+                         *           },
+                         *           "state": {
+                         *             "game": "cassino",
+                         *             "variant": "standard",
+                         *             "seed": 1,
+                         *             "round": 1,
+                         *             "deal": 1,
+                         *             "dealer": 0,
+                         *             "to_move": 0,
+                         *             "hands": [
+                         *               [
+                         *                 "3C",
+                         *                 "4D",
+                         *                 "QD"
+                         *               ],
+                         *               [
+                         *                 "9S",
+                         *                 "QS"
+                         *               ]
+                         *             ],
+                         *             "stock": [
+                         *               "JS",
+                         *               "QC",
+                         *               "2D",
+                         *               "5S",
+                         *               "10H",
+                         *               "KC",
+                         *               "2C",
+                         *               "JD",
+                         *               "JH",
+                         *               "9C",
+                         *               "10S",
+                         *               "8S",
+                         *               "7C",
+                         *               "7D",
+                         *               "2S",
+                         *               "AD",
+                         *               "6H",
+                         *               "3D",
+                         *               "6S",
+                         *               "3H",
+                         *               "AH",
+                         *               "5H",
+                         *               "JC",
+                         *               "8H",
+                         *               "4H",
+                         *               "AS",
+                         *               "9H",
+                         *               "8C",
+                         *               "5D",
+                         *               "KH",
+                         *               "10C",
+                         *               "QH",
+                         *               "AC",
+                         *               "3S",
+                         *               "4S",
+                         *               "9D",
+                         *               "10D",
+                         *               "7H",
+                         *               "7S",
+                         *               "6C"
+                         *             ],
+                         *             "table": {
+                         *               "loose": [
+                         *                 "2H",
+                         *                 "6D",
+                         *                 "8D"
+                         *               ],
+                         *               "builds": [
+                         *                 {
+                         *                   "value": 9,
+                         *                   "owner": 1,
+                         *                   "groups": [
+                         *                     [
+                         *                       "4C",
+                         *                       "5C"
+                         *                     ]
+                         *                   ]
+                         *                 }
+                         *               ]
+                         *             },
+                         *             "captured": [
+                         *               [
+                         *                 "KS",
+                         *                 "KD"
+                         *               ],
+                         *               []
+                         *             ],
+                         *             "sweeps": [
+                         *               0,
+                         *               0
+                         *             ],
+                         *             "last_capturer": 0,
+                         *             "last_batch": false,
+                         *             "scores": [
+                         *               0,
+                         *               0
+                         *             ],
+                         *             "status": "playing",
+                         *             "winner": null,
+                         *             "history": [
+                         *               {
+                         *                 "player": 1,
+                         *                 "move": {
+                         *                   "type": "trail",
+                         *                   "card": "2H",
+                         *                   "description": "Trail 2♥"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 0,
+                         *                 "move": {
+                         *                   "type": "capture",
+                         *                   "card": "KS",
+                         *                   "targets": [
+                         *                     "KD"
+                         *                   ],
+                         *                   "description": "Take K♦ with K♠"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 1,
+                         *                 "move": {
+                         *                   "type": "build",
+                         *                   "card": "4C",
+                         *                   "targets": [
+                         *                     "5C"
+                         *                   ],
+                         *                   "value": 9,
+                         *                   "description": "Build 9 from 4♣ on 5♣"
+                         *                 }
+                         *               }
+                         *             ],
+                         *             "previous_round": null
+                         *           },
+                         *           "events": [
+                         *             {
+                         *               "type": "build",
+                         *               "description": "Player 1 builds 9 with 4♣ on 5♣",
+                         *               "player": 1,
+                         *               "card": "4C",
+                         *               "value": 9,
+                         *               "targets": [
+                         *                 "5C"
+                         *               ],
+                         *               "kind": "create",
+                         *               "groups": [
+                         *                 [
+                         *                   "4C",
+                         *                   "5C"
+                         *                 ]
+                         *               ]
+                         *             }
+                         *           ]
+                         *         },
+                         *         {
+                         *           "ply": 4,
+                         *           "player": 0,
+                         *           "move": {
+                         *             "type": "trail",
+                         *             "card": "3C",
+                         *             "id": "3C",
+                         *             "description": "Trail 3♣"
+                         *           },
+                         *           "state": {
+                         *             "game": "cassino",
+                         *             "variant": "standard",
+                         *             "seed": 1,
+                         *             "round": 1,
+                         *             "deal": 1,
+                         *             "dealer": 0,
+                         *             "to_move": 1,
+                         *             "hands": [
+                         *               [
+                         *                 "4D",
+                         *                 "QD"
+                         *               ],
+                         *               [
+                         *                 "9S",
+                         *                 "QS"
+                         *               ]
+                         *             ],
+                         *             "stock": [
+                         *               "JS",
+                         *               "QC",
+                         *               "2D",
+                         *               "5S",
+                         *               "10H",
+                         *               "KC",
+                         *               "2C",
+                         *               "JD",
+                         *               "JH",
+                         *               "9C",
+                         *               "10S",
+                         *               "8S",
+                         *               "7C",
+                         *               "7D",
+                         *               "2S",
+                         *               "AD",
+                         *               "6H",
+                         *               "3D",
+                         *               "6S",
+                         *               "3H",
+                         *               "AH",
+                         *               "5H",
+                         *               "JC",
+                         *               "8H",
+                         *               "4H",
+                         *               "AS",
+                         *               "9H",
+                         *               "8C",
+                         *               "5D",
+                         *               "KH",
+                         *               "10C",
+                         *               "QH",
+                         *               "AC",
+                         *               "3S",
+                         *               "4S",
+                         *               "9D",
+                         *               "10D",
+                         *               "7H",
+                         *               "7S",
+                         *               "6C"
+                         *             ],
+                         *             "table": {
+                         *               "loose": [
+                         *                 "2H",
+                         *                 "3C",
+                         *                 "6D",
+                         *                 "8D"
+                         *               ],
+                         *               "builds": [
+                         *                 {
+                         *                   "value": 9,
+                         *                   "owner": 1,
+                         *                   "groups": [
+                         *                     [
+                         *                       "4C",
+                         *                       "5C"
+                         *                     ]
+                         *                   ]
+                         *                 }
+                         *               ]
+                         *             },
+                         *             "captured": [
+                         *               [
+                         *                 "KS",
+                         *                 "KD"
+                         *               ],
+                         *               []
+                         *             ],
+                         *             "sweeps": [
+                         *               0,
+                         *               0
+                         *             ],
+                         *             "last_capturer": 0,
+                         *             "last_batch": false,
+                         *             "scores": [
+                         *               0,
+                         *               0
+                         *             ],
+                         *             "status": "playing",
+                         *             "winner": null,
+                         *             "history": [
+                         *               {
+                         *                 "player": 1,
+                         *                 "move": {
+                         *                   "type": "trail",
+                         *                   "card": "2H",
+                         *                   "description": "Trail 2♥"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 0,
+                         *                 "move": {
+                         *                   "type": "capture",
+                         *                   "card": "KS",
+                         *                   "targets": [
+                         *                     "KD"
+                         *                   ],
+                         *                   "description": "Take K♦ with K♠"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 1,
+                         *                 "move": {
+                         *                   "type": "build",
+                         *                   "card": "4C",
+                         *                   "targets": [
+                         *                     "5C"
+                         *                   ],
+                         *                   "value": 9,
+                         *                   "description": "Build 9 from 4♣ on 5♣"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 0,
+                         *                 "move": {
+                         *                   "type": "trail",
+                         *                   "card": "3C",
+                         *                   "description": "Trail 3♣"
+                         *                 }
+                         *               }
+                         *             ],
+                         *             "previous_round": null
+                         *           },
+                         *           "events": [
+                         *             {
+                         *               "type": "trail",
+                         *               "description": "Player 0 trails 3♣",
+                         *               "player": 0,
+                         *               "card": "3C"
+                         *             }
+                         *           ]
+                         *         },
+                         *         {
+                         *           "ply": 5,
+                         *           "player": 1,
+                         *           "move": {
+                         *             "type": "capture",
+                         *             "card": "9S",
+                         *             "targets": [
+                         *               "4C",
+                         *               "5C"
+                         *             ],
+                         *             "id": "9Sx4C5C",
+                         *             "description": "Take 4♣ and 5♣ with 9♠"
+                         *           },
+                         *           "state": {
+                         *             "game": "cassino",
+                         *             "variant": "standard",
+                         *             "seed": 1,
+                         *             "round": 1,
+                         *             "deal": 1,
+                         *             "dealer": 0,
+                         *             "to_move": 0,
+                         *             "hands": [
+                         *               [
+                         *                 "4D",
+                         *                 "QD"
+                         *               ],
+                         *               [
+                         *                 "QS"
+                         *               ]
+                         *             ],
+                         *             "stock": [
+                         *               "JS",
+                         *               "QC",
+                         *               "2D",
+                         *               "5S",
+                         *               "10H",
+                         *               "KC",
+                         *               "2C",
+                         *               "JD",
+                         *               "JH",
+                         *               "9C",
+                         *               "10S",
+                         *               "8S",
+                         *               "7C",
+                         *               "7D",
+                         *               "2S",
+                         *               "AD",
+                         *               "6H",
+                         *               "3D",
+                         *               "6S",
+                         *               "3H",
+                         *               "AH",
+                         *               "5H",
+                         *               "JC",
+                         *               "8H",
+                         *               "4H",
+                         *               "AS",
+                         *               "9H",
+                         *               "8C",
+                         *               "5D",
+                         *               "KH",
+                         *               "10C",
+                         *               "QH",
+                         *               "AC",
+                         *               "3S",
+                         *               "4S",
+                         *               "9D",
+                         *               "10D",
+                         *               "7H",
+                         *               "7S",
+                         *               "6C"
+                         *             ],
+                         *             "table": {
+                         *               "loose": [
+                         *                 "2H",
+                         *                 "3C",
+                         *                 "6D",
+                         *                 "8D"
+                         *               ],
+                         *               "builds": []
+                         *             },
+                         *             "captured": [
+                         *               [
+                         *                 "KS",
+                         *                 "KD"
+                         *               ],
+                         *               [
+                         *                 "4C",
+                         *                 "5C",
+                         *                 "9S"
+                         *               ]
+                         *             ],
+                         *             "sweeps": [
+                         *               0,
+                         *               0
+                         *             ],
+                         *             "last_capturer": 1,
+                         *             "last_batch": false,
+                         *             "scores": [
+                         *               0,
+                         *               0
+                         *             ],
+                         *             "status": "playing",
+                         *             "winner": null,
+                         *             "history": [
+                         *               {
+                         *                 "player": 1,
+                         *                 "move": {
+                         *                   "type": "trail",
+                         *                   "card": "2H",
+                         *                   "description": "Trail 2♥"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 0,
+                         *                 "move": {
+                         *                   "type": "capture",
+                         *                   "card": "KS",
+                         *                   "targets": [
+                         *                     "KD"
+                         *                   ],
+                         *                   "description": "Take K♦ with K♠"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 1,
+                         *                 "move": {
+                         *                   "type": "build",
+                         *                   "card": "4C",
+                         *                   "targets": [
+                         *                     "5C"
+                         *                   ],
+                         *                   "value": 9,
+                         *                   "description": "Build 9 from 4♣ on 5♣"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 0,
+                         *                 "move": {
+                         *                   "type": "trail",
+                         *                   "card": "3C",
+                         *                   "description": "Trail 3♣"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 1,
+                         *                 "move": {
+                         *                   "type": "capture",
+                         *                   "card": "9S",
+                         *                   "targets": [
+                         *                     "4C",
+                         *                     "5C"
+                         *                   ],
+                         *                   "description": "Take 4♣ and 5♣ with 9♠"
+                         *                 }
+                         *               }
+                         *             ],
+                         *             "previous_round": null
+                         *           },
+                         *           "events": [
+                         *             {
+                         *               "type": "capture",
+                         *               "description": "Player 1 takes 4♣ and 5♣ with 9♠",
+                         *               "player": 1,
+                         *               "card": "9S",
+                         *               "targets": [
+                         *                 "4C",
+                         *                 "5C"
+                         *               ]
+                         *             }
+                         *           ]
+                         *         },
+                         *         {
+                         *           "ply": 6,
+                         *           "player": 0,
+                         *           "move": {
+                         *             "type": "trail",
+                         *             "card": "4D",
+                         *             "id": "4D",
+                         *             "description": "Trail 4♦"
+                         *           },
+                         *           "state": {
+                         *             "game": "cassino",
+                         *             "variant": "standard",
+                         *             "seed": 1,
+                         *             "round": 1,
+                         *             "deal": 1,
+                         *             "dealer": 0,
+                         *             "to_move": 1,
+                         *             "hands": [
+                         *               [
+                         *                 "QD"
+                         *               ],
+                         *               [
+                         *                 "QS"
+                         *               ]
+                         *             ],
+                         *             "stock": [
+                         *               "JS",
+                         *               "QC",
+                         *               "2D",
+                         *               "5S",
+                         *               "10H",
+                         *               "KC",
+                         *               "2C",
+                         *               "JD",
+                         *               "JH",
+                         *               "9C",
+                         *               "10S",
+                         *               "8S",
+                         *               "7C",
+                         *               "7D",
+                         *               "2S",
+                         *               "AD",
+                         *               "6H",
+                         *               "3D",
+                         *               "6S",
+                         *               "3H",
+                         *               "AH",
+                         *               "5H",
+                         *               "JC",
+                         *               "8H",
+                         *               "4H",
+                         *               "AS",
+                         *               "9H",
+                         *               "8C",
+                         *               "5D",
+                         *               "KH",
+                         *               "10C",
+                         *               "QH",
+                         *               "AC",
+                         *               "3S",
+                         *               "4S",
+                         *               "9D",
+                         *               "10D",
+                         *               "7H",
+                         *               "7S",
+                         *               "6C"
+                         *             ],
+                         *             "table": {
+                         *               "loose": [
+                         *                 "2H",
+                         *                 "3C",
+                         *                 "4D",
+                         *                 "6D",
+                         *                 "8D"
+                         *               ],
+                         *               "builds": []
+                         *             },
+                         *             "captured": [
+                         *               [
+                         *                 "KS",
+                         *                 "KD"
+                         *               ],
+                         *               [
+                         *                 "4C",
+                         *                 "5C",
+                         *                 "9S"
+                         *               ]
+                         *             ],
+                         *             "sweeps": [
+                         *               0,
+                         *               0
+                         *             ],
+                         *             "last_capturer": 1,
+                         *             "last_batch": false,
+                         *             "scores": [
+                         *               0,
+                         *               0
+                         *             ],
+                         *             "status": "playing",
+                         *             "winner": null,
+                         *             "history": [
+                         *               {
+                         *                 "player": 1,
+                         *                 "move": {
+                         *                   "type": "trail",
+                         *                   "card": "2H",
+                         *                   "description": "Trail 2♥"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 0,
+                         *                 "move": {
+                         *                   "type": "capture",
+                         *                   "card": "KS",
+                         *                   "targets": [
+                         *                     "KD"
+                         *                   ],
+                         *                   "description": "Take K♦ with K♠"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 1,
+                         *                 "move": {
+                         *                   "type": "build",
+                         *                   "card": "4C",
+                         *                   "targets": [
+                         *                     "5C"
+                         *                   ],
+                         *                   "value": 9,
+                         *                   "description": "Build 9 from 4♣ on 5♣"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 0,
+                         *                 "move": {
+                         *                   "type": "trail",
+                         *                   "card": "3C",
+                         *                   "description": "Trail 3♣"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 1,
+                         *                 "move": {
+                         *                   "type": "capture",
+                         *                   "card": "9S",
+                         *                   "targets": [
+                         *                     "4C",
+                         *                     "5C"
+                         *                   ],
+                         *                   "description": "Take 4♣ and 5♣ with 9♠"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 0,
+                         *                 "move": {
+                         *                   "type": "trail",
+                         *                   "card": "4D",
+                         *                   "description": "Trail 4♦"
+                         *                 }
+                         *               }
+                         *             ],
+                         *             "previous_round": null
+                         *           },
+                         *           "events": [
+                         *             {
+                         *               "type": "trail",
+                         *               "description": "Player 0 trails 4♦",
+                         *               "player": 0,
+                         *               "card": "4D"
+                         *             }
+                         *           ]
+                         *         },
+                         *         {
+                         *           "ply": 7,
+                         *           "player": 1,
+                         *           "move": {
+                         *             "type": "trail",
+                         *             "card": "QS",
+                         *             "id": "QS",
+                         *             "description": "Trail Q♠"
+                         *           },
+                         *           "state": {
+                         *             "game": "cassino",
+                         *             "variant": "standard",
+                         *             "seed": 1,
+                         *             "round": 1,
+                         *             "deal": 1,
+                         *             "dealer": 0,
+                         *             "to_move": 0,
+                         *             "hands": [
+                         *               [
+                         *                 "QD"
+                         *               ],
+                         *               []
+                         *             ],
+                         *             "stock": [
+                         *               "JS",
+                         *               "QC",
+                         *               "2D",
+                         *               "5S",
+                         *               "10H",
+                         *               "KC",
+                         *               "2C",
+                         *               "JD",
+                         *               "JH",
+                         *               "9C",
+                         *               "10S",
+                         *               "8S",
+                         *               "7C",
+                         *               "7D",
+                         *               "2S",
+                         *               "AD",
+                         *               "6H",
+                         *               "3D",
+                         *               "6S",
+                         *               "3H",
+                         *               "AH",
+                         *               "5H",
+                         *               "JC",
+                         *               "8H",
+                         *               "4H",
+                         *               "AS",
+                         *               "9H",
+                         *               "8C",
+                         *               "5D",
+                         *               "KH",
+                         *               "10C",
+                         *               "QH",
+                         *               "AC",
+                         *               "3S",
+                         *               "4S",
+                         *               "9D",
+                         *               "10D",
+                         *               "7H",
+                         *               "7S",
+                         *               "6C"
+                         *             ],
+                         *             "table": {
+                         *               "loose": [
+                         *                 "2H",
+                         *                 "3C",
+                         *                 "4D",
+                         *                 "6D",
+                         *                 "8D",
+                         *                 "QS"
+                         *               ],
+                         *               "builds": []
+                         *             },
+                         *             "captured": [
+                         *               [
+                         *                 "KS",
+                         *                 "KD"
+                         *               ],
+                         *               [
+                         *                 "4C",
+                         *                 "5C",
+                         *                 "9S"
+                         *               ]
+                         *             ],
+                         *             "sweeps": [
+                         *               0,
+                         *               0
+                         *             ],
+                         *             "last_capturer": 1,
+                         *             "last_batch": false,
+                         *             "scores": [
+                         *               0,
+                         *               0
+                         *             ],
+                         *             "status": "playing",
+                         *             "winner": null,
+                         *             "history": [
+                         *               {
+                         *                 "player": 1,
+                         *                 "move": {
+                         *                   "type": "trail",
+                         *                   "card": "2H",
+                         *                   "description": "Trail 2♥"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 0,
+                         *                 "move": {
+                         *                   "type": "capture",
+                         *                   "card": "KS",
+                         *                   "targets": [
+                         *                     "KD"
+                         *                   ],
+                         *                   "description": "Take K♦ with K♠"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 1,
+                         *                 "move": {
+                         *                   "type": "build",
+                         *                   "card": "4C",
+                         *                   "targets": [
+                         *                     "5C"
+                         *                   ],
+                         *                   "value": 9,
+                         *                   "description": "Build 9 from 4♣ on 5♣"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 0,
+                         *                 "move": {
+                         *                   "type": "trail",
+                         *                   "card": "3C",
+                         *                   "description": "Trail 3♣"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 1,
+                         *                 "move": {
+                         *                   "type": "capture",
+                         *                   "card": "9S",
+                         *                   "targets": [
+                         *                     "4C",
+                         *                     "5C"
+                         *                   ],
+                         *                   "description": "Take 4♣ and 5♣ with 9♠"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 0,
+                         *                 "move": {
+                         *                   "type": "trail",
+                         *                   "card": "4D",
+                         *                   "description": "Trail 4♦"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 1,
+                         *                 "move": {
+                         *                   "type": "trail",
+                         *                   "card": "QS",
+                         *                   "description": "Trail Q♠"
+                         *                 }
+                         *               }
+                         *             ],
+                         *             "previous_round": null
+                         *           },
+                         *           "events": [
+                         *             {
+                         *               "type": "trail",
+                         *               "description": "Player 1 trails Q♠",
+                         *               "player": 1,
+                         *               "card": "QS"
+                         *             }
+                         *           ]
+                         *         },
+                         *         {
+                         *           "ply": 8,
+                         *           "player": 0,
+                         *           "move": {
+                         *             "type": "capture",
+                         *             "card": "QD",
+                         *             "targets": [
+                         *               "QS"
+                         *             ],
+                         *             "id": "QDxQS",
+                         *             "description": "Take Q♠ with Q♦"
+                         *           },
+                         *           "state": {
+                         *             "game": "cassino",
+                         *             "variant": "standard",
+                         *             "seed": 1,
+                         *             "round": 1,
+                         *             "deal": 1,
+                         *             "dealer": 0,
+                         *             "to_move": 1,
+                         *             "hands": [
+                         *               [
+                         *                 "2C",
+                         *                 "10H",
+                         *                 "JD",
+                         *                 "KC"
+                         *               ],
+                         *               [
+                         *                 "2D",
+                         *                 "5S",
+                         *                 "JS",
+                         *                 "QC"
+                         *               ]
+                         *             ],
+                         *             "stock": [
+                         *               "JH",
+                         *               "9C",
+                         *               "10S",
+                         *               "8S",
+                         *               "7C",
+                         *               "7D",
+                         *               "2S",
+                         *               "AD",
+                         *               "6H",
+                         *               "3D",
+                         *               "6S",
+                         *               "3H",
+                         *               "AH",
+                         *               "5H",
+                         *               "JC",
+                         *               "8H",
+                         *               "4H",
+                         *               "AS",
+                         *               "9H",
+                         *               "8C",
+                         *               "5D",
+                         *               "KH",
+                         *               "10C",
+                         *               "QH",
+                         *               "AC",
+                         *               "3S",
+                         *               "4S",
+                         *               "9D",
+                         *               "10D",
+                         *               "7H",
+                         *               "7S",
+                         *               "6C"
+                         *             ],
+                         *             "table": {
+                         *               "loose": [
+                         *                 "2H",
+                         *                 "3C",
+                         *                 "4D",
+                         *                 "6D",
+                         *                 "8D"
+                         *               ],
+                         *               "builds": []
+                         *             },
+                         *             "captured": [
+                         *               [
+                         *                 "QS",
+                         *                 "QD",
+                         *                 "KS",
+                         *                 "KD"
+                         *               ],
+                         *               [
+                         *                 "4C",
+                         *                 "5C",
+                         *                 "9S"
+                         *               ]
+                         *             ],
+                         *             "sweeps": [
+                         *               0,
+                         *               0
+                         *             ],
+                         *             "last_capturer": 0,
+                         *             "last_batch": false,
+                         *             "scores": [
+                         *               0,
+                         *               0
+                         *             ],
+                         *             "status": "playing",
+                         *             "winner": null,
+                         *             "history": [
+                         *               {
+                         *                 "player": 1,
+                         *                 "move": {
+                         *                   "type": "trail",
+                         *                   "card": "2H",
+                         *                   "description": "Trail 2♥"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 0,
+                         *                 "move": {
+                         *                   "type": "capture",
+                         *                   "card": "KS",
+                         *                   "targets": [
+                         *                     "KD"
+                         *                   ],
+                         *                   "description": "Take K♦ with K♠"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 1,
+                         *                 "move": {
+                         *                   "type": "build",
+                         *                   "card": "4C",
+                         *                   "targets": [
+                         *                     "5C"
+                         *                   ],
+                         *                   "value": 9,
+                         *                   "description": "Build 9 from 4♣ on 5♣"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 0,
+                         *                 "move": {
+                         *                   "type": "trail",
+                         *                   "card": "3C",
+                         *                   "description": "Trail 3♣"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 1,
+                         *                 "move": {
+                         *                   "type": "capture",
+                         *                   "card": "9S",
+                         *                   "targets": [
+                         *                     "4C",
+                         *                     "5C"
+                         *                   ],
+                         *                   "description": "Take 4♣ and 5♣ with 9♠"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 0,
+                         *                 "move": {
+                         *                   "type": "trail",
+                         *                   "card": "4D",
+                         *                   "description": "Trail 4♦"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 1,
+                         *                 "move": {
+                         *                   "type": "trail",
+                         *                   "card": "QS",
+                         *                   "description": "Trail Q♠"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 0,
+                         *                 "move": {
+                         *                   "type": "capture",
+                         *                   "card": "QD",
+                         *                   "targets": [
+                         *                     "QS"
+                         *                   ],
+                         *                   "description": "Take Q♠ with Q♦"
+                         *                 }
+                         *               }
+                         *             ],
+                         *             "previous_round": null
+                         *           },
+                         *           "events": [
+                         *             {
+                         *               "type": "capture",
+                         *               "description": "Player 0 takes Q♠ with Q♦",
+                         *               "player": 0,
+                         *               "card": "QD",
+                         *               "targets": [
+                         *                 "QS"
+                         *               ]
+                         *             },
+                         *             {
+                         *               "type": "deal",
+                         *               "description": "Round 1, batch 2: 4 cards to each player",
+                         *               "deal": 1,
+                         *               "round": 1,
+                         *               "batch": 2,
+                         *               "dealer": 0,
+                         *               "last_batch": false,
+                         *               "hand_size": 4,
+                         *               "hands": [
+                         *                 [
+                         *                   "2C",
+                         *                   "10H",
+                         *                   "JD",
+                         *                   "KC"
+                         *                 ],
+                         *                 [
+                         *                   "2D",
+                         *                   "5S",
+                         *                   "JS",
+                         *                   "QC"
+                         *                 ]
+                         *               ]
+                         *             }
+                         *           ]
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["ReplayResponse"];
                     };
                 };
@@ -5004,6 +6929,116 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "record": {
+                     *         "format": "cassino-record",
+                     *         "version": 1,
+                     *         "game": "cassino",
+                     *         "variant": "standard",
+                     *         "seed": 1,
+                     *         "dealer": 0,
+                     *         "deals": [
+                     *           {
+                     *             "round": 1,
+                     *             "deal": 1,
+                     *             "dealer": 0,
+                     *             "moves": [
+                     *               {
+                     *                 "player": 1,
+                     *                 "move": {
+                     *                   "type": "trail",
+                     *                   "card": "2H",
+                     *                   "id": "2H",
+                     *                   "description": "Trail 2♥"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "player": 0,
+                     *                 "move": {
+                     *                   "type": "capture",
+                     *                   "card": "KS",
+                     *                   "targets": [
+                     *                     "KD"
+                     *                   ],
+                     *                   "id": "KSxKD",
+                     *                   "description": "Take K♦ with K♠"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "player": 1,
+                     *                 "move": {
+                     *                   "type": "build",
+                     *                   "card": "4C",
+                     *                   "targets": [
+                     *                     "5C"
+                     *                   ],
+                     *                   "value": 9,
+                     *                   "id": "4C+5C=9",
+                     *                   "description": "Build 9 from 4♣ on 5♣"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "player": 0,
+                     *                 "move": {
+                     *                   "type": "trail",
+                     *                   "card": "3C",
+                     *                   "id": "3C",
+                     *                   "description": "Trail 3♣"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "player": 1,
+                     *                 "move": {
+                     *                   "type": "capture",
+                     *                   "card": "9S",
+                     *                   "targets": [
+                     *                     "4C",
+                     *                     "5C"
+                     *                   ],
+                     *                   "id": "9Sx4C5C",
+                     *                   "description": "Take 4♣ and 5♣ with 9♠"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "player": 0,
+                     *                 "move": {
+                     *                   "type": "trail",
+                     *                   "card": "4D",
+                     *                   "id": "4D",
+                     *                   "description": "Trail 4♦"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "player": 1,
+                     *                 "move": {
+                     *                   "type": "trail",
+                     *                   "card": "QS",
+                     *                   "id": "QS",
+                     *                   "description": "Trail Q♠"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "player": 0,
+                     *                 "move": {
+                     *                   "type": "capture",
+                     *                   "card": "QD",
+                     *                   "targets": [
+                     *                     "QS"
+                     *                   ],
+                     *                   "id": "QDxQS",
+                     *                   "description": "Take Q♠ with Q♦"
+                     *                 }
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       },
+                     *       "player": 1,
+                     *       "samples": 16,
+                     *       "seed": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReviewRequest"];
                 };
             };
@@ -5014,6 +7049,184 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "player": 1,
+                         *       "seed": 0,
+                         *       "moves": [
+                         *         {
+                         *           "ply": 1,
+                         *           "round": 1,
+                         *           "deal": 1,
+                         *           "move": {
+                         *             "type": "trail",
+                         *             "card": "2H",
+                         *             "id": "2H",
+                         *             "description": "Trail 2♥",
+                         *             "sweep": false,
+                         *             "points": []
+                         *           },
+                         *           "best": {
+                         *             "type": "build",
+                         *             "card": "4C",
+                         *             "targets": [
+                         *               "5C"
+                         *             ],
+                         *             "value": 9,
+                         *             "id": "4C+5C=9",
+                         *             "description": "Build 9 from 4♣ on 5♣",
+                         *             "sweep": false,
+                         *             "points": [],
+                         *             "kind": "create",
+                         *             "groups": [
+                         *               [
+                         *                 "4C",
+                         *                 "5C"
+                         *               ]
+                         *             ]
+                         *           },
+                         *           "equity": -2.773,
+                         *           "best_equity": -1.89,
+                         *           "points_lost": 0.883,
+                         *           "verdict": "inaccuracy",
+                         *           "forced": false,
+                         *           "samples": 16
+                         *         },
+                         *         {
+                         *           "ply": 3,
+                         *           "round": 1,
+                         *           "deal": 1,
+                         *           "move": {
+                         *             "type": "build",
+                         *             "card": "4C",
+                         *             "targets": [
+                         *               "5C"
+                         *             ],
+                         *             "value": 9,
+                         *             "id": "4C+5C=9",
+                         *             "description": "Build 9 from 4♣ on 5♣",
+                         *             "sweep": false,
+                         *             "points": [],
+                         *             "kind": "create",
+                         *             "groups": [
+                         *               [
+                         *                 "4C",
+                         *                 "5C"
+                         *               ]
+                         *             ]
+                         *           },
+                         *           "best": {
+                         *             "type": "build",
+                         *             "card": "4C",
+                         *             "targets": [
+                         *               "5C"
+                         *             ],
+                         *             "value": 9,
+                         *             "id": "4C+5C=9",
+                         *             "description": "Build 9 from 4♣ on 5♣",
+                         *             "sweep": false,
+                         *             "points": [],
+                         *             "kind": "create",
+                         *             "groups": [
+                         *               [
+                         *                 "4C",
+                         *                 "5C"
+                         *               ]
+                         *             ]
+                         *           },
+                         *           "equity": -1.851,
+                         *           "best_equity": -1.851,
+                         *           "points_lost": 0,
+                         *           "verdict": "best",
+                         *           "forced": false,
+                         *           "samples": 16
+                         *         },
+                         *         {
+                         *           "ply": 5,
+                         *           "round": 1,
+                         *           "deal": 1,
+                         *           "move": {
+                         *             "type": "capture",
+                         *             "card": "9S",
+                         *             "targets": [
+                         *               "4C",
+                         *               "5C"
+                         *             ],
+                         *             "id": "9Sx4C5C",
+                         *             "description": "Take 4♣ and 5♣ with 9♠",
+                         *             "sweep": false,
+                         *             "points": []
+                         *           },
+                         *           "best": {
+                         *             "type": "capture",
+                         *             "card": "9S",
+                         *             "targets": [
+                         *               "3C",
+                         *               "4C",
+                         *               "5C",
+                         *               "6D"
+                         *             ],
+                         *             "id": "9Sx3C4C5C6D",
+                         *             "description": "Take 3♣, 4♣, 5♣ and 6♦ with 9♠",
+                         *             "sweep": false,
+                         *             "points": []
+                         *           },
+                         *           "equity": -1.081,
+                         *           "best_equity": -0.023,
+                         *           "points_lost": 1.058,
+                         *           "verdict": "mistake",
+                         *           "forced": false,
+                         *           "samples": 8
+                         *         },
+                         *         {
+                         *           "ply": 7,
+                         *           "round": 1,
+                         *           "deal": 1,
+                         *           "move": {
+                         *             "type": "trail",
+                         *             "card": "QS",
+                         *             "id": "QS",
+                         *             "description": "Trail Q♠",
+                         *             "sweep": false,
+                         *             "points": []
+                         *           },
+                         *           "best": {
+                         *             "type": "trail",
+                         *             "card": "QS",
+                         *             "id": "QS",
+                         *             "description": "Trail Q♠",
+                         *             "sweep": false,
+                         *             "points": []
+                         *           },
+                         *           "equity": 0,
+                         *           "best_equity": 0,
+                         *           "points_lost": 0,
+                         *           "verdict": "best",
+                         *           "forced": true,
+                         *           "samples": 0
+                         *         }
+                         *       ],
+                         *       "summary": {
+                         *         "moves": 4,
+                         *         "points_lost": 1.941,
+                         *         "mean_points_lost": 0.485,
+                         *         "accuracy": 50,
+                         *         "counts": {
+                         *           "best": 2,
+                         *           "good": 0,
+                         *           "inaccuracy": 1,
+                         *           "mistake": 1,
+                         *           "blunder": 0
+                         *         }
+                         *       },
+                         *       "verdicts": {
+                         *         "best": 0.1,
+                         *         "good": 0.5,
+                         *         "inaccuracy": 1,
+                         *         "mistake": 2
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["ReviewResponse"];
                     };
                 };
