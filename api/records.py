@@ -47,6 +47,8 @@ REVIEW_CHARGE = 10
 """What a review counts against ``HINT_RATE_LIMIT``, in hints: it runs one per move."""
 REVIEW_WAIT = 5.0
 """Seconds a review request waits for its job before answering 202."""
+REVIEW_SCOPE_TEXT = ("a record and a player, or a sealed game that is over (its game and a "
+                     "seat's credential)")
 
 
 def reviews() -> ReviewService:
@@ -110,7 +112,7 @@ def open_record(state: State, earlier: Any) -> Record:
                 abort(422, message="record: its last deal's moves are not the state's "
                                    "history", field="record")
             moves = [*done[:start], *state.history]
-    with about("record"):
+    with about("record" if earlier is not None else "state.history"):
         record = record_of(state.seed, state.variant, first_dealer_of(state), moves)
     if replay(record)[-1].state != state:
         abort(422, message="state: the record and the state's history do not lead to this "
@@ -223,7 +225,3 @@ class Reviews(MethodView):
         response.headers["Location"] = summary["url"]
         response.headers["Retry-After"] = str(RETRY_AFTER)
         return response
-
-
-REVIEW_SCOPE_TEXT = ("a record and a player, or a sealed game that is over (its game and a "
-                     "seat's credential)")
