@@ -55,13 +55,19 @@ def reviews() -> ReviewService:
     return current_app.extensions["cassino_reviews"]  # type: ignore[no-any-return]
 
 
-def read_record(data: Any, field: str = "record") -> Record:
-    """A record read and replayed: a 422 naming the field, or the move and its rule."""
+def replayed(data: Any, field: str = "record") -> tuple[Record, list[Position]]:
+    """A record read and replayed, and its positions: a 422 naming the field, or the move
+    and its rule."""
     with about(field):
         record = Record.from_dict(data)
-        replay(record)
+        positions = replay(record)
     note_variant(record.rules.name)
-    return record
+    return record, positions
+
+
+def read_record(data: Any, field: str = "record") -> Record:
+    """A record read and checked by replaying it (:func:`replayed`)."""
+    return replayed(data, field)[0]
 
 
 def sealed_record(body: dict[str, Any]) -> tuple[Record, int]:
@@ -98,12 +104,12 @@ def open_record(state: State, earlier: Any) -> Record:
                                "earlier deals as record", field="record")
         moves = list(state.history)
     else:
-        before = read_record(earlier)
+        before, positions = replayed(earlier)
         if (before.seed, before.rules.name) != (state.seed, state.variant):
             abort(422, message="record: its seed and variant are not the state's",
                   field="record")
         done = before.moves
-        ended = replay(before)[-1].state
+        ended = positions[-1].state
         if ended.deal != state.deal:  # the record stops before the state's deal
             moves = [*done, *state.history]
         else:  # it reaches into the state's deal: the history must extend it
@@ -169,9 +175,9 @@ class Replay(MethodView):
         it in, is a 422 naming its number (1 for the game's first move), its place in the
         record and the rule.
         """
-        record = read_record(body["record"])
+        record, replay_ = replayed(body["record"])
         positions = [position_json(p.ply, p.state, p.player, p.move, p.events)
-                     for p in replay(record)]
+                     for p in replay_]
         return respond({"record": record.to_dict(), "positions": positions})
 
 
