@@ -34,7 +34,16 @@ from api.schemas import (
     ReviewResponse,
 )
 from api.sealed import UNAVAILABLE_RETRY, SealedGame
-from engine.cassino import GAME_OVER, Record, State, first_dealer_of, move_text, record_of, replay
+from engine.cassino import (
+    GAME_OVER,
+    Position,
+    Record,
+    State,
+    first_dealer_of,
+    move_text,
+    record_of,
+    replay,
+)
 from workers import JobFailed, Overloaded, QueueUnavailable
 from workers.reviews import ReviewJob, ReviewService
 from workers.service import job_summary
