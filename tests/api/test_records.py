@@ -138,3 +138,33 @@ def test_a_whole_game_review_is_a_job_with_the_embedded_default(client: FlaskCli
     again = client.post("/v1/reviews", json={"record": record["record"], "player": 0,
                                              "samples": 4, "async": True})
     assert poll(client, again.headers["Location"])["result"] == review  # fixed seed
+
+
+def test_a_token_keeps_the_earlier_deals_and_its_length_tells_nothing_hidden(
+        app: Any, client: FlaskClient) -> None:
+    """Past the first deal the token holds the earlier deals' moves (public, R28), so
+    deals that differ only in the hidden cards still seal to tokens of one length."""
+    from dataclasses import replace
+
+    from engine.cards import cards_of
+
+    answer = client.post("/v1/games", json={"seed": 2, "dealer": 1, "sealed": True,
+                                            "house": [{"player": 1, "bot": "random"}]})
+    token, credential = answer.json["game"], answer.json["credentials"][0]
+    sealer = app.extensions["cassino_sealer"]
+    while sealer.open(token).state.deal == 1:
+        moves = client.post("/v1/legal-moves", json={"game": token, "credential": credential})
+        token = client.post("/v1/apply", json={"game": token, "credential": credential,
+                                               "move": moves.json["moves"][0]["id"]}).json["game"]
+    game = sealer.open(token)
+    assert game.past and game.moves is not None
+    assert len(game.moves) == len(game.past) + len(game.state.history)
+    state = game.state
+    hidden = list(state.stock) + sorted(cards_of(state.hands[1]))
+    lengths = set()
+    for shift in range(1, 6):
+        moved = hidden[shift:] + hidden[:shift]
+        stock, rest = tuple(moved[:len(state.stock)]), moved[len(state.stock):]
+        other = state._replace(hands=(state.hands[0], sum(1 << c for c in rest)), stock=stock)
+        lengths.add(len(sealer.seal(replace(game, state=other))))
+    assert len(lengths) == 1
