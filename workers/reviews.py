@@ -180,7 +180,22 @@ class EmbeddedReviews(ReviewService):
                 self._pool = ThreadPoolExecutor(max_workers=1,
                                                 thread_name_prefix="cassino-review")
                 self._pid = pid
+                self._held = set()
+                threading.Thread(target=self._beat_loop, name="cassino-review-beat",
+                                 daemon=True).start()
         return self._pool
+
+    def _beat_loop(self) -> None:
+        """Every second, the heartbeat of every review this process holds, queued ones
+        too, so that no other process takes over a review waiting its turn here."""
+        pid = os.getpid()
+        while self._pid == pid:
+            try:
+                for job_id in list(self._held):
+                    self.store.jobs.set(_beat_key(job_id), pid, expire=STALE)
+            except Exception:  # the store is busy: beat again at the next second
+                log.exception("review heartbeat")
+            time.sleep(1.0)
 
     def start(self, job: ReviewJob) -> str:
         if self.backlog and len(self._held) >= self.backlog:
@@ -192,10 +207,11 @@ class EmbeddedReviews(ReviewService):
 
     def _claim(self, job_id: str, record: dict[str, Any]) -> None:
         jobs = self.store.jobs
+        pool = self._ensure_pool()
         jobs.set(_beat_key(job_id), os.getpid(), expire=STALE)
         jobs.set(_key(job_id), record, expire=RESULT_TTL)
         self._held.add(job_id)
-        self._ensure_pool().submit(self._run, job_id, record)
+        pool.submit(self._run, job_id, record)
 
     def _run(self, job_id: str, record: dict[str, Any]) -> None:
         jobs = self.store.jobs
@@ -228,7 +244,8 @@ class EmbeddedReviews(ReviewService):
         if not isinstance(record, dict) or record.get("id") != job_id:
             return None
         status = record.get("status")
-        if status in ("queued", "started") and jobs.get(_beat_key(job_id)) is None:
+        if status in ("queued", "started") and job_id not in self._held and \
+                jobs.get(_beat_key(job_id)) is None:
             with jobs.transact():  # its process is gone: this one takes it over
                 if jobs.get(_beat_key(job_id)) is None:
                     log.warning("review %s lost its process: taken over by %d", job_id,
