@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 from engine.cassino.events import Event
 from engine.cassino.game import CASSINO
 from engine.cassino.moves import CLAIM, Move, parse_move
-from engine.cassino.play import State, new_game
+from engine.cassino.play import State, new_game, round_dealt
 from engine.cassino.rules import Rules
 from engine.cassino.state import (
     GAME_OVER,
@@ -199,8 +199,7 @@ def replay(record: Record) -> list[Position]:
 
 def _play(record: Record, *, check_deals: bool) -> Iterable[Position]:
     state = new_game(record.seed, record.rules.name, record.dealer)
-    start: list[Event] = []
-    yield Position(0, state, None, None, tuple(start))
+    yield Position(0, state, None, None, (round_dealt(state),))
     ply = 0
     for i, deal in enumerate(record.deals):
         where = f"deals[{i}]"
@@ -213,8 +212,8 @@ def _play(record: Record, *, check_deals: bool) -> Iterable[Position]:
                 raise RecordError(f"move {ply} ({field}): deal {deal.deal} ended with move "
                                   f"{ply - 1}, so this move belongs to the next deal's entry "
                                   "(R5, R24)", field=field, rule="R24")
-            state, events = _move(state, played, ply, field)
-            yield Position(ply, state, played.player, played.move, tuple(events))
+            state, move, events = _move(state, played, ply, field)
+            yield Position(ply, state, played.player, move, tuple(events))
         if check_deals and state.deal == deal.deal and \
                 state.status == PLAYING and i + 1 < len(record.deals):
             raise RecordError(f"{where}: deal {deal.deal} is not over after move {ply}, but "
@@ -236,7 +235,10 @@ def _check_deal(state: State, deal: DealRecord, where: str, ply: int) -> None:
                               f"{state.dealer} (R5, R25)", field=f"{where}.{key}", rule="R25")
 
 
-def _move(state: State, played: Played, ply: int, field: str) -> tuple[State, list[Event]]:
+def _move(state: State, played: Played, ply: int,
+          field: str) -> tuple[State, Move, list[Event]]:
+    """``played`` from ``state``: the next state, the move (a claim names its seat, T5)
+    and its events; :class:`RecordError` naming move number ``ply`` and the rule."""
     move = played.move
     text = f"move {ply} ({field}, player {played.player} {move.id})"
     if state.status != PLAYING:
@@ -255,7 +257,7 @@ def _move(state: State, played: Played, ply: int, field: str) -> tuple[State, li
     except CassinoError as exc:
         raise RecordError(f"{text}: {exc.message}", field=f"{field}.move",
                           rule=exc.rule) from exc
-    return step.state, step.events
+    return step.state, move, step.events
 
 
 def _check_result(state: State, result: dict[str, Any]) -> None:

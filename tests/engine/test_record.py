@@ -137,3 +137,16 @@ def test_a_malformed_move_names_its_entry() -> None:
     with pytest.raises(StateError) as caught:
         Record.from_dict(data)
     assert caught.value.field == "deals[0].moves[1].move"
+
+
+def test_a_claim_is_filed_with_its_seat_and_the_first_position_is_the_deal() -> None:
+    data = record_of(4, "twenty-one-claims", 0, []).to_dict()
+    data["deals"][0]["moves"] = [{"player": 0, "move": {"type": "claim"}}]
+    positions = replay(Record.from_dict(data))
+    assert positions[0].events[0].type == "deal"
+    assert positions[1].move is not None and positions[1].move.player == 0
+    assert positions[1].state.status == "game_over" and positions[1].state.winner == 1
+    data["deals"][0]["moves"][0]["move"] = {"type": "claim", "player": 1}
+    with pytest.raises(RecordError) as caught:
+        replay(Record.from_dict(data))
+    assert caught.value.rule == "T5"

@@ -5468,7 +5468,38 @@ export interface paths {
                          *             "history": [],
                          *             "previous_round": null
                          *           },
-                         *           "events": []
+                         *           "events": [
+                         *             {
+                         *               "type": "deal",
+                         *               "description": "Round 1, batch 1: 4 cards to each player, and 4 face up on the table",
+                         *               "deal": 1,
+                         *               "round": 1,
+                         *               "batch": 1,
+                         *               "dealer": 0,
+                         *               "last_batch": false,
+                         *               "hand_size": 4,
+                         *               "hands": [
+                         *                 [
+                         *                   "3C",
+                         *                   "4D",
+                         *                   "QD",
+                         *                   "KS"
+                         *                 ],
+                         *                 [
+                         *                   "2H",
+                         *                   "4C",
+                         *                   "9S",
+                         *                   "QS"
+                         *                 ]
+                         *               ],
+                         *               "table": [
+                         *                 "5C",
+                         *                 "6D",
+                         *                 "8D",
+                         *                 "KD"
+                         *               ]
+                         *             }
+                         *           ]
                          *         },
                          *         {
                          *           "ply": 1,
