@@ -64,13 +64,15 @@ def _requests() -> dict[str, dict[str, Any]]:
 
 def _record_requests(state: State) -> dict[str, dict[str, Any]]:
     """The examples of api/records.py: the record of the example position's game so far
-    (its first deal), its replay and a review of the seat that moved first."""
+    (its first deal), the replay of its first two moves (short: each position is a full
+    state) and a review of the seat that moved first."""
     from engine.cassino import first_dealer_of, record_of
 
-    record = record_of(state.seed, state.variant, first_dealer_of(state),
-                       state.history).to_dict()
+    dealer = first_dealer_of(state)
+    record = record_of(state.seed, state.variant, dealer, state.history).to_dict()
+    opening = record_of(state.seed, state.variant, dealer, state.history[:2]).to_dict()
     first = state.history[0].player
-    return {"record": {"state": state.to_dict()}, "replay": {"record": record},
+    return {"record": {"state": state.to_dict()}, "replay": {"record": opening},
             "review": {"record": record, "player": first, **HINT_OPTIONS}}
 
 
