@@ -23,6 +23,7 @@ from api import (
     limits,
     observe,
     play,
+    records,
     rules,
     schemas,
     sdk,
@@ -32,6 +33,7 @@ from api.jsonio import OrjsonProvider, respond
 from api.sealed import DEFAULT_TTL, Sealer
 from workers import service_for
 from workers.ledger import ledger_for
+from workers.reviews import reviews_for
 
 
 def _version() -> str:
@@ -105,7 +107,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     api.spec.components.schema("GameScore", schema=game_schemas.GameScoreSchema)
     api.spec.components.schema("ConquianEvent", schema=game_schemas.ConquianEventSchema)
     api.spec.components.schema("RummyEvent", schema=game_schemas.RummyEventSchema)
-    for module in (catalog, variants, games, hints):
+    for module in (catalog, variants, games, hints, records):
         api.register_blueprint(module.blp)
     api.spec.components.schemas.pop("PaginationMetadata", None)  # no paginated endpoints
     app.register_blueprint(play.blp)  # the web table: static files, not in the spec
@@ -122,6 +124,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["cassino_sealer"] = Sealer(
         app.config["SEAL_KEYS"], ledger_for(app.extensions["cassino_hints"]),
         int(app.config["SEALED_TTL"]))
+    app.extensions["cassino_reviews"] = reviews_for(app.extensions["cassino_hints"])
 
     @app.get("/docs/assets/<path:filename>")
     def swagger_assets(filename: str) -> Response:

@@ -60,7 +60,22 @@ def _requests() -> dict[str, dict[str, Any]]:
         "hints": asking,
         "hintsAsync": {**asking, "async": True},
         "evaluate": asking,
+        **_record_requests(state),
     }
+
+
+def _record_requests(state: State) -> dict[str, dict[str, Any]]:
+    """The examples of api/records.py: the record of the example position's game so far
+    (its first deal), the replay of its first two moves (short: each position is a full
+    state) and a review of the seat that moved first."""
+    from engine.cassino import first_dealer_of, record_of
+
+    dealer = first_dealer_of(state)
+    record = record_of(state.seed, state.variant, dealer, state.history).to_dict()
+    opening = record_of(state.seed, state.variant, dealer, state.history[:2]).to_dict()
+    first = state.history[0].player
+    return {"record": {"state": state.to_dict()}, "replay": {"record": opening},
+            "review": {"record": record, "player": first, **HINT_OPTIONS}}
 
 
 OPERATIONS = {  # example name: (method, path)
@@ -73,6 +88,9 @@ OPERATIONS = {  # example name: (method, path)
     "score": ("POST", "/v1/score"),
     "hints": ("POST", "/v1/hints"),
     "evaluate": ("POST", "/v1/evaluate"),
+    "record": ("POST", "/v1/records"),
+    "replay": ("POST", "/v1/records/replay"),
+    "review": ("POST", "/v1/reviews"),
 }
 
 

@@ -215,8 +215,9 @@ class Jobs(MethodView):
     @document_errors(blp, 404, 503)
     def get(self, job_id: str) -> Any:
         """A job's status (queued, started, finished, failed), progress and result."""
-        try:
-            job = service().job(job_id)
+        try:  # a review (api/records.py), or else a hint
+            job = current_app.extensions["cassino_reviews"].job(job_id) or \
+                service().job(job_id)
         except QueueUnavailable as exc:
             abort(503, message=str(exc), headers={"Retry-After": str(UNAVAILABLE_RETRY)})
         if job is None:

@@ -882,3 +882,107 @@ class JobSchema(Schema):
     result = fields.Dict(metadata=_meta("The hints (or evaluation) answer when finished.",
                                         None))
     error = fields.String(metadata=_meta("Why the job failed.", "the job failed"))
+
+
+# --- game records, replays and reviews (api/records.py) ----------------------------------
+
+
+def _record_example() -> dict[str, Any]:
+    from engine.cassino import Played, record_of
+
+    state = new_game(12345, dealer=0)
+    played = []
+    for _ in range(2):
+        move = state.legal_moves()[0]
+        played.append(Played(state.to_move, move))
+        state = state.apply(move).state
+    return record_of(12345, "standard", 0, played).to_dict()
+
+
+EXAMPLE_RECORD = _record_example()
+
+
+class RecordField(fields.Dict):
+    """A game record (docs/api.md "Game records"): its form is the engine's to check
+    (every move replayed), so any field it names is reported by the engine."""
+
+
+class RecordRequest(Strict):
+    state = Checked(StateSchema, metadata=_meta(
+        "An open game's full state. Its `history` holds its own deal's moves only: past "
+        "the first deal, send the record of the earlier deals as `record` too.",
+        EXAMPLE_STATE))
+    record = RecordField(metadata=_meta(
+        "With `state`: the record of the game before the state's deal (or any part of the "
+        "game up to the state); the state's history extends it.", EXAMPLE_RECORD))
+    game = token_field()
+    credential = credential_field()
+
+
+class RecordResponse(Schema):
+    record = RecordField(required=True, metadata=_meta(
+        "The whole game so far: variant, seed, first dealer, each deal's moves in order "
+        "and, once the game is over, its result.", EXAMPLE_RECORD))
+
+
+class ReplayRequest(Strict):
+    record = RecordField(required=True, metadata=_meta("The record to replay.",
+                                                       EXAMPLE_RECORD))
+
+
+class PositionSchema(Schema):
+    ply = Int(required=True, metadata=_meta("Moves played so far (0: the first deal).", 1))
+    player = Int(allow_none=True, metadata=_meta("Who played the move (`null` at ply 0).", 1))
+    move = fields.Dict(allow_none=True, metadata=_meta(
+        "The move that led here, with `id` and `description` (`null` at ply 0).",
+        {"type": "trail", "card": "KC", "id": "KC", "description": "Trail K♣"}))
+    state = fields.Nested(StateSchema, required=True, metadata=_meta(
+        "The full state after the move: every hand revealed.", EXAMPLE_STATE))
+    events = fields.List(EventField(), required=True, metadata=_meta(
+        "What the move did, every card shown.", EVENT_EXAMPLE))
+
+
+class ReplayResponse(Schema):
+    record = RecordField(required=True, metadata=_meta("The record, canonical.",
+                                                       EXAMPLE_RECORD))
+    positions = fields.List(fields.Nested(PositionSchema), required=True, metadata=_meta(
+        "Every position in order: the first deal, then one after each move.", []))
+
+
+class ReviewRequest(Strict):
+    record = RecordField(metadata=_meta("The game's record (or send a sealed game that is "
+                                        "over).", EXAMPLE_RECORD))
+    game = token_field()
+    credential = credential_field()
+    player = Int(validate=SEATS, metadata=_meta(
+        "The seat whose moves to rate: required with `record`; with a sealed game, the "
+        "credential's seat by default.", 1))
+    seed = Int(load_default=0, validate=validate.Range(min=0, max=MAX_SEED), metadata=_meta(
+        "Seed of every hint's world sampler: the same record, seat and seed give the same "
+        "review. " + SAFE_TEXT, 0))
+    samples = Int(validate=validate.Range(min=1, max=100_000), metadata=_meta(
+        "Worlds per move (the default hint's budget when omitted), capped by "
+        "`HINT_MAX_SAMPLES`.", 48))
+    async_ = Bool(data_key="async", load_default=False, metadata=_meta(
+        "Answer 202 with a job at once instead of waiting.", False))
+
+
+class ReviewResponse(Schema):
+    player = Int(required=True, metadata=_meta("The seat reviewed.", 1))
+    seed = Int(required=True, metadata=_meta("Seed of the hints.", 0))
+    moves = fields.List(fields.Dict(), required=True, metadata=_meta(
+        "Each of the seat's moves in order: `ply`, `round`, `deal`, the `move` and the "
+        "`best` move from the seat's view then, their `equity` and `best_equity`, "
+        "`points_lost`, `verdict` (best, good, inaccuracy, mistake, blunder), `forced` "
+        "and the worlds searched (`samples`).",
+        [{"ply": 1, "round": 1, "deal": 1, "move": {"id": "KC"}, "best": {"id": "KC"},
+          "equity": 0.4, "best_equity": 0.4, "points_lost": 0.0, "verdict": "best",
+          "forced": False, "samples": 48}]))
+    summary = fields.Dict(required=True, metadata=_meta(
+        "`moves` rated, total and mean `points_lost`, `accuracy` (percent rated best or "
+        "good) and each verdict's `counts`.",
+        {"moves": 20, "points_lost": 3.2, "mean_points_lost": 0.16, "accuracy": 85.0,
+         "counts": {"best": 15, "good": 2, "inaccuracy": 2, "mistake": 1, "blunder": 0}}))
+    verdicts = fields.Dict(required=True, metadata=_meta(
+        "Each verdict's bound in round points lost (inclusive); past the last, a blunder.",
+        {"best": 0.1, "good": 0.5, "inaccuracy": 1.0, "mistake": 2.0}))

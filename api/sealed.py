@@ -31,7 +31,16 @@ from flask_smorest import abort
 
 from api.dispatch import CASSINO, game_of, served
 from engine import Move, State
-from engine.cassino import CLAIM, MAX_SAFE_SEED, PLAYING, claim, claims_allowed, round_dealt
+from engine.cassino import (
+    CLAIM,
+    MAX_SAFE_SEED,
+    PLAYING,
+    Played,
+    claim,
+    claims_allowed,
+    parse_move_id,
+    round_dealt,
+)
 from engine.errors import IllegalMoveError
 from solver.bots import make_bot
 from workers import QueueUnavailable
@@ -62,6 +71,17 @@ class SealedGame:
     secrets: tuple[str | None, ...]
     house: Mapping[int, str]
     events: tuple[tuple[dict[str, Any], ...], ...]
+    past: tuple[Played, ...] | None = ()
+    """The moves of the deals before the state's, in order (the state's ``history`` holds
+    its own deal's): with them the token keeps the whole game for its record
+    (api/records.py).  ``None`` for a token sealed before tokens kept them, past its
+    first deal.  Every move is public, so the token's length still tells nothing hidden."""
+
+    @property
+    def moves(self) -> tuple[Played, ...] | None:
+        """Every move of the game so far, in order (``None``: the earlier deals' are not
+        known)."""
+        return None if self.past is None else (*self.past, *self.state.history)
 
     def credential(self, seat: int) -> str | None:
         """Seat ``seat``'s credential: its number and its secret (``None``: a house seat)."""
@@ -86,16 +106,31 @@ class SealedGame:
         return {"v": TOKEN_VERSION, "id": self.id, "ply": self.ply,
                 "state": self.state.to_dict(), "secrets": list(self.secrets),
                 "house": {str(seat): bot for seat, bot in self.house.items()},
-                "events": [list(seen) for seen in self.events]}
+                "events": [list(seen) for seen in self.events],
+                "past": None if self.past is None else
+                [[p.player, p.move.id] for p in self.past]}
 
     @classmethod
     def from_payload(cls, data: dict[str, Any]) -> SealedGame:
         if data.get("v") != TOKEN_VERSION:
             raise ValueError(f"token version {data.get('v')!r}")
-        return cls(data["id"], int(data["ply"]), _read_state(data["state"]),
+        state = _read_state(data["state"])
+        past = data.get("past", () if state.game == CASSINO and state.deal == 1 else None)
+        return cls(data["id"], int(data["ply"]), state,
                    tuple(data["secrets"]), {int(seat): bot for seat, bot in
                                             data["house"].items()},
-                   tuple(tuple(seen) for seen in data["events"]))
+                   tuple(tuple(seen) for seen in data["events"]),
+                   None if past is None else tuple(Played(int(seat), parse_move_id(move))
+                                                   for seat, move in past))
+
+
+def carried(past: tuple[Played, ...] | None, before: State, seat: int, move: Move,
+            after: State) -> tuple[Played, ...] | None:
+    """The earlier deals' moves once ``seat`` played ``move`` from ``before`` to ``after``:
+    ``before``'s deal joins them when the move ended it (R24, R25)."""
+    if past is None or after.deal == before.deal:
+        return past
+    return (*past, *before.history, Played(seat, move))
 
 
 def _read_state(data: dict[str, Any]) -> Any:
@@ -244,7 +279,8 @@ class Sealer:
         # The move and the house's answers first: any refusal (an illegal move, a table
         # too large to list, D16) changes nothing, the ledger included.
         step = game.state.apply(move)
-        after = self._house(replace(game, state=step.state, ply=game.ply + 1),
+        past = carried(game.past, game.state, seat, move, step.state)
+        after = self._house(replace(game, state=step.state, ply=game.ply + 1, past=past),
                             list(step.events))
         with _reachable():
             latest = self.ledger.advance(game.id, game.ply, self.ttl)
@@ -287,6 +323,7 @@ class Sealer:
         if game.state.game != CASSINO:
             return self._house_other(game, events)
         state = game.state
+        past = game.past
         while state.status == PLAYING:
             seat = self._house_claim(game, state, len(events))
             if seat is not None:  # T5: a house seat claims the game
@@ -298,13 +335,15 @@ class Sealer:
                 break
             seat = state.to_move
             bot = make_bot(game.house[seat], self._seed(game, len(events)))
-            step = state.apply(bot.choose(state.view(seat)))
+            move = bot.choose(state.view(seat))
+            step = state.apply(move)
             events.extend(step.events)
+            past = carried(past, state, seat, move, step.state)
             state = step.state
         seen = tuple(() if game.secrets[seat] is None else
                      tuple(event.to_dict(seat) for event in events)
                      for seat in range(len(game.secrets)))
-        return replace(game, state=state, events=seen)
+        return replace(game, state=state, events=seen, past=past)
 
     def _house_claim(self, game: SealedGame, state: State, salt: int) -> int | None:
         """The first house seat whose bot claims the game now (twenty-one-claims T5)."""

@@ -3,6 +3,7 @@
     cassino play [--variant NAME] [--seed N] [--dealer N] [--seat N] [--opponent BOT] ...
     cassino hint --state FILE [--player N] [--samples N] [--seed N] [--top N]
     cassino variants
+    cassino replay FILE | cassino review FILE [--player N]   (client/records.py)
 
 Both speak only the public API: to a server with ``--url http://host:port``, or by
 default to the app in this process (``api.create_app()``), so no server is needed.
@@ -18,6 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from client import records
 from client.api import ApiError, Cassino, HttpTransport, InProcessTransport
 from client.text import Style, breakdown_lines, hint_lines, variant_lines
 
@@ -146,6 +148,10 @@ def build_parser() -> argparse.ArgumentParser:
         description="The variants of GET /v1/catalog: seats, whether `play --variant` can "
                     "play them, their rules pages.")
     variants.set_defaults(run=run_variants)
+    play.add_argument("--record", type=Path, metavar="FILE",
+                      help="once the game is over, write its record to FILE (for cassino "
+                           "replay and cassino review)")
+    records.add_commands(commands, common, budget)
     return parser
 
 
@@ -177,7 +183,7 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None,
     try:
         client = Cassino(HttpTransport(args.url) if args.url else InProcessTransport())
         return int(args.run(args, client, style, stdin, stdout))
-    except UsageError as exc:
+    except (UsageError, records.RecordUsageError) as exc:
         print(f"cassino: {exc}", file=stderr)
         return 2
     except ApiError as exc:
@@ -432,6 +438,8 @@ class TerminalGame:
                        self.side_names[winner].lower())
             self.say(f"This game is over: {who} won, {self.scores_text(view['scores'])} "
                      f"({'you' if self.seats == 2 else 'your side'} first).")
+        records.offer(self.client, position, self.human, self.style, self.stdin, self.out,
+                      self.args.record)
         return 0
 
     def resume(self, data: Any) -> dict[str, Any]:

@@ -31,6 +31,17 @@ from engine.cassino.play import (
     new_game,
     round_dealt,
 )
+from engine.cassino.record import (
+    RECORD_FORMAT,
+    RECORD_VERSION,
+    DealRecord,
+    Position,
+    Record,
+    RecordError,
+    first_dealer_of,
+    record_of,
+    replay,
+)
 from engine.cassino.referee import game_over
 from engine.cassino.rules import STANDARD, VARIANTS, Rules, get_rules
 from engine.cassino.scoring import (
@@ -43,7 +54,7 @@ from engine.cassino.scoring import (
     scheme,
     score,
 )
-from engine.cassino.state import GAME_OVER, MAX_COUNT, MAX_SAFE_SEED, MAX_SEED, PLAYING
+from engine.cassino.state import GAME_OVER, MAX_COUNT, MAX_SAFE_SEED, MAX_SEED, PLAYING, Played
 from engine.cassino.sums import MAX_UNIONS, check_table, unions
 from engine.cassino.table import Build, play_card
 from engine.cassino.words import move_text
@@ -59,7 +70,7 @@ def _implements(state: State, view: View) -> tuple[GameState, GameView]:
     protocols (engine.protocols), ``View.resample`` included."""
     return state, view
 
-__all__ = [
+__all__ = [  # noqa: RUF022 - the record's names are appended at the end
     "BUILD", "CAPTURE", "CASSINO", "CLAIM", "GAME", "GAME_OVER", "MAX_COUNT", "MAX_SAFE_SEED",
     "MAX_SEED", "MAX_UNIONS", "PLAYING", "SCHEMES", "STANDARD", "TRAIL", "VARIANTS",
     "Breakdown", "Build", "Category", "Event", "HandSampler", "Move", "Rules", "Scheme",
@@ -68,4 +79,6 @@ __all__ = [
     "generate_moves", "get_rules", "least_points", "move_json", "move_text", "new_game",
     "parse_move", "parse_move_id", "partner", "play_card", "round_dealt", "scheme", "score",
     "secured", "side_of", "sides", "stock_order", "teams", "unions",
+    "RECORD_FORMAT", "RECORD_VERSION", "DealRecord", "Position", "Record", "RecordError",
+    "first_dealer_of", "record_of", "replay", "Played",
 ]

@@ -458,6 +458,7 @@ import { GAME, afterEvent, batchOf, pickVariant, sidesOf, tableVariants } from "
   let equityText = null;  // the page's own words for two seats
   async function newGame() {
     const generation = ++game.generation;
+    document.dispatchEvent(new CustomEvent("cassino:new-game"));  // replay.js
     closeDialog();
     showError("");
     $("log").replaceChildren();
@@ -578,6 +579,11 @@ import { GAME, afterEvent, batchOf, pickVariant, sidesOf, tableVariants } from "
     const view = game.view;
     game.hand = null;
     game.picked.clear();
+    if (view.status === "game_over") {  // replay.js offers the replay and the review
+      document.dispatchEvent(new CustomEvent("cassino:game-over", { detail: {
+        game: game.token, credential: game.credential, seat: HUMAN,
+        names: Array.from({ length: SEATS }, (_, s) => seatName(s)) } }));
+    }
     if (view.status === "game_over" && many()) {
       setPhase("game-over", `Game over: ${winnerText(view.winner, view.scores)}`);
       render();

@@ -97,4 +97,11 @@ export class CassinoClient {
            options?: JobOptions): Promise<Answer<"/v1/evaluate">>;
   /** GET /v1/jobs/{job_id}: a job's status, progress and, when finished, its result. */
   job(id: string, options?: RequestOptions): Promise<Answer<"/v1/jobs/{job_id}", "get">>;
+  /** POST /v1/records: a whole game as one record (a sealed game once it is over). */
+  record(body: PostBody<"/v1/records">, options?: RequestOptions): Promise<Answer<"/v1/records">>;
+  /** POST /v1/records/replay: every position of a record, every hand shown. */
+  replay(body: PostBody<"/v1/records/replay">,
+         options?: RequestOptions): Promise<Answer<"/v1/records/replay">>;
+  /** POST /v1/reviews: one seat's moves rated; a 202 is followed to the job's result. */
+  review(body: PostBody<"/v1/reviews">, options?: JobOptions): Promise<Answer<"/v1/reviews">>;
 }

@@ -133,7 +133,7 @@ export class CassinoClient {
       if (data.status === "finished") return data.result;
       if (data.status === "failed") {
         throw new CassinoError({ code: 500, status: "Internal Server Error",
-                                 message: `the search failed: ${data.error || "no reason given"}` },
+                                 message: `the ${path === "v1/reviews" ? "review" : "search"} failed: ${data.error || "no reason given"}` },
                                data);
       }
     }
@@ -161,4 +161,10 @@ export class CassinoClient {
   job(id, options) {
     return this.request("GET", `v1/jobs/${encodeURIComponent(id)}`, undefined, options).then((r) => r.body);
   }
+  /** POST /v1/records: a whole game as one record (a sealed game once it is over). */
+  record(body, options) { return this._post("v1/records", body, options); }
+  /** POST /v1/records/replay: every position of a record, every hand shown. */
+  replay(body, options) { return this._post("v1/records/replay", body, options); }
+  /** POST /v1/reviews: one seat's moves rated; a 202 is followed to the job's result. */
+  review(body, options) { return this._solve("v1/reviews", body, options); }
 }

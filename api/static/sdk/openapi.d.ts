@@ -3759,7 +3759,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 134.4,
+                         *         "elapsed_ms": 86.9,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -3782,9 +3782,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j604eeb43dad6c6b9edb2e7aa3eb039f5",
+                         *         "id": "j6714f32e629df8ece75f5f6779d78fe7",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j604eeb43dad6c6b9edb2e7aa3eb039f5"
+                         *         "url": "/v1/jobs/j6714f32e629df8ece75f5f6779d78fe7"
                          *       }
                          *     }
                          */
@@ -4184,7 +4184,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 152.2,
+                         *         "elapsed_ms": 74.4,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -4207,9 +4207,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j604eeb43dad6c6b9edb2e7aa3eb039f5",
+                         *         "id": "j6714f32e629df8ece75f5f6779d78fe7",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j604eeb43dad6c6b9edb2e7aa3eb039f5"
+                         *         "url": "/v1/jobs/j6714f32e629df8ece75f5f6779d78fe7"
                          *       }
                          *     }
                          */
@@ -4417,7 +4417,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "j604eeb43dad6c6b9edb2e7aa3eb039f5",
+                         *       "id": "j6714f32e629df8ece75f5f6779d78fe7",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -4554,7 +4554,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 198.6,
+                         *           "elapsed_ms": 96.4,
                          *           "cached": false,
                          *           "nodes": 68313,
                          *           "seed": 0
@@ -4627,6 +4627,1613 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export a whole game as one record: variant, seed, first dealer and every deal's
+         *     moves in order (and the result once the game is over).
+         * @description From an open state (with the record of the earlier deals past the first), or from
+         *     a sealed game and a seat's credential once the game is over: before that, a 409,
+         *     for a record shows every hand.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "state": {
+                     *         "game": "cassino",
+                     *         "variant": "standard",
+                     *         "seed": 1,
+                     *         "round": 1,
+                     *         "deal": 1,
+                     *         "dealer": 0,
+                     *         "to_move": 1,
+                     *         "hands": [
+                     *           [
+                     *             "2C",
+                     *             "10H",
+                     *             "JD",
+                     *             "KC"
+                     *           ],
+                     *           [
+                     *             "2D",
+                     *             "5S",
+                     *             "JS",
+                     *             "QC"
+                     *           ]
+                     *         ],
+                     *         "stock": [
+                     *           "JH",
+                     *           "9C",
+                     *           "10S",
+                     *           "8S",
+                     *           "7C",
+                     *           "7D",
+                     *           "2S",
+                     *           "AD",
+                     *           "6H",
+                     *           "3D",
+                     *           "6S",
+                     *           "3H",
+                     *           "AH",
+                     *           "5H",
+                     *           "JC",
+                     *           "8H",
+                     *           "4H",
+                     *           "AS",
+                     *           "9H",
+                     *           "8C",
+                     *           "5D",
+                     *           "KH",
+                     *           "10C",
+                     *           "QH",
+                     *           "AC",
+                     *           "3S",
+                     *           "4S",
+                     *           "9D",
+                     *           "10D",
+                     *           "7H",
+                     *           "7S",
+                     *           "6C"
+                     *         ],
+                     *         "table": {
+                     *           "loose": [
+                     *             "2H",
+                     *             "3C",
+                     *             "4D",
+                     *             "6D",
+                     *             "8D"
+                     *           ],
+                     *           "builds": []
+                     *         },
+                     *         "captured": [
+                     *           [
+                     *             "QS",
+                     *             "QD",
+                     *             "KS",
+                     *             "KD"
+                     *           ],
+                     *           [
+                     *             "4C",
+                     *             "5C",
+                     *             "9S"
+                     *           ]
+                     *         ],
+                     *         "sweeps": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "last_capturer": 0,
+                     *         "last_batch": false,
+                     *         "scores": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "status": "playing",
+                     *         "winner": null,
+                     *         "history": [
+                     *           {
+                     *             "player": 1,
+                     *             "move": {
+                     *               "type": "trail",
+                     *               "card": "2H",
+                     *               "description": "Trail 2♥"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 0,
+                     *             "move": {
+                     *               "type": "capture",
+                     *               "card": "KS",
+                     *               "targets": [
+                     *                 "KD"
+                     *               ],
+                     *               "description": "Take K♦ with K♠"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 1,
+                     *             "move": {
+                     *               "type": "build",
+                     *               "card": "4C",
+                     *               "targets": [
+                     *                 "5C"
+                     *               ],
+                     *               "value": 9,
+                     *               "description": "Build 9 from 4♣ on 5♣"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 0,
+                     *             "move": {
+                     *               "type": "trail",
+                     *               "card": "3C",
+                     *               "description": "Trail 3♣"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 1,
+                     *             "move": {
+                     *               "type": "capture",
+                     *               "card": "9S",
+                     *               "targets": [
+                     *                 "4C",
+                     *                 "5C"
+                     *               ],
+                     *               "description": "Take 4♣ and 5♣ with 9♠"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 0,
+                     *             "move": {
+                     *               "type": "trail",
+                     *               "card": "4D",
+                     *               "description": "Trail 4♦"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 1,
+                     *             "move": {
+                     *               "type": "trail",
+                     *               "card": "QS",
+                     *               "description": "Trail Q♠"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 0,
+                     *             "move": {
+                     *               "type": "capture",
+                     *               "card": "QD",
+                     *               "targets": [
+                     *                 "QS"
+                     *               ],
+                     *               "description": "Take Q♠ with Q♦"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "previous_round": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RecordRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "record": {
+                         *         "format": "cassino-record",
+                         *         "version": 1,
+                         *         "game": "cassino",
+                         *         "variant": "standard",
+                         *         "seed": 1,
+                         *         "dealer": 0,
+                         *         "deals": [
+                         *           {
+                         *             "round": 1,
+                         *             "deal": 1,
+                         *             "dealer": 0,
+                         *             "moves": [
+                         *               {
+                         *                 "player": 1,
+                         *                 "move": {
+                         *                   "type": "trail",
+                         *                   "card": "2H",
+                         *                   "id": "2H",
+                         *                   "description": "Trail 2♥"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 0,
+                         *                 "move": {
+                         *                   "type": "capture",
+                         *                   "card": "KS",
+                         *                   "targets": [
+                         *                     "KD"
+                         *                   ],
+                         *                   "id": "KSxKD",
+                         *                   "description": "Take K♦ with K♠"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 1,
+                         *                 "move": {
+                         *                   "type": "build",
+                         *                   "card": "4C",
+                         *                   "targets": [
+                         *                     "5C"
+                         *                   ],
+                         *                   "value": 9,
+                         *                   "id": "4C+5C=9",
+                         *                   "description": "Build 9 from 4♣ on 5♣"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 0,
+                         *                 "move": {
+                         *                   "type": "trail",
+                         *                   "card": "3C",
+                         *                   "id": "3C",
+                         *                   "description": "Trail 3♣"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 1,
+                         *                 "move": {
+                         *                   "type": "capture",
+                         *                   "card": "9S",
+                         *                   "targets": [
+                         *                     "4C",
+                         *                     "5C"
+                         *                   ],
+                         *                   "id": "9Sx4C5C",
+                         *                   "description": "Take 4♣ and 5♣ with 9♠"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 0,
+                         *                 "move": {
+                         *                   "type": "trail",
+                         *                   "card": "4D",
+                         *                   "id": "4D",
+                         *                   "description": "Trail 4♦"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 1,
+                         *                 "move": {
+                         *                   "type": "trail",
+                         *                   "card": "QS",
+                         *                   "id": "QS",
+                         *                   "description": "Trail Q♠"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 0,
+                         *                 "move": {
+                         *                   "type": "capture",
+                         *                   "card": "QD",
+                         *                   "targets": [
+                         *                     "QS"
+                         *                   ],
+                         *                   "id": "QDxQS",
+                         *                   "description": "Take Q♠ with Q♦"
+                         *                 }
+                         *               }
+                         *             ]
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["RecordResponse"];
+                    };
+                };
+                /** @description The body is not valid JSON. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 400,
+                         *       "status": "Bad Request",
+                         *       "message": "the body is not valid JSON"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential is not one of this sealed game's seats (or not the player named). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 403,
+                         *       "status": "Forbidden",
+                         *       "message": "credential: not the credential of a seat of this game",
+                         *       "field": "credential"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The game is over (R27): no move can follow; or, for a sealed game, the token is not the game's newest. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 409,
+                         *       "status": "Conflict",
+                         *       "message": "the game is over: player 0 won 22 to 13; start a new game (R27)",
+                         *       "field": "state.status",
+                         *       "rule": "R27",
+                         *       "rule_url": "/rules/standard#R27"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The sealed game's token expired. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 410,
+                         *       "status": "Gone",
+                         *       "message": "game: this token expired (tokens last 604800 s after the move that made them)",
+                         *       "field": "game"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is too large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 413,
+                         *       "status": "Request Entity Too Large",
+                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is not sent as JSON (Content-Type: application/json). */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 415,
+                         *       "status": "Unsupported Media Type",
+                         *       "message": "send the body as JSON with the header Content-Type: application/json (not 'text/plain')",
+                         *       "field": "Content-Type"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body breaks the schema or the rules: the message names the field, card or rule. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 422,
+                         *       "status": "Unprocessable Entity",
+                         *       "message": "to build 7 you must keep a 7 in hand (R14)",
+                         *       "field": "move.value",
+                         *       "rule": "R14",
+                         *       "rule_url": "/rules/standard#R14"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description When that window ends, in UNIX seconds. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 429,
+                         *       "status": "Too Many Requests",
+                         *       "message": "too many requests from this address: 50 per second at most; retry after 1 s"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The job queue is unreachable, full or overloaded: try again (`Retry-After`). */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 503,
+                         *       "status": "Service Unavailable",
+                         *       "message": "the job queue is unreachable: try again later"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/records/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replay a record through the rules: every position, move by move, with every
+         *     hand revealed.
+         * @description A move the rules refuse, or one that does not belong to the deal the record puts
+         *     it in, is a 422 naming its number (1 for the game's first move), its place in the
+         *     record and the rule.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "record": {
+                     *         "format": "cassino-record",
+                     *         "version": 1,
+                     *         "game": "cassino",
+                     *         "variant": "standard",
+                     *         "seed": 1,
+                     *         "dealer": 0,
+                     *         "deals": [
+                     *           {
+                     *             "round": 1,
+                     *             "deal": 1,
+                     *             "dealer": 0,
+                     *             "moves": [
+                     *               {
+                     *                 "player": 1,
+                     *                 "move": {
+                     *                   "type": "trail",
+                     *                   "card": "2H",
+                     *                   "id": "2H",
+                     *                   "description": "Trail 2♥"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "player": 0,
+                     *                 "move": {
+                     *                   "type": "capture",
+                     *                   "card": "KS",
+                     *                   "targets": [
+                     *                     "KD"
+                     *                   ],
+                     *                   "id": "KSxKD",
+                     *                   "description": "Take K♦ with K♠"
+                     *                 }
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReplayRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "record": {
+                         *         "format": "cassino-record",
+                         *         "version": 1,
+                         *         "game": "cassino",
+                         *         "variant": "standard",
+                         *         "seed": 1,
+                         *         "dealer": 0,
+                         *         "deals": [
+                         *           {
+                         *             "round": 1,
+                         *             "deal": 1,
+                         *             "dealer": 0,
+                         *             "moves": [
+                         *               {
+                         *                 "player": 1,
+                         *                 "move": {
+                         *                   "type": "trail",
+                         *                   "card": "2H",
+                         *                   "id": "2H",
+                         *                   "description": "Trail 2♥"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 0,
+                         *                 "move": {
+                         *                   "type": "capture",
+                         *                   "card": "KS",
+                         *                   "targets": [
+                         *                     "KD"
+                         *                   ],
+                         *                   "id": "KSxKD",
+                         *                   "description": "Take K♦ with K♠"
+                         *                 }
+                         *               }
+                         *             ]
+                         *           }
+                         *         ]
+                         *       },
+                         *       "positions": [
+                         *         {
+                         *           "ply": 0,
+                         *           "player": null,
+                         *           "move": null,
+                         *           "state": {
+                         *             "game": "cassino",
+                         *             "variant": "standard",
+                         *             "seed": 1,
+                         *             "round": 1,
+                         *             "deal": 1,
+                         *             "dealer": 0,
+                         *             "to_move": 1,
+                         *             "hands": [
+                         *               [
+                         *                 "3C",
+                         *                 "4D",
+                         *                 "QD",
+                         *                 "KS"
+                         *               ],
+                         *               [
+                         *                 "2H",
+                         *                 "4C",
+                         *                 "9S",
+                         *                 "QS"
+                         *               ]
+                         *             ],
+                         *             "stock": [
+                         *               "JS",
+                         *               "QC",
+                         *               "2D",
+                         *               "5S",
+                         *               "10H",
+                         *               "KC",
+                         *               "2C",
+                         *               "JD",
+                         *               "JH",
+                         *               "9C",
+                         *               "10S",
+                         *               "8S",
+                         *               "7C",
+                         *               "7D",
+                         *               "2S",
+                         *               "AD",
+                         *               "6H",
+                         *               "3D",
+                         *               "6S",
+                         *               "3H",
+                         *               "AH",
+                         *               "5H",
+                         *               "JC",
+                         *               "8H",
+                         *               "4H",
+                         *               "AS",
+                         *               "9H",
+                         *               "8C",
+                         *               "5D",
+                         *               "KH",
+                         *               "10C",
+                         *               "QH",
+                         *               "AC",
+                         *               "3S",
+                         *               "4S",
+                         *               "9D",
+                         *               "10D",
+                         *               "7H",
+                         *               "7S",
+                         *               "6C"
+                         *             ],
+                         *             "table": {
+                         *               "loose": [
+                         *                 "5C",
+                         *                 "6D",
+                         *                 "8D",
+                         *                 "KD"
+                         *               ],
+                         *               "builds": []
+                         *             },
+                         *             "captured": [
+                         *               [],
+                         *               []
+                         *             ],
+                         *             "sweeps": [
+                         *               0,
+                         *               0
+                         *             ],
+                         *             "last_capturer": null,
+                         *             "last_batch": false,
+                         *             "scores": [
+                         *               0,
+                         *               0
+                         *             ],
+                         *             "status": "playing",
+                         *             "winner": null,
+                         *             "history": [],
+                         *             "previous_round": null
+                         *           },
+                         *           "events": [
+                         *             {
+                         *               "type": "deal",
+                         *               "description": "Round 1, batch 1: 4 cards to each player, and 4 face up on the table",
+                         *               "deal": 1,
+                         *               "round": 1,
+                         *               "batch": 1,
+                         *               "dealer": 0,
+                         *               "last_batch": false,
+                         *               "hand_size": 4,
+                         *               "hands": [
+                         *                 [
+                         *                   "3C",
+                         *                   "4D",
+                         *                   "QD",
+                         *                   "KS"
+                         *                 ],
+                         *                 [
+                         *                   "2H",
+                         *                   "4C",
+                         *                   "9S",
+                         *                   "QS"
+                         *                 ]
+                         *               ],
+                         *               "table": [
+                         *                 "5C",
+                         *                 "6D",
+                         *                 "8D",
+                         *                 "KD"
+                         *               ]
+                         *             }
+                         *           ]
+                         *         },
+                         *         {
+                         *           "ply": 1,
+                         *           "player": 1,
+                         *           "move": {
+                         *             "type": "trail",
+                         *             "card": "2H",
+                         *             "id": "2H",
+                         *             "description": "Trail 2♥"
+                         *           },
+                         *           "state": {
+                         *             "game": "cassino",
+                         *             "variant": "standard",
+                         *             "seed": 1,
+                         *             "round": 1,
+                         *             "deal": 1,
+                         *             "dealer": 0,
+                         *             "to_move": 0,
+                         *             "hands": [
+                         *               [
+                         *                 "3C",
+                         *                 "4D",
+                         *                 "QD",
+                         *                 "KS"
+                         *               ],
+                         *               [
+                         *                 "4C",
+                         *                 "9S",
+                         *                 "QS"
+                         *               ]
+                         *             ],
+                         *             "stock": [
+                         *               "JS",
+                         *               "QC",
+                         *               "2D",
+                         *               "5S",
+                         *               "10H",
+                         *               "KC",
+                         *               "2C",
+                         *               "JD",
+                         *               "JH",
+                         *               "9C",
+                         *               "10S",
+                         *               "8S",
+                         *               "7C",
+                         *               "7D",
+                         *               "2S",
+                         *               "AD",
+                         *               "6H",
+                         *               "3D",
+                         *               "6S",
+                         *               "3H",
+                         *               "AH",
+                         *               "5H",
+                         *               "JC",
+                         *               "8H",
+                         *               "4H",
+                         *               "AS",
+                         *               "9H",
+                         *               "8C",
+                         *               "5D",
+                         *               "KH",
+                         *               "10C",
+                         *               "QH",
+                         *               "AC",
+                         *               "3S",
+                         *               "4S",
+                         *               "9D",
+                         *               "10D",
+                         *               "7H",
+                         *               "7S",
+                         *               "6C"
+                         *             ],
+                         *             "table": {
+                         *               "loose": [
+                         *                 "2H",
+                         *                 "5C",
+                         *                 "6D",
+                         *                 "8D",
+                         *                 "KD"
+                         *               ],
+                         *               "builds": []
+                         *             },
+                         *             "captured": [
+                         *               [],
+                         *               []
+                         *             ],
+                         *             "sweeps": [
+                         *               0,
+                         *               0
+                         *             ],
+                         *             "last_capturer": null,
+                         *             "last_batch": false,
+                         *             "scores": [
+                         *               0,
+                         *               0
+                         *             ],
+                         *             "status": "playing",
+                         *             "winner": null,
+                         *             "history": [
+                         *               {
+                         *                 "player": 1,
+                         *                 "move": {
+                         *                   "type": "trail",
+                         *                   "card": "2H",
+                         *                   "description": "Trail 2♥"
+                         *                 }
+                         *               }
+                         *             ],
+                         *             "previous_round": null
+                         *           },
+                         *           "events": [
+                         *             {
+                         *               "type": "trail",
+                         *               "description": "Player 1 trails 2♥",
+                         *               "player": 1,
+                         *               "card": "2H"
+                         *             }
+                         *           ]
+                         *         },
+                         *         {
+                         *           "ply": 2,
+                         *           "player": 0,
+                         *           "move": {
+                         *             "type": "capture",
+                         *             "card": "KS",
+                         *             "targets": [
+                         *               "KD"
+                         *             ],
+                         *             "id": "KSxKD",
+                         *             "description": "Take K♦ with K♠"
+                         *           },
+                         *           "state": {
+                         *             "game": "cassino",
+                         *             "variant": "standard",
+                         *             "seed": 1,
+                         *             "round": 1,
+                         *             "deal": 1,
+                         *             "dealer": 0,
+                         *             "to_move": 1,
+                         *             "hands": [
+                         *               [
+                         *                 "3C",
+                         *                 "4D",
+                         *                 "QD"
+                         *               ],
+                         *               [
+                         *                 "4C",
+                         *                 "9S",
+                         *                 "QS"
+                         *               ]
+                         *             ],
+                         *             "stock": [
+                         *               "JS",
+                         *               "QC",
+                         *               "2D",
+                         *               "5S",
+                         *               "10H",
+                         *               "KC",
+                         *               "2C",
+                         *               "JD",
+                         *               "JH",
+                         *               "9C",
+                         *               "10S",
+                         *               "8S",
+                         *               "7C",
+                         *               "7D",
+                         *               "2S",
+                         *               "AD",
+                         *               "6H",
+                         *               "3D",
+                         *               "6S",
+                         *               "3H",
+                         *               "AH",
+                         *               "5H",
+                         *               "JC",
+                         *               "8H",
+                         *               "4H",
+                         *               "AS",
+                         *               "9H",
+                         *               "8C",
+                         *               "5D",
+                         *               "KH",
+                         *               "10C",
+                         *               "QH",
+                         *               "AC",
+                         *               "3S",
+                         *               "4S",
+                         *               "9D",
+                         *               "10D",
+                         *               "7H",
+                         *               "7S",
+                         *               "6C"
+                         *             ],
+                         *             "table": {
+                         *               "loose": [
+                         *                 "2H",
+                         *                 "5C",
+                         *                 "6D",
+                         *                 "8D"
+                         *               ],
+                         *               "builds": []
+                         *             },
+                         *             "captured": [
+                         *               [
+                         *                 "KS",
+                         *                 "KD"
+                         *               ],
+                         *               []
+                         *             ],
+                         *             "sweeps": [
+                         *               0,
+                         *               0
+                         *             ],
+                         *             "last_capturer": 0,
+                         *             "last_batch": false,
+                         *             "scores": [
+                         *               0,
+                         *               0
+                         *             ],
+                         *             "status": "playing",
+                         *             "winner": null,
+                         *             "history": [
+                         *               {
+                         *                 "player": 1,
+                         *                 "move": {
+                         *                   "type": "trail",
+                         *                   "card": "2H",
+                         *                   "description": "Trail 2♥"
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "player": 0,
+                         *                 "move": {
+                         *                   "type": "capture",
+                         *                   "card": "KS",
+                         *                   "targets": [
+                         *                     "KD"
+                         *                   ],
+                         *                   "description": "Take K♦ with K♠"
+                         *                 }
+                         *               }
+                         *             ],
+                         *             "previous_round": null
+                         *           },
+                         *           "events": [
+                         *             {
+                         *               "type": "capture",
+                         *               "description": "Player 0 takes K♦ with K♠",
+                         *               "player": 0,
+                         *               "card": "KS",
+                         *               "targets": [
+                         *                 "KD"
+                         *               ]
+                         *             }
+                         *           ]
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ReplayResponse"];
+                    };
+                };
+                /** @description The body is not valid JSON. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 400,
+                         *       "status": "Bad Request",
+                         *       "message": "the body is not valid JSON"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is too large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 413,
+                         *       "status": "Request Entity Too Large",
+                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is not sent as JSON (Content-Type: application/json). */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 415,
+                         *       "status": "Unsupported Media Type",
+                         *       "message": "send the body as JSON with the header Content-Type: application/json (not 'text/plain')",
+                         *       "field": "Content-Type"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body breaks the schema or the rules: the message names the field, card or rule. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 422,
+                         *       "status": "Unprocessable Entity",
+                         *       "message": "to build 7 you must keep a 7 in hand (R14)",
+                         *       "field": "move.value",
+                         *       "rule": "R14",
+                         *       "rule_url": "/rules/standard#R14"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description When that window ends, in UNIX seconds. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 429,
+                         *       "status": "Too Many Requests",
+                         *       "message": "too many requests from this address: 50 per second at most; retry after 1 s"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rate each move of one seat: the round points it lost against the best move from
+         *     what that seat could see then (the seat's view before the move, through the
+         *     default hint at a fixed seed), with a verdict and a summary.
+         * @description Send a record, or a sealed game that is over.  A whole game takes a while: the
+         *     answer is a job (202) unless it finishes within a few seconds.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "record": {
+                     *         "format": "cassino-record",
+                     *         "version": 1,
+                     *         "game": "cassino",
+                     *         "variant": "standard",
+                     *         "seed": 1,
+                     *         "dealer": 0,
+                     *         "deals": [
+                     *           {
+                     *             "round": 1,
+                     *             "deal": 1,
+                     *             "dealer": 0,
+                     *             "moves": [
+                     *               {
+                     *                 "player": 1,
+                     *                 "move": {
+                     *                   "type": "trail",
+                     *                   "card": "2H",
+                     *                   "id": "2H",
+                     *                   "description": "Trail 2♥"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "player": 0,
+                     *                 "move": {
+                     *                   "type": "capture",
+                     *                   "card": "KS",
+                     *                   "targets": [
+                     *                     "KD"
+                     *                   ],
+                     *                   "id": "KSxKD",
+                     *                   "description": "Take K♦ with K♠"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "player": 1,
+                     *                 "move": {
+                     *                   "type": "build",
+                     *                   "card": "4C",
+                     *                   "targets": [
+                     *                     "5C"
+                     *                   ],
+                     *                   "value": 9,
+                     *                   "id": "4C+5C=9",
+                     *                   "description": "Build 9 from 4♣ on 5♣"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "player": 0,
+                     *                 "move": {
+                     *                   "type": "trail",
+                     *                   "card": "3C",
+                     *                   "id": "3C",
+                     *                   "description": "Trail 3♣"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "player": 1,
+                     *                 "move": {
+                     *                   "type": "capture",
+                     *                   "card": "9S",
+                     *                   "targets": [
+                     *                     "4C",
+                     *                     "5C"
+                     *                   ],
+                     *                   "id": "9Sx4C5C",
+                     *                   "description": "Take 4♣ and 5♣ with 9♠"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "player": 0,
+                     *                 "move": {
+                     *                   "type": "trail",
+                     *                   "card": "4D",
+                     *                   "id": "4D",
+                     *                   "description": "Trail 4♦"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "player": 1,
+                     *                 "move": {
+                     *                   "type": "trail",
+                     *                   "card": "QS",
+                     *                   "id": "QS",
+                     *                   "description": "Trail Q♠"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "player": 0,
+                     *                 "move": {
+                     *                   "type": "capture",
+                     *                   "card": "QD",
+                     *                   "targets": [
+                     *                     "QS"
+                     *                   ],
+                     *                   "id": "QDxQS",
+                     *                   "description": "Take Q♠ with Q♦"
+                     *                 }
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       },
+                     *       "player": 1,
+                     *       "samples": 16,
+                     *       "seed": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReviewRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "player": 1,
+                         *       "seed": 0,
+                         *       "moves": [
+                         *         {
+                         *           "ply": 1,
+                         *           "round": 1,
+                         *           "deal": 1,
+                         *           "move": {
+                         *             "type": "trail",
+                         *             "card": "2H",
+                         *             "id": "2H",
+                         *             "description": "Trail 2♥",
+                         *             "sweep": false,
+                         *             "points": []
+                         *           },
+                         *           "best": {
+                         *             "type": "build",
+                         *             "card": "4C",
+                         *             "targets": [
+                         *               "5C"
+                         *             ],
+                         *             "value": 9,
+                         *             "id": "4C+5C=9",
+                         *             "description": "Build 9 from 4♣ on 5♣",
+                         *             "sweep": false,
+                         *             "points": [],
+                         *             "kind": "create",
+                         *             "groups": [
+                         *               [
+                         *                 "4C",
+                         *                 "5C"
+                         *               ]
+                         *             ]
+                         *           },
+                         *           "equity": -2.773,
+                         *           "best_equity": -1.89,
+                         *           "points_lost": 0.883,
+                         *           "verdict": "inaccuracy",
+                         *           "forced": false,
+                         *           "samples": 16
+                         *         },
+                         *         {
+                         *           "ply": 3,
+                         *           "round": 1,
+                         *           "deal": 1,
+                         *           "move": {
+                         *             "type": "build",
+                         *             "card": "4C",
+                         *             "targets": [
+                         *               "5C"
+                         *             ],
+                         *             "value": 9,
+                         *             "id": "4C+5C=9",
+                         *             "description": "Build 9 from 4♣ on 5♣",
+                         *             "sweep": false,
+                         *             "points": [],
+                         *             "kind": "create",
+                         *             "groups": [
+                         *               [
+                         *                 "4C",
+                         *                 "5C"
+                         *               ]
+                         *             ]
+                         *           },
+                         *           "best": {
+                         *             "type": "build",
+                         *             "card": "4C",
+                         *             "targets": [
+                         *               "5C"
+                         *             ],
+                         *             "value": 9,
+                         *             "id": "4C+5C=9",
+                         *             "description": "Build 9 from 4♣ on 5♣",
+                         *             "sweep": false,
+                         *             "points": [],
+                         *             "kind": "create",
+                         *             "groups": [
+                         *               [
+                         *                 "4C",
+                         *                 "5C"
+                         *               ]
+                         *             ]
+                         *           },
+                         *           "equity": -1.851,
+                         *           "best_equity": -1.851,
+                         *           "points_lost": 0,
+                         *           "verdict": "best",
+                         *           "forced": false,
+                         *           "samples": 16
+                         *         },
+                         *         {
+                         *           "ply": 5,
+                         *           "round": 1,
+                         *           "deal": 1,
+                         *           "move": {
+                         *             "type": "capture",
+                         *             "card": "9S",
+                         *             "targets": [
+                         *               "4C",
+                         *               "5C"
+                         *             ],
+                         *             "id": "9Sx4C5C",
+                         *             "description": "Take 4♣ and 5♣ with 9♠",
+                         *             "sweep": false,
+                         *             "points": []
+                         *           },
+                         *           "best": {
+                         *             "type": "capture",
+                         *             "card": "9S",
+                         *             "targets": [
+                         *               "3C",
+                         *               "4C",
+                         *               "5C",
+                         *               "6D"
+                         *             ],
+                         *             "id": "9Sx3C4C5C6D",
+                         *             "description": "Take 3♣, 4♣, 5♣ and 6♦ with 9♠",
+                         *             "sweep": false,
+                         *             "points": []
+                         *           },
+                         *           "equity": -1.081,
+                         *           "best_equity": -0.023,
+                         *           "points_lost": 1.058,
+                         *           "verdict": "mistake",
+                         *           "forced": false,
+                         *           "samples": 8
+                         *         },
+                         *         {
+                         *           "ply": 7,
+                         *           "round": 1,
+                         *           "deal": 1,
+                         *           "move": {
+                         *             "type": "trail",
+                         *             "card": "QS",
+                         *             "id": "QS",
+                         *             "description": "Trail Q♠",
+                         *             "sweep": false,
+                         *             "points": []
+                         *           },
+                         *           "best": {
+                         *             "type": "trail",
+                         *             "card": "QS",
+                         *             "id": "QS",
+                         *             "description": "Trail Q♠",
+                         *             "sweep": false,
+                         *             "points": []
+                         *           },
+                         *           "equity": 0,
+                         *           "best_equity": 0,
+                         *           "points_lost": 0,
+                         *           "verdict": "best",
+                         *           "forced": true,
+                         *           "samples": 0
+                         *         }
+                         *       ],
+                         *       "summary": {
+                         *         "moves": 4,
+                         *         "points_lost": 1.941,
+                         *         "mean_points_lost": 0.485,
+                         *         "accuracy": 50,
+                         *         "counts": {
+                         *           "best": 2,
+                         *           "good": 0,
+                         *           "inaccuracy": 1,
+                         *           "mistake": 1,
+                         *           "blunder": 0
+                         *         }
+                         *       },
+                         *       "verdicts": {
+                         *         "best": 0.1,
+                         *         "good": 0.5,
+                         *         "inaccuracy": 1,
+                         *         "mistake": 2
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ReviewResponse"];
+                    };
+                };
+                /** @description Still rating (or `async` asked): poll the job at `Location`, whose `result` is the review once finished and whose `progress` counts moves. */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["JobAcceptedResponse"];
+                    };
+                };
+                /** @description The body is not valid JSON. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 400,
+                         *       "status": "Bad Request",
+                         *       "message": "the body is not valid JSON"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential is not one of this sealed game's seats (or not the player named). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 403,
+                         *       "status": "Forbidden",
+                         *       "message": "credential: not the credential of a seat of this game",
+                         *       "field": "credential"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The game is over (R27): no move can follow; or, for a sealed game, the token is not the game's newest. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 409,
+                         *       "status": "Conflict",
+                         *       "message": "the game is over: player 0 won 22 to 13; start a new game (R27)",
+                         *       "field": "state.status",
+                         *       "rule": "R27",
+                         *       "rule_url": "/rules/standard#R27"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The sealed game's token expired. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 410,
+                         *       "status": "Gone",
+                         *       "message": "game: this token expired (tokens last 604800 s after the move that made them)",
+                         *       "field": "game"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is too large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 413,
+                         *       "status": "Request Entity Too Large",
+                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is not sent as JSON (Content-Type: application/json). */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 415,
+                         *       "status": "Unsupported Media Type",
+                         *       "message": "send the body as JSON with the header Content-Type: application/json (not 'text/plain')",
+                         *       "field": "Content-Type"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body breaks the schema or the rules: the message names the field, card or rule. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 422,
+                         *       "status": "Unprocessable Entity",
+                         *       "message": "to build 7 you must keep a 7 in hand (R14)",
+                         *       "field": "move.value",
+                         *       "rule": "R14",
+                         *       "rule_url": "/rules/standard#R14"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description When that window ends, in UNIX seconds. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 429,
+                         *       "status": "Too Many Requests",
+                         *       "message": "too many requests from this address: 50 per second at most; retry after 1 s"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The job queue is unreachable, full or overloaded: try again (`Retry-After`). */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 503,
+                         *       "status": "Service Unavailable",
+                         *       "message": "the job queue is unreachable: try again later"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -8048,6 +9655,594 @@ export interface components {
              * @example the job failed
              */
             error?: string;
+        };
+        RecordRequest: {
+            /**
+             * @description An open game's full state. Its `history` holds its own deal's moves only: past the first deal, send the record of the earlier deals as `record` too.
+             * @example {
+             *       "game": "cassino",
+             *       "variant": "standard",
+             *       "seed": 12345,
+             *       "round": 1,
+             *       "deal": 1,
+             *       "dealer": 0,
+             *       "to_move": 1,
+             *       "hands": [
+             *         [
+             *           "4H",
+             *           "7H",
+             *           "7C",
+             *           "QH"
+             *         ],
+             *         [
+             *           "2D",
+             *           "4C",
+             *           "KH",
+             *           "KC"
+             *         ]
+             *       ],
+             *       "stock": [
+             *         "QD",
+             *         "3C",
+             *         "2H",
+             *         "AD",
+             *         "AC",
+             *         "AS",
+             *         "6C",
+             *         "7S",
+             *         "QS",
+             *         "9C",
+             *         "10S",
+             *         "6H",
+             *         "9D",
+             *         "AH",
+             *         "5H",
+             *         "2S",
+             *         "QC",
+             *         "3S",
+             *         "8C",
+             *         "JH",
+             *         "8S",
+             *         "6D",
+             *         "5C",
+             *         "9S",
+             *         "5D",
+             *         "8D",
+             *         "10C",
+             *         "2C",
+             *         "7D",
+             *         "4S",
+             *         "JS",
+             *         "3H",
+             *         "KS",
+             *         "JD",
+             *         "10H",
+             *         "4D",
+             *         "10D",
+             *         "6S",
+             *         "5S",
+             *         "JC"
+             *       ],
+             *       "table": {
+             *         "loose": [
+             *           "3D",
+             *           "8H",
+             *           "9H",
+             *           "KD"
+             *         ],
+             *         "builds": []
+             *       },
+             *       "captured": [
+             *         [],
+             *         []
+             *       ],
+             *       "sweeps": [
+             *         0,
+             *         0
+             *       ],
+             *       "last_capturer": null,
+             *       "last_batch": false,
+             *       "scores": [
+             *         0,
+             *         0
+             *       ],
+             *       "status": "playing",
+             *       "winner": null,
+             *       "history": [],
+             *       "previous_round": null
+             *     }
+             */
+            state?: components["schemas"]["State"];
+            /**
+             * @description With `state`: the record of the game before the state's deal (or any part of the game up to the state); the state's history extends it.
+             * @example {
+             *       "format": "cassino-record",
+             *       "version": 1,
+             *       "game": "cassino",
+             *       "variant": "standard",
+             *       "seed": 12345,
+             *       "dealer": 0,
+             *       "deals": [
+             *         {
+             *           "round": 1,
+             *           "deal": 1,
+             *           "dealer": 0,
+             *           "moves": [
+             *             {
+             *               "player": 1,
+             *               "move": {
+             *                 "type": "trail",
+             *                 "card": "2D",
+             *                 "id": "2D",
+             *                 "description": "Trail 2♦"
+             *               }
+             *             },
+             *             {
+             *               "player": 0,
+             *               "move": {
+             *                 "type": "build",
+             *                 "card": "4H",
+             *                 "targets": [
+             *                   "3D"
+             *                 ],
+             *                 "value": 7,
+             *                 "id": "4H+3D=7",
+             *                 "description": "Build 7 from 4♥ on 3♦"
+             *               }
+             *             }
+             *           ]
+             *         }
+             *       ]
+             *     }
+             */
+            record?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
+             * @example gAAAAABn...(opaque)
+             */
+            game?: string;
+            /**
+             * @description The asking seat's credential (sealed games), from `POST /v1/games`.
+             * @example 0.Zk3b2mD0cXq0p7n1uJmH0Q
+             */
+            credential?: string;
+        };
+        RecordResponse: {
+            /**
+             * @description The whole game so far: variant, seed, first dealer, each deal's moves in order and, once the game is over, its result.
+             * @example {
+             *       "format": "cassino-record",
+             *       "version": 1,
+             *       "game": "cassino",
+             *       "variant": "standard",
+             *       "seed": 12345,
+             *       "dealer": 0,
+             *       "deals": [
+             *         {
+             *           "round": 1,
+             *           "deal": 1,
+             *           "dealer": 0,
+             *           "moves": [
+             *             {
+             *               "player": 1,
+             *               "move": {
+             *                 "type": "trail",
+             *                 "card": "2D",
+             *                 "id": "2D",
+             *                 "description": "Trail 2♦"
+             *               }
+             *             },
+             *             {
+             *               "player": 0,
+             *               "move": {
+             *                 "type": "build",
+             *                 "card": "4H",
+             *                 "targets": [
+             *                   "3D"
+             *                 ],
+             *                 "value": 7,
+             *                 "id": "4H+3D=7",
+             *                 "description": "Build 7 from 4♥ on 3♦"
+             *               }
+             *             }
+             *           ]
+             *         }
+             *       ]
+             *     }
+             */
+            record: {
+                [key: string]: unknown;
+            };
+        };
+        ReplayRequest: {
+            /**
+             * @description The record to replay.
+             * @example {
+             *       "format": "cassino-record",
+             *       "version": 1,
+             *       "game": "cassino",
+             *       "variant": "standard",
+             *       "seed": 12345,
+             *       "dealer": 0,
+             *       "deals": [
+             *         {
+             *           "round": 1,
+             *           "deal": 1,
+             *           "dealer": 0,
+             *           "moves": [
+             *             {
+             *               "player": 1,
+             *               "move": {
+             *                 "type": "trail",
+             *                 "card": "2D",
+             *                 "id": "2D",
+             *                 "description": "Trail 2♦"
+             *               }
+             *             },
+             *             {
+             *               "player": 0,
+             *               "move": {
+             *                 "type": "build",
+             *                 "card": "4H",
+             *                 "targets": [
+             *                   "3D"
+             *                 ],
+             *                 "value": 7,
+             *                 "id": "4H+3D=7",
+             *                 "description": "Build 7 from 4♥ on 3♦"
+             *               }
+             *             }
+             *           ]
+             *         }
+             *       ]
+             *     }
+             */
+            record: {
+                [key: string]: unknown;
+            };
+        };
+        Position: {
+            /**
+             * @description Moves played so far (0: the first deal).
+             * @example 1
+             */
+            ply: number;
+            /**
+             * @description Who played the move (`null` at ply 0).
+             * @example 1
+             */
+            player?: number | null;
+            /**
+             * @description The move that led here, with `id` and `description` (`null` at ply 0).
+             * @example {
+             *       "type": "trail",
+             *       "card": "KC",
+             *       "id": "KC",
+             *       "description": "Trail K♣"
+             *     }
+             */
+            move?: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * @description The full state after the move: every hand revealed.
+             * @example {
+             *       "game": "cassino",
+             *       "variant": "standard",
+             *       "seed": 12345,
+             *       "round": 1,
+             *       "deal": 1,
+             *       "dealer": 0,
+             *       "to_move": 1,
+             *       "hands": [
+             *         [
+             *           "4H",
+             *           "7H",
+             *           "7C",
+             *           "QH"
+             *         ],
+             *         [
+             *           "2D",
+             *           "4C",
+             *           "KH",
+             *           "KC"
+             *         ]
+             *       ],
+             *       "stock": [
+             *         "QD",
+             *         "3C",
+             *         "2H",
+             *         "AD",
+             *         "AC",
+             *         "AS",
+             *         "6C",
+             *         "7S",
+             *         "QS",
+             *         "9C",
+             *         "10S",
+             *         "6H",
+             *         "9D",
+             *         "AH",
+             *         "5H",
+             *         "2S",
+             *         "QC",
+             *         "3S",
+             *         "8C",
+             *         "JH",
+             *         "8S",
+             *         "6D",
+             *         "5C",
+             *         "9S",
+             *         "5D",
+             *         "8D",
+             *         "10C",
+             *         "2C",
+             *         "7D",
+             *         "4S",
+             *         "JS",
+             *         "3H",
+             *         "KS",
+             *         "JD",
+             *         "10H",
+             *         "4D",
+             *         "10D",
+             *         "6S",
+             *         "5S",
+             *         "JC"
+             *       ],
+             *       "table": {
+             *         "loose": [
+             *           "3D",
+             *           "8H",
+             *           "9H",
+             *           "KD"
+             *         ],
+             *         "builds": []
+             *       },
+             *       "captured": [
+             *         [],
+             *         []
+             *       ],
+             *       "sweeps": [
+             *         0,
+             *         0
+             *       ],
+             *       "last_capturer": null,
+             *       "last_batch": false,
+             *       "scores": [
+             *         0,
+             *         0
+             *       ],
+             *       "status": "playing",
+             *       "winner": null,
+             *       "history": [],
+             *       "previous_round": null
+             *     }
+             */
+            state: components["schemas"]["State"];
+            /**
+             * @description What the move did, every card shown.
+             * @example [
+             *       {
+             *         "type": "capture",
+             *         "player": 0,
+             *         "card": "7S",
+             *         "targets": [
+             *           "2H",
+             *           "5C",
+             *           "7D"
+             *         ],
+             *         "description": "Player 0 takes 2♥, 5♣ and 7♦ with 7♠"
+             *       },
+             *       {
+             *         "type": "sweep",
+             *         "player": 0,
+             *         "description": "Sweep!"
+             *       }
+             *     ]
+             */
+            events: (components["schemas"]["TrailEvent"] | components["schemas"]["CaptureEvent"] | components["schemas"]["BuildEvent"] | components["schemas"]["SweepEvent"] | components["schemas"]["DealEvent"] | components["schemas"]["DrawEvent"] | components["schemas"]["ResidueEvent"] | components["schemas"]["RoundScoredEvent"] | components["schemas"]["RoundVoidEvent"] | components["schemas"]["GameOverEvent"])[];
+        };
+        ReplayResponse: {
+            /**
+             * @description The record, canonical.
+             * @example {
+             *       "format": "cassino-record",
+             *       "version": 1,
+             *       "game": "cassino",
+             *       "variant": "standard",
+             *       "seed": 12345,
+             *       "dealer": 0,
+             *       "deals": [
+             *         {
+             *           "round": 1,
+             *           "deal": 1,
+             *           "dealer": 0,
+             *           "moves": [
+             *             {
+             *               "player": 1,
+             *               "move": {
+             *                 "type": "trail",
+             *                 "card": "2D",
+             *                 "id": "2D",
+             *                 "description": "Trail 2♦"
+             *               }
+             *             },
+             *             {
+             *               "player": 0,
+             *               "move": {
+             *                 "type": "build",
+             *                 "card": "4H",
+             *                 "targets": [
+             *                   "3D"
+             *                 ],
+             *                 "value": 7,
+             *                 "id": "4H+3D=7",
+             *                 "description": "Build 7 from 4♥ on 3♦"
+             *               }
+             *             }
+             *           ]
+             *         }
+             *       ]
+             *     }
+             */
+            record: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description Every position in order: the first deal, then one after each move.
+             * @example []
+             */
+            positions: components["schemas"]["Position"][];
+        };
+        ReviewRequest: {
+            /**
+             * @description The game's record (or send a sealed game that is over).
+             * @example {
+             *       "format": "cassino-record",
+             *       "version": 1,
+             *       "game": "cassino",
+             *       "variant": "standard",
+             *       "seed": 12345,
+             *       "dealer": 0,
+             *       "deals": [
+             *         {
+             *           "round": 1,
+             *           "deal": 1,
+             *           "dealer": 0,
+             *           "moves": [
+             *             {
+             *               "player": 1,
+             *               "move": {
+             *                 "type": "trail",
+             *                 "card": "2D",
+             *                 "id": "2D",
+             *                 "description": "Trail 2♦"
+             *               }
+             *             },
+             *             {
+             *               "player": 0,
+             *               "move": {
+             *                 "type": "build",
+             *                 "card": "4H",
+             *                 "targets": [
+             *                   "3D"
+             *                 ],
+             *                 "value": 7,
+             *                 "id": "4H+3D=7",
+             *                 "description": "Build 7 from 4♥ on 3♦"
+             *               }
+             *             }
+             *           ]
+             *         }
+             *       ]
+             *     }
+             */
+            record?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
+             * @example gAAAAABn...(opaque)
+             */
+            game?: string;
+            /**
+             * @description The asking seat's credential (sealed games), from `POST /v1/games`.
+             * @example 0.Zk3b2mD0cXq0p7n1uJmH0Q
+             */
+            credential?: string;
+            /**
+             * @description The seat whose moves to rate: required with `record`; with a sealed game, the credential's seat by default.
+             * @example 1
+             */
+            player?: number;
+            /**
+             * @description Seed of every hint's world sampler: the same record, seat and seed give the same review. Seeds up to 2^63 - 1 are accepted, but only those below 2^53 read exactly in JavaScript; the server never draws a larger one.
+             * @default 0
+             * @example 0
+             */
+            seed?: number;
+            /**
+             * @description Worlds per move (the default hint's budget when omitted), capped by `HINT_MAX_SAMPLES`.
+             * @example 48
+             */
+            samples?: number;
+            /**
+             * @description Answer 202 with a job at once instead of waiting.
+             * @default false
+             * @example false
+             */
+            async?: boolean;
+        };
+        ReviewResponse: {
+            /**
+             * @description The seat reviewed.
+             * @example 1
+             */
+            player: number;
+            /**
+             * @description Seed of the hints.
+             * @example 0
+             */
+            seed: number;
+            /**
+             * @description Each of the seat's moves in order: `ply`, `round`, `deal`, the `move` and the `best` move from the seat's view then, their `equity` and `best_equity`, `points_lost`, `verdict` (best, good, inaccuracy, mistake, blunder), `forced` and the worlds searched (`samples`).
+             * @example [
+             *       {
+             *         "ply": 1,
+             *         "round": 1,
+             *         "deal": 1,
+             *         "move": {
+             *           "id": "KC"
+             *         },
+             *         "best": {
+             *           "id": "KC"
+             *         },
+             *         "equity": 0.4,
+             *         "best_equity": 0.4,
+             *         "points_lost": 0,
+             *         "verdict": "best",
+             *         "forced": false,
+             *         "samples": 48
+             *       }
+             *     ]
+             */
+            moves: {
+                [key: string]: unknown;
+            }[];
+            /**
+             * @description `moves` rated, total and mean `points_lost`, `accuracy` (percent rated best or good) and each verdict's `counts`.
+             * @example {
+             *       "moves": 20,
+             *       "points_lost": 3.2,
+             *       "mean_points_lost": 0.16,
+             *       "accuracy": 85,
+             *       "counts": {
+             *         "best": 15,
+             *         "good": 2,
+             *         "inaccuracy": 2,
+             *         "mistake": 1,
+             *         "blunder": 0
+             *       }
+             *     }
+             */
+            summary: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description Each verdict's bound in round points lost (inclusive); past the last, a blunder.
+             * @example {
+             *       "best": 0.1,
+             *       "good": 0.5,
+             *       "inaccuracy": 1,
+             *       "mistake": 2
+             *     }
+             */
+            verdicts: {
+                [key: string]: unknown;
+            };
         };
     };
     responses: {

@@ -1,0 +1,246 @@
+/* Replay and review after a game (docs/play.md "Replay and review").
+ *
+ * When play.js says the game is over (the `cassino:game-over` event, with the sealed
+ * game's token, the human's credential and seat, and the seats' names), the header's
+ * "Replay" button opens a dialog that steps through the game's record move by move with
+ * every hand shown (POST /v1/records, then /v1/records/replay): First, Previous, Next and
+ * Last as buttons and as the keys Home, ←, → and End.  "Review my moves" rates each of the
+ * human's moves (POST /v1/reviews, its job followed with progress): the summary, each
+ * move's verdict in a list that jumps to the move, and the verdict on the replay itself.
+ * A sealed game's record exists only once the game is over: it shows every hand.
+ */
+import { CassinoClient, CassinoError } from "../sdk/cassino.js";
+
+(() => {
+  const api = new CassinoClient({ baseUrl: new URL("../", location.href).href });
+  const params = new URLSearchParams(location.search);
+  // the review's budget per move: the URL's samples (as for hints), else the server's
+  const SAMPLES = /^\d+$/.test(params.get("samples") || "") ? Number(params.get("samples")) : null;
+  const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+  const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+  const RANK_NAMES = { A: "ace", J: "jack", Q: "queen", K: "king" };
+  const MARKS = { best: "", good: "", inaccuracy: "?!", mistake: "?", blunder: "??" };
+
+  const replay = {
+    game: null,        // {game, credential, seat, names} from play.js
+    record: null,
+    positions: [],
+    at: 0,
+    review: null,      // the review once rated
+    byPly: new Map(),  // ply -> rated move
+  };
+  const $ = (id) => document.getElementById(id);
+
+  function el(tag, attrs = {}, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs)) {
+      if (value === null || value === undefined || value === false) continue;
+      if (key === "className") node.className = value;
+      else if (key === "text") node.textContent = value;
+      else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+      else node.setAttribute(key, value === true ? "" : String(value));
+    }
+    for (const child of children.flat()) {
+      if (child !== null && child !== undefined && child !== false) {
+        node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+      }
+    }
+    return node;
+  }
+
+  const rankOf = (code) => code.slice(0, -1);
+  const suitOf = (code) => code.slice(-1);
+  function card(code) {
+    const red = suitOf(code) === "H" || suitOf(code) === "D";
+    return el("span", { className: `card small ${red ? "red" : "black"}`, role: "img",
+                        "data-card": code,
+                        "aria-label": `${RANK_NAMES[rankOf(code)] || rankOf(code)} of ${SUIT_NAMES[suitOf(code)]}` },
+              el("span", { className: "rank", "aria-hidden": "true", text: rankOf(code) }),
+              el("span", { className: "suit", "aria-hidden": "true", text: SUITS[suitOf(code)] }));
+  }
+  const seatName = (seat) => (replay.game && replay.game.names[seat]) || `Seat ${seat}`;
+
+  // ---- the page's parts (made once) ------------------------------------------------
+  function install() {
+    const open = el("button", { type: "button", id: "replay-button", "data-testid": "replay-button",
+                                hidden: true, onclick: openReplay }, "Replay & review");
+    document.querySelector(".bar .actions").append(open);
+    const nav = (id, label, key, text, onclick) => el("button", {
+      type: "button", id, "data-testid": id, "aria-label": label, "aria-keyshortcuts": key,
+      title: `${label} (${key})`, onclick }, text);
+    const dialog = el("dialog", { className: "replay", id: "replay-dialog", "data-testid": "replay-dialog",
+                                  "aria-labelledby": "replay-title" },
+      el("div", { className: "replay-head" },
+         el("h2", { id: "replay-title", text: "Replay" }),
+         el("a", { id: "replay-save", "data-testid": "replay-save", hidden: true,
+                   download: "cassino-record.json", text: "Save the record",
+                   title: "The game as one JSON record (cassino replay FILE reads it)" }),
+         el("button", { type: "button", className: "link", "data-testid": "replay-close",
+                        onclick: () => $("replay-dialog").close() }, "Close")),
+      el("div", { className: "replay-nav", role: "group", "aria-label": "Step through the game" },
+         nav("replay-first", "First", "Home", "«"),
+         nav("replay-prev", "Previous move", "ArrowLeft", "◀"),
+         el("span", { className: "replay-at", id: "replay-at", "data-testid": "replay-at",
+                      "aria-live": "polite" }),
+         nav("replay-next", "Next move", "ArrowRight", "▶"),
+         nav("replay-last", "Last", "End", "»")),
+      el("p", { className: "replay-move", id: "replay-move", "data-testid": "replay-move" }),
+      el("p", { className: "replay-verdict", id: "replay-verdict", "data-testid": "replay-verdict", hidden: true }),
+      el("div", { className: "replay-seats", id: "replay-seats", "data-testid": "replay-seats" }),
+      el("div", { className: "replay-table", id: "replay-table", "data-testid": "replay-table" }),
+      el("ul", { className: "replay-events", id: "replay-events", "data-testid": "replay-events" }),
+      el("section", { className: "replay-review", "aria-labelledby": "review-title" },
+         el("div", { className: "replay-head" },
+            el("h3", { id: "review-title", text: "Review" }),
+            el("button", { type: "button", id: "review-button", "data-testid": "review-button",
+                           onclick: runReview }, "Review my moves")),
+         el("p", { className: "hint-text", id: "review-status", "data-testid": "review-status",
+                   "aria-live": "polite",
+                   text: "Rates each of your moves against the solver's best from what you could see then." }),
+         el("ol", { className: "review-list", id: "review-list", "data-testid": "review-list" })));
+    document.body.append(dialog);
+    $("replay-first").addEventListener("click", () => go(0));
+    $("replay-prev").addEventListener("click", () => go(replay.at - 1));
+    $("replay-next").addEventListener("click", () => go(replay.at + 1));
+    $("replay-last").addEventListener("click", () => go(replay.positions.length - 1));
+    document.addEventListener("keydown", onKey);
+  }
+
+  function onKey(event) {
+    if (!$("replay-dialog").open || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.target && event.target.tagName === "INPUT") return;
+    const moves = { ArrowLeft: -1, ArrowRight: 1 };
+    if (event.key in moves) go(replay.at + moves[event.key]);
+    else if (event.key === "Home") go(0);
+    else if (event.key === "End") go(replay.positions.length - 1);
+    else return;
+    event.preventDefault();
+    event.stopPropagation();
+  }
+
+  // ---- opening the replay -------------------------------------------------------------
+  async function openReplay() {
+    const dialog = $("replay-dialog");
+    if (!dialog.open) dialog.showModal();
+    if (replay.positions.length) {
+      go(replay.at);
+      return;
+    }
+    $("replay-move").textContent = "Loading the game…";
+    try {
+      const sealed = { game: replay.game.game, credential: replay.game.credential };
+      replay.record = (await api.record(sealed)).record;
+      const save = $("replay-save");
+      if (save.href) URL.revokeObjectURL(save.href);
+      save.href = URL.createObjectURL(new Blob([JSON.stringify(replay.record, null, 1)],
+                                               { type: "application/json" }));
+      save.hidden = false;
+      replay.positions = (await api.replay({ record: replay.record })).positions;
+      go(0);
+    } catch (err) {
+      $("replay-move").textContent = err instanceof CassinoError ? err.message : String(err);
+    }
+  }
+
+  function go(at) {
+    const last = replay.positions.length - 1;
+    if (last < 0) return;
+    replay.at = Math.max(0, Math.min(last, at));
+    render();
+  }
+
+  function render() {
+    const position = replay.positions[replay.at];
+    const state = position.state;
+    const last = replay.positions.length - 1;
+    $("replay-at").textContent = `Move ${position.ply} of ${last}`;
+    $("replay-move").textContent = position.move
+      ? `${seatName(position.player)}: ${position.move.description}`
+      : `Round ${state.round} dealt by ${seatName(state.dealer).toLowerCase()}.`;
+    $("replay-first").disabled = $("replay-prev").disabled = replay.at === 0;
+    $("replay-last").disabled = $("replay-next").disabled = replay.at === last;
+    const rated = replay.byPly.get(position.ply);
+    const verdict = $("replay-verdict");
+    verdict.hidden = !rated;
+    if (rated) {
+      verdict.dataset.verdict = rated.verdict;
+      verdict.textContent = rated.points_lost > 0
+        ? `${rated.verdict}${MARKS[rated.verdict]}: ${rated.points_lost.toFixed(2)} points lost; best was ${rated.best ? rated.best.description : "no claim"}.`
+        : `${rated.verdict}${rated.forced ? " (the only move)" : ""}.`;
+    }
+    $("replay-seats").replaceChildren(...state.hands.map((hand, seat) => el("div", {
+      className: `replay-seat${state.status === "playing" && state.to_move === seat ? " to-move" : ""}`,
+      "data-testid": `replay-seat-${seat}` },
+      el("h3", { text: `${seatName(seat)} (seat ${seat})` }),
+      el("div", { className: "replay-hand", "aria-label": `${seatName(seat)}'s hand` },
+         hand.length ? hand.map(card) : el("span", { className: "muted", text: "no cards" })),
+      el("p", { className: "stats",
+                text: `${state.captured[seat].length} cards taken, ${state.sweeps[seat]} sweep${state.sweeps[seat] === 1 ? "" : "s"}` }))));
+    const table = state.table;
+    $("replay-table").replaceChildren(
+      el("h3", { text: `Table (stock ${state.stock.length}) · scores ${state.scores.join(" – ")}` }),
+      el("div", { className: "replay-hand", "aria-label": "Table" },
+         table.loose.map(card),
+         table.builds.map((b) => el("span", { className: "build", text: `${seatName(b.owner)}'s build of ${b.value}: ` },
+                                      b.groups.flat().map(card)))));
+    $("replay-events").replaceChildren(...position.events
+      .filter((e) => !["trail", "capture", "build"].includes(e.type))
+      .map((e) => el("li", { text: e.description })));
+  }
+
+  // ---- review -----------------------------------------------------------------------
+  async function runReview() {
+    const button = $("review-button");
+    button.disabled = true;
+    $("review-status").textContent = "Rating your moves…";
+    try {
+      const body = { game: replay.game.game, credential: replay.game.credential, async: true };
+      if (SAMPLES) body.samples = SAMPLES;
+      const result = await api.review(body, { onProgress: ({ done, total }) => {
+        $("review-status").textContent = `Rating your moves… ${done} of ${total}`;
+      } });
+      showReview(result);
+    } catch (err) {
+      $("review-status").textContent = err instanceof CassinoError ? err.message : String(err);
+      button.disabled = false;
+    }
+  }
+
+  function showReview(result) {
+    replay.review = result;
+    replay.byPly = new Map(result.moves.map((m) => [m.ply, m]));
+    const s = result.summary;
+    const counts = Object.entries(s.counts).filter(([, n]) => n).map(([name, n]) => `${n} ${name}`).join(", ");
+    $("review-status").textContent =
+      `Accuracy ${s.accuracy}% over ${s.moves} moves · ${s.points_lost.toFixed(2)} points lost (${counts}).`;
+    $("review-list").replaceChildren(...result.moves.map((m) => el("li", {
+      "data-testid": "review-row", "data-verdict": m.verdict, "data-ply": m.ply },
+      el("button", { type: "button", className: "link", "data-testid": `review-go-${m.ply}`, onclick: () => go(m.ply),
+                     text: `${m.ply}. ${m.move.description}${MARKS[m.verdict]}` }),
+      el("span", { className: `verdict ${m.verdict}`, text: m.verdict }),
+      m.points_lost > 0 ? el("span", { className: "lost", text: `−${m.points_lost.toFixed(2)}` }) : null)));
+    if (replay.positions.length) render();
+  }
+
+  // ---- play.js's signals ---------------------------------------------------------------
+  document.addEventListener("cassino:game-over", (event) => {
+    replay.game = event.detail;
+    replay.record = null;
+    replay.positions = [];
+    replay.at = 0;
+    replay.review = null;
+    replay.byPly = new Map();
+    $("review-list").replaceChildren();
+    $("review-button").disabled = false;
+    $("replay-button").hidden = false;
+    $("replay-save").hidden = true;
+  });
+  document.addEventListener("cassino:new-game", () => {
+    replay.game = null;
+    $("replay-button").hidden = true;
+    if ($("replay-dialog").open) $("replay-dialog").close();
+  });
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", install);
+  else install();
+})();

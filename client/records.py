@@ -1,0 +1,259 @@
+"""``cassino replay`` and ``cassino review``: a game's record stepped through with every
+hand shown, and one seat's moves rated (docs/play.md "Replay and review").
+
+    cassino replay record.json
+    cassino review record.json [--player N] [--seed N] [--samples N] [--json]
+
+Both speak only the public API (``POST /v1/records/replay``, ``POST /v1/reviews`` and its
+job); ``cassino play`` offers them after a game and saves the record with ``--record``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+from typing import Any, TextIO
+
+from client.api import ApiError, Cassino
+from client.text import Style
+
+__all__ = ["REPLAY_HELP", "add_commands", "fetch_record", "offer", "replay", "review",
+           "review_lines"]
+
+JOB_POLL = 0.2
+REPLAY_HELP = ("Enter or n: next move   p: previous   f: first   l: last   <number>: that "
+               "move   q: quit")
+MARKS = {"best": "", "good": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+"""What follows a rated move, as a chess site writes it."""
+
+
+class RecordUsageError(Exception):
+    """A record file that cannot be read (exit status 2, as the command line's mistakes)."""
+
+
+def read_record(path: Path) -> dict[str, Any]:
+    """The record in ``path``: the record itself, or ``{"record": ...}``."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise RecordUsageError(f"{path}: {exc.strerror or exc}") from exc
+    except json.JSONDecodeError as exc:
+        raise RecordUsageError(f"{path}: not JSON ({exc.msg}, line {exc.lineno})") from exc
+    if isinstance(data, dict) and isinstance(data.get("record"), dict):
+        data = data["record"]
+    if not isinstance(data, dict) or "deals" not in data:
+        raise RecordUsageError(f"{path}: not a game record (cassino play --record FILE "
+                               "writes one)")
+    return data
+
+
+def fetch_record(client: Cassino, position: dict[str, Any]) -> dict[str, Any]:
+    """``POST /v1/records``: the record of a finished sealed game, or of an open state."""
+    return dict(client.post("/v1/records", position)["record"])
+
+
+# --- replay -------------------------------------------------------------------------------
+
+
+def replay(client: Cassino, record: dict[str, Any], style: Style, stdin: TextIO,
+           out: TextIO) -> int:
+    """Step through ``record`` move by move, every hand shown; commands from ``stdin``."""
+    positions = client.post("/v1/records/replay", {"record": record})["positions"]
+    last = len(positions) - 1
+    say = _sayer(out)
+    say(f"Replay of a game of {record.get('variant', 'standard')} (seed {record['seed']}): "
+        f"{last} moves. {REPLAY_HELP}")
+    at = 0
+    while True:
+        for text in position_lines(positions[at], last, style):
+            say(text)
+        line = _ask(stdin, out, f"[{at}/{last}] > ")
+        if line is None:
+            return 0
+        command = line.lower()
+        if command in ("q", "quit"):
+            return 0
+        if command in ("", "n", "next"):
+            at = min(last, at + 1)
+        elif command in ("p", "prev", "previous"):
+            at = max(0, at - 1)
+        elif command in ("f", "first"):
+            at = 0
+        elif command in ("l", "last"):
+            at = last
+        elif command.isdigit() and int(command) <= last:
+            at = int(command)
+        else:
+            say(REPLAY_HELP)
+
+
+def position_lines(position: dict[str, Any], last: int, style: Style) -> list[str]:
+    """One position: the move that led there, each hand, the table, piles and scores."""
+    state = position["state"]
+    head = f"Move {position['ply']} of {last}"
+    if position["move"] is None:
+        head = f"Round {state['round']} dealt (move 0 of {last})"
+    else:
+        head += f": player {position['player']}: {position['move']['description']}"
+    lines = [head]
+    for event in position["events"]:
+        if event["type"] not in ("trail", "capture", "build"):
+            lines.append(f"  {event['description']}")
+    turn = "game over" if state["status"] != "playing" else \
+        f"to move: player {state['to_move']}"
+    lines.append(f"  Round {state['round']}, dealer {state['dealer']}, {turn}")
+    for seat, hand in enumerate(state["hands"]):
+        lines.append(f"  Player {seat}: {style.cards(hand) or '-'}   "
+                     f"({len(state['captured'][seat])} taken, {state['sweeps'][seat]} sweeps)")
+    lines.append(f"  Table: {style.table(state['table']) or '-'}   Stock: "
+                 f"{len(state['stock'])}   Scores: {state['scores']}")
+    return lines
+
+
+# --- review -------------------------------------------------------------------------------
+
+
+def review(client: Cassino, record: dict[str, Any], player: int, *, seed: int = 0,
+           samples: int | None = None, progress: Any = None) -> dict[str, Any]:
+    """``POST /v1/reviews``, its job followed to the end (``progress(done, total)``)."""
+    body: dict[str, Any] = {"record": record, "player": player, "seed": seed, "async": True}
+    if samples is not None:
+        body["samples"] = samples
+    status, data = client.call("POST", "/v1/reviews", body)
+    while status == 202:
+        time.sleep(JOB_POLL)
+        job_id = data["job"]["id"] if "job" in data else data["id"]
+        status, data = client.call("GET", f"/v1/jobs/{job_id}")
+        if data.get("status") == "finished":
+            return dict(data["result"])
+        if data.get("status") == "failed":
+            raise ApiError(f"the review failed: {data.get('error')}")
+        if progress is not None:
+            progress(data["progress"]["done"], data["progress"]["total"])
+        status = 202
+    return dict(data)
+
+
+def review_lines(result: dict[str, Any], style: Style) -> list[str]:
+    """Each rated move on a line, then the summary."""
+    del style  # descriptions come in the server's words
+    lines = [f"Review of player {result['player']}'s moves (points lost against the best "
+             "move from what they could see):"]
+    for item in result["moves"]:
+        mark = MARKS[item["verdict"]]
+        line = (f"  {item['ply']:>4}. {item['move']['description']}{mark}  "
+                f"{item['verdict']}")
+        if item["points_lost"] > 0:
+            best = item["best"]["description"] if item["best"] else "no claim"
+            line += f", -{item['points_lost']:.2f}; best: {best}"
+        if item["forced"]:
+            line += " (forced)"
+        lines.append(line)
+    summary = result["summary"]
+    counts = ", ".join(f"{n} {name}" for name, n in summary["counts"].items() if n)
+    lines.append(f"Accuracy {summary['accuracy']}% over {summary['moves']} moves; "
+                 f"{summary['points_lost']:.2f} points lost in all ({counts}).")
+    return lines
+
+
+# --- the commands --------------------------------------------------------------------------
+
+
+def add_commands(commands: Any, common: argparse.ArgumentParser,
+                 budget: argparse.ArgumentParser) -> None:
+    """The ``replay`` and ``review`` subcommands."""
+    show = commands.add_parser(
+        "replay", parents=[common], help="step through a saved game, every hand shown",
+        description="Replay a game record move by move with every hand shown. " + REPLAY_HELP)
+    show.add_argument("record", type=Path, metavar="FILE",
+                      help="a game record (cassino play --record FILE writes one)")
+    show.set_defaults(run=run_replay)
+    rate = commands.add_parser(
+        "review", parents=[common, budget], help="rate one player's moves of a saved game",
+        description="Rate each move of one player against the solver's best move from what "
+                    "that player could see then: best, good, inaccuracy, mistake, blunder.")
+    rate.add_argument("record", type=Path, metavar="FILE", help="a game record")
+    rate.add_argument("--player", type=_natural, default=0, metavar="SEAT",
+                      help="whose moves (default 0)")
+    rate.add_argument("--seed", type=_natural, default=0,
+                      help="seed of every hint (default 0): same seed, same review")
+    rate.add_argument("--json", action="store_true", help="print the API's answer as JSON")
+    rate.set_defaults(run=run_review)
+
+
+def _natural(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"not a whole number of 0 or more: {text!r}")
+    return int(text)
+
+
+def run_replay(args: argparse.Namespace, client: Cassino, style: Style, stdin: TextIO,
+               out: TextIO) -> int:
+    return replay(client, read_record(args.record), style, stdin, out)
+
+
+def run_review(args: argparse.Namespace, client: Cassino, style: Style, stdin: TextIO,
+               out: TextIO) -> int:
+    record = read_record(args.record)
+    result = review(client, record, args.player, seed=args.seed, samples=args.samples)
+    if args.json:
+        print(json.dumps(result, indent=2, ensure_ascii=False), file=out)
+        return 0
+    say = _sayer(out)
+    for line in review_lines(result, style):
+        say(line)
+    return 0
+
+
+def offer(client: Cassino, position: dict[str, Any], seat: int, style: Style,
+          stdin: TextIO, out: TextIO, save: Path | None) -> None:
+    """After a game: save its record to ``save`` (``--record``), and at a terminal offer
+    to replay it, review your moves or save it."""
+    try:
+        record = fetch_record(client, position)
+    except ApiError as exc:
+        if save is not None or stdin.isatty():
+            _sayer(out)(f"No record of this game: {exc.message}")
+        return
+    say = _sayer(out)
+    if save is not None:
+        save.write_text(json.dumps(record, indent=1, ensure_ascii=False), encoding="utf-8")
+        say(f"The game's record is in {save} (cassino replay {save}).")
+    if not stdin.isatty():
+        return
+    while True:
+        line = _ask(stdin, out, "r replay, v review your moves, s FILE save the record, "
+                                "Enter to leave: ")
+        if not line:
+            return
+        command, _, rest = line.partition(" ")
+        if command == "r":
+            replay(client, record, style, stdin, out)
+        elif command == "v":
+            for text in review_lines(review(client, record, seat), style):
+                say(text)
+        elif command == "s" and rest.strip():
+            Path(rest.strip()).write_text(json.dumps(record, indent=1, ensure_ascii=False),
+                                          encoding="utf-8")
+            say(f"Saved to {rest.strip()}.")
+
+
+def _sayer(out: TextIO) -> Any:
+    def say(text: str = "") -> None:
+        print(text, file=out, flush=True)
+
+    return say
+
+
+def _ask(stdin: TextIO, out: TextIO, prompt: str) -> str | None:
+    out.write(prompt)
+    out.flush()
+    line = stdin.readline()
+    if not line:
+        out.write("\n")
+        return None
+    if not stdin.isatty():  # scripted input: echo it, so the transcript reads well
+        out.write(line if line.endswith("\n") else line + "\n")
+    return line.strip()
