@@ -14,6 +14,7 @@ import swagger_ui_bundle
 from flask import Flask, Response, redirect, request, send_from_directory
 
 from api import (
+    bots,
     catalog,
     errors,
     games,
@@ -99,7 +100,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["cassino_api"] = api
     api.ma_plugin.converter.add_attribute_function(_move_or_id_property)
     api.ma_plugin.converter.add_attribute_function(_event_property)
-    for module in (catalog, variants, games, hints):
+    for module in (catalog, variants, games, hints, bots):
         api.register_blueprint(module.blp)
     api.spec.components.schemas.pop("PaginationMetadata", None)  # no paginated endpoints
     app.register_blueprint(play.blp)  # the web table: static files, not in the spec

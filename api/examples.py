@@ -58,6 +58,7 @@ def _requests() -> dict[str, dict[str, Any]]:
         "hints": asking,
         "hintsAsync": {**asking, "async": True},
         "evaluate": asking,
+        "botMove": {"state": full, "player": state.to_move, "level": "club", "seed": 0},
     }
 
 
@@ -71,6 +72,7 @@ OPERATIONS = {  # example name: (method, path)
     "score": ("POST", "/v1/score"),
     "hints": ("POST", "/v1/hints"),
     "evaluate": ("POST", "/v1/evaluate"),
+    "botMove": ("POST", "/v1/bot-move"),
 }
 
 

@@ -33,6 +33,7 @@ from engine import Move, State
 from engine.cassino import CLAIM, MAX_SAFE_SEED, PLAYING, claim, claims_allowed, round_dealt
 from engine.errors import IllegalMoveError
 from solver.bots import make_bot
+from solver.levels import LEVELS
 from workers import QueueUnavailable
 from workers.ledger import Ledger
 
@@ -43,9 +44,10 @@ log = logging.getLogger(__name__)
 TOKEN_VERSION = 1
 DEFAULT_TTL = 7 * 24 * 3600
 """Seconds a token stays good after it was sealed (each move seals a new one)."""
-HOUSE_BOTS = ("solver", "heuristic", "greedy", "random")
-"""Who may play a house seat: the solver at the default hint budget, or a simpler bot.
-All of them decide from their seat's view only."""
+HOUSE_BOTS = ("solver", "heuristic", "greedy", "random", *LEVELS)
+"""Who may play a house seat: the solver at the default hint budget, a simpler bot, or a
+skill level (solver/levels.py, docs/ladder.md).  All of them decide from their seat's view
+only."""
 
 
 @dataclass(frozen=True)
