@@ -836,6 +836,16 @@ class JobSchema(Schema):
 
 # --- Skill levels (docs/api.md "Bot moves"): the move a bot of a level plays -------------
 
+class Number(fields.Float):
+    """A JSON number: no strings, no booleans (marshmallow's default casts "50")."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None,
+                     **kwargs: Any) -> float:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise self.make_error("invalid", input=value)
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
 class BotMoveRequest(Strict):
     """A view (given, or a state and a player, or a sealed game and a credential) and the
     bot's level: a named level or a dial value (one of them; ``master`` when neither)."""
@@ -850,7 +860,7 @@ class BotMoveRequest(Strict):
         "A named level, weakest first: " + ", ".join(f"`{name}` (dial {dial:g})"
                                                    for name, dial in LEVELS.items())
         + " (docs/ladder.md).", "club"))
-    dial = fields.Float(validate=validate.Range(min=0, max=100), allow_nan=False,
+    dial = Number(validate=validate.Range(min=0, max=100), allow_nan=False,
                         metadata=_meta("A skill dial from 0 (random moves) to 100 (the full "
                                        "solver), in place of `level`.", 60))
     seed = Int(load_default=0, validate=validate.Range(min=0, max=MAX_SEED), metadata=_meta(
