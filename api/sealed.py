@@ -32,8 +32,7 @@ from flask_smorest import abort
 from engine import Move, State
 from engine.cassino import CLAIM, MAX_SAFE_SEED, PLAYING, claim, claims_allowed, round_dealt
 from engine.errors import IllegalMoveError
-from solver.bots import make_bot
-from solver.levels import LEVELS
+from solver.levels import LEVELS, make_player
 from workers import QueueUnavailable
 from workers.ledger import Ledger
 
@@ -256,7 +255,7 @@ class Sealer:
             if state.to_move not in game.house:
                 break
             seat = state.to_move
-            bot = make_bot(game.house[seat], self._seed(game, len(events)))
+            bot = make_player(game.house[seat], self._seed(game, len(events)))
             step = state.apply(bot.choose(state.view(seat)))
             events.extend(step.events)
             state = step.state
@@ -270,7 +269,7 @@ class Sealer:
         if not claims_allowed(state.rules):
             return None
         for seat in sorted(game.house):
-            if make_bot(game.house[seat], self._seed(game, salt)).claims(state.view(seat)):
+            if make_player(game.house[seat], self._seed(game, salt)).claims(state.view(seat)):
                 return seat
         return None
 

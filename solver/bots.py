@@ -339,10 +339,5 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         if name == "oracle":
             return OracleBot(seed, options, name=spec)
         return SolverBot(seed, options, name=spec)
-    if name == "dial" or name in ("beginner", "casual", "club", "expert", "master"):
-        from solver.levels import level_bot  # the levels are built from these bots
-
-        return level_bot(spec, seed)
     raise ValueError(f"unknown bot {spec!r}: random, greedy, heuristic, solver[:opts], "
-                     "inference[:opts], oracle[:opts], cheater, a level (beginner, casual, "
-                     "club, expert, master) or dial:0..100")
+                     "inference[:opts], oracle[:opts], cheater")

@@ -18,7 +18,7 @@ from engine.cassino import Move, State, View
 from solver.bots import Bot, make_bot
 
 __all__ = ["ANCHORS", "DEFAULT_LEVEL", "LEVELS", "DialBot", "LevelError", "dial_of",
-           "level_bot", "level_spec"]
+           "level_bot", "level_spec", "make_player"]
 
 ANCHORS: tuple[tuple[float, str], ...] = (
     (0.0, "random"),
@@ -123,3 +123,17 @@ def level_bot(spec: str, seed: int = 0) -> DialBot:
             raise LevelError(f"dial {value!r} is not a number") from None
         return DialBot(number, seed)
     return DialBot(dial_of(name), seed, name=name)
+
+
+def make_player(spec: str, seed: int = 0) -> Bot:
+    """Any player by its arena name: a level (``club``), ``dial:VALUE``, or a bot of
+    :func:`solver.bots.make_bot` (``greedy``, ``solver:nodes=10000``...)."""
+    name = spec.partition(":")[0]
+    if name == "dial" or name in LEVELS:
+        return level_bot(spec, seed)
+    try:
+        return make_bot(spec, seed)
+    except ValueError as exc:
+        if str(exc).startswith("unknown bot"):
+            raise ValueError(f"{exc}, a level ({', '.join(LEVELS)}) or dial:0..100") from None
+        raise

@@ -9,10 +9,19 @@ import pytest
 
 from engine.cassino import PLAYING, VARIANTS, State, advance, new_game
 from solver.arena import play_game, run
-from solver.bots import GreedyBot, HeuristicBot, make_bot
+from solver.bots import GreedyBot, HeuristicBot
 from solver.ladder import main as ladder_main
 from solver.ladder import matchups, render
-from solver.levels import ANCHORS, LEVELS, DialBot, LevelError, dial_of, level_bot, level_spec
+from solver.levels import (
+    ANCHORS,
+    LEVELS,
+    DialBot,
+    LevelError,
+    dial_of,
+    level_bot,
+    level_spec,
+    make_player,
+)
 
 PLAYABLE = [name for name, rules in VARIANTS.items() if rules.playable]
 
@@ -33,9 +42,9 @@ def test_levels_are_points_of_the_dial_weakest_first() -> None:
     dials = list(LEVELS.values())
     assert dials == sorted(dials) and dials[-1] == 100.0
     assert [d for d, _ in ANCHORS] == [0.0, 25.0, 50.0, 75.0, 100.0]
-    for name in LEVELS:  # every level is an arena bot by its name (solver.bots.make_bot)
-        assert make_bot(name).name == name
-    assert make_bot("dial:37.5").name == "dial:37.5"
+    for name in LEVELS:  # every level is an arena bot by its name (make_player)
+        assert make_player(name).name == name
+    assert make_player("dial:37.5").name == "dial:37.5"
     assert level_spec("club") == "club" and level_spec(12) == "dial:12"
 
 
@@ -44,7 +53,7 @@ def test_bad_levels_and_dials_are_refused(bad: str | float) -> None:
     with pytest.raises(LevelError):
         dial_of(bad)
     with pytest.raises(ValueError):
-        make_bot(f"dial:{bad}" if not isinstance(bad, str) else bad)
+        make_player(f"dial:{bad}" if not isinstance(bad, str) else bad)
 
 
 def test_an_anchor_plays_its_bot_exactly() -> None:
@@ -68,8 +77,8 @@ def test_between_anchors_the_share_follows_the_dial() -> None:
 
 
 def test_the_same_seed_plays_the_same_game() -> None:
-    first = play_game(8, (make_bot("beginner", 1), make_bot("dial:60", 2)), max_rounds=1)
-    again = play_game(8, (make_bot("beginner", 1), make_bot("dial:60", 2)), max_rounds=1)
+    first = play_game(8, (make_player("beginner", 1), make_player("dial:60", 2)), max_rounds=1)
+    again = play_game(8, (make_player("beginner", 1), make_player("dial:60", 2)), max_rounds=1)
     assert first.rounds == again.rounds and first.moves == again.moves
 
 
@@ -109,6 +118,11 @@ def test_the_ladder_rows_and_table(tmp_path: Path) -> None:
     assert "casual – beginner" in render(summaries, "cmd", "standard", 1)
 
 
-def test_levels_are_known_to_make_bot() -> None:
-    for name in LEVELS:  # the names make_bot routes to the levels are the levels
-        assert isinstance(make_bot(name), DialBot)
+def test_levels_are_known_to_make_player() -> None:
+    for name in LEVELS:  # and the other bots stay solver.bots'
+        assert isinstance(make_player(name), DialBot)
+    assert isinstance(make_player("greedy"), GreedyBot)
+    with pytest.raises(ValueError, match=r"a level \(beginner, casual"):
+        make_player("grandmaster")
+    with pytest.raises(ValueError, match="unknown solver option"):
+        make_player("solver:colour=red")
