@@ -9,7 +9,7 @@ from flask.testing import FlaskClient
 
 from api.examples import position, request_example
 from engine import State, new_game
-from engine.cassino import PLAYING, advance
+from engine.cassino import PLAYING, VARIANTS, advance
 from solver.bots import GreedyBot, HeuristicBot
 from solver.levels import LEVELS
 
@@ -143,3 +143,11 @@ def test_house_seats_take_levels_and_refuse_others(client: FlaskClient) -> None:
                                          "house": [{"player": 1, "bot": "dial:50"}]})
     assert bad.status_code == 422 and bad.json["field"] == "house[0].bot", bad.json
 
+
+
+@pytest.mark.parametrize("variant", [n for n, r in VARIANTS.items() if r.playable])
+def test_every_playable_variant(client: FlaskClient, variant: str) -> None:
+    state = new_game(4, variant)
+    answer = bot_move(client, state=state.to_dict(), player=state.to_move, level="expert")
+    assert answer.status_code == 200, answer.json
+    assert answer.json["move"]["id"] in legal_ids(state)
