@@ -32,7 +32,7 @@ def round_near_its_end() -> dict[str, Any]:
     """A sealed game of round 1 with three cards left (the house, seat 1, to move): the
     answer of POST /v1/games the page is given.  The house (greedy) takes K♣ with K♠,
     you hold Q♠ alone, and the house's Q♣ ends the round."""
-    api = create_app().test_client()
+    api = create_app({"RATE_LIMIT": "", "HINT_RATE_LIMIT": ""}).test_client()  # ~100 a second
     state = api.post("/v1/games", json={"seed": 5, "dealer": 1}).json["state"]
     while state["stock"] or sum(len(hand) for hand in state["hands"]) > 3:
         moves = api.post("/v1/legal-moves", json={"state": state}).json["moves"]
@@ -40,6 +40,21 @@ def round_near_its_end() -> dict[str, Any]:
     sealer = create_app(CONFIG).extensions["cassino_sealer"]
     game = sealer.start(State.from_dict(state), {1: "greedy"})
     return {"game": sealer.seal(game), "credentials": [game.credential(0), None]}
+
+
+WATCH = """() => {
+  const text = (id) => document.querySelector(`[data-testid="${id}"]`).innerText;
+  window.snaps = [];
+  new MutationObserver(() => window.snaps.push({
+    phase: document.body.dataset.phase, round: text("round-info"), hand: text("hand"),
+    lastMove: text("last-move"), dialog: document.getElementById("round-dialog").open,
+    backs: document.querySelectorAll('[data-testid="opponent-hand"] .card').length,
+    table: [...document.querySelectorAll(
+      '[data-testid="loose"] [data-card], [data-testid="builds"] [data-card]')]
+      .map((e) => e.dataset.card),
+  })).observe(document.body, { attributes: true, attributeFilter: ["data-phase"] });
+}"""
+"""Records what the page shows at each change of its phase (a snapshot per phase)."""
 
 
 def cards_on_table(page: Any) -> list[str]:
@@ -58,20 +73,23 @@ def test_the_last_table_then_the_dialog_then_a_clean_new_table(browser: Any,
     page.goto(f"{server}/play?{SLOW}")
     assert wait_for_phase(page, "human") == "human"
     before = cards_on_table(page)
+    page.evaluate(WATCH)
     move = choose(legal_moves(page))
     click_move(page, move)
-    # the round ends with the house's last card: its table is shown, then the dialog
-    page.wait_for_selector('body[data-phase="round-end"]', timeout=15_000)
-    assert page.inner_text('[data-testid="round-info"]').startswith("Round 1 ")
-    assert page.inner_text('[data-testid="hand"]') == "No cards in hand"
-    assert page.locator('[data-testid="opponent-hand"] .card').count() == 0
-    # you trail Q♠, the house takes it with Q♣: the rest, not yet taken, is still there
-    assert move["id"] == "QS" and cards_on_table(page) == before == ["5D", "7H", "10S"]
-    assert page.inner_text('[data-testid="last-move"]') == "Solver captured Q♠ with Q♣."
     dialog = page.locator('[data-testid="round-dialog"]')
     dialog.wait_for(state="visible")
-    assert page.inner_text('[data-testid="round-info"]').startswith("Round 1 ")
-    assert page.inner_text('[data-testid="hand"]') == "No cards in hand"  # behind it
+    snaps = page.evaluate("window.snaps")
+    phases = [snap["phase"] for snap in snaps]
+    assert phases[-2:] == ["last-table", "round-end"], phases
+    last, opened = snaps[-2], snaps[-1]
+    # the round ends with the house's last card: its table is shown, then the dialog.
+    # You trail Q♠, the house takes it with Q♣: the rest, not yet taken, is still there
+    assert move["id"] == "QS" and before == ["5D", "7H", "10S"]
+    for snap in (last, opened):
+        assert snap["round"].startswith("Round 1 ") and snap["hand"] == "No cards in hand"
+        assert snap["table"] == before and snap["backs"] == 0
+        assert snap["lastMove"] == "Solver captured Q♠ with Q♣."
+    assert not last["dialog"] and opened["dialog"]
     breakdown = page.inner_text('[data-testid="round-breakdown"]')
 
     page.click('[data-testid="continue"]')

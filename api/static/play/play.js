@@ -566,10 +566,15 @@ import { levelOptions } from "./levels.js";
         const last = lastTable(prior, events, (v, e) => afterEvent(v, e, SIDE));
         game.view = last || final;
         shown = true;
-        setPhase("round-end", final.status === "game_over" ? "Game over." : "Round over.");
+        const over = final.status === "game_over" ? "Game over." : "Round over.";
+        if (last) {  // a phase of its own: "round-end" is the dialog's
+          setPhase("last-table", `${over} The last table:`);
+          render();
+          await sleep(CONFIG.delay);
+          if (generation !== game.generation) return;
+        }
+        setPhase("round-end", over);
         render();
-        if (last) await sleep(CONFIG.delay);
-        if (generation !== game.generation) return;
         showRoundEnd(event, events.find((e) => e.type === "game_over"), categories);
         await roundClosed();
         if (generation !== game.generation) return;
