@@ -14,7 +14,14 @@ import pytest
 
 from api import create_app
 from engine import State
-from tests.browser.test_play import CONFIG, choose, click_move, legal_moves, wait_for_phase
+from tests.browser.test_play import (
+    CONFIG,
+    SCREENSHOTS,
+    choose,
+    click_move,
+    legal_moves,
+    wait_for_phase,
+)
 from tests.live_server import live_server
 
 SEED, DEALER = 20240611, 1
@@ -90,6 +97,8 @@ def test_the_last_table_then_the_dialog_then_a_clean_new_table(browser: Any,
         assert snap["table"] == before and snap["backs"] == 0
         assert snap["lastMove"] == "Solver captured Q♠ with Q♣."
     assert not last["dialog"] and opened["dialog"]
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "last-table-round-end.png"))
     breakdown = page.inner_text('[data-testid="round-breakdown"]')
 
     page.click('[data-testid="continue"]')
@@ -183,6 +192,8 @@ def test_a_phone_keeps_the_scores_in_view(browser: Any, server: str) -> None:
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
         assert page.locator('[data-testid="new-game"]').is_visible()
     assert page.locator('[data-testid="log"] li').count() >= 8
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "phone-scores-in-view.png"))
     context.close()
 
 
