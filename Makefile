@@ -1,7 +1,7 @@
 # Everyday commands.  `make test` is what CI runs (see .ci/run); it installs what it needs.
 PYTHON ?= python3
 
-.PHONY: install deps run worker test lint typecheck bench bench-api bench-flood bench-slow bench-hints bench-faults bench-solver bench-seats bench-ab same-answers arena arena-variants arena-seats fuzz openapi sdk
+.PHONY: install deps run worker test lint typecheck bench bench-api bench-flood bench-slow bench-hints bench-faults bench-solver bench-seats bench-ab same-answers arena arena-variants arena-seats ladder fuzz openapi sdk
 
 # pip install once per change of pyproject.toml (the stamp file records it).
 .installed: pyproject.toml setup.py solver/cassino/_kernel.c
@@ -88,6 +88,10 @@ arena-variants: .installed  # solver vs greedy in every playable two-seat varian
 	    print(*(n for n, r in VARIANTS.items() if r.playable and r.players == 2))"); do \
 	  echo "== $$v"; $(PYTHON) -m solver.arena solver greedy --variant $$v --pairs $(PAIRS) --jobs $(JOBS) --quiet; \
 	done
+
+LADDER ?= --pairs 300
+ladder: .installed  # the skill levels, adjacent and each vs greedy, into docs/ladder.md: make ladder LADDER="--pairs 300 --jobs 2"
+	$(PYTHON) -m solver.ladder $(LADDER)
 
 SETS ?= 20
 ROUNDS ?= 1

@@ -15,6 +15,7 @@ from flask import Flask, Response, redirect, request, send_from_directory
 from marshmallow import fields
 
 from api import (
+    bots,
     catalog,
     errors,
     game_schemas,
@@ -107,7 +108,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     api.spec.components.schema("GameScore", schema=game_schemas.GameScoreSchema)
     api.spec.components.schema("ConquianEvent", schema=game_schemas.ConquianEventSchema)
     api.spec.components.schema("RummyEvent", schema=game_schemas.RummyEventSchema)
-    for module in (catalog, variants, games, hints, records):
+    for module in (catalog, variants, games, hints, records, bots):
         api.register_blueprint(module.blp)
     api.spec.components.schemas.pop("PaginationMetadata", None)  # no paginated endpoints
     app.register_blueprint(play.blp)  # the web table: static files, not in the spec

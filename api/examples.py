@@ -61,6 +61,7 @@ def _requests() -> dict[str, dict[str, Any]]:
         "hintsAsync": {**asking, "async": True},
         "evaluate": asking,
         **_record_requests(state),
+        "botMove": {"state": full, "player": state.to_move, "level": "club", "seed": 0},
     }
 
 
@@ -91,6 +92,7 @@ OPERATIONS = {  # example name: (method, path)
     "record": ("POST", "/v1/records"),
     "replay": ("POST", "/v1/records/replay"),
     "review": ("POST", "/v1/reviews"),
+    "botMove": ("POST", "/v1/bot-move"),
 }
 
 

@@ -34,6 +34,7 @@ from engine.cassino import (
 )
 from engine.games import GAME_NAMES, game_types
 from engine.rummy import VARIANTS as RUMMY_VARIANTS
+from solver.levels import LEVELS
 
 # R2: rank (A, 2-10, J, Q, K, or T for 10) then suit (S H D C or a suit symbol), any case:
 # the engine's card reader's own spellings (engine.cards), so there is one source.
@@ -542,7 +543,8 @@ class HouseSeatSchema(Strict):
     player = Int(required=True, validate=SEATS, metadata=_meta("The seat the house plays.", 1))
     bot = fields.String(load_default="solver", validate=validate.OneOf(HOUSE_BOTS),
                         metadata=_meta("Who plays it, from its own view only: `solver` (the "
-                                       "default hint) or a simpler bot.", "solver"))
+                                       "default hint), a simpler bot, or a skill level "
+                                       "(`beginner` to `master`, docs/ladder.md).", "solver"))
 
 
 class NewGameRequest(Strict):
@@ -986,3 +988,48 @@ class ReviewResponse(Schema):
     verdicts = fields.Dict(required=True, metadata=_meta(
         "Each verdict's bound in round points lost (inclusive); past the last, a blunder.",
         {"best": 0.1, "good": 0.5, "inaccuracy": 1.0, "mistake": 2.0}))
+
+
+# --- Skill levels (docs/api.md "Bot moves"): the move a bot of a level plays -------------
+
+class Number(fields.Float):
+    """A JSON number: no strings, no booleans (marshmallow's default casts "50")."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None,
+                     **kwargs: Any) -> float:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise self.make_error("invalid", input=value)
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+class BotMoveRequest(Strict):
+    """A view (given, or a state and a player, or a sealed game and a credential) and the
+    bot's level: a named level or a dial value (one of them; ``master`` when neither)."""
+
+    view = Checked(ViewSchema, metadata=_meta("The bot's view.", EXAMPLE_VIEW))
+    state = Checked(StateSchema, metadata=_meta(
+        "A full state: only the view of `player` is used (R29).", EXAMPLE_STATE))
+    player = Int(validate=SEATS, metadata=_meta("With `state`: the bot's seat.", 1))
+    game = token_field()
+    credential = credential_field()
+    level = fields.String(validate=validate.OneOf(list(LEVELS)), metadata=_meta(
+        "A named level, weakest first: " + ", ".join(f"`{name}` (dial {dial:g})"
+                                                   for name, dial in LEVELS.items())
+        + " (docs/ladder.md).", "club"))
+    dial = Number(validate=validate.Range(min=0, max=100), allow_nan=False,
+                        metadata=_meta("A skill dial from 0 (random moves) to 100 (the full "
+                                       "solver), in place of `level`.", 60))
+    seed = Int(load_default=0, validate=validate.Range(min=0, max=MAX_SEED), metadata=_meta(
+        "Seed of the bot's draws: the same view, level and seed give the same move. "
+        + SAFE_TEXT, 0))
+
+
+class BotMoveResponse(Schema):
+    player = Int(required=True, metadata=_meta("The bot's seat.", 1))
+    level = fields.String(metadata=_meta("The named level asked, if one was.", "club"))
+    dial = fields.Float(required=True, metadata=_meta("The dial value played.", 50))
+    bot = fields.String(required=True, metadata=_meta(
+        "The anchor bot that chose this move (solver/levels.py).", "heuristic"))
+    move = fields.Nested(MoveSchema, required=True, metadata=_meta(
+        "The move, with its id, as legal-moves lists it (a claim in twenty-one-claims).",
+        {"type": "capture", "card": "7S", "targets": ["2H", "5C", "7D"], "id": "7Sx2H5C7D"}))

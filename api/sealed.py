@@ -42,7 +42,7 @@ from engine.cassino import (
     round_dealt,
 )
 from engine.errors import IllegalMoveError
-from solver.bots import make_bot
+from solver.levels import LEVELS, make_player
 from workers import QueueUnavailable
 from workers.ledger import Ledger
 
@@ -53,9 +53,10 @@ log = logging.getLogger(__name__)
 TOKEN_VERSION = 1
 DEFAULT_TTL = 7 * 24 * 3600
 """Seconds a token stays good after it was sealed (each move seals a new one)."""
-HOUSE_BOTS = ("solver", "heuristic", "greedy", "random")
-"""Who may play a house seat: the solver at the default hint budget, or a simpler bot.
-All of them decide from their seat's view only."""
+HOUSE_BOTS = ("solver", "heuristic", "greedy", "random", *LEVELS)
+"""Who may play a house seat: the solver at the default hint budget, a simpler bot, or a
+skill level (solver/levels.py, docs/ladder.md).  All of them decide from their seat's view
+only."""
 
 
 @dataclass(frozen=True)
@@ -334,7 +335,7 @@ class Sealer:
             if state.to_move not in game.house:
                 break
             seat = state.to_move
-            bot = make_bot(game.house[seat], self._seed(game, len(events)))
+            bot = make_player(game.house[seat], self._seed(game, len(events)))
             move = bot.choose(state.view(seat))
             step = state.apply(move)
             events.extend(step.events)
@@ -350,7 +351,7 @@ class Sealer:
         if not claims_allowed(state.rules):
             return None
         for seat in sorted(game.house):
-            if make_bot(game.house[seat], self._seed(game, salt)).claims(state.view(seat)):
+            if make_player(game.house[seat], self._seed(game, salt)).claims(state.view(seat)):
                 return seat
         return None
 

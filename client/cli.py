@@ -1,6 +1,6 @@
 """``cassino``: play against the solver in the terminal, or rank the moves of a saved state.
 
-    cassino play [--variant NAME] [--seed N] [--dealer N] [--seat N] [--opponent BOT] ...
+    cassino play [--variant NAME] [--seed N] [--dealer N] [--seat N] [--opponent BOT|LEVEL] ...
     cassino hint --state FILE [--player N] [--samples N] [--seed N] [--top N]
     cassino variants
     cassino replay FILE | cassino review FILE [--player N]   (client/records.py)
@@ -118,7 +118,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="how many ranked moves a hint shows (default: all)")
     play.add_argument("--opponent", default="solver", metavar="BOT",
                       help="who plays the other seats, on the server: solver (default), "
-                           "heuristic, greedy or random")
+                           "heuristic, greedy or random, or a skill level: beginner, "
+                           "casual, club, expert, master (docs/ladder.md)")
     play.add_argument("--state", type=Path, metavar="FILE",
                       help="resume the game saved in FILE: a sealed game saved by --save, "
                            "or a full state ({\"state\": ...}) to play in the open")

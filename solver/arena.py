@@ -42,8 +42,9 @@ from engine.cassino import (
     new_game,
 )
 from engine.errors import CassinoError
-from solver.bots import Bot, make_bot
+from solver.bots import Bot
 from solver.cassino import side_of
+from solver.levels import make_player
 
 __all__ = ["GameRecord", "RotationSet", "SeatedSummary", "Summary", "main", "play_game",
            "play_pair", "play_rotations", "run_seats", "seat_of", "split_seats", "summarize",
@@ -143,9 +144,9 @@ def play_pair(index: int, seed: int, specs: tuple[str, str],
               max_rounds: int | None = None, variant: str = "standard") -> PairResult:
     """Pair ``index``: game ``seed + index`` with A in seat 0, then in seat 1."""
     game = seed + index
-    a, b = make_bot(specs[0], game), make_bot(specs[1], game + 1_000_003)
+    a, b = make_player(specs[0], game), make_player(specs[1], game + 1_000_003)
     first = play_game(game, (a, b), max_rounds, variant)
-    a, b = make_bot(specs[0], game), make_bot(specs[1], game + 1_000_003)
+    a, b = make_player(specs[0], game), make_player(specs[1], game + 1_000_003)
     second = play_game(game, (b, a), max_rounds, variant)
     return PairResult(index, first, second)
 
@@ -255,7 +256,7 @@ def run(specs: tuple[str, str], pairs: int, seed: int, jobs: int = 1,
     """Play ``pairs`` mirrored pairs of ``variant`` and summarize them."""
     get_rules(variant)  # fail fast on a variant that cannot be played
     for spec in specs:
-        make_bot(spec)  # fail fast on a bad name
+        make_player(spec)  # fail fast on a bad name
     began = time.perf_counter()
     tasks = [(i, seed, specs, max_rounds, variant) for i in range(pairs)]
     results: list[PairResult] = []
@@ -355,7 +356,7 @@ def play_rotations(index: int, seed: int, specs: tuple[str, ...],
     n = len(specs)
     games = []
     for r in range(n):
-        bots = [make_bot(spec, game + 1_000_003 * i) for i, spec in enumerate(specs)]
+        bots = [make_player(spec, game + 1_000_003 * i) for i, spec in enumerate(specs)]
         seated: list[Bot | None] = [None] * n
         for i, bot in enumerate(bots):
             seated[seat_of(i, r, n)] = bot
@@ -456,7 +457,7 @@ def run_seats(specs: tuple[str, ...], sets: int, seed: int, jobs: int = 1,
     if len(specs) != rules.players:
         raise ValueError(f"{variant} seats {rules.players} players, not {len(specs)}")
     for spec in specs:
-        make_bot(spec)
+        make_player(spec)
     began = time.perf_counter()
     tasks = [(i, seed, specs, max_rounds, variant) for i in range(sets)]
     results: list[RotationSet] = []

@@ -9,13 +9,16 @@
  *   variant        its variant, when the table offers it (the menu lists the playable
  *                  variants of GET /v1/catalog); the game's default otherwise
  *   seat           the human's seat (default 0; past the variant's seats, 0)
- *   opponent       who plays the house seats: solver (default), heuristic, greedy, random
+ *   opponent       who plays the house seats: solver (default), heuristic, greedy, random,
+ *                  or a skill level (beginner, casual, club, expert, master: the menu's)
  *   samples, time_ms, hint_seed   budget and sampler seed of the human's hints
  *   delay          milliseconds before each solver move is shown (default 700)
  * Every API call goes through the same client any third-party page uses: /sdk/cassino.js.
  */
 import { CassinoClient, CassinoError } from "../sdk/cassino.js";
 import { GAME, afterEvent, batchOf, pickVariant, sidesOf, tableVariants } from "./variants.js";
+import { decidedPoints, lastTable } from "./table.js";
+import { levelOptions } from "./levels.js";
 
 (() => {
   const params = new URLSearchParams(location.search);
@@ -219,8 +222,9 @@ import { GAME, afterEvent, batchOf, pickVariant, sidesOf, tableVariants } from "
 
   function log(text, who) {
     const item = el("li", { className: who !== undefined && who !== null && who !== HUMAN ? "opp" : "", text });
-    $("log").append(item);
-    item.scrollIntoView({ block: "nearest" });
+    const box = $("log");
+    box.append(item);
+    box.scrollTop = box.scrollHeight;  // the log scrolls, never the page (a phone's)
   }
 
   // ---- rendering ---------------------------------------------------------------
@@ -340,7 +344,8 @@ import { GAME, afterEvent, batchOf, pickVariant, sidesOf, tableVariants } from "
     const pile = view.captured[seat];
     const spades = pile.filter((c) => suitOf(c) === "S").length;
     const aces = pile.filter((c) => rankOf(c) === "A").length;
-    const points = game.score ? game.score.players[SIDE[seat]].total : 0;
+    const points = game.score  // a majority counts once no card left can change it (R26)
+      ? decidedPoints(game.score, game.rules && game.rules.categories, SIDE[seat]) : 0;
     const team = teamed() ? "team " : "";
     $(mine ? "your-stats" : "opponent-stats").textContent =
       `Captured ${pile.length} cards (${spades} ♠, ${aces} aces) · sweeps ${view.sweeps[seat]}` +
@@ -466,6 +471,8 @@ import { GAME, afterEvent, batchOf, pickVariant, sidesOf, tableVariants } from "
     notice = null;
     $("hint-panel").hidden = true;
     $("last-move").textContent = "";
+    lastRound = null;
+    $("show-round").hidden = true;
     game.fresh = new Set();
     setPhase("busy", "Dealing…");
     seatUp(offered.find((v) => v.name === game.variant));
@@ -527,7 +534,7 @@ import { GAME, afterEvent, batchOf, pickVariant, sidesOf, tableVariants } from "
    *  round's end in its dialog), then move on with `final`, the human's view once
    *  everything is played.  `before` is the human's view before the house answered,
    *  `table` the table the first event was played on. */
-  async function play(generation, events, final, before, table) {
+  async function play(generation, events, final, before, table, prior = null) {
     game.view = before || final;
     render();
     let shown = !before;  // the final view is on the table: nothing to replay on it
@@ -556,13 +563,26 @@ import { GAME, afterEvent, batchOf, pickVariant, sidesOf, tableVariants } from "
       if (event.type === "round_scored" || event.type === "round_void") {
         const categories = await scoringCategories();
         if (generation !== game.generation) return;
-        game.view = final;
+        // the round's last table first (its last move played, the rest not yet taken)
+        const last = lastTable(prior, events, (v, e) => afterEvent(v, e, SIDE));
+        game.view = last || final;
         shown = true;
-        setPhase("round-end", final.status === "game_over" ? "Game over." : "Round over.");
+        const over = final.status === "game_over" ? "Game over." : "Round over.";
+        if (last) {  // a phase of its own: "round-end" is the dialog's
+          setPhase("last-table", `${over} The last table:`);
+          render();
+          await sleep(CONFIG.delay);
+          if (generation !== game.generation) return;
+        }
+        setPhase("round-end", over);
         render();
         showRoundEnd(event, events.find((e) => e.type === "game_over"), categories);
         await roundClosed();
         if (generation !== game.generation) return;
+        game.view = final;  // the new table: nothing of the last one's moves on it
+        game.fresh = new Set();
+        $("last-move").textContent = "";
+        render();
       }
     }
     game.view = final;
@@ -612,6 +632,7 @@ import { GAME, afterEvent, batchOf, pickVariant, sidesOf, tableVariants } from "
     if (document.body.dataset.phase !== "human") return;
     const generation = game.generation;
     const tableBefore = game.view.table;
+    const viewBefore = game.view;
     setPhase("busy", `You: ${describe(move, tableBefore)}`);
     $("hint-panel").hidden = true;
     game.fresh = new Set();
@@ -620,7 +641,8 @@ import { GAME, afterEvent, batchOf, pickVariant, sidesOf, tableVariants } from "
       if (generation !== game.generation) return;
       game.token = data.game;
       $("last-move").textContent = `You: ${describe(move, tableBefore)}.`;
-      await play(generation, data.events, data.view, data.view_before_house, tableBefore);
+      await play(generation, data.events, data.view, data.view_before_house, tableBefore,
+                 viewBefore);
     } catch (err) {
       fail(err);
     }
@@ -738,7 +760,18 @@ import { GAME, afterEvent, batchOf, pickVariant, sidesOf, tableVariants } from "
             total(HUMAN), total(OPPONENT))));
   }
 
+  let lastRound = null;  // the last round's dialog, to reopen it (the header's button)
+  function reopenRound() {
+    if (!lastRound || $("round-dialog").open) return;
+    showRoundEnd(...lastRound);
+    $("continue").textContent = "Close";
+  }
+
   function showRoundEnd(ended, over, categories) {
+    lastRound = [ended, over, categories];
+    $("show-round").hidden = false;
+    $("show-round").textContent = ended.type === "round_void" ? "Last round"
+      : `Round ${ended.round ?? ""} breakdown`;
     const dialog = $("round-dialog");
     const box = $("round-breakdown");
     if (ended.type === "round_void") {
@@ -824,6 +857,22 @@ import { GAME, afterEvent, batchOf, pickVariant, sidesOf, tableVariants } from "
     }
   }
 
+  function loadLevels() {
+    const select = $("level-select");
+    select.replaceChildren(...levelOptions(CONFIG.opponent).map((level) => el("option", {
+      value: level.name, text: level.label, "data-testid": `level-${level.name}`,
+      selected: level.name === CONFIG.opponent })));
+    select.value = CONFIG.opponent;
+  }
+
+  function chooseLevel() {
+    CONFIG.opponent = $("level-select").value;
+    const url = new URL(location.href);
+    url.searchParams.set("opponent", CONFIG.opponent);
+    history.replaceState(null, "", url);
+    newGame();
+  }
+
   function chooseVariant() {
     game.variant = $("variant-select").value;
     const url = new URL(location.href);
@@ -862,6 +911,11 @@ import { GAME, afterEvent, batchOf, pickVariant, sidesOf, tableVariants } from "
     // a solver turn runs as a background task: its errors end up on the page
     window.addEventListener("unhandledrejection", (event) => fail(event.reason));
     $("variant-select").addEventListener("change", chooseVariant);
+    $("level-select").addEventListener("change", chooseLevel);
+    $("show-round").addEventListener("click", reopenRound);
+    // touch screens have no keys to tell of (the legend and the buttons' key caps)
+    if (matchMedia("(pointer: coarse)").matches) document.body.dataset.touch = "true";
+    loadLevels();
     loadVariants().then(newGame);
   });
 })();

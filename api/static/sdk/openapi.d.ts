@@ -3759,7 +3759,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 86.9,
+                         *         "elapsed_ms": 74.4,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -3782,9 +3782,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j6714f32e629df8ece75f5f6779d78fe7",
+                         *         "id": "ja6f42de57af57550e778c31aab9ba201",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j6714f32e629df8ece75f5f6779d78fe7"
+                         *         "url": "/v1/jobs/ja6f42de57af57550e778c31aab9ba201"
                          *       }
                          *     }
                          */
@@ -4184,7 +4184,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 74.4,
+                         *         "elapsed_ms": 120,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -4207,9 +4207,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j6714f32e629df8ece75f5f6779d78fe7",
+                         *         "id": "ja6f42de57af57550e778c31aab9ba201",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j6714f32e629df8ece75f5f6779d78fe7"
+                         *         "url": "/v1/jobs/ja6f42de57af57550e778c31aab9ba201"
                          *       }
                          *     }
                          */
@@ -4417,7 +4417,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "j6714f32e629df8ece75f5f6779d78fe7",
+                         *       "id": "ja6f42de57af57550e778c31aab9ba201",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -4554,7 +4554,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 96.4,
+                         *           "elapsed_ms": 94.8,
                          *           "cached": false,
                          *           "nodes": 68313,
                          *           "seed": 0
@@ -6240,6 +6240,414 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/bot-move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The move a bot of ``level`` (or ``dial``) plays in this seat (docs/ladder.md).
+         * @description The bot decides from the seat's view only: a state is first reduced to the view of
+         *     ``player``, a sealed game to the credential's seat's.  The same view, level and
+         *     ``seed`` give the same move.  A seat that is not to move gets a 422 (R4), unless a
+         *     bot at that level claims the game (twenty-one-claims, T5).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "state": {
+                     *         "game": "cassino",
+                     *         "variant": "standard",
+                     *         "seed": 1,
+                     *         "round": 1,
+                     *         "deal": 1,
+                     *         "dealer": 0,
+                     *         "to_move": 1,
+                     *         "hands": [
+                     *           [
+                     *             "2C",
+                     *             "10H",
+                     *             "JD",
+                     *             "KC"
+                     *           ],
+                     *           [
+                     *             "2D",
+                     *             "5S",
+                     *             "JS",
+                     *             "QC"
+                     *           ]
+                     *         ],
+                     *         "stock": [
+                     *           "JH",
+                     *           "9C",
+                     *           "10S",
+                     *           "8S",
+                     *           "7C",
+                     *           "7D",
+                     *           "2S",
+                     *           "AD",
+                     *           "6H",
+                     *           "3D",
+                     *           "6S",
+                     *           "3H",
+                     *           "AH",
+                     *           "5H",
+                     *           "JC",
+                     *           "8H",
+                     *           "4H",
+                     *           "AS",
+                     *           "9H",
+                     *           "8C",
+                     *           "5D",
+                     *           "KH",
+                     *           "10C",
+                     *           "QH",
+                     *           "AC",
+                     *           "3S",
+                     *           "4S",
+                     *           "9D",
+                     *           "10D",
+                     *           "7H",
+                     *           "7S",
+                     *           "6C"
+                     *         ],
+                     *         "table": {
+                     *           "loose": [
+                     *             "2H",
+                     *             "3C",
+                     *             "4D",
+                     *             "6D",
+                     *             "8D"
+                     *           ],
+                     *           "builds": []
+                     *         },
+                     *         "captured": [
+                     *           [
+                     *             "QS",
+                     *             "QD",
+                     *             "KS",
+                     *             "KD"
+                     *           ],
+                     *           [
+                     *             "4C",
+                     *             "5C",
+                     *             "9S"
+                     *           ]
+                     *         ],
+                     *         "sweeps": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "last_capturer": 0,
+                     *         "last_batch": false,
+                     *         "scores": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "status": "playing",
+                     *         "winner": null,
+                     *         "history": [
+                     *           {
+                     *             "player": 1,
+                     *             "move": {
+                     *               "type": "trail",
+                     *               "card": "2H",
+                     *               "description": "Trail 2♥"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 0,
+                     *             "move": {
+                     *               "type": "capture",
+                     *               "card": "KS",
+                     *               "targets": [
+                     *                 "KD"
+                     *               ],
+                     *               "description": "Take K♦ with K♠"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 1,
+                     *             "move": {
+                     *               "type": "build",
+                     *               "card": "4C",
+                     *               "targets": [
+                     *                 "5C"
+                     *               ],
+                     *               "value": 9,
+                     *               "description": "Build 9 from 4♣ on 5♣"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 0,
+                     *             "move": {
+                     *               "type": "trail",
+                     *               "card": "3C",
+                     *               "description": "Trail 3♣"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 1,
+                     *             "move": {
+                     *               "type": "capture",
+                     *               "card": "9S",
+                     *               "targets": [
+                     *                 "4C",
+                     *                 "5C"
+                     *               ],
+                     *               "description": "Take 4♣ and 5♣ with 9♠"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 0,
+                     *             "move": {
+                     *               "type": "trail",
+                     *               "card": "4D",
+                     *               "description": "Trail 4♦"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 1,
+                     *             "move": {
+                     *               "type": "trail",
+                     *               "card": "QS",
+                     *               "description": "Trail Q♠"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 0,
+                     *             "move": {
+                     *               "type": "capture",
+                     *               "card": "QD",
+                     *               "targets": [
+                     *                 "QS"
+                     *               ],
+                     *               "description": "Take Q♠ with Q♦"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "previous_round": null
+                     *       },
+                     *       "player": 1,
+                     *       "level": "club",
+                     *       "seed": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BotMoveRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "player": 1,
+                         *       "dial": 50,
+                         *       "bot": "heuristic",
+                         *       "move": {
+                         *         "type": "capture",
+                         *         "card": "5S",
+                         *         "targets": [
+                         *           "2H",
+                         *           "3C"
+                         *         ],
+                         *         "id": "5Sx2H3C",
+                         *         "description": "Take 2♥ and 3♣ with 5♠",
+                         *         "sweep": false,
+                         *         "points": []
+                         *       },
+                         *       "level": "club"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["BotMoveResponse"];
+                    };
+                };
+                /** @description The body is not valid JSON. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 400,
+                         *       "status": "Bad Request",
+                         *       "message": "the body is not valid JSON"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential is not one of this sealed game's seats (or not the player named). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 403,
+                         *       "status": "Forbidden",
+                         *       "message": "credential: not the credential of a seat of this game",
+                         *       "field": "credential"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The game is over (R27): no move can follow; or, for a sealed game, the token is not the game's newest. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 409,
+                         *       "status": "Conflict",
+                         *       "message": "the game is over: player 0 won 22 to 13; start a new game (R27)",
+                         *       "field": "state.status",
+                         *       "rule": "R27",
+                         *       "rule_url": "/rules/standard#R27"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The sealed game's token expired. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 410,
+                         *       "status": "Gone",
+                         *       "message": "game: this token expired (tokens last 604800 s after the move that made them)",
+                         *       "field": "game"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is too large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 413,
+                         *       "status": "Request Entity Too Large",
+                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is not sent as JSON (Content-Type: application/json). */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 415,
+                         *       "status": "Unsupported Media Type",
+                         *       "message": "send the body as JSON with the header Content-Type: application/json (not 'text/plain')",
+                         *       "field": "Content-Type"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body breaks the schema or the rules: the message names the field, card or rule. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 422,
+                         *       "status": "Unprocessable Entity",
+                         *       "message": "to build 7 you must keep a 7 in hand (R14)",
+                         *       "field": "move.value",
+                         *       "rule": "R14",
+                         *       "rule_url": "/rules/standard#R14"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description When that window ends, in UNIX seconds. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 429,
+                         *       "status": "Too Many Requests",
+                         *       "message": "too many requests from this address: 50 per second at most; retry after 1 s"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The job queue is unreachable, full or overloaded: try again (`Retry-After`). */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 503,
+                         *       "status": "Service Unavailable",
+                         *       "message": "the job queue is unreachable: try again later"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6749,12 +7157,12 @@ export interface components {
              */
             player: number;
             /**
-             * @description Who plays it, from its own view only: `solver` (the default hint) or a simpler bot.
+             * @description Who plays it, from its own view only: `solver` (the default hint), a simpler bot, or a skill level (`beginner` to `master`, docs/ladder.md).
              * @default solver
              * @example solver
              * @enum {string}
              */
-            bot?: "solver" | "heuristic" | "greedy" | "random";
+            bot?: "solver" | "heuristic" | "greedy" | "random" | "beginner" | "casual" | "club" | "expert" | "master";
         };
         NewGameRequest: {
             /**
@@ -10243,6 +10651,223 @@ export interface components {
             verdicts: {
                 [key: string]: unknown;
             };
+        };
+        BotMoveRequest: {
+            /**
+             * @description The bot's view.
+             * @example {
+             *       "player": 1,
+             *       "hand": [
+             *         "2D",
+             *         "4C",
+             *         "KH",
+             *         "KC"
+             *       ],
+             *       "hand_sizes": [
+             *         4,
+             *         4
+             *       ],
+             *       "stock_size": 40,
+             *       "game": "cassino",
+             *       "variant": "standard",
+             *       "round": 1,
+             *       "deal": 1,
+             *       "last_batch": false,
+             *       "dealer": 0,
+             *       "to_move": 1,
+             *       "table": {
+             *         "loose": [
+             *           "3D",
+             *           "8H",
+             *           "9H",
+             *           "KD"
+             *         ],
+             *         "builds": []
+             *       },
+             *       "captured": [
+             *         [],
+             *         []
+             *       ],
+             *       "sweeps": [
+             *         0,
+             *         0
+             *       ],
+             *       "last_capturer": null,
+             *       "scores": [
+             *         0,
+             *         0
+             *       ],
+             *       "status": "playing",
+             *       "winner": null,
+             *       "history": [],
+             *       "previous_round": null
+             *     }
+             */
+            view?: components["schemas"]["View"];
+            /**
+             * @description A full state: only the view of `player` is used (R29).
+             * @example {
+             *       "game": "cassino",
+             *       "variant": "standard",
+             *       "seed": 12345,
+             *       "round": 1,
+             *       "deal": 1,
+             *       "dealer": 0,
+             *       "to_move": 1,
+             *       "hands": [
+             *         [
+             *           "4H",
+             *           "7H",
+             *           "7C",
+             *           "QH"
+             *         ],
+             *         [
+             *           "2D",
+             *           "4C",
+             *           "KH",
+             *           "KC"
+             *         ]
+             *       ],
+             *       "stock": [
+             *         "QD",
+             *         "3C",
+             *         "2H",
+             *         "AD",
+             *         "AC",
+             *         "AS",
+             *         "6C",
+             *         "7S",
+             *         "QS",
+             *         "9C",
+             *         "10S",
+             *         "6H",
+             *         "9D",
+             *         "AH",
+             *         "5H",
+             *         "2S",
+             *         "QC",
+             *         "3S",
+             *         "8C",
+             *         "JH",
+             *         "8S",
+             *         "6D",
+             *         "5C",
+             *         "9S",
+             *         "5D",
+             *         "8D",
+             *         "10C",
+             *         "2C",
+             *         "7D",
+             *         "4S",
+             *         "JS",
+             *         "3H",
+             *         "KS",
+             *         "JD",
+             *         "10H",
+             *         "4D",
+             *         "10D",
+             *         "6S",
+             *         "5S",
+             *         "JC"
+             *       ],
+             *       "table": {
+             *         "loose": [
+             *           "3D",
+             *           "8H",
+             *           "9H",
+             *           "KD"
+             *         ],
+             *         "builds": []
+             *       },
+             *       "captured": [
+             *         [],
+             *         []
+             *       ],
+             *       "sweeps": [
+             *         0,
+             *         0
+             *       ],
+             *       "last_capturer": null,
+             *       "last_batch": false,
+             *       "scores": [
+             *         0,
+             *         0
+             *       ],
+             *       "status": "playing",
+             *       "winner": null,
+             *       "history": [],
+             *       "previous_round": null
+             *     }
+             */
+            state?: components["schemas"]["State"];
+            /**
+             * @description With `state`: the bot's seat.
+             * @example 1
+             */
+            player?: number;
+            /**
+             * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
+             * @example gAAAAABn...(opaque)
+             */
+            game?: string;
+            /**
+             * @description The asking seat's credential (sealed games), from `POST /v1/games`.
+             * @example 0.Zk3b2mD0cXq0p7n1uJmH0Q
+             */
+            credential?: string;
+            /**
+             * @description A named level, weakest first: `beginner` (dial 10), `casual` (dial 25), `club` (dial 50), `expert` (dial 75), `master` (dial 100) (docs/ladder.md).
+             * @example club
+             * @enum {string}
+             */
+            level?: "beginner" | "casual" | "club" | "expert" | "master";
+            /**
+             * @description A skill dial from 0 (random moves) to 100 (the full solver), in place of `level`.
+             * @example 60
+             */
+            dial?: number;
+            /**
+             * @description Seed of the bot's draws: the same view, level and seed give the same move. Seeds up to 2^63 - 1 are accepted, but only those below 2^53 read exactly in JavaScript; the server never draws a larger one.
+             * @default 0
+             * @example 0
+             */
+            seed?: number;
+        };
+        BotMoveResponse: {
+            /**
+             * @description The bot's seat.
+             * @example 1
+             */
+            player: number;
+            /**
+             * @description The named level asked, if one was.
+             * @example club
+             */
+            level?: string;
+            /**
+             * @description The dial value played.
+             * @example 50
+             */
+            dial: number;
+            /**
+             * @description The anchor bot that chose this move (solver/levels.py).
+             * @example heuristic
+             */
+            bot: string;
+            /**
+             * @description The move, with its id, as legal-moves lists it (a claim in twenty-one-claims).
+             * @example {
+             *       "type": "capture",
+             *       "card": "7S",
+             *       "targets": [
+             *         "2H",
+             *         "5C",
+             *         "7D"
+             *       ],
+             *       "id": "7Sx2H5C7D"
+             *     }
+             */
+            move: components["schemas"]["Move"];
         };
     };
     responses: {
