@@ -85,7 +85,8 @@ def why(view: View, card: int, picked: int, value: int | None = None) -> Why:
     off = picked & ~table
     if off:
         raise IllegalMoveError(f"{' '.join(format_cards(off))} not on the table (R11, R15)",
-                               field="table", rule="R11, R15", token=card_name(off.bit_length() - 1))
+                               field="table", rule="R11, R15",
+                               token=card_name(off.bit_length() - 1))
     rules = view.rules
     legal = [m for m in legal_moves(view.hand, view.loose, view.builds, view.player, rules)
              if m.card == card]
