@@ -25,6 +25,7 @@ from api import (
     schemas,
     sdk,
     variants,
+    why,
 )
 from api.jsonio import OrjsonProvider, respond
 from api.sealed import DEFAULT_TTL, Sealer
@@ -99,7 +100,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["cassino_api"] = api
     api.ma_plugin.converter.add_attribute_function(_move_or_id_property)
     api.ma_plugin.converter.add_attribute_function(_event_property)
-    for module in (catalog, variants, games, hints):
+    for module in (catalog, variants, games, hints, why):
         api.register_blueprint(module.blp)
     api.spec.components.schemas.pop("PaginationMetadata", None)  # no paginated endpoints
     app.register_blueprint(play.blp)  # the web table: static files, not in the spec

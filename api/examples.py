@@ -44,6 +44,15 @@ def _capture_id(state: State) -> str:
     return next(m.id for m in state.legal_moves() if m.type == "capture")
 
 
+def _capture_card(state: State) -> str:
+    return _capture_id(state).split("x")[0]
+
+
+def _capture_targets(state: State) -> list[str]:
+    move = next(m for m in state.legal_moves() if m.type == "capture")
+    return [m for m in move.to_dict()["targets"]]
+
+
 @functools.cache
 def _requests() -> dict[str, dict[str, Any]]:
     state = position()
@@ -58,6 +67,7 @@ def _requests() -> dict[str, dict[str, Any]]:
         "hints": asking,
         "hintsAsync": {**asking, "async": True},
         "evaluate": asking,
+        "why": {"state": full, "card": _capture_card(state), "table": _capture_targets(state)},
     }
 
 
@@ -71,6 +81,7 @@ OPERATIONS = {  # example name: (method, path)
     "score": ("POST", "/v1/score"),
     "hints": ("POST", "/v1/hints"),
     "evaluate": ("POST", "/v1/evaluate"),
+    "why": ("POST", "/v1/why"),
 }
 
 

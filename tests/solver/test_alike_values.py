@@ -12,7 +12,8 @@ from engine.cassino.alike import alike_moves
 from solver.core import Options, solve
 
 
-@pytest.mark.parametrize("variant", ["standard", "spade", "twenty-one", "three-hand", "partnership"])
+@pytest.mark.parametrize("variant", ["standard", "spade", "twenty-one", "three-hand",
+                                     "partnership"])
 def test_alike_moves_have_equal_values_in_every_world(variant: str) -> None:
     rng = random.Random(5)
     state = new_game(11, variant)
