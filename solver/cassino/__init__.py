@@ -46,7 +46,7 @@ from solver.cassino.maxn import MaxnSearch
 from solver.cassino.search import DRAW_PLIES, DrawSearch, Position, Search
 from solver.cassino.seats import WORLD_NODES, SeatsPosition, side_of
 from solver.cassino.sides import SideSearch
-from solver.cassino.sweeps import SweepRisk, sweep_risk
+from solver.cassino.sweeps import SweepRisk, sweep_risk, sweep_risks
 from solver.cassino.worlds import (
     MAXN,
     PARANOID,
@@ -66,4 +66,4 @@ __all__ = ["DRAW_PLIES", "MAXN", "PARANOID", "SEARCHES", "THREE_HAND_SEARCH", "W
            "SideSearch", "SoftWorlds", "SweepRisk", "Weights", "World", "Worlds", "WorldsOf",
            "batch_evidence", "final_diff", "majority_odds", "move_value", "round_total",
            "side_equity", "side_majority_odds", "side_of", "side_points", "side_round_total",
-           "sweep_risk", "weights", "world_rng", "worlds_of"]
+           "sweep_risk", "sweep_risks", "weights", "world_rng", "worlds_of"]

@@ -28,7 +28,7 @@ from math import comb
 from engine.cards import RANKS, cards_of
 from engine.cassino import CAPTURE, Build, HandSampler, Move, View, generate_moves, play_card
 
-__all__ = ["SweepRisk", "sweep_risk", "sweeping_cards"]
+__all__ = ["SweepRisk", "hidden_ways", "sweep_risk", "sweep_risks", "sweeping_cards"]
 
 
 @dataclass(frozen=True)
@@ -70,9 +70,19 @@ def sweeping_cards(view: View, loose: int, builds: tuple[Build, ...], seat: int)
     return found
 
 
-def sweep_risk(view: View, move: Move) -> SweepRisk:
+def sweep_risks(view: View, moves: list[Move]) -> list[SweepRisk]:
+    """:func:`sweep_risk` of each of ``moves``, the hidden deals counted once for all."""
+    requirements: dict[int, list[int]] = {}
+    total: dict[int, int] = {}
+    return [sweep_risk(view, m, requirements, total) for m in moves]
+
+
+def sweep_risk(view: View, move: Move, requirements: dict[int, list[int]] | None = None,
+               totals: dict[int, int] | None = None) -> SweepRisk:
     """The sweep ``move`` (a legal move of the viewer) leaves the next player (module
-    docstring): exact, from the view alone."""
+    docstring): exact, from the view alone.  ``requirements`` and ``totals``, when given,
+    keep the sampler's requirements and the count of every hidden deal across calls on
+    the same view (:func:`sweep_risks`)."""
     rules = view.rules
     me = view.player
     loose, builds, _, _ = play_card(view.loose, view.builds, me, move, rules)
@@ -93,9 +103,16 @@ def sweep_risk(view: View, move: Move) -> SweepRisk:
     sweepers = sweeping_cards(view, loose, builds, seat)
     if not sweepers:
         return SweepRisk(seat, Fraction(0), ())
-    sampler = HandSampler(view)
-    total = hidden_ways(view, sampler.requirements, seat, 0)
-    avoid = hidden_ways(view, sampler.requirements, seat, sweepers)
+    if requirements is None:
+        requirements = {}
+    if not requirements:
+        requirements.update(HandSampler(view).requirements)
+    if totals is None:
+        totals = {}
+    total = totals.get(seat)
+    if total is None:
+        total = totals[seat] = hidden_ways(view, requirements, seat, 0)
+    avoid = hidden_ways(view, requirements, seat, sweepers)
     return SweepRisk(seat, 1 - Fraction(avoid, total), _ranks(sweepers))
 
 
