@@ -50,7 +50,7 @@ def _capture_card(state: State) -> str:
 
 def _capture_targets(state: State) -> list[str]:
     move = next(m for m in state.legal_moves() if m.type == "capture")
-    return [m for m in move.to_dict()["targets"]]
+    return list(move.to_dict()["targets"])
 
 
 @functools.cache
