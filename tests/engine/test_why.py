@@ -143,3 +143,19 @@ def test_not_on_turn_names_R4_but_still_answers_for_the_seat() -> None:
     answer = ask(example(), "8H", "8D", player=1)
     assert answer.reasons[0].rule == "R4"
     assert [m.id for m in answer.moves] == ["8Hx8D"]
+
+
+def test_R22_the_last_card_of_a_builds_value_must_take_the_build() -> None:
+    state = position((["8S", "3H"], ["7D", "2C"]), ["8D"], [(8, 0, [["AS", "7C"]])],
+                     dealer=1, to_move=0, stock=8)
+    answer = ask(state, "8S", "8D")
+    assert [r.rule for r in answer.reasons if r.type == "capture"] == ["R22"]
+    assert [m.id for m in ask(state, "8S", "8D", "AS", "7C").moves] == ["8SxAS7C8D"]
+
+
+def test_V6_10_a_partners_build_does_not_forbid_a_trail() -> None:
+    state = nseat_position("partnership", [["8D", "4C"], ["9H", "10S"], ["2S", "KC", "QD"],
+                                           ["JH", "JS", "7D"]], ("6D",),
+                           [(8, 0, [["5H", "3C"]])], dealer=3, to_move=2)
+    answer = ask(state, "KC")
+    assert [m.id for m in answer.moves] == ["KC"] and not answer.reasons
