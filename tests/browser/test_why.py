@@ -86,6 +86,10 @@ def test_why_not_sweep_warnings_and_readable_hints(browser: Any, server: str) ->
     shown = [row for row in trails.values() if not row["hidden"]]
     assert len(hidden) == 1 and len(shown) == 1 and hidden[0]["of"] == shown[0]["id"]
     assert "(or: Trail " in shown[0]["text"]
+    assert not page.locator(f'[data-testid="hint-row"][data-move-id="{hidden[0]["id"]}"]'
+                            ).is_visible()
+    assert page.locator(f'[data-testid="hint-row"][data-move-id="{shown[0]["id"]}"]'
+                        ).is_visible()
     best = rows[0]["id"]
     card = re.match(r"(10|[2-9AJQK])[SHDC]", best).group(0)
     assert page.get_attribute(f'[data-testid="hand-{card}"]', "data-hinted") == "true"
