@@ -29,6 +29,7 @@ from api import (
     schemas,
     sdk,
     variants,
+    why,
 )
 from api.jsonio import OrjsonProvider, respond
 from api.sealed import DEFAULT_TTL, Sealer
@@ -108,7 +109,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     api.spec.components.schema("GameScore", schema=game_schemas.GameScoreSchema)
     api.spec.components.schema("ConquianEvent", schema=game_schemas.ConquianEventSchema)
     api.spec.components.schema("RummyEvent", schema=game_schemas.RummyEventSchema)
-    for module in (catalog, variants, games, hints, records, bots):
+    for module in (catalog, variants, games, hints, records, bots, why):
         api.register_blueprint(module.blp)
     api.spec.components.schemas.pop("PaginationMetadata", None)  # no paginated endpoints
     app.register_blueprint(play.blp)  # the web table: static files, not in the spec

@@ -46,6 +46,15 @@ def _capture_id(state: State) -> str:
     return next(m.id for m in state.legal_moves() if m.type == "capture")
 
 
+def _capture_card(state: State) -> str:
+    return _capture_id(state).split("x")[0]
+
+
+def _capture_targets(state: State) -> list[str]:
+    move = next(m for m in state.legal_moves() if m.type == "capture")
+    return list(move.to_dict()["targets"])
+
+
 @functools.cache
 def _requests() -> dict[str, dict[str, Any]]:
     state = position()
@@ -62,6 +71,7 @@ def _requests() -> dict[str, dict[str, Any]]:
         "evaluate": asking,
         **_record_requests(state),
         "botMove": {"state": full, "player": state.to_move, "level": "club", "seed": 0},
+        "why": {"state": full, "card": _capture_card(state), "table": _capture_targets(state)},
     }
 
 
@@ -93,6 +103,7 @@ OPERATIONS = {  # example name: (method, path)
     "replay": ("POST", "/v1/records/replay"),
     "review": ("POST", "/v1/reviews"),
     "botMove": ("POST", "/v1/bot-move"),
+    "why": ("POST", "/v1/why"),
 }
 
 

@@ -44,6 +44,7 @@ from engine.cassino import (
 )
 from engine.errors import CassinoError, IllegalMoveError
 from engine.games import get_game
+from solver.cassino import sweep_risks
 
 blp = Blueprint("games", __name__, url_prefix="/v1",
                 description="Play: new games, legal moves, moves, views and scores. The server "
@@ -186,7 +187,15 @@ class LegalMoves(MethodView):
                                    f"{seat}'s: legal moves are the mover's (R4)",
                                    field="credential" if game is not None else "player",
                                    rule="R4")
-        moves = [move_out(state, m) for m in state.moves_for(seat)]
+        legal = state.moves_for(seat)
+        moves = [move_out(state, m) for m in legal]
+        if body.get("risks"):  # sweep warnings, from the seat's view only (R29)
+            plays = [m for m in legal if m.type != CLAIM]  # a claim plays no card (T5)
+            risks = dict(zip(plays, sweep_risks(state.view(seat), plays), strict=True))
+            return respond({"player": seat, "moves": moves, "risks": [
+                {"move": m.id, **(risks[m].to_dict() if m in risks else
+                                  {"player": None, "probability": 0.0, "ranks": [],
+                                   "method": "exact"})} for m in legal]})
         return respond({"player": seat, "moves": moves})
 
 

@@ -584,6 +584,10 @@ class LegalMovesRequest(StateRequest):
         "Optional: the seat whose moves to list, by default the seat to move. Another seat "
         "has moves only where it may act out of turn (a claim in twenty-one-claims, T5); "
         "elsewhere asking for it is a 422 (R4). Sealed games: the credential's seat.", 0))
+    risks = Bool(load_default=False, metadata=_meta(
+        "Optional: also answer `risks`, for each move the sweep it leaves the next player "
+        "and its exact probability from this seat's view (R13, R23; docs/api.md \"Sweep "
+        "warnings\").", False))
 
 
 class ApplyRequest(StateRequest):
@@ -629,6 +633,10 @@ class LegalMovesResponse(Schema):
     moves = fields.List(fields.Nested(MoveSchema), required=True, metadata=_meta(
         "Every legal move once (R9-R22), with id, and kind and groups for builds.",
         [{"type": "trail", "card": "KC", "id": "KC"}]))
+    risks = fields.List(fields.Nested("SweepRiskSchema"), metadata=_meta(
+        "With `risks`: one per move, in the order of `moves`: the sweep it leaves the next "
+        "player (R13).", [{"move": "KC", "player": 1, "probability": 0.1394, "ranks": ["5"],
+                           "method": "exact"}]))
 
 
 class ApplyResponse(Schema):
@@ -836,6 +844,13 @@ class RankedMoveSchema(Schema):
     stderr = fields.Float(required=True, metadata=_meta("Its standard error.", 0.21))
     stderr_diff = fields.Float(metadata=_meta(
         "Paired standard error of its difference from the best move.", 0.0))
+    alternatives = fields.List(fields.String(), metadata=_meta(
+        "Readable hints: the ids of the moves that are the same as this one up to suits "
+        "that do not matter here (worth the same, R26), best first; on the best of them "
+        "only.", ["4D"]))
+    alternative_of = fields.String(metadata=_meta(
+        "Readable hints: this move is an alternative of the move with this id, ranked "
+        "above it; a client may list it there.", "4H"))
 
 
 class EvaluateResponse(Schema):
@@ -1033,3 +1048,72 @@ class BotMoveResponse(Schema):
     move = fields.Nested(MoveSchema, required=True, metadata=_meta(
         "The move, with its id, as legal-moves lists it (a claim in twenty-one-claims).",
         {"type": "capture", "card": "7S", "targets": ["2H", "5C", "7D"], "id": "7Sx2H5C7D"}))
+
+
+# --- why not, sweep warnings (docs/api.md "Why not", "Sweep warnings") ------------------
+
+
+class SweepRiskSchema(Schema):
+    move = fields.String(required=True, metadata=_meta("The move's id.", "KC"))
+    player = Int(required=True, allow_none=True, metadata=_meta(
+        "The seat that moves next (the first of the next batch when the move ends one); "
+        "null when the move ends the round.", 1))
+    probability = fields.Float(required=True, metadata=_meta(
+        "The probability that this seat holds a card that clears the table the move leaves "
+        "(R13): exact, over every hidden deal this seat's view allows (R23, R29).", 0.1394))
+    ranks = fields.List(fields.String(), required=True, metadata=_meta(
+        "The ranks that would clear it (empty: none can).", ["5"]))
+    method = fields.String(required=True, validate=validate.OneOf(["exact"]), metadata=_meta(
+        "How the probability was found: `exact` (counted, not sampled).", "exact"))
+
+
+class WhyRequest(StateRequest):
+    player = Int(validate=SEATS, metadata=_meta(
+        "The seat asking: by default the seat to move (open games); a sealed game's "
+        "credential names it. Only its own view is read (R29).", 0))
+    card = card_field("The hand card picked (R6).", "7S", required=True)
+    table = card_list("The table cards picked: loose cards, and every card of each build "
+                      "picked (R8); empty for a trail.", ["5C", "2H"], load_default=list)
+    value = Int(validate=BUILD_VALUES, metadata=_meta(
+        "Optional: the build value asked about (R14); by default the value the cards "
+        "point to.", 7))
+
+
+class ReasonSchema(Schema):
+    type = fields.String(required=True, validate=validate.OneOf(["trail", "capture", "build"]),
+                         metadata=_meta("The kind of move the reason is about.", "capture"))
+    rule = fields.String(required=True, metadata=_meta(
+        "The rule it breaks (docs/rules: `R11`, `V6.3`).", "R11"))
+    rule_url = fields.String(required=True, metadata=_meta("The rule's page and heading.",
+                                                           "/rules/standard#R11"))
+    message = fields.String(required=True, metadata=_meta(
+        "Why, in words.", "a 7 (7♠) cannot take 3♦ and 5♣: they total 8; a capture takes "
+                          "cards or groups of cards worth exactly 7 (R11)"))
+    value = Int(metadata=_meta("Builds: the value the reason is about.", 8))
+
+
+class WhyResponse(Schema):
+    player = Int(required=True, metadata=_meta("The seat asking.", 0))
+    card = card_field("The hand card picked.", "7S", required=True)
+    table = card_list("The table cards picked.", ["2H", "5C"], required=True)
+    legal = fields.Boolean(required=True, metadata=_meta(
+        "Whether the pick makes at least one legal move.", True))
+    moves = fields.List(fields.Nested(MoveSchema), required=True, metadata=_meta(
+        "The legal moves of exactly that card with exactly those table cards (a capture, "
+        "builds by value, or the trail), as legal-moves lists them.",
+        [{"type": "capture", "card": "7S", "targets": ["2H", "5C"], "id": "7Sx2H5C"}]))
+    reasons = fields.List(fields.Nested(ReasonSchema), required=True, metadata=_meta(
+        "For each kind of move the pick does not make: the first rule it breaks (D13).",
+        []))
+    rule = fields.String(metadata=_meta("When no move is legal: the first reason's rule.",
+                                        "R11"))
+    rule_url = fields.String(metadata=_meta("When no move is legal: its page.",
+                                            "/rules/standard#R11"))
+    message = fields.String(metadata=_meta("When no move is legal: the first reason's words.",
+                                           "a 7 (7♠) cannot take 3♦ and 5♣: they total 8; a "
+                                           "capture takes cards or groups of cards worth "
+                                           "exactly 7 (R11)"))
+    captures = card_list("The table cards some legal capture of the card takes (to light up).",
+                         ["2H", "5C"], required=True)
+    builds = card_list("The table cards some legal build move of the card uses (to light up).",
+                       ["2H"], required=True)

@@ -134,6 +134,19 @@ class Cassino:
     def legal_moves(self, position: dict[str, Any]) -> list[dict[str, Any]]:
         return list(self.post("/v1/legal-moves", position)["moves"])
 
+    def legal_moves_with_risks(self, position: dict[str, Any]) -> dict[str, Any]:
+        """``{"moves", "risks"}``: the legal moves and, one per move, the sweep each leaves
+        the next player with its exact probability (docs/api.md "Sweep warnings")."""
+        return dict(self.post("/v1/legal-moves", {**position, "risks": True}))
+
+    def why(self, position: dict[str, Any], card: str, table: list[str],
+            value: int | None = None) -> dict[str, Any]:
+        """What ``card`` makes with the ``table`` cards, or why not (``/v1/why``)."""
+        body: dict[str, Any] = {**position, "card": card, "table": table}
+        if value is not None:
+            body["value"] = value
+        return dict(self.post("/v1/why", body))
+
     def apply(self, position: dict[str, Any], move: str | dict[str, Any]) -> dict[str, Any]:
         return dict(self.post("/v1/apply", {**position, "move": move}))
 

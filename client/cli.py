@@ -29,6 +29,10 @@ HELP = """Commands:
   h          hint: your moves ranked by the solver, with their equity
   m          list your moves again      t   show the table again
   c          claim the game (twenty-one-claims: right wins, wrong loses)
+  w CARD [TABLE CARDS] [=VALUE]
+             why not: the moves a hand card makes with those table cards (a build
+             by all its cards), or the rule that forbids it (e.g. w 7S 5C 3D)
+  (a move marked "sweep" leaves the next player a sweep with that chance)
   q          quit                       ?   this help"""
 
 
@@ -304,6 +308,8 @@ class TerminalGame:
         self.finished = False
         self.variant = "standard"
         self.all_rules: dict[str, dict[str, Any]] | None = None
+        self.risks: dict[str, Any] = {}
+        """The sweep each of the human's moves leaves the next player, by move id."""
         self.seat_up(args.seat, [[0], [1]])
 
     def seat_up(self, human: int, teams: list[list[int]]) -> None:
@@ -472,7 +478,9 @@ class TerminalGame:
 
     def human_turn(self, position: dict[str, Any],
                    view: dict[str, Any]) -> dict[str, Any] | None:
-        moves = self.client.legal_moves(position)
+        listed = self.client.legal_moves_with_risks(position)
+        moves: list[dict[str, Any]] = listed["moves"]
+        self.risks = {r["move"]: r for r in listed.get("risks", [])}
         self.show(view, self.client.score(position))
         self.list_moves(moves, view)
         while True:
@@ -494,6 +502,8 @@ class TerminalGame:
                 self.list_moves(moves, view)
             elif command in ("?", "help"):
                 self.say(HELP)
+            elif command.split()[0] in ("w", "why"):
+                self.why(position, line.split()[1:], view)
             elif command in ("c", "claim") and any(m["type"] == "claim" for m in moves):
                 return next(m for m in moves if m["type"] == "claim")
             else:
@@ -515,6 +525,39 @@ class TerminalGame:
         self.say("Hint: your moves ranked by the solver")
         for line in hint_lines(answer, self.style, view["table"]):
             self.say(line)
+
+    def why(self, position: dict[str, Any], words: list[str], view: dict[str, Any]) -> None:
+        """``w CARD [TABLE CARDS] [=VALUE]``: the moves they make, or the rule against each
+        kind of move (``/v1/why``), from this seat's view only."""
+        value = next((w[1:] for w in words if w.startswith("=")), None)
+        cards = [w for w in words if not w.startswith("=")]
+        if not cards or (value is not None and not value.isdigit()):
+            self.say("why: name a card of your hand, then the table cards, e.g. w 7S 5C 3D "
+                     "(a build by all its cards; =7 to ask about a build of 7)")
+            return
+        asking = position if "game" in position else {**position, "player": self.human}
+        try:
+            answer = self.client.why(asking, cards[0], cards[1:],
+                                     None if value is None else int(value))
+        except ApiError as exc:
+            if exc.status != 422:
+                raise
+            self.say(f"why: {exc.message}")
+            return
+        picked = self.style.cards(answer["table"]) or "nothing"
+        head = f"{self.style.card(answer['card'])} with {picked}"
+        if answer["moves"]:
+            self.say(f"{head} makes:")
+            for move in answer["moves"]:
+                self.say(f"  {self.style.move(move, view['table'])}  {move['id']}")
+        else:
+            self.say(f"{head}: no legal move.")
+        for reason in answer["reasons"]:
+            self.say(f"  not a {reason['type']}: {reason['message']}")
+        reach = answer["captures"] + [c for c in answer["builds"] if c not in answer["captures"]]
+        if reach:
+            self.say(f"  {self.style.card(answer['card'])} can take or build with: "
+                     f"{self.style.cards(sorted(reach, key=answer['captures'].__contains__))}")
 
     def save(self, position: dict[str, Any]) -> None:
         """Write the game to ``--save``: a sealed game's token and this seat's credential
@@ -558,9 +601,11 @@ class TerminalGame:
     def list_moves(self, moves: list[dict[str, Any]], view: dict[str, Any]) -> None:
         self.say("Your moves:")
         width = len(str(len(moves)))
+        risks = self.risks
         for number, move in enumerate(moves, 1):
             text = self.style.move(move, view["table"])
-            self.say(f"  {number:>{width}}. {text:<46}  {move['id']}")
+            self.say(f"  {number:>{width}}. {text:<46}  {move['id']}"
+                     f"{sweep_warning(risks.get(move['id']), self.who)}")
 
     def report(self, events: list[dict[str, Any]], table: dict[str, Any]) -> None:
         for event in events:
@@ -622,6 +667,17 @@ class TerminalGame:
             self.say(f"GAME OVER: you win, {mine_points} to {theirs}{worth}!")
         else:
             self.say(f"GAME OVER: the solver wins, {theirs} to {mine_points}{worth}.")
+
+
+def sweep_warning(risk: dict[str, Any] | None, who: Any) -> str:
+    """The warning a move carries when it leaves the next player a sweep (R13): with what
+    chance, and which ranks would do it; empty when none can."""
+    if not risk or not risk["probability"] or risk["player"] is None:
+        return ""
+    chance = risk["probability"] * 100
+    odds = "certain" if risk["probability"] >= 1 else f"{chance:.0f}%" if chance >= 1 \
+        else "under 1%"
+    return f"  ! sweep for {who(risk['player'])}: {odds} (with a {'/'.join(risk['ranks'])})"
 
 
 def pick(text: str, moves: list[dict[str, Any]]) -> dict[str, Any] | None:

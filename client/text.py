@@ -158,10 +158,16 @@ def hint_lines(answer: dict[str, Any], style: Style, table: dict[str, Any] | Non
     """Ranked moves with equity and standard error, then how they were found."""
     plus_minus = "±stderr" if style.symbols else "+-stderr"
     lines = [f"{'rank':>4}  {'equity':>7}  {plus_minus:>8}  {'move':<44}  id"]
+    ranks = {hint["move"]["id"]: hint["rank"] for hint in answer["moves"]}
     for hint in answer["moves"]:
         move = hint["move"]
+        text = style.move(move, table)
+        if hint.get("alternative_of") in ranks:  # readable hints: said once, at the first
+            text = f"= rank {ranks[hint['alternative_of']]}, another suit"
+        elif hint.get("alternatives"):
+            text += f" (or {', '.join(hint['alternatives'])})"
         lines.append(f"{hint['rank']:>4}  {hint['equity']:>+7.2f}  {hint['stderr']:>8.2f}  "
-                     f"{style.move(move, table):<44}  {move['id']}")
+                     f"{text:<44}  {move['id']}")
     solver = answer.get("solver", {})
     if solver:
         cached = ", cached" if solver.get("cached") else ""

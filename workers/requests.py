@@ -19,6 +19,7 @@ import solver
 from solver.core import POSITION
 from solver.games import CASSINO, HintGame, hint_game
 from solver.ranking import separated
+from workers.readable import READABLE_KEYS, mark_alternatives
 
 __all__ = ["CHUNK", "JOB_ID", "SOLVER_VERSION", "CacheEntry", "HintRequest", "Unfit",
            "new_job_id", "open_scope"]
@@ -203,8 +204,8 @@ class HintRequest:
         seen: set[str] = set()
         last = math.inf
         for rank, item in enumerate(moves, start=1):
-            _check(isinstance(item, dict) and set(item) == {"rank", "move", "equity", "stderr",
-                                                            "stderr_diff"}, "a move's keys")
+            _check(isinstance(item, dict) and set(item) - READABLE_KEYS == {
+                "rank", "move", "equity", "stderr", "stderr_diff"}, "a move's keys")
             _check(item["rank"] == rank and not isinstance(item["rank"], bool), "ranks")
             move = item["move"]
             move_id = move.get("id") if isinstance(move, dict) else None
@@ -219,6 +220,8 @@ class HintRequest:
             _number(item["stderr_diff"], 2 * self.bound, low=0.0)
         _check(moves[0]["equity"] == equity and (moves[0]["stderr_diff"] == 0 or not game.by_mean)
                and moves[0]["stderr"] == evaluation["stderr"], "the best move is not valued")
+        plain = [{k: v for k, v in item.items() if k not in READABLE_KEYS} for item in moves]
+        _check(mark_alternatives(view, plain) == moves, "alike moves misgrouped")
 
     def answered_by(self, result: Any) -> bool:
         """Whether ``result`` may be served as this request's answer
@@ -251,6 +254,8 @@ class HintRequest:
         result = self.game.finish(self.view, tally, self.seed, self.top,
                                   self.kind == "hints")
         result["solver"]["cached"] = cached
+        if self.kind == "hints":  # readable hints: alike moves marked (workers.readable)
+            mark_alternatives(self.view, result["moves"])
         return result
 
     def payload(self) -> dict[str, Any]:

@@ -5,6 +5,7 @@ modules inside (tests/test_layers.py checks it): the rules of the game may be re
 without touching the solver, the workers or the API.
 """
 
+from engine.cassino.alike import alike_moves, card_class
 from engine.cassino.count_out import claims_allowed, secured
 from engine.cassino.events import Event
 from engine.cassino.game import CASSINO, partner, side_of, sides, teams
@@ -57,6 +58,7 @@ from engine.cassino.scoring import (
 from engine.cassino.state import GAME_OVER, MAX_COUNT, MAX_SAFE_SEED, MAX_SEED, PLAYING, Played
 from engine.cassino.sums import MAX_UNIONS, check_table, unions
 from engine.cassino.table import Build, play_card
+from engine.cassino.why import Reason, Why, why
 from engine.cassino.words import move_text
 from engine.cassino.worlds import HandSampler, batch_requirements, stock_order
 from engine.protocols import GameState, GameView
@@ -73,12 +75,13 @@ def _implements(state: State, view: View) -> tuple[GameState, GameView]:
 __all__ = [  # noqa: RUF022 - the record's names are appended at the end
     "BUILD", "CAPTURE", "CASSINO", "CLAIM", "GAME", "GAME_OVER", "MAX_COUNT", "MAX_SAFE_SEED",
     "MAX_SEED", "MAX_UNIONS", "PLAYING", "SCHEMES", "STANDARD", "TRAIL", "VARIANTS",
-    "Breakdown", "Build", "Category", "Event", "HandSampler", "Move", "Rules", "Scheme",
-    "State", "Step", "View", "advance", "batch_requirements", "build_result", "card_points",
+    "Breakdown", "Build", "Category", "Event", "HandSampler", "Move", "Reason", "Rules", "Scheme",
+    "State", "Step", "View", "Why", "advance", "alike_moves", "batch_requirements",
+    "build_result", "card_class", "card_points",
     "check_table", "claim", "claims_allowed", "deal_order", "first_dealer", "game_over",
     "generate_moves", "get_rules", "least_points", "move_json", "move_text", "new_game",
     "parse_move", "parse_move_id", "partner", "play_card", "round_dealt", "scheme", "score",
-    "secured", "side_of", "sides", "stock_order", "teams", "unions",
+    "secured", "side_of", "sides", "stock_order", "teams", "unions", "why",
     "RECORD_FORMAT", "RECORD_VERSION", "DealRecord", "Position", "Record", "RecordError",
     "first_dealer_of", "record_of", "replay", "Played",
 ]

@@ -13,6 +13,8 @@ The generic solver (:mod:`solver.core`, :mod:`solver.ranking`, :mod:`solver.bots
 * :mod:`solver.cassino.evaluation`: exact scoring at the round's end and the closed-form
   estimate at a batch end, with weights from the variant's scoring scheme (R26, V4), for
   two seats and per side for N (V6, V7);
+* :mod:`solver.cassino.sweeps`: the exact probability that a move leaves the next player
+  a sweep (R13, R23), for sweep warnings;
 * :mod:`solver.cassino.seats`: an N-seat world's position, leaves and iterative deepening;
   :mod:`solver.cassino.sides` (alpha-beta over two camps: partnership, three-hand's paranoid
   search) and :mod:`solver.cassino.maxn` (three-hand's max-n) search it.
@@ -44,6 +46,7 @@ from solver.cassino.maxn import MaxnSearch
 from solver.cassino.search import DRAW_PLIES, DrawSearch, Position, Search
 from solver.cassino.seats import WORLD_NODES, SeatsPosition, side_of
 from solver.cassino.sides import SideSearch
+from solver.cassino.sweeps import SweepRisk, sweep_risk, sweep_risks
 from solver.cassino.worlds import (
     MAXN,
     PARANOID,
@@ -60,7 +63,7 @@ from solver.cassino.worlds import (
 __all__ = ["DRAW_PLIES", "MAXN", "PARANOID", "SEARCHES", "THREE_HAND_SEARCH", "WORLD_NODES",
            "BatchEnd", "DrawSearch", "Evidence", "MaxnSearch", "OpponentModel", "Policy",
            "PolicyWorlds", "Position", "Search", "SeatWorlds", "SeatsPosition", "SideBatchEnd",
-           "SideSearch", "SoftWorlds", "Weights", "World", "Worlds", "WorldsOf",
+           "SideSearch", "SoftWorlds", "SweepRisk", "Weights", "World", "Worlds", "WorldsOf",
            "batch_evidence", "final_diff", "majority_odds", "move_value", "round_total",
            "side_equity", "side_majority_odds", "side_of", "side_points", "side_round_total",
-           "weights", "world_rng", "worlds_of"]
+           "sweep_risk", "sweep_risks", "weights", "world_rng", "worlds_of"]

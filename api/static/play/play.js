@@ -19,6 +19,7 @@ import { CassinoClient, CassinoError } from "../sdk/cassino.js";
 import { GAME, afterEvent, batchOf, pickVariant, sidesOf, tableVariants } from "./variants.js";
 import { decidedPoints, lastTable } from "./table.js";
 import { levelOptions } from "./levels.js";
+import { alternativesText, askWhy, decorate, reachOf, riskText } from "./why.js";
 
 (() => {
   const params = new URLSearchParams(location.search);
@@ -73,6 +74,9 @@ import { levelOptions } from "./levels.js";
     fresh: new Set(), // cards the solver just played or built with (highlighted)
     variant: CONFIG.variant || "standard", // the variant of the next new game (the menu's)
     rules: null,      // the rule options of the game's variant (GET /v1/variants)
+    risks: new Map(), // move id -> the sweep it leaves the next player (legal-moves risks)
+    hinted: null,     // the hint's best move: its cards light up (why.js)
+    why: null,        // the last why-not answer, for the selection it was asked of
   };
 
   const $ = (id) => document.getElementById(id);
@@ -326,6 +330,8 @@ import { levelOptions } from "./levels.js";
       onclick: () => toggleHand(code),
     }));
     $("hand").replaceChildren(...(hand.length ? hand : [el("span", { className: "empty", text: "No cards in hand" })]));
+    decorate(document, humanTurn && game.hand ? reachOf(game.moves, game.hand) : null,
+             humanTurn ? game.hinted : null);
 
     renderMoves(humanTurn);
   }
@@ -393,12 +399,15 @@ import { levelOptions } from "./levels.js";
 
   function moveButton(move, testid) {
     const text = describe(move, game.view.table);
+    const risk = riskText(game.risks.get(move.id), (seat) => seatName(seat).toLowerCase());
     return el("li", {},
       el("button", { type: "button", className: "play", "data-testid": testid,
                      "data-move-id": move.id, "data-card": move.card,
                      "data-targets": (move.targets || []).join(" "),
                      "aria-label": `Play: ${text}`, onclick: () => playHuman(move) },
-         text, el("span", { className: "move-id", "aria-hidden": "true", text: move.id })));
+         text, el("span", { className: "move-id", "aria-hidden": "true", text: move.id })),
+      risk && el("span", { className: "risk", "data-testid": `${testid}-risk`, role: "note",
+                           text: risk }));
   }
 
   function renderMoves(humanTurn) {
@@ -409,6 +418,7 @@ import { levelOptions } from "./levels.js";
         ? (many() ? `Waiting for ${seatName(game.view.to_move).toLowerCase()}…` : "Waiting for the solver…") : "";
       list.replaceChildren();
       all.replaceChildren();
+      renderWhy(false, []);
       return;
     }
     const picked = pickedCards();
@@ -423,8 +433,46 @@ import { levelOptions } from "./levels.js";
     const matches = selectionMoves();
     if (game.hand && matches.length === 0) text += " no legal move takes exactly these cards.";
     $("selection-text").textContent = text;
+    renderWhy(matches.length === 0 && game.hand !== null, picked);
     list.replaceChildren(...matches.map((m) => moveButton(m, `move-${m.id}`)));
     all.replaceChildren(...game.moves.map((m) => moveButton(m, `any-move-${m.id}`)));
+  }
+
+  /** The "Why not?" button of a selection that makes no legal move, and the answer of
+   *  POST /v1/why once asked (the rule it breaks, linked). */
+  function renderWhy(offer, picked) {
+    const box = $("why-not");
+    const key = `${game.hand} ${[...picked].sort().join(" ")}`;
+    if (!offer) {
+      box.hidden = true;
+      box.replaceChildren();
+      return;
+    }
+    box.hidden = false;
+    const known = game.why && game.why.key === key ? game.why : null;
+    const button = el("button", { type: "button", className: "link", "data-testid": "why-button",
+                                  onclick: () => explain(key, picked) }, "Why not?");
+    if (!known) {
+      box.replaceChildren(button);
+      return;
+    }
+    const lines = known.reasons.map((r) => el("li", { "data-testid": "why-reason", "data-rule": r.rule },
+      `${r.message} `, el("a", { href: `..${r.rule_url}`, target: "_blank", rel: "noopener", text: r.rule })));
+    box.replaceChildren(el("p", { className: "why-text", "data-testid": "why-text",
+                                  "data-rule": known.rule || "", text: known.text || "" }),
+                        el("ul", { className: "why-reasons" }, lines));
+  }
+
+  async function explain(key, picked) {
+    const generation = game.generation;
+    try {
+      const answer = await askWhy(api, seat(), game.hand, picked);
+      if (generation !== game.generation) return;
+      game.why = { key, ...answer };
+      render();
+    } catch (err) {
+      fail(err);
+    }
   }
 
   // ---- selection ---------------------------------------------------------------
@@ -617,9 +665,13 @@ import { levelOptions } from "./levels.js";
       render();
       return;
     }
-    const data = await api.legalMoves(seat());  // the house has answered: the human moves
+    // the house has answered: the human moves; each move with the sweep it leaves (R13)
+    const data = await api.legalMoves({ ...seat(), risks: true });
     if (generation !== game.generation) return;
     game.moves = data.moves;
+    game.risks = new Map((data.risks || []).map((risk) => [risk.move, risk]));
+    game.hinted = null;
+    game.why = null;
     setPhase("human", "Your turn: pick a card from your hand.");
     render();
     const first = document.querySelector('[data-testid="hand"] button');
@@ -635,6 +687,7 @@ import { levelOptions } from "./levels.js";
     const viewBefore = game.view;
     setPhase("busy", `You: ${describe(move, tableBefore)}`);
     $("hint-panel").hidden = true;
+    game.hinted = null;
     game.fresh = new Set();
     try {
       const data = await api.apply({ ...seat(), move: move.id });
@@ -662,9 +715,13 @@ import { levelOptions } from "./levels.js";
       const byId = new Map(game.moves.map((m) => [m.id, m]));
       const rows = answer.moves.map((hint) => {
         const move = byId.get(hint.move.id) || hint.move;
-        const text = describe(move, game.view.table);
+        const text = describe(move, game.view.table) + alternativesText(
+          hint, (id) => (byId.has(id) ? describe(byId.get(id), game.view.table) : id));
         const sign = hint.equity > 0 ? "+" : "";
-        return el("li", { "data-testid": "hint-row", "data-move-id": move.id, "data-equity": hint.equity },
+        // readable hints: a move the same as a better-ranked one up to suits is said there
+        return el("li", { "data-testid": "hint-row", "data-move-id": move.id, "data-equity": hint.equity,
+                          "data-alternative-of": hint.alternative_of || null,
+                          hidden: Boolean(hint.alternative_of) },
           el("span", { className: "rank-no", text: `${hint.rank}.` }),
           el("span", { className: "what", text }),
           el("span", { className: "equity", "aria-label": `equity ${hint.equity}, standard error ${hint.stderr}` },
@@ -674,6 +731,8 @@ import { levelOptions } from "./levels.js";
                          "aria-label": `Play: ${text}`, onclick: () => playHuman(move) }, "Play"));
       });
       $("hint-list").replaceChildren(...rows);
+      game.hinted = answer.moves.length ? (byId.get(answer.moves[0].move.id) || answer.moves[0].move) : null;
+      render();  // the hinted cards light up
       const s = answer.solver;
       $("hint-solver").textContent =
         `${s.algorithm}: ${s.samples} sampled deals, ${Math.round(s.elapsed_ms)} ms${s.cached ? " (cached)" : ""}`;

@@ -90,6 +90,8 @@ export class CassinoClient {
   view(body: PostBody<"/v1/view">, options?: RequestOptions): Promise<Answer<"/v1/view">>;
   /** POST /v1/score: the score breakdown of the capture piles as they stand. */
   score(body: PostBody<"/v1/score">, options?: RequestOptions): Promise<Answer<"/v1/score">>;
+  /** POST /v1/why: what a picked hand card and table cards make, or the rule against it. */
+  why(body: PostBody<"/v1/why">, options?: RequestOptions): Promise<Answer<"/v1/why">>;
   /** POST /v1/hints: the moves ranked; a 202 answer is followed to the job's result. */
   hints(body: PostBody<"/v1/hints">, options?: JobOptions): Promise<Answer<"/v1/hints">>;
   /** POST /v1/evaluate: the position's evaluation; a 202 is followed to the result. */

@@ -153,6 +153,8 @@ export class CassinoClient {
   view(body, options) { return this._post("v1/view", body, options); }
   /** POST /v1/score: the score breakdown of the capture piles as they stand. */
   score(body, options) { return this._post("v1/score", body, options); }
+  /** POST /v1/why: what a picked hand card and table cards make, or the rule against it. */
+  why(body, options) { return this._post("v1/why", body, options); }
   /** POST /v1/hints: ranked moves; a 202 is followed to the job's result. */
   hints(body, options) { return this._solve("v1/hints", body, options); }
   /** POST /v1/evaluate: the position's evaluation; a 202 is followed to the result. */
