@@ -254,7 +254,8 @@ class HintRequest:
         result = self.game.finish(self.view, tally, self.seed, self.top,
                                   self.kind == "hints")
         result["solver"]["cached"] = cached
-        if self.kind == "hints":  # readable hints: alike moves marked (workers.readable)
+        if self.kind == "hints" and self.game.name == CASSINO:  # readable hints: alike
+            # moves marked (workers.readable)
             mark_alternatives(self.view, result["moves"])
         return result
 
