@@ -3759,7 +3759,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 74.4,
+                         *         "elapsed_ms": 125,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -3782,9 +3782,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "ja6f42de57af57550e778c31aab9ba201",
+                         *         "id": "jacf4e11a4e06ff80e05eca01e8cf8c54",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/ja6f42de57af57550e778c31aab9ba201"
+                         *         "url": "/v1/jobs/jacf4e11a4e06ff80e05eca01e8cf8c54"
                          *       }
                          *     }
                          */
@@ -4184,7 +4184,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 120,
+                         *         "elapsed_ms": 96.3,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -4207,9 +4207,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "ja6f42de57af57550e778c31aab9ba201",
+                         *         "id": "jacf4e11a4e06ff80e05eca01e8cf8c54",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/ja6f42de57af57550e778c31aab9ba201"
+                         *         "url": "/v1/jobs/jacf4e11a4e06ff80e05eca01e8cf8c54"
                          *       }
                          *     }
                          */
@@ -4417,7 +4417,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "ja6f42de57af57550e778c31aab9ba201",
+                         *       "id": "jacf4e11a4e06ff80e05eca01e8cf8c54",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -4554,7 +4554,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 94.8,
+                         *           "elapsed_ms": 53.5,
                          *           "cached": false,
                          *           "nodes": 68313,
                          *           "seed": 0
@@ -6648,6 +6648,436 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/why": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What the picked ``card`` makes with the picked ``table`` cards: its legal moves
+         *     (a capture, builds by value, the trail when nothing is picked), and for each kind
+         *     of move it does not make, the rule it breaks, with words and a link.
+         * @description Only the asking seat's view counts: its own hand and the table (R28, R29). Also
+         *     names the table cards the card can take or build with (``captures``,
+         *     ``builds``). Legality is judged as on that seat's turn; off its turn the first
+         *     reason says whose turn it is (R4). A card not in the seat's hand, or a table card
+         *     not on the table, is a 422.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "state": {
+                     *         "game": "cassino",
+                     *         "variant": "standard",
+                     *         "seed": 1,
+                     *         "round": 1,
+                     *         "deal": 1,
+                     *         "dealer": 0,
+                     *         "to_move": 1,
+                     *         "hands": [
+                     *           [
+                     *             "2C",
+                     *             "10H",
+                     *             "JD",
+                     *             "KC"
+                     *           ],
+                     *           [
+                     *             "2D",
+                     *             "5S",
+                     *             "JS",
+                     *             "QC"
+                     *           ]
+                     *         ],
+                     *         "stock": [
+                     *           "JH",
+                     *           "9C",
+                     *           "10S",
+                     *           "8S",
+                     *           "7C",
+                     *           "7D",
+                     *           "2S",
+                     *           "AD",
+                     *           "6H",
+                     *           "3D",
+                     *           "6S",
+                     *           "3H",
+                     *           "AH",
+                     *           "5H",
+                     *           "JC",
+                     *           "8H",
+                     *           "4H",
+                     *           "AS",
+                     *           "9H",
+                     *           "8C",
+                     *           "5D",
+                     *           "KH",
+                     *           "10C",
+                     *           "QH",
+                     *           "AC",
+                     *           "3S",
+                     *           "4S",
+                     *           "9D",
+                     *           "10D",
+                     *           "7H",
+                     *           "7S",
+                     *           "6C"
+                     *         ],
+                     *         "table": {
+                     *           "loose": [
+                     *             "2H",
+                     *             "3C",
+                     *             "4D",
+                     *             "6D",
+                     *             "8D"
+                     *           ],
+                     *           "builds": []
+                     *         },
+                     *         "captured": [
+                     *           [
+                     *             "QS",
+                     *             "QD",
+                     *             "KS",
+                     *             "KD"
+                     *           ],
+                     *           [
+                     *             "4C",
+                     *             "5C",
+                     *             "9S"
+                     *           ]
+                     *         ],
+                     *         "sweeps": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "last_capturer": 0,
+                     *         "last_batch": false,
+                     *         "scores": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "status": "playing",
+                     *         "winner": null,
+                     *         "history": [
+                     *           {
+                     *             "player": 1,
+                     *             "move": {
+                     *               "type": "trail",
+                     *               "card": "2H",
+                     *               "description": "Trail 2♥"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 0,
+                     *             "move": {
+                     *               "type": "capture",
+                     *               "card": "KS",
+                     *               "targets": [
+                     *                 "KD"
+                     *               ],
+                     *               "description": "Take K♦ with K♠"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 1,
+                     *             "move": {
+                     *               "type": "build",
+                     *               "card": "4C",
+                     *               "targets": [
+                     *                 "5C"
+                     *               ],
+                     *               "value": 9,
+                     *               "description": "Build 9 from 4♣ on 5♣"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 0,
+                     *             "move": {
+                     *               "type": "trail",
+                     *               "card": "3C",
+                     *               "description": "Trail 3♣"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 1,
+                     *             "move": {
+                     *               "type": "capture",
+                     *               "card": "9S",
+                     *               "targets": [
+                     *                 "4C",
+                     *                 "5C"
+                     *               ],
+                     *               "description": "Take 4♣ and 5♣ with 9♠"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 0,
+                     *             "move": {
+                     *               "type": "trail",
+                     *               "card": "4D",
+                     *               "description": "Trail 4♦"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 1,
+                     *             "move": {
+                     *               "type": "trail",
+                     *               "card": "QS",
+                     *               "description": "Trail Q♠"
+                     *             }
+                     *           },
+                     *           {
+                     *             "player": 0,
+                     *             "move": {
+                     *               "type": "capture",
+                     *               "card": "QD",
+                     *               "targets": [
+                     *                 "QS"
+                     *               ],
+                     *               "description": "Take Q♠ with Q♦"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "previous_round": null
+                     *       },
+                     *       "card": "2D",
+                     *       "table": [
+                     *         "2H"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WhyRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "player": 1,
+                         *       "card": "2D",
+                         *       "table": [
+                         *         "2H"
+                         *       ],
+                         *       "legal": true,
+                         *       "moves": [
+                         *         {
+                         *           "type": "capture",
+                         *           "card": "2D",
+                         *           "targets": [
+                         *             "2H"
+                         *           ],
+                         *           "id": "2Dx2H",
+                         *           "description": "Take 2♥ with 2♦",
+                         *           "sweep": false,
+                         *           "points": []
+                         *         }
+                         *       ],
+                         *       "reasons": [
+                         *         {
+                         *           "type": "build",
+                         *           "rule": "R14",
+                         *           "message": "to build 4 you must keep a 4 in hand (R14)",
+                         *           "value": 4,
+                         *           "rule_url": "/rules/standard#R14"
+                         *         }
+                         *       ],
+                         *       "captures": [
+                         *         "2H"
+                         *       ],
+                         *       "builds": [
+                         *         "3C"
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["WhyResponse"];
+                    };
+                };
+                /** @description The body is not valid JSON. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 400,
+                         *       "status": "Bad Request",
+                         *       "message": "the body is not valid JSON"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential is not one of this sealed game's seats (or not the player named). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 403,
+                         *       "status": "Forbidden",
+                         *       "message": "credential: not the credential of a seat of this game",
+                         *       "field": "credential"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The game is over (R27): no move can follow; or, for a sealed game, the token is not the game's newest. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 409,
+                         *       "status": "Conflict",
+                         *       "message": "the game is over: player 0 won 22 to 13; start a new game (R27)",
+                         *       "field": "state.status",
+                         *       "rule": "R27",
+                         *       "rule_url": "/rules/standard#R27"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The sealed game's token expired. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 410,
+                         *       "status": "Gone",
+                         *       "message": "game: this token expired (tokens last 604800 s after the move that made them)",
+                         *       "field": "game"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is too large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 413,
+                         *       "status": "Request Entity Too Large",
+                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is not sent as JSON (Content-Type: application/json). */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 415,
+                         *       "status": "Unsupported Media Type",
+                         *       "message": "send the body as JSON with the header Content-Type: application/json (not 'text/plain')",
+                         *       "field": "Content-Type"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body breaks the schema or the rules: the message names the field, card or rule. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 422,
+                         *       "status": "Unprocessable Entity",
+                         *       "message": "to build 7 you must keep a 7 in hand (R14)",
+                         *       "field": "move.value",
+                         *       "rule": "R14",
+                         *       "rule_url": "/rules/standard#R14"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in that window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description When that window ends, in UNIX seconds. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 429,
+                         *       "status": "Too Many Requests",
+                         *       "message": "too many requests from this address: 50 per second at most; retry after 1 s"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The job queue is unreachable, full or overloaded: try again (`Retry-After`). */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 503,
+                         *       "status": "Service Unavailable",
+                         *       "message": "the job queue is unreachable: try again later"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -8106,6 +8536,42 @@ export interface components {
              * @example 0
              */
             player?: number;
+            /**
+             * @description Optional: also answer `risks`, for each move the sweep it leaves the next player and its exact probability from this seat's view (R13, R23; docs/api.md "Sweep warnings").
+             * @default false
+             * @example false
+             */
+            risks?: boolean;
+        };
+        SweepRisk: {
+            /**
+             * @description The move's id.
+             * @example KC
+             */
+            move: string;
+            /**
+             * @description The seat that moves next (the first of the next batch when the move ends one); null when the move ends the round.
+             * @example 1
+             */
+            player: number | null;
+            /**
+             * @description The probability that this seat holds a card that clears the table the move leaves (R13): exact, over every hidden deal this seat's view allows (R23, R29).
+             * @example 0.1394
+             */
+            probability: number;
+            /**
+             * @description The ranks that would clear it (empty: none can).
+             * @example [
+             *       "5"
+             *     ]
+             */
+            ranks: string[];
+            /**
+             * @description How the probability was found: `exact` (counted, not sampled).
+             * @example exact
+             * @enum {string}
+             */
+            method: "exact";
         };
         LegalMovesResponse: {
             /**
@@ -8124,6 +8590,21 @@ export interface components {
              *     ]
              */
             moves: components["schemas"]["Move"][];
+            /**
+             * @description With `risks`: one per move, in the order of `moves`: the sweep it leaves the next player (R13).
+             * @example [
+             *       {
+             *         "move": "KC",
+             *         "player": 1,
+             *         "probability": 0.1394,
+             *         "ranks": [
+             *           "5"
+             *         ],
+             *         "method": "exact"
+             *       }
+             *     ]
+             */
+            risks?: components["schemas"]["SweepRisk"][];
         };
         ConquianMove: {
             /**
@@ -9957,6 +10438,18 @@ export interface components {
              * @example 0
              */
             stderr_diff?: number;
+            /**
+             * @description Readable hints: the ids of the moves that are the same as this one up to suits that do not matter here (worth the same, R26), best first; on the best of them only.
+             * @example [
+             *       "4D"
+             *     ]
+             */
+            alternatives?: string[];
+            /**
+             * @description Readable hints: this move is an alternative of the move with this id, ranked above it; a client may list it there.
+             * @example 4H
+             */
+            alternative_of?: string;
         };
         HintsResponse: {
             /**
@@ -10868,6 +11361,240 @@ export interface components {
              *     }
              */
             move: components["schemas"]["Move"];
+        };
+        WhyRequest: {
+            /**
+             * @description A full state (open games). Send a state, or a sealed game's `game` and `credential`.
+             * @example {
+             *       "game": "cassino",
+             *       "variant": "standard",
+             *       "seed": 12345,
+             *       "round": 1,
+             *       "deal": 1,
+             *       "dealer": 0,
+             *       "to_move": 1,
+             *       "hands": [
+             *         [
+             *           "4H",
+             *           "7H",
+             *           "7C",
+             *           "QH"
+             *         ],
+             *         [
+             *           "2D",
+             *           "4C",
+             *           "KH",
+             *           "KC"
+             *         ]
+             *       ],
+             *       "stock": [
+             *         "QD",
+             *         "3C",
+             *         "2H",
+             *         "AD",
+             *         "AC",
+             *         "AS",
+             *         "6C",
+             *         "7S",
+             *         "QS",
+             *         "9C",
+             *         "10S",
+             *         "6H",
+             *         "9D",
+             *         "AH",
+             *         "5H",
+             *         "2S",
+             *         "QC",
+             *         "3S",
+             *         "8C",
+             *         "JH",
+             *         "8S",
+             *         "6D",
+             *         "5C",
+             *         "9S",
+             *         "5D",
+             *         "8D",
+             *         "10C",
+             *         "2C",
+             *         "7D",
+             *         "4S",
+             *         "JS",
+             *         "3H",
+             *         "KS",
+             *         "JD",
+             *         "10H",
+             *         "4D",
+             *         "10D",
+             *         "6S",
+             *         "5S",
+             *         "JC"
+             *       ],
+             *       "table": {
+             *         "loose": [
+             *           "3D",
+             *           "8H",
+             *           "9H",
+             *           "KD"
+             *         ],
+             *         "builds": []
+             *       },
+             *       "captured": [
+             *         [],
+             *         []
+             *       ],
+             *       "sweeps": [
+             *         0,
+             *         0
+             *       ],
+             *       "last_capturer": null,
+             *       "last_batch": false,
+             *       "scores": [
+             *         0,
+             *         0
+             *       ],
+             *       "status": "playing",
+             *       "winner": null,
+             *       "history": [],
+             *       "previous_round": null
+             *     }
+             */
+            state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"];
+            /**
+             * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
+             * @example gAAAAABn...(opaque)
+             */
+            game?: string;
+            /**
+             * @description The asking seat's credential (sealed games), from `POST /v1/games`.
+             * @example 0.Zk3b2mD0cXq0p7n1uJmH0Q
+             */
+            credential?: string;
+            /**
+             * @description The seat asking: by default the seat to move (open games); a sealed game's credential names it. Only its own view is read (R29).
+             * @example 0
+             */
+            player?: number;
+            /**
+             * @description The hand card picked (R6).
+             * @example 7S
+             */
+            card: string;
+            /**
+             * @description The table cards picked: loose cards, and every card of each build picked (R8); empty for a trail.
+             * @example [
+             *       "5C",
+             *       "2H"
+             *     ]
+             */
+            table?: string[];
+            /**
+             * @description Optional: the build value asked about (R14); by default the value the cards point to.
+             * @example 7
+             */
+            value?: number;
+        };
+        Reason: {
+            /**
+             * @description The kind of move the reason is about.
+             * @example capture
+             * @enum {string}
+             */
+            type: "trail" | "capture" | "build";
+            /**
+             * @description The rule it breaks (docs/rules: `R11`, `V6.3`).
+             * @example R11
+             */
+            rule: string;
+            /**
+             * @description The rule's page and heading.
+             * @example /rules/standard#R11
+             */
+            rule_url: string;
+            /**
+             * @description Why, in words.
+             * @example a 7 (7♠) cannot take 3♦ and 5♣: they total 8; a capture takes cards or groups of cards worth exactly 7 (R11)
+             */
+            message: string;
+            /**
+             * @description Builds: the value the reason is about.
+             * @example 8
+             */
+            value?: number;
+        };
+        WhyResponse: {
+            /**
+             * @description The seat asking.
+             * @example 0
+             */
+            player: number;
+            /**
+             * @description The hand card picked.
+             * @example 7S
+             */
+            card: string;
+            /**
+             * @description The table cards picked.
+             * @example [
+             *       "2H",
+             *       "5C"
+             *     ]
+             */
+            table: string[];
+            /**
+             * @description Whether the pick makes at least one legal move.
+             * @example true
+             */
+            legal: boolean;
+            /**
+             * @description The legal moves of exactly that card with exactly those table cards (a capture, builds by value, or the trail), as legal-moves lists them.
+             * @example [
+             *       {
+             *         "type": "capture",
+             *         "card": "7S",
+             *         "targets": [
+             *           "2H",
+             *           "5C"
+             *         ],
+             *         "id": "7Sx2H5C"
+             *       }
+             *     ]
+             */
+            moves: components["schemas"]["Move"][];
+            /**
+             * @description For each kind of move the pick does not make: the first rule it breaks (D13).
+             * @example []
+             */
+            reasons: components["schemas"]["Reason"][];
+            /**
+             * @description When no move is legal: the first reason's rule.
+             * @example R11
+             */
+            rule?: string;
+            /**
+             * @description When no move is legal: its page.
+             * @example /rules/standard#R11
+             */
+            rule_url?: string;
+            /**
+             * @description When no move is legal: the first reason's words.
+             * @example a 7 (7♠) cannot take 3♦ and 5♣: they total 8; a capture takes cards or groups of cards worth exactly 7 (R11)
+             */
+            message?: string;
+            /**
+             * @description The table cards some legal capture of the card takes (to light up).
+             * @example [
+             *       "2H",
+             *       "5C"
+             *     ]
+             */
+            captures: string[];
+            /**
+             * @description The table cards some legal build move of the card uses (to light up).
+             * @example [
+             *       "2H"
+             *     ]
+             */
+            builds: string[];
         };
     };
     responses: {
