@@ -155,7 +155,8 @@ class SeatsSearch:
 
     # --- the root -------------------------------------------------------------------
 
-    def _sides(self, pos: SeatsPosition) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    def side_piles(self, pos: SeatsPosition) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The piles and sweep points of ``pos`` per side (V6.2: partners share a pile)."""
         piles = [0] * self.sides
         sweeps = [0] * self.sides
         for seat in range(self.n):
@@ -176,7 +177,7 @@ class SeatsSearch:
     def root_values(self, pos: SeatsPosition, moves: list[Move]) -> list[float]:
         """The value of each root move for the viewer's side (the viewer is to move), from
         the deepest iteration completed within the budget."""
-        piles, sweeps = self._sides(pos)
+        piles, sweeps = self.side_piles(pos)
         last = pos.last if self.final else -1
         self._root(pos)
         firsts: dict[tuple[str, int, int, int], Move] = {}
@@ -201,7 +202,7 @@ class SeatsSearch:
 
     def value(self, pos: SeatsPosition) -> float:
         """The value of the position for the viewer's side, whoever is to move."""
-        piles, sweeps = self._sides(pos)
+        piles, sweeps = self.side_piles(pos)
         last = pos.last if self.final else -1
         self._root(pos)
         if not pos.hands[pos.to_move]:
