@@ -20,13 +20,24 @@ from __future__ import annotations
 
 import importlib
 import os
+from collections.abc import Callable
 from typing import Any, cast
 
 from engine.cassino import Build, Move, Rules, partner, side_of
+from engine.cassino import generate_moves as engine_moves
 from solver.cassino.evaluation import weights
 from solver.cassino.kernel import ENV
 
-__all__ = ["EXACT_NODES", "available", "exact_values", "legal_moves", "module", "play_card"]
+__all__ = [
+    "EXACT_NODES",
+    "MoveGenerator",
+    "available",
+    "exact_values",
+    "legal_moves",
+    "module",
+    "move_generator",
+    "play_card",
+]
 
 EXACT_NODES = 20_000
 """The native node limit of one world's exact search (positions searched and round ends,
@@ -108,3 +119,24 @@ def play_card(loose: int, builds: tuple[Build, ...], player: int, move: Move,
     """The engine's ``play_card`` computed natively, without the build's kind."""
     return cast("tuple[int, tuple[Build, ...], int] | None",
                 _MODULE.play_card(seats_rules(rules), loose, builds, player, move))
+
+
+MoveGenerator = Callable[[int, int, tuple[Build, ...], int, Rules], list[Move]]
+
+
+def move_generator(rules: Rules) -> MoveGenerator:
+    """The engine's ``generate_moves`` for the depth-limited N-seat searches: computed
+    natively when the extension is available (the same moves in the same order, so the
+    same values and node counts), else the engine's own."""
+    if not available() or rules.players == 2:
+        return engine_moves
+    made = seats_rules(rules)
+    native = _MODULE.legal_moves
+
+    def moves(hand: int, loose: int, builds: tuple[Build, ...], player: int,
+              rules: Rules) -> list[Move]:
+        out = native(made, hand, loose, builds, player)
+        return engine_moves(hand, loose, builds, player, rules) if out is None else \
+            cast("list[Move]", out)
+
+    return moves

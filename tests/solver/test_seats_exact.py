@@ -187,3 +187,22 @@ def test_the_environment_forces_the_fallback(monkeypatch: pytest.MonkeyPatch) ->
     assert not exact.available()
     state = last_batch("three-hand", 1, 5)
     assert native(state, 0, state.legal_moves()) == (None, 0)
+
+
+@built
+@pytest.mark.parametrize("variant", N_SEATS)
+def test_native_moves_leave_the_depth_limited_search_unchanged(
+        variant: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The depth-limited searches generate their moves natively when the extension is
+    built: every world's values and node counts, so the whole hint, stay the reference's."""
+    options = Options(exact_nodes=None)
+    rng = random.Random(f"seats-exact-hints/{variant}")
+    states = [s for i, s in enumerate(rounds(variant, range(1), rng)) if i % 7 == 3]
+    for state in states:
+        view = state.view(state.to_move)
+        monkeypatch.setenv(kernel.ENV, "native")
+        fast = solver.solve(view, options, 2)
+        monkeypatch.setenv(kernel.ENV, "python")
+        slow = solver.solve(view, options, 2)
+        assert (fast.nodes, fast.samples) == (slow.nodes, slow.samples)
+        assert (fast.worlds, fast.values) == (slow.worlds, slow.values)
