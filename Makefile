@@ -97,3 +97,4 @@ arena-seats: .installed  # N seats, every seat rotation of each deal: make arena
 
 bench-seats: .installed  # N-seat hint latency p50/p95 at the default budget, one core
 	$(PYTHON) bench/seats_bench.py
+	$(PYTHON) bench/seats_exact_bench.py
