@@ -102,9 +102,10 @@ def native(state: State, viewer: int, moves: list | None,
 @built
 @pytest.mark.parametrize(("variant", "left"), [("three-hand", 6), ("three-hand", 7),
                                                ("partnership", 7), ("partnership", 8)])
-def test_exact_values_agree(variant: str, left: int) -> None:
+def test_exact_values_agree(variant: str, left: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every viewer's values of the root moves, and of the position, equal the reference
     searched to the round's end; the best moves are the same."""
+    monkeypatch.setenv(kernel.ENV, "native")
     for seed in range(8):
         state = last_batch(variant, seed, left)
         moves = state.legal_moves()
@@ -121,8 +122,9 @@ def test_exact_values_agree(variant: str, left: int) -> None:
 
 
 @built
-def test_the_round_end_is_valued() -> None:
+def test_the_round_end_is_valued(monkeypatch: pytest.MonkeyPatch) -> None:
     """Hands empty: the value is the round's, the residue to the last capturer (R24)."""
+    monkeypatch.setenv(kernel.ENV, "native")
     state = last_batch("three-hand", 3, 0)
     for viewer in range(3):
         reference = SideSearch(state.rules, 0, state.dealer, viewer, None)
@@ -134,6 +136,7 @@ def test_past_the_limit_the_depth_limited_search_answers(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A limit too small: None from the extension, and the world's values and nodes are
     those of the depth-limited reference, as without the extension."""
+    monkeypatch.setenv(kernel.ENV, "native")
     state = last_batch("partnership", 1, 8)
     assert native(state, state.to_move, state.legal_moves(), limit=10)[0] is None
     view = state.view(state.to_move)
