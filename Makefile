@@ -4,7 +4,7 @@ PYTHON ?= python3
 .PHONY: install deps run worker test lint typecheck bench bench-api bench-flood bench-slow bench-hints bench-faults bench-solver bench-seats bench-ab same-answers arena arena-variants arena-seats ladder fuzz openapi sdk
 
 # pip install once per change of pyproject.toml (the stamp file records it).
-.installed: pyproject.toml setup.py solver/cassino/_kernel.c
+.installed: pyproject.toml setup.py solver/cassino/_kernel.c solver/cassino/_seats.c
 	$(PYTHON) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	touch .installed
 
@@ -101,3 +101,4 @@ arena-seats: .installed  # N seats, every seat rotation of each deal: make arena
 
 bench-seats: .installed  # N-seat hint latency p50/p95 at the default budget, one core
 	$(PYTHON) bench/seats_bench.py
+	$(PYTHON) bench/seats_exact_bench.py

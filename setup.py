@@ -1,5 +1,6 @@
 """The compiled Cassino kernel (issue 15): an optional C extension beside the pure-Python
-reference (solver/cassino/kernel.py chooses between them).  Everything else is declared in
+reference (solver/cassino/kernel.py chooses between them), and the N-seat exact search of
+the last batch (solver/cassino/exact.py chooses).  Everything else is declared in
 pyproject.toml; without a C compiler the installation still succeeds and the solver runs
 in pure Python."""
 
@@ -11,6 +12,12 @@ setup(ext_modules=[
         ["solver/cassino/_kernel.c"],
         optional=True,  # no compiler, no Python headers: the pure-Python fallback
         # no fused multiply-add: the kernel's floating point must equal the reference's
+        extra_compile_args=["-O2", "-ffp-contract=off", "-fno-strict-aliasing"],
+    ),
+    Extension(  # the N-seat exact search of the last batch (issue 12), optional likewise
+        "solver.cassino._seats",
+        ["solver/cassino/_seats.c"],
+        optional=True,
         extra_compile_args=["-O2", "-ffp-contract=off", "-fno-strict-aliasing"],
     ),
 ])

@@ -4,8 +4,9 @@ Run with ``make bench-seats`` (or ``python bench/seats_bench.py [--positions N]`
 process, one core.  The positions are random mid-round views: game seed ``s`` of each
 variant is played by uniformly random moves (``random.Random(s)``) for a random number of
 plies of its first round, and the hint for the view of the seat to move is timed.
-Reports p50/p95 of the latency per variant, over all positions and over positions with a
-choice, and by cards left in the mover's hand; and of the process's CPU time per hint (on
+Reports p50/p95 of the latency per variant, over all positions, over positions with a
+choice and over those of the last batch (the stock empty), and by cards left in the
+mover's hand; and of the process's CPU time per hint (on
 a machine shared with other jobs the wall-clock latency overstates the one-core figure).
 """
 
@@ -46,18 +47,23 @@ def main() -> None:
     parser.add_argument("--seat-nodes", type=int, default=None, help="override the budget")
     parser.add_argument("--world-nodes", type=int, default=None,
                         help="override one world's budget")
+    parser.add_argument("--exact-nodes", type=int, default=None,
+                        help="override the exact last batch's node limit (0: none tried)")
     args = parser.parse_args()
     options: Options = DEFAULT
     if args.seat_nodes is not None:
         options = Options(**{**options.__dict__, "seat_nodes": args.seat_nodes or None})
     if args.world_nodes is not None:
         options = Options(**{**options.__dict__, "world_nodes": args.world_nodes or None})
+    if args.exact_nodes is not None:
+        options = Options(**{**options.__dict__, "exact_nodes": args.exact_nodes or None})
     if args.search is not None:
         options = Options(**{**options.__dict__, "search": args.search})
     print(f"python {sys.version.split()[0]}, one core; options: {options}")
     for variant in args.variant or ["three-hand", "partnership"]:
         latencies: list[float] = []
         with_choice: list[float] = []
+        last_batch: list[float] = []  # the stock empty: the exact search may run
         by_cards: dict[int, list[float]] = defaultdict(list)
         samples: list[int] = []
         cpus: list[float] = []
@@ -75,13 +81,17 @@ def main() -> None:
             if len(answer["moves"]) > 1:
                 with_choice.append(ms)
             by_cards[view.hand.bit_count()].append(ms)
+            if not view.stock_size:
+                last_batch.append(ms)
             samples.append(answer["solver"]["samples"])
             sys.stderr.write(f"\r{variant} {seed - args.first_seed + 1}/{args.positions}")
         sys.stderr.write("\n")
         print(f"{variant}: {len(latencies)} random mid-round views ({len(with_choice)} with a "
               f"choice); mean worlds {statistics.mean(samples):.1f}")
         for name, xs in (("all positions", latencies), ("with a choice", with_choice),
-                         ("CPU time, all", cpus)):
+                         ("last batch", last_batch), ("CPU time, all", cpus)):
+            if not xs:
+                continue
             print(f"  hint latency, {name:13}: p50 {quantile(xs, .5):6.1f} ms   "
                   f"p95 {quantile(xs, .95):6.1f} ms   mean {statistics.mean(xs):6.1f} ms   "
                   f"max {max(xs):6.1f} ms")

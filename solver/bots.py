@@ -301,7 +301,8 @@ class OracleBot(_ClaimsWhenRight):
 
 
 OPTION_KEYS = ("samples", "min_samples", "nodes", "time_ms", "z", "tolerance", "seat_nodes",
-               "world_nodes", "search", "inference", "temperature", "mixture", "candidates")
+               "world_nodes", "exact_nodes", "search", "inference", "temperature", "mixture",
+               "candidates")
 FLOAT_KEYS = ("z", "tolerance", "time_ms", "temperature", "mixture")
 
 
@@ -309,10 +310,10 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     """A bot from its arena name: ``random``, ``greedy``, ``heuristic``, ``cheater``,
     ``solver`` or ``solver:K=V,...`` with options such as ``nodes=10000``, ``samples=16``,
     ``time_ms=50`` (``nodes=0`` lifts the node budget); for N seats (V6, V7) also
-    ``seat_nodes``, ``world_nodes`` and three-hand's ``search=paranoid|maxn`` (also for
-    ``cheater:``); ``inference[:K=V,...]`` is the solver with ``inference=1`` (and
-    ``temperature``, ``mixture``, ``candidates``); ``oracle[:K=V,...]`` the solver with the
-    greedy bot's oracle posterior."""
+    ``seat_nodes``, ``world_nodes``, ``exact_nodes`` (0: no exact last batch) and
+    three-hand's ``search=paranoid|maxn`` (also for ``cheater:``); ``inference[:K=V,...]``
+    is the solver with ``inference=1`` (and ``temperature``, ``mixture``, ``candidates``);
+    ``oracle[:K=V,...]`` the solver with the greedy bot's oracle posterior."""
     name, _, params = spec.partition(":")
     if name == "random":
         return RandomBot(seed)
@@ -329,7 +330,7 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
             number: float | int | str | None = (
                 value if key == "search" else float(value) if key in FLOAT_KEYS
                 else int(value))
-            if key in ("nodes", "seat_nodes", "world_nodes") and number == 0:
+            if key in ("nodes", "seat_nodes", "world_nodes", "exact_nodes") and number == 0:
                 number = None
             if key == "inference":
                 number = bool(number)

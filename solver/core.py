@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Final, Literal
 
 from engine.cassino import (
     CLAIM,
@@ -29,12 +29,14 @@ from engine.cassino import (
     secured,
 )
 from solver.cassino import (
+    EXACT_NODES,
     WORLD_NODES,
     OpponentModel,
     SoftWorlds,
     Worlds,
     WorldsOf,
     round_total,
+    seat_settings,
     side_equity,
     side_of,
     side_round_total,
@@ -44,10 +46,12 @@ from solver.cassino import (
 from solver.hints import Budget, search
 from solver.ranking import Tally, answer, rank, ranked_moves, solver_meta
 
-__all__ = ["ALGORITHM", "POSITION", "Options", "claim_equity", "claim_is_right", "evaluate",
-           "finish", "hint", "hint_moves", "solve"]
+__all__ = ["ALGORITHM", "BY_VARIANT", "POSITION", "Options", "claim_equity", "claim_is_right",
+           "evaluate", "finish", "hint", "hint_moves", "solve"]
 
 ALGORITHM = "pimc-alphabeta"
+BY_VARIANT: Final = "variant"
+"""``Options.seat_nodes``: the variant's own default (:data:`solver.cassino.SEATS`)."""
 POSITION = "*"
 """The column of a tally that holds the position's value when the viewer is not to move."""
 
@@ -70,11 +74,15 @@ class Options:
     or practically equal to it."""
     tolerance: float = 0.1
     """Round points under which two moves count as practically equal."""
-    seat_nodes: int | None = 3_000
+    seat_nodes: int | Literal["variant"] | None = BY_VARIANT
     """The node budget of an N-seat view (V6, V7) in place of ``nodes``: there every
-    position searched counts, the leaves too, and a node costs more."""
+    position searched counts, the leaves too, and a node costs more.  By default the
+    variant's own (:data:`solver.cassino.SEATS`: three-hand 2,000, partnership 3,000)."""
     world_nodes: int | None = WORLD_NODES
     """The node budget of one N-seat world (its iterative deepening stops there)."""
+    exact_nodes: int | None = EXACT_NODES
+    """The native node limit of an N-seat world's exact search of the last batch
+    (:mod:`solver.cassino.exact`); past it, or None, the depth-limited search."""
     search: str | None = None
     """Three-hand's search (V7): ``paranoid`` or ``maxn``; None for the default
     (:data:`solver.cassino.THREE_HAND_SEARCH`)."""
@@ -88,6 +96,12 @@ class Options:
     """The opponent model's weight on a uniformly random move, with ``inference``."""
     candidates: int = 16
     """Uniform draws per world among which inference resamples one."""
+
+    def seat_budget(self, rules: Rules) -> int | None:
+        """The node budget of an N-seat view in the variant of ``rules``."""
+        if self.seat_nodes == BY_VARIANT:
+            return seat_settings(rules).seat_nodes
+        return self.seat_nodes
 
     def with_budget(self, samples: int | None = None, time_ms: float | None = None) -> Options:
         """These options with a request's ``samples`` and ``time_ms`` (docs/api.md "Hints"):
@@ -162,7 +176,7 @@ def solve(view: View, options: Options = DEFAULT, seed: int = 0, start: int = 0,
         moves = moves[1:]
     stop = options.samples if stop is None else stop
     worlds = source(view) if source is not None else _worlds(view, options)
-    budget = options.nodes if view.rules.players == 2 else options.seat_nodes
+    budget = options.nodes if view.rules.players == 2 else options.seat_budget(view.rules)
     if worlds.exact or (won and not moves):  # one world says everything
         stop = min(stop, 1)
     cache: dict[Hashable, list[float]] = {}
@@ -190,7 +204,7 @@ def _worlds(view: View, options: Options) -> WorldsOf[Any]:
     if options.inference and view.rules.players == 2:
         return SoftWorlds(view, OpponentModel(options.temperature, options.mixture,
                                               options.candidates))
-    return worlds_of(view, options.search, options.world_nodes)
+    return worlds_of(view, options.search, options.world_nodes, options.exact_nodes)
 
 
 def _points(view: View, equity: float) -> list[float]:

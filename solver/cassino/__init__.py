@@ -17,7 +17,8 @@ The generic solver (:mod:`solver.core`, :mod:`solver.ranking`, :mod:`solver.bots
   a sweep (R13, R23), for sweep warnings;
 * :mod:`solver.cassino.seats`: an N-seat world's position, leaves and iterative deepening;
   :mod:`solver.cassino.sides` (alpha-beta over two camps: partnership, three-hand's paranoid
-  search) and :mod:`solver.cassino.maxn` (three-hand's max-n) search it.
+  search) and :mod:`solver.cassino.maxn` (three-hand's max-n) search it;
+  :mod:`solver.cassino.exact` searches its last batch to the round's end natively.
 """
 
 from solver.cassino.evaluation import (
@@ -33,6 +34,7 @@ from solver.cassino.evaluation import (
     side_round_total,
     weights,
 )
+from solver.cassino.exact import EXACT_NODES
 from solver.cassino.inference import (
     Evidence,
     OpponentModel,
@@ -51,19 +53,24 @@ from solver.cassino.worlds import (
     MAXN,
     PARANOID,
     SEARCHES,
+    SEATS,
     THREE_HAND_SEARCH,
+    SeatSettings,
     SeatWorlds,
     World,
     Worlds,
     WorldsOf,
+    seat_settings,
     world_rng,
     worlds_of,
 )
 
-__all__ = ["DRAW_PLIES", "MAXN", "PARANOID", "SEARCHES", "THREE_HAND_SEARCH", "WORLD_NODES",
-           "BatchEnd", "DrawSearch", "Evidence", "MaxnSearch", "OpponentModel", "Policy",
-           "PolicyWorlds", "Position", "Search", "SeatWorlds", "SeatsPosition", "SideBatchEnd",
-           "SideSearch", "SoftWorlds", "SweepRisk", "Weights", "World", "Worlds", "WorldsOf",
+__all__ = ["DRAW_PLIES", "EXACT_NODES", "MAXN", "PARANOID", "SEARCHES", "SEATS",
+           "THREE_HAND_SEARCH", "WORLD_NODES", "BatchEnd", "DrawSearch", "Evidence",
+           "MaxnSearch", "OpponentModel", "Policy", "PolicyWorlds", "Position", "Search",
+           "SeatSettings", "SeatWorlds", "SeatsPosition", "SideBatchEnd", "SideSearch",
+           "SoftWorlds", "SweepRisk", "Weights", "World", "Worlds", "WorldsOf",
            "batch_evidence", "final_diff", "majority_odds", "move_value", "round_total",
-           "side_equity", "side_majority_odds", "side_of", "side_points", "side_round_total",
-           "sweep_risk", "sweep_risks", "weights", "world_rng", "worlds_of"]
+           "seat_settings", "side_equity", "side_majority_odds", "side_of", "side_points",
+           "side_round_total", "sweep_risk", "sweep_risks", "weights", "world_rng",
+           "worlds_of"]

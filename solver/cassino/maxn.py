@@ -14,7 +14,6 @@ table keeps exact vectors per depth.  Depth and leaves: :mod:`solver.cassino.sea
 from __future__ import annotations
 
 from engine.cassino import Build, Move, Rules, play_card
-from engine.cassino import generate_moves as legal_moves
 from solver.cassino.evaluation import side_equity
 from solver.cassino.seats import WORLD_NODES, SeatsSearch, order
 
@@ -89,7 +88,7 @@ class MaxnSearch(SeatsSearch):
             return hit
         mine = self.side_of[me]
         stop = None if bound is None or parent in (mine, -1) else self.reach - bound
-        kids = legal_moves(hands[me], loose, builds, me, self.rules)
+        kids = self.legal_moves(hands[me], loose, builds, me, self.rules)
         if len(kids) > 1:
             kids.sort(key=order)
         best: Vector | None = None

@@ -4,7 +4,9 @@ A world fixes every hand; the stock is a set.  The searches (:mod:`solver.cassin
 :mod:`solver.cassino.maxn`) play the current batch out on this lean position with the
 engine's own :func:`engine.cassino.movegen.legal_moves` and
 :func:`engine.cassino.table.play_card`, which know the partner builds of V6.3 (V6.6, V6.7) from the
-mover and the rules, so no rule is written twice.  Turns go ``seat -> (seat + 1) % N``.
+mover and the rules, so no rule is written twice (the moves computed natively when
+:mod:`solver.cassino.exact`'s extension is built: the same moves in the same order).
+Turns go ``seat -> (seat + 1) % N``.
 
 A batch holds 12 plies in three-hand and 16 in partnership, too many to search whole at
 every decision, so the search deepens one ply at a time (iterative deepening) until the
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 from engine.cassino import Build, Move, Rules, side_of
 from solver.cassino.evaluation import SideBatchEnd, side_equity, side_points, weights
+from solver.cassino.exact import move_generator
 from solver.cassino.search import twin_key
 
 __all__ = ["WORLD_NODES", "SeatsPosition", "SeatsSearch", "side_of"]
@@ -99,6 +102,8 @@ class SeatsSearch:
         """The cards out at the root (the stock and every hand): a horizon's pool."""
         self.weights = weights(rules)
         self.sweep_points = rules.sweep_points
+        self.legal_moves = move_generator(rules)
+        """The engine's move generation (natively when built: the same moves, in order)."""
         self.budget = budget
         self.limit: int | None = None
         self.nodes = 0
@@ -155,7 +160,8 @@ class SeatsSearch:
 
     # --- the root -------------------------------------------------------------------
 
-    def _sides(self, pos: SeatsPosition) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    def side_piles(self, pos: SeatsPosition) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The piles and sweep points of ``pos`` per side (V6.2: partners share a pile)."""
         piles = [0] * self.sides
         sweeps = [0] * self.sides
         for seat in range(self.n):
@@ -176,7 +182,7 @@ class SeatsSearch:
     def root_values(self, pos: SeatsPosition, moves: list[Move]) -> list[float]:
         """The value of each root move for the viewer's side (the viewer is to move), from
         the deepest iteration completed within the budget."""
-        piles, sweeps = self._sides(pos)
+        piles, sweeps = self.side_piles(pos)
         last = pos.last if self.final else -1
         self._root(pos)
         firsts: dict[tuple[str, int, int, int], Move] = {}
@@ -201,7 +207,7 @@ class SeatsSearch:
 
     def value(self, pos: SeatsPosition) -> float:
         """The value of the position for the viewer's side, whoever is to move."""
-        piles, sweeps = self._sides(pos)
+        piles, sweeps = self.side_piles(pos)
         last = pos.last if self.final else -1
         self._root(pos)
         if not pos.hands[pos.to_move]:

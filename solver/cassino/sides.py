@@ -13,7 +13,6 @@ the move ordering of the two-seat search.  Depth and leaves: :mod:`solver.cassin
 from __future__ import annotations
 
 from engine.cassino import Build, Move, Rules, play_card
-from engine.cassino import generate_moves as legal_moves
 from solver.cassino.evaluation import side_equity
 from solver.cassino.seats import WORLD_NODES, SeatsSearch, order
 
@@ -90,7 +89,7 @@ class SideSearch(SeatsSearch):
                     alpha = lo
                 if hi < beta:  # noqa: PLR1730
                     beta = hi
-        kids = legal_moves(hands[me], loose, builds, me, self.rules)
+        kids = self.legal_moves(hands[me], loose, builds, me, self.rules)
         if len(kids) > 1:
             kids.sort(key=order)
             if first is not None and kids[0] != first and first in kids:

@@ -13,16 +13,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable
-from typing import Any, Protocol, TypeVar
+from typing import Any, NamedTuple, Protocol, TypeVar
 
-from engine.cassino import HandSampler, Move, View, stock_order
+from engine.cassino import HandSampler, Move, Rules, View, stock_order
+from solver.cassino.exact import EXACT_NODES, exact_values
 from solver.cassino.maxn import MaxnSearch
-from solver.cassino.search import DrawSearch, Position, Search
-from solver.cassino.seats import WORLD_NODES, SeatsPosition
+from solver.cassino.search import DrawSearch, Position, Search, twin_key
+from solver.cassino.seats import WORLD_NODES, SeatsPosition, SeatsSearch
 from solver.cassino.sides import SideSearch
 
-__all__ = ["MAXN", "PARANOID", "SEARCHES", "THREE_HAND_SEARCH", "SeatWorlds", "World", "Worlds",
-           "WorldsOf", "world_rng", "worlds_of"]
+__all__ = ["MAXN", "PARANOID", "SEARCHES", "SEATS", "THREE_HAND_SEARCH", "SeatSettings",
+           "SeatWorlds", "World", "Worlds", "WorldsOf", "seat_settings", "world_rng", "worlds_of"]
 
 World = tuple[int, tuple[int, ...]]
 """A world: the other hand, and the stock's order in ``draw`` (else empty)."""
@@ -81,6 +82,34 @@ SEARCHES = (PARANOID, MAXN)
 :class:`~solver.cassino.sides.SideSearch`.  The default: docs/solver.md "N seats"."""
 THREE_HAND_SEARCH = PARANOID
 
+class SeatSettings(NamedTuple):
+    """What an N-seat variant's hints default to (docs/solver.md "N seats", measured)."""
+
+    seat_nodes: int
+    """The node budget of a hint (:attr:`solver.core.Options.seat_nodes`)."""
+    exact_plies: int
+    """The last batch is searched exactly (:mod:`solver.cassino.exact`) in a world with at
+    most this many cards left in hands; with more, the exact search would rarely finish
+    within its node limit, so it is not tried."""
+
+
+SEATS: dict[str, SeatSettings] = {
+    "three-hand": SeatSettings(seat_nodes=2_000, exact_plies=9),
+    "partnership": SeatSettings(seat_nodes=3_000, exact_plies=11),
+}
+"""The settings of each N-seat variant, written only here: three-hand loses nothing at
+2,000 nodes and meets the latency target there, partnership loses at 2,000 and keeps 3,000;
+the exact search finishes within :data:`solver.cassino.exact.EXACT_NODES` in about nine of
+ten worlds with 9 cards left in three-hand (of the last batch's 12) and 11 in partnership
+(of 16)."""
+OTHER_SEATS = SeatSettings(seat_nodes=3_000, exact_plies=9)
+"""The settings of N-seat rules without an entry (rules made on the fly)."""
+
+
+def seat_settings(rules: Rules) -> SeatSettings:
+    """The hint settings of the N-seat variant of ``rules``."""
+    return SEATS.get(rules.name, OTHER_SEATS)
+
 
 W = TypeVar("W", bound=Hashable)
 
@@ -104,7 +133,8 @@ class SeatWorlds:
     viewer's side's equity (:func:`solver.cassino.evaluation.side_equity`)."""
 
     def __init__(self, view: View, search: str | None = None,
-                 world_nodes: int | None = WORLD_NODES) -> None:
+                 world_nodes: int | None = WORLD_NODES,
+                 exact_nodes: int | None = EXACT_NODES) -> None:
         self.view = view
         self.sampler = HandSampler(view)
         self.unseen = view.unseen
@@ -112,6 +142,8 @@ class SeatWorlds:
         if self.search not in SEARCHES:
             raise ValueError(f"unknown search {self.search!r}: {', '.join(SEARCHES)}")
         self.world_nodes = world_nodes
+        self.exact_nodes = exact_nodes
+        self.exact_plies = seat_settings(view.rules).exact_plies
 
     @property
     def exact(self) -> bool:
@@ -132,17 +164,48 @@ class SeatWorlds:
             if seat != view.player:
                 stock &= ~h
         rules = view.rules
-        cls = MaxnSearch if self.search == MAXN and not rules.partnerships else SideSearch
+        maxn = self.search == MAXN and not rules.partnerships
+        cls = MaxnSearch if maxn else SideSearch
         search = cls(rules, stock, view.dealer, view.player, self.world_nodes)
         pos = SeatsPosition(view.to_move, hands, view.loose, view.builds, view.captured,
                             view.sweeps, view.last_capturer, stock, view.dealer)
+        if not stock and not maxn and self.exact_nodes:
+            exact = self._exact(search, pos, moves)
+            if exact is not None:
+                return exact
         row = search.root_values(pos, moves) if moves else [search.value(pos)]
         return row, search.nodes
 
+    def _exact(self, search: SeatsSearch, pos: SeatsPosition,
+               moves: list[Move]) -> tuple[list[float], int] | None:
+        """The last batch searched to the round's end natively (:mod:`solver.cassino.exact`),
+        or None: too many cards left, no extension, or past the node limit.  The world is
+        charged its native nodes up to ``world_nodes``, what a depth-limited world spends
+        at most, so a hint searches as many worlds as before or more."""
+        if sum(h.bit_count() for h in pos.hands) > self.exact_plies:
+            return None
+        view = self.view
+        firsts: dict[tuple[str, int, int, int], Move] = {}
+        for m in moves:
+            firsts.setdefault(twin_key(m), m)
+        unique = list(firsts.values())
+        piles, sweeps = search.side_piles(pos)
+        values, nodes = exact_values(view.rules, view.player, pos.to_move, pos.hands, pos.loose,
+                                     pos.builds, piles, sweeps, pos.last,
+                                     unique if moves else None, self.exact_nodes)
+        if values is None:
+            return None
+        charged = nodes if self.world_nodes is None else min(nodes, self.world_nodes)
+        if not moves:
+            return values, charged
+        by_key = {twin_key(m): v for m, v in zip(unique, values, strict=True)}
+        return [by_key[twin_key(m)] for m in moves], charged
+
 
 def worlds_of(view: View, search: str | None = None,
-              world_nodes: int | None = WORLD_NODES) -> WorldsOf[Any]:
+              world_nodes: int | None = WORLD_NODES,
+              exact_nodes: int | None = EXACT_NODES) -> WorldsOf[Any]:
     """The worlds of ``view``: two seats (:class:`Worlds`, the two-seat hot path) or N."""
     if view.rules.players == 2:
         return Worlds(view)
-    return SeatWorlds(view, search, world_nodes)
+    return SeatWorlds(view, search, world_nodes, exact_nodes)

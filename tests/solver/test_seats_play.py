@@ -8,7 +8,7 @@ import solver
 from engine.cassino import State, advance, new_game
 from solver import arena
 from solver.bots import make_bot
-from solver.cassino import side_of
+from solver.cassino import SEATS, side_of
 from solver.core import DEFAULT, Options
 
 VARIANTS = ["three-hand", "partnership"]
@@ -151,3 +151,24 @@ def test_the_two_seat_arena_needs_two_bots(capsys) -> None:
         arena.main(["--variant", "three-hand", "greedy", "random"])
     with pytest.raises(SystemExit):
         arena.main(["--variant", "three-hand", "--seats", "greedy,random"])
+
+
+def test_the_budget_is_the_variants() -> None:
+    """The default node budget of a hint is written per variant (solver.cassino.SEATS):
+    three-hand's differs from partnership's as configured, and a hint at the default
+    searches exactly as one given that budget explicitly."""
+    three, four = new_game(1, "three-hand").rules, new_game(1, "partnership").rules
+    assert DEFAULT.seat_budget(three) == SEATS["three-hand"].seat_nodes == 2_000
+    assert DEFAULT.seat_budget(four) == SEATS["partnership"].seat_nodes == 3_000
+    assert Options(seat_nodes=2_500).seat_budget(three) == 2_500
+    for variant in VARIANTS:
+        view = midround(variant, 6, 3).view(midround(variant, 6, 3).to_move)
+        configured = SEATS[variant].seat_nodes
+        default = solver.solve(view, DEFAULT, 1)
+        explicit = solver.solve(view, Options(seat_nodes=configured), 1)
+        assert (default.samples, default.nodes) == (explicit.samples, explicit.nodes)
+        assert default.nodes < configured + 2 * 400  # the last world may overrun by one
+    three_hand = midround("three-hand", 6, 3)
+    view = three_hand.view(three_hand.to_move)
+    assert solver.solve(view, DEFAULT, 1).samples < solver.solve(
+        view, Options(seat_nodes=3_000), 1).samples
