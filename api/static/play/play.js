@@ -16,6 +16,7 @@
  */
 import { CassinoClient, CassinoError } from "../sdk/cassino.js";
 import { GAME, afterEvent, batchOf, pickVariant, sidesOf, tableVariants } from "./variants.js";
+import { gameMenu, meldGameOf, startMelds } from "./melds.js";
 
 (() => {
   const params = new URLSearchParams(location.search);
@@ -846,6 +847,9 @@ import { GAME, afterEvent, batchOf, pickVariant, sidesOf, tableVariants } from "
   }
 
   document.addEventListener("DOMContentLoaded", () => {
+    const meldGame = meldGameOf(params);  // Conquian and the rummy games: melds.js
+    if (meldGame) return startMelds(api, meldGame, CONFIG);
+    gameMenu(api, GAME);
     $("new-game").addEventListener("click", newGame);
     $("dialog-new-game").addEventListener("click", newGame);
     $("continue").addEventListener("click", continueGame);
