@@ -102,6 +102,9 @@ def build_parser() -> argparse.ArgumentParser:
         "play", parents=[common, budget], help="play a game against the solver",
         description="Play a game to 21 against the solver. Type a move's number or id; "
                     "h for a hint, q to quit.")
+    play.add_argument("--game", default=GAME, choices=(GAME, "conquian", "rummy"),
+                      help="the game: cassino (default), conquian, or rummy (its variants "
+                           "poker-rum, the default, poker-gin and double-pack-rum)")
     play.add_argument("--variant", metavar="NAME",
                       help="the variant of a new game: any playable one, e.g. three-hand "
                            "or partnership (`cassino variants` lists them; default: standard)")
@@ -279,6 +282,9 @@ def run_variants(args: argparse.Namespace, client: Cassino, style: Style, stdin:
 def run_play(args: argparse.Namespace, client: Cassino, style: Style, stdin: TextIO,
              out: TextIO) -> int:
     delay = args.delay if args.delay is not None else (0.5 if out.isatty() else 0.0)
+    if args.game != GAME:  # Conquian and the rummy games: client/melds.py
+        from client.melds import MeldGame
+        return MeldGame(client, args, style.symbols, stdin, out, delay).run()
     return TerminalGame(client, args, style, stdin, out, delay).run()
 
 

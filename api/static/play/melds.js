@@ -93,6 +93,8 @@ const cardName = (code) => {
   return `${RANK_NAMES[c.rank] || c.rank} of ${SUIT_NAMES[c.suit]}${c.prime ? " (second pack)" : ""}`;
 };
 const cardsText = (codes) => (codes || []).map(cardText).join(" ");
+/** A laid meld's text (`6C+JK1+8C@6`) in cards. */
+const laidText = (text) => cardsText(String(text || "").split("@")[0].split("+").filter(Boolean));
 
 /** Start the table for `game` (conquian or rummy): `config` is play.js's URL options. */
 export function startMelds(api, game, config) {
@@ -307,8 +309,8 @@ export function startMelds(api, game, config) {
       case "discard": return `${name} discard${s} ${cardText(e.card)}${e.call ? " and call a show-down" : ""}.`;
       case "draw": return e.card ? `${name} draw${s} ${cardText(e.card)}.` : `${name} draw${s} from the stock.`;
       case "meld": return `${name} lay${s} out ${cardsText(e.cards)}.`;
-      case "add": return `${name} add${s} ${cardsText(e.cards)}: ${e.text}.`;
-      case "shift": return `${name} move${s} a joker: ${e.text}.`;
+      case "add": return `${name} add${s} ${cardsText(e.cards)}: the meld is now ${laidText(e.text)}.`;
+      case "shift": return `${name} move${s} a joker: the meld is now ${laidText(e.text)}.`;
       case "out": return e.down !== undefined ? `${name} ${who(e) === state.human ? "have" : "has"} ${e.down} down: out!`
         : `${name} ${who(e) === state.human ? "go" : "goes"} out${e.splash ? " in one turn (double)" : ""}!`;
       case "tableau": return `The stock is out: a tableau, the pool holds ${e.pool} each.`;
@@ -348,7 +350,8 @@ export function startMelds(api, game, config) {
     }
     const matches = selectionMoves(state.moves, state.view, state.picked, state.meld);
     const none = state.picked.size === 0 && state.meld === null;
-    const shown = none ? state.moves.filter((m) => moveUses(m, state.view).cards.length === 0) : matches;
+    const up = faceUp(state.view);
+    const shown = none ? state.moves.filter((m) => moveUses(m, state.view).cards.every((c) => c === up)) : matches;
     $("selection-text").textContent = none
       ? "Pick cards of your hand (or the face-up card, or a meld on the table) to see the moves that use them."
       : `${cardsText([...state.picked])}${state.meld !== null ? " on a meld" : ""}: ` +
