@@ -84,6 +84,8 @@ class MeldStandIn:
     def __init__(self, app: Any) -> None:
         self.app = app
         self.games: dict[str, _Game] = {}
+        self.states: dict[str, Any] = {}
+        """The state each token was answered with (the tests open tokens with it)."""
 
     def __call__(self, environ: dict[str, Any], start: Callable[..., Any]) -> Iterable[bytes]:
         path = environ.get("PATH_INFO", "")
@@ -136,6 +138,7 @@ class MeldStandIn:
                 game.events[seat] = [game.event_json(e, seat) for e in events]
             token = PREFIX + secrets.token_hex(8)
             self.games[token] = game
+            self.states[token] = game.state
             return "200 OK", {"game": token, "credentials": game.credentials}
         token = body["game"]
         game = self.games[token]
@@ -168,6 +171,7 @@ class MeldStandIn:
                 game.events[other] = [game.event_json(e, other) for e in events]
             new = PREFIX + secrets.token_hex(8)
             self.games[new] = game
+            self.states[new] = game.state
             answer = {"game": new, "view": game.state.view(seat).to_dict(),
                       "events": game.events[seat]}
             if moved is not game.state:

@@ -113,10 +113,9 @@ export function startMelds(api, game, config) {
   document.body.dataset.game = game;
   document.title = `${TITLES[game]}: play against the solver`;
   document.querySelector(".bar h1").textContent = TITLES[game];
-  const cassinoBoard = document.querySelector(".board");
-  cassinoBoard.hidden = true;
+  const cassinoBoard = document.querySelector(".board");  // Cassino's: not used here
   const board = el("div", { className: "melds-board", "data-testid": "melds-board" });
-  cassinoBoard.after(board);
+  cassinoBoard.replaceWith(board);
   const keys = document.querySelector(".keys");
   if (keys) keys.textContent = "Click cards of your hand (and a meld on the table) to see the moves that use them; Esc clears, H asks for a hint.";
   $("hint-equity").textContent = game === "conquian"
@@ -306,7 +305,7 @@ export function startMelds(api, game, config) {
       case "lay": return `${name} lay${s} down ${cardsText(e.meld)}` +
           (e.borrowed && e.borrowed.length ? ` (borrowing ${cardsText(e.borrowed)}).` : ".");
       case "force": return `${name} force${s} ${cardText(e.card)} onto ${seatName(e.onto).toLowerCase()}: ${cardsText(e.meld)}.`;
-      case "discard": return `${name} discard${s} ${cardText(e.card)}${e.call ? " and call a show-down" : ""}.`;
+      case "discard": return `${name} discard${s} ${cardText(e.card)}${e.call ? ` and call${s} a show-down` : ""}.`;
       case "draw": return e.card ? `${name} draw${s} ${cardText(e.card)}.` : `${name} draw${s} from the stock.`;
       case "meld": return `${name} lay${s} out ${cardsText(e.cards)}.`;
       case "add": return `${name} add${s} ${cardsText(e.cards)}: the meld is now ${laidText(e.text)}.`;

@@ -1,0 +1,269 @@
+"""Conquian and the rummy games at the web table, in a real browser (Debian's Chromium).
+
+For each game a whole hand is played against a house seat by clicking: each move is made
+by picking the cards it uses (and the meld it goes onto) and then the move the selection
+offers.  Every ``/v1`` answer the page receives is checked against the sealed game's real
+state: none holds a card of the other hand (but those it is known to hold, taken from the
+pile) or of the stock.  The hand ends in its dialog with the settlement.  One hand of
+Conquian is played against the solver, with a hint; Double-Pack Rum on a phone's screen.
+
+While the API does not serve these games the server is the app wrapped in
+:class:`tests.melds_stand_in.MeldStandIn` (the engines behind the same endpoints).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tempfile
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+from urllib.parse import urlparse
+
+import pytest
+from cryptography.fernet import Fernet
+from werkzeug.serving import make_server
+
+import engine.conquian as conquian
+import engine.rummy as rummy
+from api import create_app
+from engine.cards import card_name, cards_of
+from tests.browser.test_play import SCREENSHOTS, assert_controls_are_labelled, wait_for_phase
+from tests.live_server import QuietHandler
+from tests.melds_stand_in import MeldStandIn, served
+
+KEY = Fernet.generate_key().decode()
+CONFIG = {"SEAL_KEYS": KEY, "STORE": tempfile.mkdtemp(prefix="cassino-browser-melds-"),
+          "RATE_LIMIT": "", "HINT_RATE_LIMIT": ""}
+CARD = re.compile(r"(?:10|[A2-9JQK])[SHDC]'?|JK[12]")
+TURNS = 200
+"""The most human moves a hand may take (a rummy hand turns its pile once)."""
+
+
+class Server:
+    """The app on a free port; ``state(token)`` opens a sealed game's token."""
+
+    def __init__(self) -> None:
+        self.app = create_app(CONFIG)
+        self.stand_in = None if served(self.app) else MeldStandIn(self.app)
+        self.url = ""
+
+    def state(self, token: str) -> Any:
+        if self.stand_in is not None:
+            return self.stand_in.states[token]
+        return self.app.extensions["cassino_sealer"].open(token).state
+
+    @contextmanager
+    def running(self) -> Iterator[Server]:
+        wsgi = self.stand_in or self.app
+        server = make_server("127.0.0.1", 0, wsgi, threaded=True, request_handler=QuietHandler)
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        self.url = f"http://127.0.0.1:{server.server_port}"
+        try:
+            yield self
+        finally:
+            server.shutdown()
+            thread.join(timeout=5)
+            server.server_close()
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[Server]:
+    with Server().running() as running:
+        yield running
+
+
+def hidden_cards(state: Any, human: int) -> set[str]:
+    """The cards ``human`` may not see in ``state``: the other hand (but for the cards it is
+    known to hold, RM27) and the stock; none once the hand is over (hands are shown)."""
+    if state.game == "conquian":
+        if state.phase == conquian.OVER:
+            return set()
+        other = [card_name(c) for seat, hand in enumerate(state.hands) if seat != human
+                 for c in cards_of(hand)]
+        return set(other) | {card_name(c) for c in state.stock}
+    if state.game_over:
+        return set()
+    known = state.view(human).to_dict()["known"]
+    out = {card_name_rummy(c) for c in state.stock}
+    for seat, hand in enumerate(state.hands):
+        if seat != human:
+            out |= {card_name_rummy(c) for c in rummy_cards(hand)} - set(known[seat])
+    return out
+
+
+def card_name_rummy(card: int) -> str:
+    return rummy.card_name(card)
+
+
+def rummy_cards(mask: int) -> list[int]:
+    return [i for i in range(mask.bit_length()) if mask >> i & 1]
+
+
+def cards_in(answer: Any) -> set[str]:
+    """Every card named anywhere in a JSON answer (ids such as ``take:KC=KHKDKC`` too),
+    the sealed token left out."""
+    if isinstance(answer, dict):
+        answer = {k: v for k, v in answer.items() if k != "game"}
+    return set(CARD.findall(json.dumps(answer)))
+
+
+def watch(page: Any) -> list[tuple[str, Any, Any]]:
+    """Record every /v1 exchange of the page: (path, request body, answer)."""
+    seen: list[tuple[str, Any, Any]] = []
+
+    def on(response: Any) -> None:
+        path = urlparse(response.url).path
+        if not path.startswith("/v1/") or path == "/v1/catalog":
+            return
+        try:
+            body = response.request.post_data_json
+            seen.append((path, body, response.json()))
+        except Exception:  # noqa: BLE001 - a page's asset or an aborted request
+            return
+
+    page.on("response", on)
+    return seen
+
+
+def check_answers(server: Server, seen: list[tuple[str, Any, Any]], human: int) -> int:
+    checked = 0
+    for path, body, answer in seen:
+        token = (answer or {}).get("game") if path == "/v1/apply" else (body or {}).get("game")
+        if not isinstance(token, str) or path == "/v1/games":
+            continue
+        hidden = hidden_cards(server.state(token), human)
+        leaked = cards_in(answer) & hidden
+        assert not leaked, f"{path} showed {sorted(leaked)}: {answer}"
+        checked += 1
+    return checked
+
+
+def page_moves(page: Any) -> list[dict[str, Any]]:
+    return page.locator('[data-testid="all-moves"] button').evaluate_all(
+        """bs => bs.map(b => ({id: b.dataset.moveId,
+             cards: b.dataset.cards ? b.dataset.cards.split(" ") : [],
+             meld: b.dataset.meld || null}))""")
+
+
+def prefer(move: dict[str, Any]) -> tuple[int, int]:
+    """Melds first, then the face-up card's takes, calls, lay-offs; the most cards."""
+    ident = move["id"]
+    kind = (0 if ident.startswith(("lay", "take:", "force")) or "+" in ident
+            else 1 if ident.endswith("!") else 2 if ident == "take" else 3)
+    return kind, -len(move["cards"])
+
+
+def click_move(page: Any, move: dict[str, Any]) -> None:
+    """Make ``move`` by selection: each card it uses, the meld it goes onto, then the move
+    among those the selection offers."""
+    for card in move["cards"]:
+        page.click(f'[data-card="{card}"][aria-pressed]')
+    if move["meld"]:
+        page.click(f'[data-meld="{move["meld"]}"]')
+    offered = page.locator('[data-testid="selection-moves"] button').evaluate_all(
+        "bs => bs.map(b => b.dataset.moveId)")
+    assert move["id"] in offered, f"the selection for {move['id']} offers {offered}"
+    page.locator('[data-testid="selection-moves"] button'
+                 f'[data-move-id="{move["id"]}"]').click()
+
+
+def play_hand(page: Any, pick: Callable[[list[dict[str, Any]]], dict[str, Any]]) -> int:
+    played = 0
+    while wait_for_phase(page, "human", "round-end") == "human":
+        click_move(page, pick(page_moves(page)))
+        played += 1
+        assert played <= TURNS
+    return played
+
+
+@pytest.mark.parametrize(("game", "variant", "seed", "bot", "viewport"), [
+    ("rummy", "poker-rum", 11, "greedy", {"width": 1280, "height": 900}),
+    ("rummy", "poker-gin", 12, "random", {"width": 1280, "height": 900}),
+    ("rummy", "double-pack-rum", 13, "greedy", {"width": 390, "height": 844}),
+    ("conquian", "conquian", 14, "random", {"width": 1280, "height": 900}),
+])
+def test_a_whole_hand_by_clicking(browser: Any, server: Server, game: str, variant: str,
+                                  seed: int, bot: str, viewport: dict[str, int]) -> None:
+    page = browser.new_page(viewport=viewport)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    seen = watch(page)
+    page.goto(f"{server.url}/play?game={game}&variant={variant}&seed={seed}&dealer=1"
+              f"&opponent={bot}&delay=0")
+    assert wait_for_phase(page, "human", "round-end") == "human"
+    assert page.input_value('[data-testid="game-select"]') == f"{game}/{variant}"
+    assert page.locator(".board").count() == 0  # Cassino's board is taken away
+    board = page.locator('[data-testid="melds-board"]')
+    assert board.is_visible()
+    count = int(page.get_attribute('[data-testid="opponent-hand"]', "data-count"))
+    assert count == 10 and page.locator('[data-testid="opponent-hand"] .card').count() == 10
+    assert int(page.get_attribute('[data-testid="stock"]', "data-count")) > 0
+    suits = page.locator('[data-testid="hand"] .suit-group').evaluate_all(
+        "gs => gs.map(g => g.dataset.suit)")
+    assert suits == sorted(suits, key="SHDCJK".index)  # by suit, in order
+
+    played = play_hand(page, lambda moves: sorted(moves, key=prefer)[0])
+    assert played >= 1
+    dialog = page.locator('[data-testid="round-dialog"]')
+    assert dialog.is_visible()
+    text = page.inner_text('[data-testid="round-breakdown"]')
+    assert "This hand: you" in text or "tableau" in page.inner_text("#round-dialog-title") \
+        or "drawn" in page.inner_text("#round-dialog-title").lower()
+    if game == "rummy":
+        assert "Scores: you" in text
+    assert_controls_are_labelled(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    assert check_answers(server, seen, 0) >= played
+    log = page.locator('[data-testid="log"] li').all_inner_texts()
+    assert any(line.startswith("You ") for line in log)
+    assert any(line.startswith("House") for line in log)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{variant}-hand-end.png"), full_page=True)
+    assert errors == []
+    page.close()
+
+
+def test_conquian_against_the_solver_with_a_hint(browser: Any, server: Server) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    seen = watch(page)
+    page.goto(f"{server.url}/play?game=conquian&seed=5&dealer=1&samples=4&time_ms=100"
+              "&delay=0")
+    assert wait_for_phase(page, "human", "round-end") == "human"
+    page.click('[data-testid="hint-button"]')
+    rows = page.locator('[data-testid="hint-row"]')
+    rows.first.wait_for(timeout=15_000)
+    legal = {move["id"] for move in page_moves(page)}
+    assert set(rows.evaluate_all("rs => rs.map(r => r.dataset.moveId)")) == legal
+    equities = rows.evaluate_all("rs => rs.map(r => Number(r.dataset.equity))")
+    assert equities == sorted(equities, reverse=True)
+    assert "±" in rows.first.inner_text()
+    page.click('[data-testid="hint-play-1"]')  # the best move, from the hint
+    played = 1 + play_hand(page, lambda moves: sorted(moves, key=prefer)[0])
+    assert page.locator('[data-testid="round-dialog"]').is_visible()
+    assert check_answers(server, seen, 0) >= played
+    log = page.locator('[data-testid="log"] li').all_inner_texts()
+    assert any(line.startswith("Solver") for line in log)
+    assert errors == []
+    page.close()
+
+
+def test_the_game_menu_offers_every_playable_game(browser: Any, server: Server) -> None:
+    page = browser.new_page()
+    page.goto(f"{server.url}/play?seed=3&opponent=greedy&delay=0")
+    assert wait_for_phase(page, "human", "round-end") == "human"  # Cassino, as before
+    values = page.locator('[data-testid="game-select"] option').evaluate_all(
+        "os => os.map(o => o.value)")
+    assert values[0] == "cassino"
+    assert {"conquian/conquian", "rummy/poker-rum", "rummy/poker-gin",
+            "rummy/double-pack-rum"} <= set(values)
+    page.select_option('[data-testid="game-select"]', "rummy/poker-gin")
+    page.wait_for_url(re.compile(r"game=rummy&variant=poker-gin"))
+    assert wait_for_phase(page, "human", "round-end") in ("human", "round-end")
+    assert page.inner_text('[data-testid="variant-name"]') == "Poker Gin"
+    page.close()
