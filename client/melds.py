@@ -516,8 +516,9 @@ class MeldGame:
         self.say()
         if view.get("game") == "conquian":
             winner = view.get("winner")
-            self.say("HAND OVER: " + ("a tableau, nobody went out; the stake stays in the "
-                                      f"pool ({view['pool']} each)." if winner is None
+            pool = next((e["pool"] for e in events if e["type"] == "tableau"), view["pool"])
+            self.say("HAND OVER: " + ("a tableau, nobody went out; the stakes go to the "
+                                      f"pool ({pool} each)." if winner is None
                                       else "you laid eleven down and win!"
                                       if winner == self.human
                                       else f"{self.house} laid eleven down and wins."))

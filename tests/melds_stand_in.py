@@ -10,15 +10,21 @@ from __future__ import annotations
 import io
 import json
 import secrets
-from collections.abc import Callable, Iterable
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
+
+from werkzeug.serving import make_server
 
 import engine.conquian as conquian
 import engine.rummy as rummy
+from api import create_app
 from solver.conquian.bots import make_bot as conquian_bot
 from solver.conquian.hints import hint as conquian_hint
 from solver.rummy.bots import make_bot as rummy_bot
 from solver.rummy.core import hint as rummy_hint
+from tests.live_server import QuietHandler
 
 GAMES = ("conquian", "rummy")
 PREFIX = "stand-in:"
@@ -178,3 +184,31 @@ class MeldStandIn:
                 answer["view_before_house"] = moved.view(seat).to_dict()
             return "200 OK", answer
         return "404 NOT FOUND", {"message": f"{path}: not in the stand-in", "code": 404}
+
+
+class Server:
+    """The app on a free port; ``state(token)`` opens a sealed game's token."""
+
+    def __init__(self, config: dict[str, Any]) -> None:
+        self.app = create_app(config)
+        self.stand_in = None if served(self.app) else MeldStandIn(self.app)
+        self.url = ""
+
+    def state(self, token: str) -> Any:
+        if self.stand_in is not None:
+            return self.stand_in.states[token]
+        return self.app.extensions["cassino_sealer"].open(token).state
+
+    @contextmanager
+    def running(self) -> Iterator[Server]:
+        wsgi = self.stand_in or self.app
+        server = make_server("127.0.0.1", 0, wsgi, threaded=True, request_handler=QuietHandler)
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        self.url = f"http://127.0.0.1:{server.server_port}"
+        try:
+            yield self
+        finally:
+            server.shutdown()
+            thread.join(timeout=5)
+            server.server_close()

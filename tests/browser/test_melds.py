@@ -16,23 +16,18 @@ from __future__ import annotations
 import json
 import re
 import tempfile
-import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from typing import Any
 from urllib.parse import urlparse
 
 import pytest
 from cryptography.fernet import Fernet
-from werkzeug.serving import make_server
 
 import engine.conquian as conquian
 import engine.rummy as rummy
-from api import create_app
 from engine.cards import card_name, cards_of
 from tests.browser.test_play import SCREENSHOTS, assert_controls_are_labelled, wait_for_phase
-from tests.live_server import QuietHandler
-from tests.melds_stand_in import MeldStandIn, served
+from tests.melds_stand_in import Server
 
 KEY = Fernet.generate_key().decode()
 CONFIG = {"SEAL_KEYS": KEY, "STORE": tempfile.mkdtemp(prefix="cassino-browser-melds-"),
@@ -42,37 +37,9 @@ TURNS = 200
 """The most human moves a hand may take (a rummy hand turns its pile once)."""
 
 
-class Server:
-    """The app on a free port; ``state(token)`` opens a sealed game's token."""
-
-    def __init__(self) -> None:
-        self.app = create_app(CONFIG)
-        self.stand_in = None if served(self.app) else MeldStandIn(self.app)
-        self.url = ""
-
-    def state(self, token: str) -> Any:
-        if self.stand_in is not None:
-            return self.stand_in.states[token]
-        return self.app.extensions["cassino_sealer"].open(token).state
-
-    @contextmanager
-    def running(self) -> Iterator[Server]:
-        wsgi = self.stand_in or self.app
-        server = make_server("127.0.0.1", 0, wsgi, threaded=True, request_handler=QuietHandler)
-        thread = threading.Thread(target=server.serve_forever, daemon=True)
-        thread.start()
-        self.url = f"http://127.0.0.1:{server.server_port}"
-        try:
-            yield self
-        finally:
-            server.shutdown()
-            thread.join(timeout=5)
-            server.server_close()
-
-
 @pytest.fixture(scope="module")
 def server() -> Iterator[Server]:
-    with Server().running() as running:
+    with Server(CONFIG).running() as running:
         yield running
 
 
@@ -122,7 +89,7 @@ def watch(page: Any) -> list[tuple[str, Any, Any]]:
         try:
             body = response.request.post_data_json
             seen.append((path, body, response.json()))
-        except Exception:  # noqa: BLE001 - a page's asset or an aborted request
+        except Exception:
             return
 
     page.on("response", on)

@@ -534,7 +534,7 @@ export function startMelds(api, game, config) {
       title = view.winner === null || view.winner === undefined
         ? "A tableau: nobody went out" : view.winner === state.human ? "You went out!" : `${houseName()} went out`;
       rows.push(el("p", { "data-testid": "hand-result", text: view.winner === null || view.winner === undefined
-        ? `The stock ran out: the stake stays in the pool (${view.pool} each), the next hand plays for it.`
+        ? `The stock ran out: the stakes go to the pool (${(find("tableau")[0] || view).pool} each), the next hand plays for it.`
         : `${seatName(view.winner)} laid eleven cards down.` }));
     } else {
       const shows = find("show");
