@@ -78,8 +78,8 @@ class _Game:
             move = self.bots[seat].choose(self.state.view(seat))
             legal = self.state.legal_moves()
             if move not in legal:  # rummy's greedy bot calls in double-pack rum (call_limit 0)
-                move = move._replace(call=False) if move._replace(call=False) in legal \
-                    else legal[0]
+                plain = rummy.parse_move(move.id.rstrip("!")) if self.game == "rummy" else move
+                move = plain if plain in legal else legal[0]
             events += self.step(move)
         return before
 
@@ -130,6 +130,7 @@ class MeldStandIn:
     def answer(self, path: str, body: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         if path == "/v1/games":
             seed = body.get("seed", secrets.randbelow(2**31))
+            state: Any
             if body["game"] == "conquian":
                 state = conquian.new_game(seed, body.get("variant", "conquian"),
                                           body.get("dealer"))

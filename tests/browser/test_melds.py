@@ -110,10 +110,10 @@ def check_answers(server: Server, seen: list[tuple[str, Any, Any]], human: int) 
 
 
 def page_moves(page: Any) -> list[dict[str, Any]]:
-    return page.locator('[data-testid="all-moves"] button').evaluate_all(
+    return list(page.locator('[data-testid="all-moves"] button').evaluate_all(
         """bs => bs.map(b => ({id: b.dataset.moveId,
              cards: b.dataset.cards ? b.dataset.cards.split(" ") : [],
-             meld: b.dataset.meld || null}))""")
+             meld: b.dataset.meld || null}))"""))
 
 
 def prefer(move: dict[str, Any]) -> tuple[int, int]:
