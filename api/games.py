@@ -9,6 +9,8 @@ from flask import current_app
 from flask.views import MethodView
 from flask_smorest import abort
 
+from api import other_games
+from api.dispatch import CASSINO, game_of, served
 from api.errors import BODY_ERRORS, about, document_errors
 from api.examples import request_example, response_example
 from api.jsonio import Blueprint, respond
@@ -21,6 +23,7 @@ from api.schemas import (
     LegalMovesRequest,
     LegalMovesResponse,
     NewGameRequest,
+    OtherMove,
     ScoreRequest,
     StateResponse,
     ViewRequest,
@@ -59,6 +62,9 @@ def read_state(data: dict[str, Any]) -> State:
     """The state of a request, refused (422) when it is inconsistent or its table too large
     to list the moves of (D16)."""
     with about("state"):
+        name = game_of(data)
+        if name != CASSINO:  # another game's (api/other_games.py)
+            return served(name).read_state(data)  # type: ignore[no-any-return]
         state = State.from_dict(data)
         check_table(state.loose, state.rules)
     return state
@@ -122,6 +128,9 @@ class Games(MethodView):
 
         The seed fixes every deal of the game (R5); without one the server draws one.
         """
+        body.setdefault("variant", get_game(body["game"]).default_variant)
+        if body["game"] != CASSINO:
+            return other_games.start(body, sealer())
         seed = body.get("seed")
         if seed is None:
             seed = secrets.randbelow(MAX_SAFE_SEED + 1)  # exact in JavaScript
@@ -129,6 +138,9 @@ class Games(MethodView):
             get_game(body["game"]).variant(body["variant"])  # the game's own variant
             get_rules(body["variant"])  # and a playable one
         state = new_game(seed, body["variant"], body.get("dealer"))  # names `dealer`
+        if body.get("players", len(state.hands)) != len(state.hands):
+            abort(422, message=f"players: {body['variant']} is for {len(state.hands)} "
+                               "players", field="players")
         for i, seat in enumerate(body.get("house", ())):
             if seat["player"] >= len(state.hands):
                 abort(422, message=f"house[{i}].player: {body['variant']} has seats 0.."
@@ -163,6 +175,8 @@ class LegalMoves(MethodView):
         game at any moment, so its claim is listed (T5); elsewhere that is a 422 (R4).
         """
         state, game, seat = position(body, player=body.get("player"))
+        if state.game != CASSINO:
+            return other_games.legal_moves(body, state, game, seat)
         state = playing(state)
         if game is None:
             seat = body.get("player", state.to_move)
@@ -193,6 +207,10 @@ class Apply(MethodView):
         house's answers included) instead of the state.
         """
         state, game, seat = position(body, player=body.get("player"))
+        if state.game != CASSINO:
+            return other_games.apply(body, state, game, seat, sealer())
+        if isinstance(body["move"], OtherMove):  # not a Cassino move after all
+            abort(422, messages={"json": {"move": body["move"].messages}})
         state = playing(state)
         if game is not None:
             assert seat is not None
@@ -230,6 +248,8 @@ class ViewOf(MethodView):
         A sealed game shows the credential's seat, with the events of the last apply.
         """
         state, game, seat = position(body, player=body.get("player"))
+        if state.game != CASSINO:
+            return other_games.view(body, state, game, seat)
         if game is not None:
             assert seat is not None
             return respond({"view": state.view(seat).to_dict(), "events": game.events[seat]})
@@ -251,8 +271,14 @@ class Score(MethodView):
         if ("state" in body) + ("view" in body) + ("game" in body) != 1:
             abort(422, message="send exactly one of state, view or game", field="state")
         if "view" not in body:
-            breakdown = position(body)[0].score()
+            state = position(body)[0]
+            if state.game != CASSINO:
+                return other_games.score(state)
+            breakdown = state.score()
         else:
             with about("view"):
+                name = game_of(body["view"], "view")
+                if name != CASSINO:
+                    return other_games.score(served(name).read_view(body["view"]))
                 breakdown = View.from_dict(body["view"]).score()
         return respond(breakdown.to_dict())

@@ -25,6 +25,8 @@ from flask_smorest import abort
 from markdown.extensions import Extension  # type: ignore[import-untyped]
 from markdown.treeprocessors import Treeprocessor  # type: ignore[import-untyped]
 
+from engine.games import game_types
+
 __all__ = ["RULES_DIR", "blp", "note_variant", "page_url", "rule_url", "rules_pages"]
 
 RULES_DIR = Path(__file__).resolve().parents[1] / "docs" / "rules"
@@ -86,12 +88,28 @@ def rule_url(rule: str, variant: str | None = None) -> str:
         for number in _NUMBER.findall(rule):
             if number in anchors:
                 return f"/rules/{variant}#{number}"
+    game_page = _game_page(variant) if variant else None
+    if game_page is not None:  # another game's rule, on its game's page (rummy's RM7)
+        for number in _NUMBER.findall(rule):
+            if number in _anchors(game_page):
+                return f"/rules/{game_page}#{number}"
     for number in _NUMBER.findall(rule):  # a variant's rule (V1.1): the page that has it
         page = _defined_in(number) if number.startswith("V") else None
         if page is not None:
             return f"/rules/{page}#{number}"
     match = _RULE.search(rule)
     return f"/rules/{STANDARD}" + (f"#{match.group(1)}" if match else "")
+
+
+@functools.cache
+def _game_page(variant: str) -> str | None:
+    """The rules page of the game ``variant`` belongs to, when that game is not Cassino
+    and the page is present (``/rules/rummy`` for ``poker-gin``)."""
+    for game in game_types()[1:]:
+        if any(info.name == variant for info in game.variants):
+            name = game.rules_page.rsplit("/", 1)[-1]
+            return name if name in _present() else None
+    return None
 
 
 def rules_pages() -> list[str]:
@@ -113,7 +131,7 @@ def _present() -> frozenset[str]:
 
 def clear_cache() -> None:
     """Forget the pages read (for tests that point ``RULES_DIR`` elsewhere)."""
-    for cached in (_present, _anchors, _defined_in, _page):
+    for cached in (_present, _anchors, _defined_in, _page, _game_page):
         cached.cache_clear()
 
 

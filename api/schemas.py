@@ -25,7 +25,8 @@ from engine.cassino import (
     new_game,
     scheme,
 )
-from engine.games import GAME_NAMES
+from engine.games import GAME_NAMES, game_types
+from engine.rummy import VARIANTS as RUMMY_VARIANTS
 
 # R2: rank (A, 2-10, J, Q, K, or T for 10) then suit (S H D C or a suit symbol), any case:
 # the engine's card reader's own spellings (engine.cards), so there is one source.
@@ -42,6 +43,10 @@ PER_SIDE = ("one per side, by side number (a side is the seats that score togeth
             "seat alone, or a team in partnership; GET /v1/catalog gives each variant's "
             "`teams`)")
 DEFAULT_GAME = GAME_NAMES[0]
+ALL_VARIANTS = [info.name for game in game_types() for info in game.variants]
+"""Every variant of every game (GET /v1/catalog), Cassino's first."""
+MAX_PLAYERS = max(rules.max_players for rules in RUMMY_VARIANTS.values())
+"""The most seats of any variant (rummy's, RM1); the engine checks each variant's."""
 """The game a request that names none is about: Cassino, the first registered."""
 MAX_BUILD = max(rules.max_build for rules in VARIANTS.values())
 """The highest build value of any variant (R17: 10; V3: 13, or 14 with aces high)."""
@@ -180,15 +185,38 @@ class MoveSchema(Strict):
             raise ValidationError("Missing data for required field.", "card")
 
 
+class OtherMove:
+    """A sealed request's move that is not a Cassino move: another game's, maybe (its
+    token says which game), checked by that game's engine; refused with these
+    ``messages`` if the game is Cassino after all."""
+
+    def __init__(self, value: Any, messages: Any) -> None:
+        self.value = value
+        self.messages = messages
+
+
 class MoveOrId(fields.Field[Any]):
-    """A move object, or a move ``id`` string in its place (docs/api.md "Moves")."""
+    """A move object, or a move ``id`` string in its place (docs/api.md "Moves").
+
+    A Cassino move is checked here; another game's (a state whose ``game`` names it, or a
+    sealed game's token, which may hold one) goes as it is to that game's engine, which
+    names the field of any error (docs/api.md "Other games")."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        if isinstance(value, str):
-            errors = validate.Regexp(MOVE_ID_PATTERN, error="{input!r} is not a move id")
-            return errors(value)
-        if isinstance(value, dict):
-            return MoveSchema().load(value)
+        state = data.get("state") if isinstance(data, Mapping) else None
+        other = isinstance(state, dict) and state.get("game", DEFAULT_GAME) != DEFAULT_GAME
+        if other and isinstance(value, (str, dict)):
+            return value
+        try:
+            if isinstance(value, str):
+                errors = validate.Regexp(MOVE_ID_PATTERN, error="{input!r} is not a move id")
+                return errors(value)
+            if isinstance(value, dict):
+                return MoveSchema().load(value)
+        except ValidationError as exc:
+            if isinstance(data, Mapping) and "game" in data and "state" not in data:
+                return OtherMove(value, exc.messages)
+            raise
         raise ValidationError("a move must be an object or a move id string")
 
 
@@ -503,9 +531,12 @@ class NewGameRequest(Strict):
     game = game_field("The game to start (GET /v1/catalog); `cassino` by default. (In "
                       "answers and other requests `game` is a sealed game's token.)",
                       load_default=DEFAULT_GAME)
-    variant = fields.String(load_default="standard", validate=validate.OneOf(list(VARIANTS)),
-                            metadata=_meta("Rules variant; only playable ones start.",
-                                           "standard"))
+    variant = fields.String(validate=validate.OneOf(ALL_VARIANTS), metadata=_meta(
+        "Rules variant of the game (GET /v1/catalog); only playable ones start. By default "
+        "the game's `default_variant`: `standard` for Cassino.", "standard"))
+    players = Int(validate=validate.Range(min=2, max=MAX_PLAYERS), metadata=_meta(
+        "Seats: the variant's own by default; rummy plays with 2 to 6 (a Cassino or "
+        "Conquian variant has one number of seats, and only it is accepted).", 2))
     seed = Int(validate=validate.Range(min=0, max=MAX_SEED),
                metadata=_meta("Game seed; when omitted the server draws one below 2^53. "
                               + SAFE_TEXT, 12345))

@@ -29,6 +29,7 @@ import orjson
 from cryptography.fernet import Fernet, InvalidToken, MultiFernet
 from flask_smorest import abort
 
+from api.dispatch import CASSINO, game_of, served
 from engine import Move, State
 from engine.cassino import CLAIM, MAX_SAFE_SEED, PLAYING, claim, claims_allowed, round_dealt
 from engine.errors import IllegalMoveError
@@ -57,6 +58,7 @@ class SealedGame:
     id: str
     ply: int
     state: State
+    """A Cassino state, or another game's (:mod:`api.dispatch`): its ``game`` says which."""
     secrets: tuple[str | None, ...]
     house: Mapping[int, str]
     events: tuple[tuple[dict[str, Any], ...], ...]
@@ -90,10 +92,16 @@ class SealedGame:
     def from_payload(cls, data: dict[str, Any]) -> SealedGame:
         if data.get("v") != TOKEN_VERSION:
             raise ValueError(f"token version {data.get('v')!r}")
-        return cls(data["id"], int(data["ply"]), State.from_dict(data["state"]),
+        return cls(data["id"], int(data["ply"]), _read_state(data["state"]),
                    tuple(data["secrets"]), {int(seat): bot for seat, bot in
                                             data["house"].items()},
                    tuple(tuple(seen) for seen in data["events"]))
+
+
+def _read_state(data: dict[str, Any]) -> Any:
+    """A token's state: Cassino's, or the game its ``game`` names."""
+    name = game_of(data)
+    return State.from_dict(data) if name == CASSINO else served(name).read_state(data)
 
 
 def house_run(house: Mapping[int, str], seats: int, first: int) -> int:
@@ -193,7 +201,7 @@ class Sealer:
                           tuple(None if seat in house else secrets.token_urlsafe(16)
                                 for seat in seats),
                           dict(house), tuple(() for _ in seats))
-        game = self._house(game, [round_dealt(state)])
+        game = self._house(game, [round_dealt(state)] if state.game == CASSINO else [])
         with _reachable():
             self.ledger.advance(game.id, -1, self.ttl)  # records move 0
         return game
@@ -222,6 +230,8 @@ class Sealer:
         to move or the game ends; 409 if another move from this token came first.  Also
         gives the state right after ``move``, before the house answered.  A claim (T5)
         comes from any seat: the credential's."""
+        if game.state.game != CASSINO:
+            return self._play_other(game, seat, move)
         if move.type == CLAIM:
             if move.player not in (None, seat):
                 raise IllegalMoveError(f"move.player is {move.player}, but this credential is "
@@ -242,7 +252,40 @@ class Sealer:
             self._stale(game, latest)
         return after, step.state
 
+    def _play_other(self, game: SealedGame, seat: int, move: Any) -> tuple[SealedGame, Any]:
+        """:meth:`play` of a game other than Cassino: one seat acts at a time."""
+        if seat not in game.state.acting:
+            acting = ", ".join(str(s) for s in sorted(game.state.acting)) or "nobody"
+            raise IllegalMoveError(f"player {seat} may not act now: seat {acting} is to move",
+                                   field="credential", rule=served(game.state.game).turn_rule)
+        moved, events = game.state.apply(move)
+        after = self._house(replace(game, state=moved, ply=game.ply + 1), list(events))
+        with _reachable():
+            latest = self.ledger.advance(game.id, game.ply, self.ttl)
+        if latest is not None:
+            self._stale(game, latest)
+        return after, moved
+
+    def _house_other(self, game: SealedGame, events: list[Any]) -> SealedGame:
+        """The house's moves of a game other than Cassino, each bot from its seat's view,
+        and the events as each seat with a credential may see them."""
+        entry = served(game.state.game)
+        state = game.state
+        while not state.game_over:
+            seat = next((s for s in sorted(state.acting) if s in game.house), None)
+            if seat is None:
+                break
+            bot = entry.make_bot(game.house[seat], self._seed(game, len(events)))
+            state, step = state.apply(bot.choose(state.view(seat)))
+            events.extend(step)
+        seen = tuple(() if game.secrets[seat] is None else
+                     tuple(entry.event_json(event, seat) for event in events)
+                     for seat in range(len(game.secrets)))
+        return replace(game, state=state, events=seen)
+
     def _house(self, game: SealedGame, events: list[Any]) -> SealedGame:
+        if game.state.game != CASSINO:
+            return self._house_other(game, events)
         state = game.state
         while state.status == PLAYING:
             seat = self._house_claim(game, state, len(events))

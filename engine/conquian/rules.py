@@ -18,8 +18,8 @@ class Rules:
     name: str = "conquian"
     description: str = ("Two-hand Conquian with the forty-card Spanish pack: the first to "
                         "lay eleven cards down wins the hand.")
-    playable: bool = False
-    """Declared in the catalog but not served by the API yet."""
+    playable: bool = True
+    """Served by the API (docs/api.md "Other games")."""
     players: int = 2
     """Seats (Q3, QD12)."""
     ranks: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 11, 12, 13)

@@ -42,7 +42,8 @@ class Rules:
     show-down, the first player out of cards wins."""
     splash: bool = False
     """A player who goes out laying out his whole hand in one turn wins double (DP9)."""
-    playable: bool = False
+    playable: bool = True
+    """Served by the API (docs/api.md "Other games")."""
 
     def packs(self, players: int) -> int:
         """How many packs a table of ``players`` uses (RM2)."""

@@ -7,8 +7,10 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+import engine.conquian
 from engine import State
 from engine.cassino import VARIANTS
+from engine.conquian import CONQUIAN_GAME
 
 
 def new_state(client: FlaskClient, **body: Any) -> dict[str, Any]:
@@ -58,9 +60,13 @@ def test_new_game_refuses_unplayable_variants_and_bad_seats(
     assert r.status_code == 422 and r.json["field"] == "variant"
     assert "not playable" in r.json["message"]
     monkeypatch.undo()
-    # the other game of the catalog is declared only
+    # another game's variant declared but not playable is refused too
+    declared = replace(CONQUIAN_GAME, variants=tuple(
+        replace(info, playable=False) for info in CONQUIAN_GAME.variants))
+    monkeypatch.setattr(engine.conquian, "GAME", declared)
     r = client.post("/v1/games", json={"game": "conquian"})
     assert r.status_code == 422 and r.json["field"] == "variant"
+    monkeypatch.undo()
     r = client.post("/v1/games", json={"variant": "bogus"})
     assert r.status_code == 422 and r.json["field"] == "variant"
     r = client.post("/v1/games", json={"dealer": 2})

@@ -242,7 +242,7 @@ export interface paths {
                          *                   1
                          *                 ]
                          *               ],
-                         *               "playable": false,
+                         *               "playable": true,
                          *               "rules_url": "/rules/conquian"
                          *             }
                          *           ]
@@ -270,7 +270,7 @@ export interface paths {
                          *                   1
                          *                 ]
                          *               ],
-                         *               "playable": false,
+                         *               "playable": true,
                          *               "rules_url": "/rules/poker-rum"
                          *             },
                          *             {
@@ -285,7 +285,7 @@ export interface paths {
                          *                   1
                          *                 ]
                          *               ],
-                         *               "playable": false,
+                         *               "playable": true,
                          *               "rules_url": "/rules/poker-gin"
                          *             },
                          *             {
@@ -300,7 +300,7 @@ export interface paths {
                          *                   1
                          *                 ]
                          *               ],
-                         *               "playable": false,
+                         *               "playable": true,
                          *               "rules_url": "/rules/double-pack-rum"
                          *             }
                          *           ]
@@ -3758,7 +3758,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 36.5,
+                         *         "elapsed_ms": 197.9,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -3781,9 +3781,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j58d15f63f628e4414f31ca1a4fddd113",
-                         *         "status": "queued",
-                         *         "url": "/v1/jobs/j58d15f63f628e4414f31ca1a4fddd113"
+                         *         "id": "jf034b4fcd5db4c94542d64942694bcc9",
+                         *         "status": "started",
+                         *         "url": "/v1/jobs/jf034b4fcd5db4c94542d64942694bcc9"
                          *       }
                          *     }
                          */
@@ -4183,7 +4183,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 36,
+                         *         "elapsed_ms": 197.2,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -4206,9 +4206,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j58d15f63f628e4414f31ca1a4fddd113",
-                         *         "status": "queued",
-                         *         "url": "/v1/jobs/j58d15f63f628e4414f31ca1a4fddd113"
+                         *         "id": "jf034b4fcd5db4c94542d64942694bcc9",
+                         *         "status": "started",
+                         *         "url": "/v1/jobs/jf034b4fcd5db4c94542d64942694bcc9"
                          *       }
                          *     }
                          */
@@ -4416,7 +4416,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "j58d15f63f628e4414f31ca1a4fddd113",
+                         *       "id": "jf034b4fcd5db4c94542d64942694bcc9",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -4553,7 +4553,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 40.7,
+                         *           "elapsed_ms": 166.3,
                          *           "cached": false,
                          *           "nodes": 68313,
                          *           "seed": 0
@@ -5065,12 +5065,16 @@ export interface components {
              */
             game?: "cassino" | "conquian" | "rummy";
             /**
-             * @description Rules variant; only playable ones start.
-             * @default standard
+             * @description Rules variant of the game (GET /v1/catalog); only playable ones start. By default the game's `default_variant`: `standard` for Cassino.
              * @example standard
              * @enum {string}
              */
-            variant?: "standard" | "classic" | "classic-deal" | "twenty-one" | "twenty-one-claims" | "royal" | "royal-14" | "spade" | "draw" | "partnership" | "three-hand";
+            variant?: "standard" | "classic" | "classic-deal" | "twenty-one" | "twenty-one-claims" | "royal" | "royal-14" | "spade" | "draw" | "partnership" | "three-hand" | "conquian" | "poker-rum" | "poker-gin" | "double-pack-rum";
+            /**
+             * @description Seats: the variant's own by default; rummy plays with 2 to 6 (a Cassino or Conquian variant has one number of seats, and only it is accepted).
+             * @example 2
+             */
+            players?: number;
             /**
              * @description Game seed; when omitted the server draws one below 2^53. Seeds up to 2^63 - 1 are accepted, but only those below 2^53 read exactly in JavaScript; the server never draws a larger one.
              * @example 12345

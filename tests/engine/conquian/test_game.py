@@ -14,13 +14,13 @@ from tests.engine.conquian.helpers import play, position
 RULES_PAGE = Path(__file__).resolve().parents[3] / "docs" / "rules" / "conquian.md"
 
 
-def test_conquian_is_registered_and_not_playable_yet() -> None:
+def test_conquian_is_registered_and_playable() -> None:
     assert "conquian" in GAME_NAMES
     assert get_game("conquian") is GAME is engine.conquian.CONQUIAN_GAME
     assert (GAME.title, GAME.information, GAME.chance) == ("Conquian", "imperfect", "sampled")
     assert GAME.default_variant == "conquian" and list(VARIANTS) == ["conquian"]
     info = GAME.variant("conquian")
-    assert (info.seats, info.teams, info.playable) == (2, ((0,), (1,)), False)
+    assert (info.seats, info.teams, info.playable) == (2, ((0,), (1,)), True)
     assert GAME.seat_counts == (2,)
     assert info.description == CONQUIAN.description
 

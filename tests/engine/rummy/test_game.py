@@ -8,12 +8,12 @@ from engine.games import GAME_NAMES, get_game
 from engine.rummy import GAME, VARIANTS, advance, new_game
 
 
-def test_rummy_is_registered_with_its_variants_not_playable_yet() -> None:
+def test_rummy_is_registered_with_its_variants_playable() -> None:
     assert "rummy" in GAME_NAMES and get_game("rummy") is GAME
     assert GAME.default_variant == "poker-rum" and GAME.rules_page == "/rules/rummy"
     assert [v.name for v in GAME.variants] == list(VARIANTS) == [
         "poker-rum", "poker-gin", "double-pack-rum"]
-    assert all(not v.playable and v.seats == 2 and v.teams == ((0,), (1,))
+    assert all(v.playable and v.seats == 2 and v.teams == ((0,), (1,))
                for v in GAME.variants)
     assert (GAME.information, GAME.chance) == ("imperfect", "sampled")
 
