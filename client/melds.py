@@ -240,10 +240,7 @@ class MeldGame:
             if self.args.seat > 1:
                 raise UsageError(f"--seat {self.args.seat}: {variant['name']} has seats 0 "
                                  "and 1")
-            created = self.client.new_game(
-                self.args.seed, self.args.dealer, sealed=True, game=self.game,
-                variant=variant["name"], house=[{"player": self.other,
-                                                 "bot": self.args.opponent}])
+            created = self.new_game(variant["name"], self.args.opponent)
             position = {"game": created["game"],
                         "credential": created["credentials"][self.human]}
             self.save(position)
@@ -271,6 +268,20 @@ class MeldGame:
             if result["view"]["phase"] == "over":
                 self.hand_over(result["view"], result["events"])
                 return 0
+
+    def new_game(self, variant: str, bot: str) -> dict[str, Any]:
+        """``POST /v1/games``, sealed, the house at the other seat; where the variant has
+        no such bot (double-pack rum plays only ``random``), the house plays at random."""
+        try:
+            return self.client.new_game(
+                self.args.seed, self.args.dealer, sealed=True, game=self.game,
+                variant=variant, house=[{"player": self.other, "bot": bot}])
+        except ApiError as exc:
+            if exc.body.get("field") != "house[0].bot" or bot == "random":
+                raise
+            self.say(f"{exc.message}: the house plays random moves.")
+            self.house = "the random"
+            return self.new_game(variant, "random")
 
     def title(self, view: dict[str, Any]) -> str:
         return TITLES.get(view["variant"], str(view["variant"]))

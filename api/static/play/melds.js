@@ -102,10 +102,11 @@ export function startMelds(api, game, config) {
     game, variant: config.variant, human: config.human === 1 ? 1 : 0,
     token: null, credential: null, view: null, moves: [], picked: new Set(), meld: null,
     generation: 0, fresh: new Set(), offered: [],
+    bot: config.opponent,  // the house's bot: the URL's, or random where the variant has no other
   };
   const other = () => 1 - state.human;
   const seatName = (seat) => (seat === state.human ? "You" : houseName());
-  const houseName = () => (config.opponent === "solver" ? "Solver" : `House (${config.opponent})`);
+  const houseName = () => (state.bot === "solver" ? "Solver" : `House (${state.bot})`);
   const who = (event) => (event.player ?? event.seat);
   const seat = () => ({ game: state.token, credential: state.credential });
 
@@ -394,18 +395,27 @@ export function startMelds(api, game, config) {
     state.lastMove = "";
     state.fresh = new Set();
     setPhase("busy", "Dealing…");
+    state.bot = config.opponent;
     const body = { game, variant: state.variant, sealed: true,
-                   house: [{ player: other(), bot: config.opponent }] };
+                   house: [{ player: other(), bot: state.bot }] };
     if (config.seed !== null) body.seed = config.seed;
     if (config.dealer !== null) body.dealer = config.dealer;
     try {
-      const data = await api.newGame(body);
+      let data;
+      try {
+        data = await api.newGame(body);
+      } catch (err) {  // a variant the bot asked for does not play (e.g. double-pack rum)
+        if (!(err instanceof CassinoError) || err.field !== "house[0].bot" || state.bot === "random") throw err;
+        log(`${err.message}: the house plays random moves.`);
+        state.bot = "random";
+        data = await api.newGame({ ...body, house: [{ player: other(), bot: state.bot }] });
+      }
       if (generation !== state.generation) return;
       state.token = data.game;
       state.credential = data.credentials[state.human];
       const dealt = await refresh();
       if (generation !== state.generation) return;
-      log(`New hand of ${VARIANT_TITLES[state.view.variant] || state.view.variant} against the ${config.opponent}: ` +
+      log(`New hand of ${VARIANT_TITLES[state.view.variant] || state.view.variant} against the ${state.bot}: ` +
           `${seatName(state.view.dealer).toLowerCase() === "you" ? "you deal" : `${houseName().toLowerCase()} deals`}.`);
       await play(generation, dealt, state.view, null);
     } catch (err) {
