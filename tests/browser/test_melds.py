@@ -7,8 +7,8 @@ state: none holds a card of the other hand (but those it is known to hold, taken
 pile) or of the stock.  The hand ends in its dialog with the settlement.  One hand of
 Conquian is played against the solver, with a hint; Double-Pack Rum on a phone's screen.
 
-While the API does not serve these games the server is the app wrapped in
-:class:`tests.melds_stand_in.MeldStandIn` (the engines behind the same endpoints).
+Double-Pack Rum asks for a greedy house, which the API refuses in that variant: the page
+says so and the house plays at random.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ import engine.conquian as conquian
 import engine.rummy as rummy
 from engine.cards import card_name, cards_of
 from tests.browser.test_play import SCREENSHOTS, assert_controls_are_labelled, wait_for_phase
-from tests.melds_stand_in import Server
+from tests.melds_server import Server
 
 KEY = Fernet.generate_key().decode()
 CONFIG = {"SEAL_KEYS": KEY, "STORE": tempfile.mkdtemp(prefix="cassino-browser-melds-"),

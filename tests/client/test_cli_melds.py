@@ -1,7 +1,6 @@
 """``cassino play --game conquian|rummy``: the layout of the draw-and-meld games
 (client/melds.py) on the engines' own views, and whole hands played by scripted input
-against a house seat over HTTP (``--url``).  While the API does not serve these games the
-server is the app wrapped in :class:`tests.melds_stand_in.MeldStandIn`."""
+against a house seat over HTTP (``--url``)."""
 
 from __future__ import annotations
 
@@ -20,7 +19,7 @@ import engine.conquian as conquian
 import engine.rummy as rummy
 from client.cli import main
 from client.melds import MeldGame, deadwood, hand_melds, move_id, pick, suit_groups
-from tests.melds_stand_in import Server
+from tests.melds_server import Server
 
 CONFIG = {"STORE": tempfile.mkdtemp(prefix="cassino-cli-melds-"), "RATE_LIMIT": "",
           "HINT_RATE_LIMIT": ""}
