@@ -33,7 +33,7 @@ KEY = Fernet.generate_key().decode()
 CONFIG = {"SEAL_KEYS": KEY, "STORE": tempfile.mkdtemp(prefix="cassino-browser-melds-"),
           "RATE_LIMIT": "", "HINT_RATE_LIMIT": ""}
 CARD = re.compile(r"(?:10|[A2-9JQK])[SHDC]'?|JK[12]")
-TURNS = 200
+TURNS = 500
 """The most human moves a hand may take (a rummy hand turns its pile once)."""
 
 
