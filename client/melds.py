@@ -546,8 +546,12 @@ class MeldGame:
                 else f"{self.name(caller)} called a show-down")
         self.say(f"HAND OVER: {what}.")
         shown = view.get("shown")
-        if shown and not any(e["type"] == "show" for e in events):
-            self.say(f"{self.house.capitalize()} held: {s.cards(shown[self.other])}.")
+        if shown and not any(e["type"] == "show" for e in events):  # out (DP9)
+            for seat, cards in enumerate(shown):
+                if cards:
+                    who = "You" if seat == self.human else self.house.capitalize()
+                    self.say(f"{who} held {s.cards(cards)} "
+                             f"({sum(pip(c) for c in cards)} points).")
         settle = next((e for e in events if e["type"] in ("settle", "out")
                        and "points" in e), None)
         if settle:

@@ -234,3 +234,49 @@ def test_the_game_menu_offers_every_playable_game(browser: Any, server: Server) 
     assert wait_for_phase(page, "human", "round-end") in ("human", "round-end")
     assert page.inner_text('[data-testid="variant-name"]') == "Poker Gin"
     page.close()
+
+
+def test_meldcards_js_reads_the_engines_wire_forms(browser: Any, server: Server) -> None:
+    """The pure functions of meldcards.js, called in the page, on the engines' own JSON."""
+    page = browser.new_page()
+    page.goto(f"{server.url}/play/index.html?game=none")
+    state = rummy.new_game(9, "double-pack-rum")
+    while not state.table and not state.game_over:  # until a meld is on the table
+        moves = state.legal_moves()
+        state = state.apply(next((m for m in moves if m.type == "meld"), moves[-1]))[0]
+    mover = state.view(state.to_move)
+    moves = [m.to_dict() for m in mover.legal_moves()]
+    ids = [m.id for m in mover.legal_moves()]
+    offer = conquian.new_game(14)
+    answer = page.evaluate("""async ([moves, view, cview, cmoves]) => {
+        const m = await import("./meldcards.js");
+        const book = ["JH", "7H", "6H", "4H", "5S", "3S", "2S", "KD", "7D", "5D", "5H"];
+        return {
+          ids: moves.map(m.rummyMoveId),
+          groups: m.suitGroups(book, "conquian").map((g) => g.cards),
+          runs: m.handMelds(book, "conquian").map((x) => x.join(" ")),
+          nine: m.deadwood(["7S", "8S", "9S", "2H", "2D", "2C", "QC", "KC", "AC", "9H"]).points,
+          corner: m.deadwood(["KC", "AC", "2C"]).points,
+          uses: moves.map((x) => m.moveUses(x, view)),
+          melds: m.tableMelds(view).map((x) => x.key),
+          takes: cmoves.map((x) => m.moveUses(x, cview).cards),
+          up: m.faceUp(cview),
+        };
+    }""", [moves, mover.to_dict(), offer.view(offer.to_move).to_dict(),
+           [m.to_dict() for m in offer.legal_moves()]])
+    assert answer["ids"] == ids
+    assert answer["groups"] == [["2S", "3S", "5S"], ["4H", "5H", "6H", "7H", "JH"],
+                                ["5D", "7D", "KD"]]
+    assert "4H 5H 6H 7H JH" in answer["runs"] and "5S 5D 5H" in answer["runs"]
+    assert answer["nine"] == 9 and answer["corner"] == 23
+    assert answer["melds"] == [str(i) for i in range(len(state.table))]
+    hand = set(mover.to_dict()["hand"])
+    for move, uses in zip(moves, answer["uses"], strict=True):
+        assert set(uses["cards"]) <= hand | set(mover.to_dict()["pile"][-1:]), (move, uses)
+        if move["type"] == "add":
+            assert uses["meld"] == str(move["meld"])
+    up = answer["up"]
+    assert up == offer.view(offer.to_move).to_dict()["up"]
+    for move, cards in zip(offer.legal_moves(), answer["takes"], strict=True):
+        assert (up in cards) == (move.type == "take")
+    page.close()

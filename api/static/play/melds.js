@@ -8,7 +8,7 @@
  * clicking cards (and a table meld) or from the list of legal moves; hints rank them. */
 import { CassinoError } from "../sdk/cassino.js";
 import {
-  MELD_GAMES, deadwood, faceUp, handMelds, moveId, moveUses, parseCard, selectionMoves,
+  MELD_GAMES, deadwood, faceUp, handMelds, moveId, moveUses, parseCard, pip, selectionMoves,
   suitGroups, tableMelds,
 } from "./meldcards.js";
 
@@ -561,8 +561,12 @@ export function startMelds(api, game, config) {
             el("td", { text: (e.layoffs || []).map(cardsText).join(" | ") || "—" }),
             el("td", { text: cardsText(e.deadwood) || "—" }),
             el("td", { text: String(e.points) }))))));
-      } else if (view.shown) {
-        rows.push(el("p", { text: `${houseName()} held: ${cardsText(view.shown[other()])}.` }));
+      } else if (view.shown) {  // out (DP9): the cards left in hand, at their pips
+        view.shown.forEach((cards, seatNo) => {
+          if (!cards.length) return;
+          rows.push(el("p", { "data-testid": `held-${seatNo === state.human ? "you" : "solver"}`,
+            text: `${seatName(seatNo)} held ${cardsText(cards)} (${cards.reduce((sum, c) => sum + pip(c), 0)} points).` }));
+        });
       }
     }
     if (points) {
