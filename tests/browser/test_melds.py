@@ -160,7 +160,7 @@ def test_a_whole_hand_by_clicking(browser: Any, server: Server, game: str, varia
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     seen = watch(page)
     page.goto(f"{server.url}/play?game={game}&variant={variant}&seed={seed}&dealer=1"
-              f"&opponent={bot}&delay=0")
+              f"&opponent={bot}&delay=5")
     assert wait_for_phase(page, "human", "round-end") == "human"
     assert page.input_value('[data-testid="game-select"]') == f"{game}/{variant}"
     assert page.locator(".board").count() == 0  # Cassino's board is taken away

@@ -180,3 +180,56 @@ export function selectionMoves(moves, view, picked, meld) {
     return [...picked].every((c) => uses.cards.includes(c)) && (meld === null || uses.meld === meld);
   });
 }
+
+/** A view after one house move's event, for showing the house's moves one at a time: the
+ *  face-up card or pile, the stock's and hands' sizes, the melds.  Only what the event
+ *  tells (the server's next view replaces it); the view unchanged for any other event. */
+export function afterEvent(view, event) {
+  const v = JSON.parse(JSON.stringify(view));
+  const seat = event.player ?? event.seat;
+  const other = (s) => (s + 1) % v.hand_sizes.length;
+  const laid = (text) => String(text || "").split("@")[0].split("+").filter(Boolean);
+  if (v.game === "conquian") {
+    switch (event.type) {
+      case "turn": Object.assign(v, { up: event.card, source: "turned", stock_size: event.stock,
+                                      to_move: seat, phase: "offer" }); break;
+      case "pass": Object.assign(v, { source: "passed", to_move: other(seat) }); break;
+      case "dead": Object.assign(v, { dead: [...v.dead, event.card], up: null, source: null }); break;
+      case "take": case "lay": {
+        const meld = event.meld || [];
+        const down = v.melds[seat].flat();
+        const fromHand = meld.filter((c) => c !== event.card && !down.includes(c));
+        v.melds[seat] = [...v.melds[seat].map((m) => m.filter((c) => !meld.includes(c))).filter((m) => m.length), meld];
+        v.hand_sizes[seat] -= fromHand.length;
+        Object.assign(v, { phase: "meld", to_move: seat });
+        if (event.type === "take") Object.assign(v, { up: null, source: null });
+        break;
+      }
+      case "discard":
+        v.hand_sizes[seat] -= 1;
+        Object.assign(v, { up: event.card, source: "discarded", phase: "offer", to_move: other(seat) });
+        break;
+      default: break;
+    }
+    return v;
+  }
+  switch (event.type) {
+    case "draw": v.stock_size -= 1; v.hand_sizes[seat] += 1; v.phase = "discard"; break;
+    case "take": v.pile = v.pile.slice(0, -1); v.hand_sizes[seat] += 1; v.phase = "discard"; break;
+    case "discard":
+      v.pile = [...v.pile, event.card];
+      v.hand_sizes[seat] -= 1;
+      Object.assign(v, { phase: "draw", to_move: other(seat) });
+      break;
+    case "meld": case "add": case "shift": {
+      const cards = laid(event.text);
+      const old = v.table[event.meld];
+      v.table[event.meld] = { ...(old || { owner: seat, kind: String(event.text).includes("@") ? "run" : "set" }),
+                              cards, moved: (old && old.moved) || [] };
+      v.hand_sizes[seat] -= (event.cards || []).length;
+      break;
+    }
+    default: break;
+  }
+  return v;
+}

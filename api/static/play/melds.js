@@ -8,7 +8,7 @@
  * clicking cards (and a table meld) or from the list of legal moves; hints rank them. */
 import { CassinoError } from "../sdk/cassino.js";
 import {
-  MELD_GAMES, deadwood, faceUp, handMelds, moveId, moveUses, parseCard, pip, selectionMoves,
+  MELD_GAMES, afterEvent, deadwood, faceUp, handMelds, moveId, moveUses, parseCard, pip, selectionMoves,
   suitGroups, tableMelds,
 } from "./meldcards.js";
 
@@ -438,7 +438,12 @@ export function startMelds(api, game, config) {
         state.fresh = new Set([event.card, ...(event.meld && Array.isArray(event.meld) ? event.meld : []),
                                ...(event.cards || [])].filter(Boolean));
         state.lastMove = describeEvent(event);
+        if (before) {  // the table before the house answered, one house move at a time
+          try { state.view = afterEvent(state.view, event); } catch (err) { state.view = final; }
+        }
         render();
+      } else if (before && event.type === "turn" && who(event) !== state.human) {
+        try { state.view = afterEvent(state.view, event); } catch (err) { state.view = final; }
       }
       log(describeEvent(event), who(event));
       if (["settled", "settle", "hand_drawn"].includes(event.type)
