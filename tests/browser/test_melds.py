@@ -280,3 +280,50 @@ def test_meldcards_js_reads_the_engines_wire_forms(browser: Any, server: Server)
     for move, cards in zip(offer.legal_moves(), answer["takes"], strict=True):
         assert (up in cards) == (move.type == "take")
     page.close()
+
+
+def house_steps(state: Any, steps: int) -> list[tuple[Any, Any, Any]]:
+    """(seat 0's view, the events it is told, its view after) for each of seat 1's moves in
+    ``steps`` moves of a hand, each seat playing its most laying move."""
+    out = []
+    for _ in range(steps):
+        if state.game_over:
+            break
+        moves = state.legal_moves()
+        move = next((m for m in moves if m.type in ("take", "lay", "meld", "add", "shift")),
+                    moves[-1])
+        before = state.view(0).to_dict()
+        if state.game == "conquian":
+            step = state.apply(move)
+            after, events = step.state, [e.to_dict() for e in step.events]
+        else:
+            after, raw = state.apply(move)
+            events = [e.to_dict(0) for e in raw]
+        if state.to_move == 1 and not after.game_over:
+            out.append((before, events, after.view(0).to_dict()))
+        state = after
+    return out
+
+
+def test_the_house_moves_replayed_on_the_table(browser: Any, server: Server) -> None:
+    """``afterEvent`` of meldcards.js, folded over a house move's events, gives the
+    table, stock, pile and hand sizes of the server's next view."""
+    page = browser.new_page()
+    page.goto(f"{server.url}/play/index.html?game=none")
+    steps = (house_steps(conquian.new_game(3), 60) + house_steps(rummy.new_game(3), 60)
+             + house_steps(rummy.new_game(5, "double-pack-rum"), 120))
+    results = page.evaluate("""async (steps) => {
+        const m = await import("./meldcards.js");
+        const sorted = (melds) => melds.map((x) => [...x].sort().join(" ")).sort();
+        return steps.map(([before, events, after]) => {
+          const v = events.reduce((view, e) => m.afterEvent(view, e), before);
+          const pick = (x) => x.game === "conquian"
+            ? [x.up, x.stock_size, x.hand_sizes, x.dead, x.melds.map(sorted)]
+            : [x.pile, x.stock_size, x.hand_sizes, x.table.map((t) => t.cards)];
+          return [JSON.stringify(pick(v)), JSON.stringify(pick(after))];
+        });
+    }""", [list(s) for s in steps])
+    assert len(results) > 30
+    for got, want in results:
+        assert got == want
+    page.close()
