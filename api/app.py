@@ -12,10 +12,12 @@ from typing import Any
 
 import swagger_ui_bundle
 from flask import Flask, Response, redirect, request, send_from_directory
+from marshmallow import fields
 
 from api import (
     catalog,
     errors,
+    game_schemas,
     games,
     hints,
     limits,
@@ -99,6 +101,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["cassino_api"] = api
     api.ma_plugin.converter.add_attribute_function(_move_or_id_property)
     api.ma_plugin.converter.add_attribute_function(_event_property)
+    api.ma_plugin.converter.add_attribute_function(_either_property)
+    api.spec.components.schema("GameScore", schema=game_schemas.GameScoreSchema)
+    api.spec.components.schema("ConquianEvent", schema=game_schemas.ConquianEventSchema)
+    api.spec.components.schema("RummyEvent", schema=game_schemas.RummyEventSchema)
     for module in (catalog, variants, games, hints):
         api.register_blueprint(module.blp)
     api.spec.components.schemas.pop("PaginationMetadata", None)  # no paginated endpoints
@@ -205,9 +211,24 @@ def _event_property(self: Any, field: Any, **kwargs: Any) -> dict[str, Any]:
 
 
 def _move_or_id_property(self: Any, field: Any, **kwargs: Any) -> dict[str, Any]:
-    """OpenAPI for :class:`api.schemas.MoveOrId`: a move object or its id string."""
+    """OpenAPI for :class:`api.schemas.MoveOrId`: a move object or its id string, of
+    Cassino or of another game (docs/api.md "Other games")."""
     if not isinstance(field, schemas.MoveOrId):
         return {}
-    return {"oneOf": [self.resolve_nested_schema(schemas.MoveSchema),
+    return {"anyOf": [self.resolve_nested_schema(schemas.MoveSchema),
                       {"type": "string", "pattern": schemas.MOVE_ID_PATTERN,
-                       "description": "A move id, e.g. `7Sx2H5C7D`."}]}
+                       "description": "A move id, e.g. `7Sx2H5C7D`."},
+                      self.resolve_nested_schema(game_schemas.ConquianMoveSchema),
+                      self.resolve_nested_schema(game_schemas.RummyMoveSchema),
+                      {"type": "string", "minLength": 1, "maxLength": 200,
+                       "description": "Another game's move id, e.g. `take:5H=4H5H6H` "
+                                      "(Conquian) or `9D!` (rummy)."}]}
+
+
+def _either_property(self: Any, field: Any, **kwargs: Any) -> dict[str, Any]:
+    """OpenAPI for :class:`api.game_schemas.Either`: one of several games' forms."""
+    if not isinstance(field, game_schemas.Either):
+        return {}
+    forms = [self.field2property(alt) if isinstance(alt, fields.Field)
+             else self.resolve_nested_schema(alt) for alt in field.alternatives]
+    return {field.combinator: forms}

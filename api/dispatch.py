@@ -14,8 +14,16 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from marshmallow import Schema
+
 import solver.conquian as conquian_solver
 import solver.rummy as rummy_solver
+from api.game_schemas import (
+    ConquianStateSchema,
+    ConquianViewSchema,
+    RummyStateSchema,
+    RummyViewSchema,
+)
 from engine import conquian, rummy
 from engine.errors import MoveFormatError, StateError, UnsupportedVariantError
 from engine.games import GAME_NAMES
@@ -57,6 +65,22 @@ class Served:
     """The rule that says who acts when (a move out of turn is refused naming it)."""
     over_rule: str
     """The rule that ends a hand (a question about a finished one is refused naming it)."""
+
+
+def _fields_of(reader: Callable[[Any], Any], schema: type[Schema],
+               what: str) -> Callable[[Any], Any]:
+    """``reader``, refusing first a field the wire form does not have (a misspelt field
+    never passes silently): its schema (:mod:`api.game_schemas`) lists them."""
+    allowed = frozenset(schema._declared_fields)
+
+    def read(data: Any) -> Any:
+        if isinstance(data, dict):
+            extra = sorted(str(key) for key in data if key not in allowed)
+            if extra:
+                raise StateError(f"{extra[0]}: not a field of {what}", field=extra[0])
+        return reader(data)
+
+    return read
 
 
 def _conquian_players(variant: str) -> tuple[int, int]:
@@ -114,7 +138,9 @@ def _rummy_parse(data: Any) -> Any:
 
 SERVED: Mapping[str, Served] = {
     "conquian": Served(
-        name="conquian", read_state=conquian.State.from_dict, read_view=conquian.View.from_dict,
+        name="conquian",
+        read_state=_fields_of(conquian.State.from_dict, ConquianStateSchema, "a Conquian state"),
+        read_view=_fields_of(conquian.View.from_dict, ConquianViewSchema, "a Conquian view"),
         new_game=_conquian_new, parse_move=conquian.parse_move,
         move_json=lambda move: move.to_dict(),
         event_json=lambda event, seat: event.to_dict(),  # every card in one is public (Q23)
@@ -122,7 +148,9 @@ SERVED: Mapping[str, Served] = {
         bots=lambda variant: BOTS, max_seed=conquian.MAX_SEED,
         players=_conquian_players, turn_rule="Q24", over_rule="Q18, Q20"),
     "rummy": Served(
-        name="rummy", read_state=rummy.State.from_dict, read_view=rummy.View.from_dict,
+        name="rummy",
+        read_state=_fields_of(rummy.State.from_dict, RummyStateSchema, "a rummy state"),
+        read_view=_fields_of(rummy.View.from_dict, RummyViewSchema, "a rummy view"),
         new_game=lambda seed, variant, dealer, players: rummy.new_game(
             seed, variant, players, dealer),
         parse_move=_rummy_parse, move_json=_rummy_move,

@@ -267,6 +267,7 @@ class Score(MethodView):
         """The score breakdown of the capture piles as they stand (R26).
 
         Send a ``state``, a ``view`` (capture piles are public, R28), or a sealed game.
+        Conquian and rummy answer their points per seat instead (``GameScore``).
         """
         if ("state" in body) + ("view" in body) + ("game" in body) != 1:
             abort(422, message="send exactly one of state, view or game", field="state")

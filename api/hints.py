@@ -13,6 +13,7 @@ from flask import request as flask_request
 from flask.views import MethodView
 from flask_smorest import abort
 
+from api.dispatch import CASSINO, game_of, served
 from api.errors import BODY_ERRORS, about, document_errors
 from api.examples import request_example, response_example
 from api.games import sealer
@@ -28,6 +29,8 @@ from api.schemas import (
 from api.sealed import UNAVAILABLE_RETRY, sealed_scope
 from engine import State
 from engine.cassino import PLAYING, View, check_table, game_over
+from engine.errors import GameOverError
+from solver.games import hint_game
 from workers import ClientBusy, HintService, JobFailed, Overloaded, QueueUnavailable
 from workers.requests import HintRequest, open_scope
 
@@ -56,6 +59,8 @@ def read_request(kind: str, body: dict[str, Any]) -> HintRequest:
             abort(422, message="credential: required with game", field="credential")
         game, seat = sealer().seat(body["game"], body["credential"], body.get("player"))
         note_variant(game.state.variant)
+        if game.state.game != CASSINO:  # another game's (api/dispatch.py)
+            return _other_request(kind, body, game.state, seat, sealed_scope(game, seat))
         if game.state.status != PLAYING:
             raise game_over(game.state)
         with about("game"):
@@ -66,12 +71,21 @@ def read_request(kind: str, body: dict[str, Any]) -> HintRequest:
         if "player" in body:
             abort(422, message="player goes with state, not with view", field="player")
         with about("view"):
+            name = game_of(body["view"], "view")
+            if name != CASSINO:
+                return _other_request(kind, body, None, None, None,
+                                      served(name).read_view(body["view"]))
             view = View.from_dict(body["view"])
             check_table(view.loose, view.rules)  # D16: what the search would list
     else:
         if "player" not in body:
             abort(422, message="player: required with state", field="player")
         with about("state"):
+            name = game_of(body["state"])
+            if name != CASSINO:
+                other = served(name).read_state(body["state"])
+                return _other_request(kind, body, other, body["player"],
+                                      open_scope(other.to_dict(), body["player"]))
             state = State.from_dict(body["state"])
             check_table(state.loose, state.rules)  # D16: what the search would list
         with about("player"):
@@ -81,6 +95,31 @@ def read_request(kind: str, body: dict[str, Any]) -> HintRequest:
         scope = open_scope(state.to_dict(), body["player"])
     if view.status != PLAYING:
         raise game_over(view, "view.status")
+    return _budgeted(kind, body, view, scope)
+
+
+def _other_request(kind: str, body: dict[str, Any], state: Any, seat: int | None,
+                   scope: str | None, view: Any = None) -> HintRequest:
+    """:func:`read_request` of another game: the view of ``seat`` in ``state`` (or the
+    view given), refused with a 409 once the hand is over and a 422 naming ``variant``
+    where that game's solver does not play it yet."""
+    entry = served(state.game if view is None else view.game)
+    if view is None:
+        if state.game_over:
+            raise GameOverError("the hand is over: there is nothing to hint",
+                                field="game" if "game" in body else "state",
+                                rule=entry.over_rule)
+        with about("player"):
+            view = state.view(seat)
+    if view.game_over:
+        raise GameOverError("the hand is over: there is nothing to hint", field="view",
+                            rule=entry.over_rule)
+    hint_game(view.game).check(view)
+    return _budgeted(kind, body, view, scope)
+
+
+def _budgeted(kind: str, body: dict[str, Any], view: Any, scope: str | None) -> HintRequest:
+    """The request with the asked budget, within the deployment's caps."""
     samples, time_ms = body.get("samples"), body.get("time_ms")
     config = current_app.config
     if samples is not None:  # the deployment's caps: one hint costs a few CPU-seconds at most
@@ -127,7 +166,7 @@ def answer(kind: str, body: dict[str, Any]) -> Any:
     except QueueUnavailable as exc:
         abort(503, message=str(exc), headers={"Retry-After": str(UNAVAILABLE_RETRY)})
     except JobFailed as exc:
-        if request.view.rules.players > 2:  # until the N-seat solver lands: no 500
+        if request.view.game == CASSINO and request.view.rules.players > 2:  # no 500
             abort(422, message=f"variant: no hints for {request.view.variant} "
                                f"({request.view.rules.players} seats) yet: the search "
                                f"failed ({exc})", field="variant")

@@ -11,7 +11,7 @@ import time
 from typing import Any
 
 from api.app import create_app
-from api.examples import EXAMPLES_FILE, OPERATIONS, request_example
+from api.examples import EXAMPLES_FILE, OPERATIONS, game_requests, request_example
 
 
 def record() -> dict[str, Any]:
@@ -32,6 +32,20 @@ def record() -> dict[str, Any]:
                              else request_example(name))
         assert answer.status_code == 200, (name, answer.json)
         out[name] = answer.json
+    out["games"] = {}
+    for name, (path, body) in game_requests().items():  # the other games' examples
+        client = create_app(unlimited).test_client()
+        answer = client.post(path, json=body)
+        while answer.status_code == 202:  # a loaded machine: the job's answer
+            time.sleep(0.05)
+            job = client.get(answer.headers["Location"]).get_json()
+            if job["status"] == "finished":
+                answer = client.get(answer.headers["Location"])
+                out["games"][name] = job["result"]
+                break
+        else:
+            assert answer.status_code == 200, (name, answer.json)
+            out["games"][name] = answer.json
     return out
 
 

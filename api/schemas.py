@@ -13,6 +13,13 @@ from typing import Any
 
 from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate, validates_schema
 
+from api.game_schemas import (
+    ConquianStateSchema,
+    ConquianViewSchema,
+    Either,
+    RummyStateSchema,
+    RummyViewSchema,
+)
 from api.sealed import HOUSE_BOTS
 from engine import cards
 from engine.cassino import (
@@ -501,6 +508,17 @@ EVENT_EXAMPLE = [
     {"type": "sweep", "player": 0, "description": "Sweep!"},
 ]
 
+STATES: list[Any] = [StateSchema, ConquianStateSchema, RummyStateSchema]
+"""A state of any game (docs/api.md "Other games"): Cassino's, Conquian's or rummy's."""
+VIEWS: list[Any] = [ViewSchema, ConquianViewSchema, RummyViewSchema]
+OTHER_STATES = ("Conquian's and rummy's states, views and moves are their engines' own forms: "
+                "`ConquianState`, `ConquianView`, `ConquianMove`, `RummyState`, `RummyView`, "
+                "`RummyMove` (components; docs/api.md \"Other games\").")
+"""Answers keep Cassino's types (typed clients compile unchanged); the other games'
+answers are documented as components, named here."""
+OTHER_EVENTS = ("Conquian's and rummy's events are their engines' own forms: `ConquianEvent`, "
+                "`RummyEvent` (components; docs/api.md \"Other games\").")
+
 # --- request bodies --------------------------------------------------------------------
 
 
@@ -552,7 +570,7 @@ class NewGameRequest(Strict):
 
 
 class StateRequest(Strict):
-    state = Checked(StateSchema, metadata=_meta(
+    state = Either(STATES, metadata=_meta(
         "A full state (open games). Send a state, or a sealed game's `game` and "
         "`credential`.", EXAMPLE_STATE))
     game = token_field()
@@ -584,8 +602,8 @@ class ViewRequest(StateRequest):
 
 
 class ScoreRequest(Strict):
-    state = Checked(StateSchema, metadata=_meta("A full state (or give a view).", EXAMPLE_STATE))
-    view = Checked(ViewSchema, metadata=_meta("A view (capture piles are public).",
+    state = Either(STATES, metadata=_meta("A full state (or give a view).", EXAMPLE_STATE))
+    view = Either(VIEWS, metadata=_meta("A view (capture piles are public).",
                                               EXAMPLE_VIEW))
     game = token_field()
     credential = credential_field()
@@ -595,7 +613,7 @@ class ScoreRequest(Strict):
 
 
 class StateResponse(Schema):
-    state = fields.Nested(StateSchema, metadata=_meta("The state (open games).",
+    state = fields.Nested(StateSchema, metadata=_meta("The state (open games). " + OTHER_STATES,
                                                       EXAMPLE_STATE))
     game = token_field()
     credentials = fields.List(fields.String(allow_none=True), metadata=_meta(
@@ -612,7 +630,8 @@ class LegalMovesResponse(Schema):
 
 
 class ApplyResponse(Schema):
-    state = fields.Nested(StateSchema, metadata=_meta("The next state (open games).",
+    state = fields.Nested(StateSchema, metadata=_meta("The next state (open games). "
+                                                      + OTHER_STATES,
                                                       EXAMPLE_STATE))
     game = token_field()
     view = fields.Nested(ViewSchema, metadata=_meta(
@@ -621,15 +640,17 @@ class ApplyResponse(Schema):
         "Sealed games where the house answered: the mover's view right after its own "
         "move, before the house's moves (to show them one at a time).", EXAMPLE_VIEW))
     events = fields.List(EventField(), required=True,
-                         metadata=_meta("What happened, in order: each event has a `type` "
-                                        "and a `description`.", EVENT_EXAMPLE))
+                         metadata=_meta("What happened, in order: each Cassino event has a "
+                                        "`type` and a `description`. " + OTHER_EVENTS,
+                                        EVENT_EXAMPLE))
 
 
 class ViewResponse(Schema):
-    view = fields.Nested(ViewSchema, required=True, metadata=_meta("The view.", EXAMPLE_VIEW))
+    view = fields.Nested(ViewSchema, required=True, metadata=_meta(
+        "The view. " + OTHER_STATES, EXAMPLE_VIEW))
     events = fields.List(EventField(), metadata=_meta(
         "Sealed games: what the last apply did (the move and the house's answers), as "
-        "this seat may see it.", EVENT_EXAMPLE))
+        "this seat may see it. " + OTHER_EVENTS, EVENT_EXAMPLE))
 
 
 class CategorySchema(Schema):
@@ -759,8 +780,8 @@ class ErrorSchema(Schema):
 class HintsRequest(Strict):
     """A view, or a state and a player (the server derives the view and looks no further)."""
 
-    view = Checked(ViewSchema, metadata=_meta("The asking player's view.", EXAMPLE_VIEW))
-    state = Checked(StateSchema, metadata=_meta(
+    view = Either(VIEWS, metadata=_meta("The asking player's view.", EXAMPLE_VIEW))
+    state = Either(STATES, metadata=_meta(
         "A full state: only the view of `player` is used (R29).", EXAMPLE_STATE))
     player = Int(validate=SEATS, metadata=_meta("With `state`: the asking seat.", 1))
     game = token_field()

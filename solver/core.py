@@ -41,7 +41,8 @@ from solver.cassino import (
     weights,
     worlds_of,
 )
-from solver.ranking import Tally, answer, rank, ranked_moves, separated, solver_meta
+from solver.hints import Budget, search
+from solver.ranking import Tally, answer, rank, ranked_moves, solver_meta
 
 __all__ = ["ALGORITHM", "POSITION", "Options", "claim_equity", "claim_is_right", "evaluate",
            "finish", "hint", "hint_moves", "solve"]
@@ -165,33 +166,24 @@ def solve(view: View, options: Options = DEFAULT, seed: int = 0, start: int = 0,
     if worlds.exact or (won and not moves):  # one world says everything
         stop = min(stop, 1)
     cache: dict[Hashable, list[float]] = {}
-    for index in range(start, stop):
+
+    def value(index: int) -> tuple[list[float], int, bool]:
         world = worlds.draw(seed, index)
         row = cache.get(world)
+        nodes = 0
         if row is None:
             if moves or not won:
                 values, nodes = worlds.values(world, moves)
                 row = won + values
-                tally.nodes += nodes
             else:  # a right claim is the only move: nothing to search
                 row = list(won)
             cache[world] = row
-        tally.add(index, row)
-        if progress is not None:
-            progress(tally.samples, stop - start)
-        if not early:
-            continue
-        n = tally.samples
-        if budget is not None and tally.nodes * (n + 1) >= budget * n:
-            break  # the next world would likely overrun the node budget
-        if options.time_ms is not None and (time.perf_counter() - began) * 1000 >= \
-                options.time_ms:
-            break
-        if n >= options.min_samples and (len(columns) == 1 or separated(
-                tally, options.z, options.tolerance)):
-            break
-    tally.elapsed_ms = (time.perf_counter() - began) * 1000
-    return tally
+        return row, nodes, True
+
+    return search(tally, value, start, stop, Budget(budget, options.time_ms,
+                                                    options.min_samples, options.z,
+                                                    options.tolerance),
+                  early=early, progress=progress, began=began)
 
 
 def _worlds(view: View, options: Options) -> WorldsOf[Any]:

@@ -117,8 +117,7 @@ def _search(directory: str, job_id: str, payload: dict[str, Any]) -> dict[str, A
             last[0] = now
             store.jobs.set(_done(job_id), done, expire=RESULT_TTL)
 
-    tally = solver.solve(request.view, request.options, request.seed, 0, request.cap,
-                         early=request.early, progress=progress)
+    tally = request.solve(0, request.cap, early=request.early, progress=progress)
     return tally.to_dict()
 
 

@@ -91,8 +91,7 @@ def search(payload: dict[str, Any]) -> dict[str, Any]:
     job = get_current_job()
     request = HintRequest.from_payload(payload)
     with heartbeat(job):
-        tally = solver.solve(request.view, request.options, request.seed,
-                             progress=_reporter(job, request.cap))
+        tally = request.solve(progress=_reporter(job, request.cap))
     if job is not None:
         _keep(job, request, tally)
     return request.answer(tally, cached=False)
@@ -115,8 +114,7 @@ def search_range(payload: dict[str, Any], start: int, stop: int) -> dict[str, An
     job = get_current_job()
     request = HintRequest.from_payload(payload)
     with heartbeat(job):
-        tally = solver.solve(request.view, request.options, request.seed, start, stop,
-                             early=False, progress=_reporter(job, stop - start))
+        tally = request.solve(start, stop, early=False, progress=_reporter(job, stop - start))
     return tally.to_dict()
 
 

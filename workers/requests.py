@@ -11,13 +11,13 @@ import json
 import math
 import re
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import solver
-from engine.cassino import PLAYING, HandSampler, View, move_json
-from solver import ALGORITHM, DEFAULT, Options, hint_moves
 from solver.core import POSITION
+from solver.games import CASSINO, HintGame, hint_game
 from solver.ranking import separated
 
 __all__ = ["CHUNK", "JOB_ID", "SOLVER_VERSION", "CacheEntry", "HintRequest", "Unfit",
@@ -81,7 +81,8 @@ class HintRequest:
     """``kind`` is ``hints`` or ``evaluate``; the rest are the docs/api.md options."""
 
     kind: str
-    view: View
+    view: Any
+    """A view of any game (:mod:`solver.games`): its ``game`` picks the solver."""
     samples: int | None = None
     time_ms: float | None = None
     seed: int = 0
@@ -92,16 +93,32 @@ class HintRequest:
     hit would tell which of the candidate hands another seat really holds)."""
 
     @property
-    def options(self) -> Options:
-        return DEFAULT.with_budget(self.samples, self.time_ms)
+    def game(self) -> HintGame:
+        """The solver of the view's game."""
+        return hint_game(self.view.game)
+
+    @property
+    def options(self) -> Any:
+        return self.game.default.with_budget(self.samples, self.time_ms)
+
+    def _keyed(self) -> dict[str, Any]:
+        """What names the game in a job or cache key (Cassino's keys name only its rules,
+        as they did before the other games)."""
+        return {} if self.view.game == CASSINO else {"game": self.view.game}
+
+    def solve(self, start: int = 0, stop: int | None = None, *, early: bool = True,
+              progress: Callable[[int, int], None] | None = None) -> solver.Tally:
+        """Search worlds ``start`` .. ``stop - 1`` of this request (its game's solver)."""
+        return self.game.solve(self.view, self.options, self.seed, start, stop, early,
+                               progress)
 
     @property
     def cap(self) -> int:
         """Most worlds this request may search."""
-        return self.options.samples
+        return int(self.options.samples)
 
     def _view(self) -> dict[str, Any]:
-        return self.view.to_dict()
+        return dict(self.view.to_dict())
 
     @property
     def share_key(self) -> str | None:
@@ -109,7 +126,8 @@ class HintRequest:
         options, rules, solver version); ``None`` for a bare view."""
         if self.scope is None:
             return None
-        return "s" + _digest({"solver": SOLVER_VERSION, "rules": self.view.rules.name,
+        return "s" + _digest({"solver": SOLVER_VERSION, "rules": self.view.variant,
+                              **self._keyed(),
                               "scope": self.scope, "kind": self.kind, "view": self._view(),
                               "samples": self.samples, "time_ms": self.time_ms,
                               "seed": self.seed, "top": self.top})
@@ -120,7 +138,8 @@ class HintRequest:
         within the request's scope; ``None`` (no cache) for a bare view."""
         if self.scope is None:
             return None
-        return "f" + _digest({"solver": SOLVER_VERSION, "rules": self.view.rules.name,
+        return "f" + _digest({"solver": SOLVER_VERSION, "rules": self.view.variant,
+                              **self._keyed(),
                               "scope": self.scope, "view": self._view(), "seed": self.seed})
 
     @property
@@ -128,15 +147,13 @@ class HintRequest:
         """The columns a tally of this request's worlds has (:func:`solver.solve`): the
         view's legal move ids in the engine's order (after a right claim, T7), the position
         alone when the viewer has no move, none when the round is over."""
-        if self.view.status != PLAYING:
-            return []
-        return [m.id for m in hint_moves(self.view)] or [POSITION]
+        return self.game.columns(self.view)
 
     @property
     def bound(self) -> float:
-        """No value of a world exceeds this many round points either way: every card's
-        points and a sweep at each of the 52 plays."""
-        return 52.0 * (1 + self.view.rules.sweep_points)
+        """No value of a world exceeds this either way (Cassino: every card's points and a
+        sweep at each of the 52 plays; the other games, :mod:`solver.games`)."""
+        return self.game.bound(self.view)
 
     def check_answer(self, result: Any) -> None:
         """Raise :class:`Unfit` unless ``result`` reads as what :meth:`answer` builds for
@@ -149,10 +166,9 @@ class HintRequest:
         _check(result["player"] == self.view.player and not isinstance(result["player"], bool),
                "another player")
         meta = result["solver"]
-        _check(isinstance(meta, dict) and set(meta) == {"algorithm", "samples", "elapsed_ms",
-                                                        "cached", "nodes", "seed"},
-               "unexpected solver keys")
-        _check(meta["algorithm"] == ALGORITHM and meta["seed"] == self.seed
+        game = self.game
+        _check(isinstance(meta, dict) and set(meta) == game.meta, "unexpected solver keys")
+        _check(meta["algorithm"] == game.algorithm and meta["seed"] == self.seed
                and isinstance(meta["cached"], bool), "another search")
         samples = _count(meta["samples"])
         _check(samples <= self.cap, "more worlds than the budget")
@@ -163,12 +179,13 @@ class HintRequest:
         evaluation = result["evaluation"]
         _check(isinstance(evaluation, dict), "no evaluation")
         _check(set(evaluation) == ({"equity", "stderr", "expected_points"} if samples
+                                   or game.stderr_when_over
                                    else {"equity", "expected_points"}), "unexpected keys")
         equity = _number(evaluation["equity"], self.bound)
-        if samples:
+        if "stderr" in evaluation:
             _number(evaluation["stderr"], self.bound, low=0.0)
         points = evaluation["expected_points"]
-        _check(isinstance(points, list) and len(points) == self.view.rules.players,
+        _check(isinstance(points, list) and len(points) == game.seats(self.view),
                "expected points")
         for p in points:
             _number(p, self.bound)
@@ -182,7 +199,7 @@ class HintRequest:
         _check(len(moves) == len(columns[:self.top] if self.top is not None else columns),
                "not every move ranked")
         view = self.view
-        legal = {m.id: m for m in hint_moves(view)}
+        legal = {m.id: m for m in game.moves(view)}
         seen: set[str] = set()
         last = math.inf
         for rank, item in enumerate(moves, start=1):
@@ -194,14 +211,13 @@ class HintRequest:
             if not isinstance(move_id, str) or move_id not in legal or move_id in seen:
                 raise Unfit(f"{move_id!r} is not a legal move of the view")
             seen.add(move_id)
-            _check(move == move_json(view.loose, view.builds, view.to_move, legal[move_id],
-                                     view.rules), f"move {move_id} misdescribed")
+            _check(move == game.move_json(view, legal[move_id]), f"move {move_id} misdescribed")
             value = _number(item["equity"], self.bound)
-            _check(value <= last, "not best first")
+            _check(value <= last or not game.by_mean, "not best first")
             last = value
             _number(item["stderr"], self.bound, low=0.0)
             _number(item["stderr_diff"], 2 * self.bound, low=0.0)
-        _check(moves[0]["equity"] == equity and moves[0]["stderr_diff"] == 0
+        _check(moves[0]["equity"] == equity and (moves[0]["stderr_diff"] == 0 or not game.by_mean)
                and moves[0]["stderr"] == evaluation["stderr"], "the best move is not valued")
 
     def answered_by(self, result: Any) -> bool:
@@ -232,8 +248,8 @@ class HintRequest:
 
     def answer(self, tally: solver.Tally, *, cached: bool) -> dict[str, Any]:
         """The docs/api.md answer of this request from a tally of its worlds."""
-        result = solver.finish(self.view, tally, seed=self.seed, top=self.top,
-                               with_moves=self.kind == "hints")
+        result = self.game.finish(self.view, tally, self.seed, self.top,
+                                  self.kind == "hints")
         result["solver"]["cached"] = cached
         return result
 
@@ -245,7 +261,9 @@ class HintRequest:
 
     @classmethod
     def from_payload(cls, data: dict[str, Any]) -> HintRequest:
-        return cls(data["kind"], View.from_dict(data["view"]), data["samples"], data["time_ms"],
+        view = data["view"]
+        game = hint_game(view.get("game", CASSINO) if isinstance(view, dict) else CASSINO)
+        return cls(data["kind"], game.read_view(view), data["samples"], data["time_ms"],
                    data["seed"], data["top"], data.get("scope"))
 
 
@@ -263,7 +281,7 @@ class CacheEntry:
     @classmethod
     def of(cls, request: HintRequest, tally: solver.Tally) -> CacheEntry:
         options = request.options
-        exact = HandSampler(request.view).exact
+        exact = request.game.exact(request.view)
         complete = exact or tally.samples >= options.samples or (
             options.nodes is None and options.time_ms is None)
         return cls(tally, request.budget, complete, exact)
@@ -295,14 +313,15 @@ class CacheEntry:
         samples = _count(budget[0], 1)
         _check(budget[1] is None or _count(budget[1], 1) > 0, "a node budget")
         _check(budget[2] is None or _number(budget[2], math.inf, low=0.0) > 0, "a time budget")
-        _check(budget[1] is None or budget == [DEFAULT.samples, DEFAULT.nodes, DEFAULT.time_ms],
+        default = request.game.default
+        _check(budget[1] is None or budget == [default.samples, default.nodes, default.time_ms],
                "a node budget no request has")
         _check(n <= samples, "more worlds than its budget")
         _check(isinstance(self.exact, bool) and isinstance(self.complete, bool), "flags")
         exact = self.exact
         if exact and columns:  # it would serve every budget: the hidden hand must be known
             try:
-                known = HandSampler(request.view).exact
+                known = request.game.exact(request.view)
             except ValueError as exc:  # no hidden hand fits the view: nothing was searched
                 raise Unfit("no world fits the view") from exc
             _check(known and n == 1, "exact is wrong")
@@ -310,7 +329,7 @@ class CacheEntry:
         _check(self.complete == (exact or n >= samples or by_worlds_alone), "complete is wrong")
         if columns and not exact and n < samples and by_worlds_alone:
             # a budget in worlds alone stops short only where the best move stands apart
-            options = DEFAULT.with_budget(samples)
+            options = request.game.default.with_budget(samples)
             _check(n >= options.min_samples and (len(columns) == 1 or separated(
                 tally, options.z, options.tolerance)), "stopped short without a reason")
 

@@ -17,7 +17,8 @@ from typing import Any
 from engine.conquian import OVER, Move, View, get_rules
 from solver.conquian.search import UNBOUNDED
 from solver.conquian.worlds import Worlds
-from solver.ranking import Tally, answer, rank, ranked_moves, separated, solver_meta
+from solver.hints import Budget, search
+from solver.ranking import Tally, answer, rank, ranked_moves, solver_meta
 
 __all__ = ["ALGORITHM", "DEFAULT", "POSITION", "Options", "evaluate", "finish", "hint",
            "solve"]
@@ -96,26 +97,10 @@ def solve(view: View, options: Options = DEFAULT, seed: int = 0, start: int = 0,
     worlds = Worlds(view, depth)
     if worlds.exact:
         stop = min(stop, start + 1)
-    for index in range(start, stop):
-        row, nodes, exact = worlds.values(worlds.draw(seed, index), moves)
-        tally.add(index, row)
-        tally.nodes += nodes
-        tally.estimated += not exact
-        if progress is not None:
-            progress(tally.samples, stop - start)
-        if not early:
-            continue
-        n = tally.samples
-        if options.nodes is not None and tally.nodes * (n + 1) >= options.nodes * n:
-            break  # the next world would likely overrun the node budget
-        if options.time_ms is not None and \
-                (time.perf_counter() - began) * 1000 >= options.time_ms:
-            break
-        if n >= options.min_samples and (len(columns) == 1 or separated(
-                tally, options.z, options.tolerance)):
-            break
-    tally.elapsed_ms = (time.perf_counter() - began) * 1000
-    return tally
+    return search(tally, lambda index: worlds.values(worlds.draw(seed, index), moves),
+                  start, stop, Budget(options.nodes, options.time_ms, options.min_samples,
+                                      options.z, options.tolerance),
+                  early=early, progress=progress, began=began)
 
 
 def _expected(view: View, equity: float) -> list[float]:

@@ -19,13 +19,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.rummy import PLAYING, Move, View
+from solver.hints import Budget, search
 from solver.ranking import (
     MoveStats,
     Tally,
     answer,
     rank,
     ranked_moves,
-    separated,
     solver_meta,
 )
 from solver.rummy.policy import greedy_move
@@ -125,25 +125,14 @@ def solve(view: View, options: Options = DEFAULT, seed: int = 0, start: int = 0,
         return tally
     stop = options.samples if stop is None else stop
     worlds = Worlds(view, options.horizon)
-    for index in range(start, stop):
-        values, nodes = worlds.values(worlds.draw(seed, index), moves)
-        tally.nodes += nodes
-        tally.add(index, values)
-        if progress is not None:
-            progress(tally.samples, stop - start)
-        if not early:
-            continue
-        n = tally.samples
-        if options.nodes is not None and tally.nodes * (n + 1) >= options.nodes * n:
-            break  # the next world would likely overrun the node budget
-        if options.time_ms is not None and (time.perf_counter() - began) * 1000 >= \
-                options.time_ms:
-            break
-        if n >= options.min_samples and (len(columns) == 1 or separated(
-                tally, options.z, options.tolerance)):
-            break
-    tally.elapsed_ms = (time.perf_counter() - began) * 1000
-    return tally
+
+    def value(index: int) -> tuple[list[float], int, bool]:
+        return (*worlds.values(worlds.draw(seed, index), moves), True)
+
+    return search(tally, value, start, stop, Budget(options.nodes, options.time_ms,
+                                                    options.min_samples, options.z,
+                                                    options.tolerance),
+                  early=early, progress=progress, began=began)
 
 
 def _expected(view: View, equity: float) -> list[float]:

@@ -3002,6 +3002,7 @@ export interface paths {
         /**
          * The score breakdown of the capture piles as they stand (R26).
          * @description Send a ``state``, a ``view`` (capture piles are public, R28), or a sealed game.
+         *     Conquian and rummy answer their points per seat instead (``GameScore``).
          */
         post: {
             parameters: {
@@ -3758,7 +3759,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 197.9,
+                         *         "elapsed_ms": 134.4,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -3781,9 +3782,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jf034b4fcd5db4c94542d64942694bcc9",
-                         *         "status": "started",
-                         *         "url": "/v1/jobs/jf034b4fcd5db4c94542d64942694bcc9"
+                         *         "id": "j604eeb43dad6c6b9edb2e7aa3eb039f5",
+                         *         "status": "queued",
+                         *         "url": "/v1/jobs/j604eeb43dad6c6b9edb2e7aa3eb039f5"
                          *       }
                          *     }
                          */
@@ -4183,7 +4184,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 197.2,
+                         *         "elapsed_ms": 152.2,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -4206,9 +4207,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jf034b4fcd5db4c94542d64942694bcc9",
-                         *         "status": "started",
-                         *         "url": "/v1/jobs/jf034b4fcd5db4c94542d64942694bcc9"
+                         *         "id": "j604eeb43dad6c6b9edb2e7aa3eb039f5",
+                         *         "status": "queued",
+                         *         "url": "/v1/jobs/j604eeb43dad6c6b9edb2e7aa3eb039f5"
                          *       }
                          *     }
                          */
@@ -4416,7 +4417,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "jf034b4fcd5db4c94542d64942694bcc9",
+                         *       "id": "j604eeb43dad6c6b9edb2e7aa3eb039f5",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -4553,7 +4554,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 166.3,
+                         *           "elapsed_ms": 198.6,
                          *           "cached": false,
                          *           "nodes": 68313,
                          *           "seed": 0
@@ -4687,6 +4688,98 @@ export interface components {
             errors?: {
                 [key: string]: unknown;
             };
+        };
+        GameScore: {
+            /**
+             * @description The game.
+             * @example rummy
+             * @enum {string}
+             */
+            game: "conquian" | "rummy";
+            /**
+             * @description The variant.
+             * @example poker-rum
+             */
+            variant: string;
+            /**
+             * @description The hand is over.
+             * @example true
+             */
+            game_over: boolean;
+            /**
+             * @description Points per seat (Conquian: counters won, Q21; rummy: the settlement and penalties, RM26); they sum to zero.
+             * @example [
+             *       -7,
+             *       7
+             *     ]
+             */
+            scores: number[];
+        };
+        ConquianEvent: {
+            /**
+             * @description What happened.
+             * @example take
+             * @enum {string}
+             */
+            type: "turn" | "take" | "pass" | "dead" | "lay" | "discard" | "force" | "out" | "tableau" | "settled";
+            /**
+             * @description The seat that acted.
+             * @example 0
+             */
+            player?: number;
+            /**
+             * @description The card concerned.
+             * @example 5H
+             */
+            card?: string;
+            /**
+             * @description A meld laid or grown.
+             * @example [
+             *       "4H",
+             *       "5H",
+             *       "6H"
+             *     ]
+             */
+            meld?: string[];
+            /**
+             * @description Cards borrowed from the seat's melds (Q15, Q16).
+             * @example []
+             */
+            borrowed?: string[];
+        };
+        RummyEvent: {
+            /**
+             * @description What happened.
+             * @example draw
+             * @enum {string}
+             */
+            type: "draw" | "take" | "discard" | "false_call" | "reshuffle" | "show" | "settle" | "hand_drawn" | "out" | "meld" | "add" | "shift";
+            /**
+             * @description The seat that acted.
+             * @example 1
+             */
+            seat?: number;
+            /**
+             * @description The card concerned; null for a card the asking seat may not see.
+             * @example 9D
+             */
+            card?: string | null;
+            /**
+             * @description Points per seat after it.
+             * @example [
+             *       -7,
+             *       7
+             *     ]
+             */
+            scores?: number[];
+            /**
+             * @description Points of a settlement or a show.
+             * @example [
+             *       -7,
+             *       7
+             *     ]
+             */
+            points?: unknown;
         };
         CatalogVariant: {
             /**
@@ -5559,7 +5652,7 @@ export interface components {
         };
         StateResponse: {
             /**
-             * @description The state (open games).
+             * @description The state (open games). Conquian's and rummy's states, views and moves are their engines' own forms: `ConquianState`, `ConquianView`, `ConquianMove`, `RummyState`, `RummyView`, `RummyMove` (components; docs/api.md "Other games").
              * @example {
              *       "game": "cassino",
              *       "variant": "standard",
@@ -5668,6 +5761,224 @@ export interface components {
              */
             credentials?: (string | null)[];
         };
+        ConquianState: {
+            /**
+             * @description Always `conquian`: the game (GET /v1/catalog).
+             * @example conquian
+             * @enum {string}
+             */
+            game: "conquian";
+            /**
+             * @description The variant.
+             * @example conquian
+             * @enum {string}
+             */
+            variant: "conquian";
+            /**
+             * @description Dealer seat (Q4).
+             * @example 0
+             */
+            dealer: number;
+            /**
+             * @description The seat to act (Q24).
+             * @example 1
+             */
+            to_move: number;
+            /**
+             * @description `offer`: a face-up card is offered to `to_move` (Q5-Q10); `meld`: he lays or discards (Q9, Q17); `over`: the hand is over (Q18, Q20).
+             * @example offer
+             * @enum {string}
+             */
+            phase: "offer" | "meld" | "over";
+            /**
+             * @description Each seat's melds on the table, in the order laid (Q13).
+             * @example [
+             *       [
+             *         [
+             *           "4H",
+             *           "5H",
+             *           "6H"
+             *         ]
+             *       ],
+             *       []
+             *     ]
+             */
+            melds: string[][][];
+            /**
+             * @description The dead cards, in the order they died (Q8).
+             * @example [
+             *       "KS"
+             *     ]
+             */
+            dead: string[];
+            /**
+             * @description The face-up card offered to `to_move`, or null.
+             * @example 5H
+             */
+            up: string | null;
+            /**
+             * @description Where `up` comes from: turned from the stock, passed by the adversary, or his discard (Q5-Q10); null for none.
+             * @example turned
+             * @enum {string|null}
+             */
+            source: "turned" | "passed" | "discarded" | null;
+            /**
+             * @description Counters each player has in the pool from earlier tableaux (Q21).
+             * @example 0
+             */
+            pool: number;
+            /**
+             * @description The seat with eleven cards down (Q18), null while playing or after a tableau.
+             * @example null
+             */
+            winner: number | null;
+            /**
+             * @description The hand's seed: its deal (Q4).
+             * @example 11
+             */
+            seed: number;
+            /**
+             * @description Each seat's hand.
+             * @example [
+             *       [
+             *         "AH",
+             *         "2H"
+             *       ],
+             *       [
+             *         "3S",
+             *         "7C"
+             *       ]
+             *     ]
+             */
+            hands: string[][];
+            /**
+             * @description The stock, next card first (Q4).
+             * @example [
+             *       "JD",
+             *       "2C"
+             *     ]
+             */
+            stock: string[];
+        };
+        RummyState: {
+            /**
+             * @description Always `rummy`: the game (GET /v1/catalog).
+             * @example rummy
+             * @enum {string}
+             */
+            game: "rummy";
+            /**
+             * @description The variant.
+             * @example poker-rum
+             * @enum {string}
+             */
+            variant: "poker-rum" | "poker-gin" | "double-pack-rum";
+            /**
+             * @description Seats (RM1).
+             * @example 2
+             */
+            players: number;
+            /**
+             * @description Dealer seat (RM5).
+             * @example 0
+             */
+            dealer: number;
+            /**
+             * @description The seat to move (RM7).
+             * @example 1
+             */
+            to_move: number;
+            /**
+             * @description `draw` (RM7, RM8), `discard`, or `over`.
+             * @example draw
+             * @enum {string}
+             */
+            phase: "draw" | "discard" | "over";
+            /**
+             * @description `playing`; `showdown` after a call (RM16); `drawn` when the stock ran out (RM25); `out` when a player went out (DP9).
+             * @example playing
+             * @enum {string}
+             */
+            status: "playing" | "showdown" | "drawn" | "out";
+            /**
+             * @description Who called the show-down or went out, else null.
+             * @example null
+             */
+            caller: number | null;
+            /**
+             * @description The discard pile, bottom first, top last.
+             * @example [
+             *       "9D"
+             *     ]
+             */
+            pile: string[];
+            /**
+             * @description Double-pack rum's melds laid out (DP3): each with its `owner`, `kind`, `cards` and the jokers `moved`; empty in the poker games.
+             * @example []
+             */
+            table: {
+                [key: string]: unknown;
+            }[];
+            /**
+             * @description The hand's moves in order, as everybody saw them (a draw names no card, RM27).
+             * @example [
+             *       {
+             *         "seat": 1,
+             *         "type": "draw"
+             *       }
+             *     ]
+             */
+            history: {
+                [key: string]: unknown;
+            }[];
+            /**
+             * @description The pile was turned into the stock once (RM25).
+             * @example false
+             */
+            reshuffled: boolean;
+            /**
+             * @description Points per seat so far (penalties, then the settlement, RM24, RM26).
+             * @example [
+             *       0,
+             *       0
+             *     ]
+             */
+            scores: number[];
+            /**
+             * @description The hand's seed: its deal (RM6).
+             * @example 7
+             */
+            seed: number;
+            /**
+             * @description Each seat's hand.
+             * @example [
+             *       [
+             *         "2S",
+             *         "3S"
+             *       ],
+             *       [
+             *         "AC",
+             *         "2C"
+             *       ]
+             *     ]
+             */
+            hands: string[][];
+            /**
+             * @description The stock, next card first.
+             * @example [
+             *       "QS",
+             *       "2C"
+             *     ]
+             */
+            stock: string[];
+            /**
+             * @description After a show-down, each seat's laid-out hand: `melds`, `layoffs`, `deadwood`, `points` (RM16-RM21); else null.
+             * @example null
+             */
+            showdown: {
+                [key: string]: unknown;
+            }[] | null;
+        };
         LegalMovesRequest: {
             /**
              * @description A full state (open games). Send a state, or a sealed game's `game` and `credential`.
@@ -5764,7 +6075,7 @@ export interface components {
              *       "previous_round": null
              *     }
              */
-            state?: components["schemas"]["State"];
+            state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"];
             /**
              * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
              * @example gAAAAABn...(opaque)
@@ -5798,6 +6109,90 @@ export interface components {
              *     ]
              */
             moves: components["schemas"]["Move"][];
+        };
+        ConquianMove: {
+            /**
+             * @description The move's notation: `pass`, `take:5H=4H5H6H`, `lay=7S7H7D`, `discard:KC`, `force:5H=4H5H6H`.
+             * @example take:5H=4H5H6H
+             */
+            id?: string;
+            /**
+             * @description The kind.
+             * @example take
+             * @enum {string}
+             */
+            type: "pass" | "take" | "lay" | "discard" | "force";
+            /**
+             * @description The card taken, discarded or forced.
+             * @example 5H
+             */
+            card?: string;
+            /**
+             * @description The meld that results (take, lay, force).
+             * @example [
+             *       "4H",
+             *       "5H",
+             *       "6H"
+             *     ]
+             */
+            meld?: string[];
+        };
+        RummyMove: {
+            /**
+             * @description The move's notation: `draw`, `take`, `9D`, `9D!` (a call), `2D+3D+4D@2` (a meld), `0:5D` (an addition to meld 0), `JK1~=8C+4C` (a joker shifted).
+             * @example draw
+             */
+            id?: string;
+            /**
+             * @description The kind.
+             * @example draw
+             * @enum {string}
+             */
+            type: "draw" | "take" | "discard" | "meld" | "add" | "shift";
+            /**
+             * @description The card discarded.
+             * @example 9D
+             */
+            card?: string;
+            /**
+             * @description The discard calls a show-down (RM14).
+             * @example false
+             */
+            call?: boolean;
+            /**
+             * @description The cards laid out or added, a run's in order.
+             * @example [
+             *       "2D",
+             *       "3D",
+             *       "4D"
+             *     ]
+             */
+            cards?: string[];
+            /**
+             * @description A run's place of its first card (0 for a set).
+             * @example 0
+             */
+            low?: number;
+            /**
+             * @description An addition: the index of the table's meld.
+             * @example 0
+             */
+            meld?: number;
+            /**
+             * @description A shift: the joker moved (DP7).
+             * @example JK1
+             */
+            joker?: string;
+            /**
+             * @description A shift: the card put in the joker's place.
+             * @example 8C
+             */
+            fill?: string | null;
+            /**
+             * @description A shift: the card added beyond it.
+             * @example 4C
+             */
+            extend?: string | null;
         };
         ApplyRequest: {
             /**
@@ -5895,7 +6290,7 @@ export interface components {
              *       "previous_round": null
              *     }
              */
-            state?: components["schemas"]["State"];
+            state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"];
             /**
              * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
              * @example gAAAAABn...(opaque)
@@ -5918,7 +6313,7 @@ export interface components {
              *       ]
              *     }
              */
-            move: components["schemas"]["Move"] | string;
+            move: components["schemas"]["Move"] | string | components["schemas"]["ConquianMove"] | components["schemas"]["RummyMove"];
             /**
              * @description Optional: the seat making the move. It must be the seat to move (R4), except for a claim, which any seat makes (T5) and which this field may name; the events are then told as that seat may see them (a deal shows its own hand only). Sealed games: the credential's seat.
              * @example 0
@@ -6442,7 +6837,7 @@ export interface components {
         };
         ApplyResponse: {
             /**
-             * @description The next state (open games).
+             * @description The next state (open games). Conquian's and rummy's states, views and moves are their engines' own forms: `ConquianState`, `ConquianView`, `ConquianMove`, `RummyState`, `RummyView`, `RummyMove` (components; docs/api.md "Other games").
              * @example {
              *       "game": "cassino",
              *       "variant": "standard",
@@ -6645,7 +7040,7 @@ export interface components {
              */
             view_before_house?: components["schemas"]["View"];
             /**
-             * @description What happened, in order: each event has a `type` and a `description`.
+             * @description What happened, in order: each Cassino event has a `type` and a `description`. Conquian's and rummy's events are their engines' own forms: `ConquianEvent`, `RummyEvent` (components; docs/api.md "Other games").
              * @example [
              *       {
              *         "type": "capture",
@@ -6763,7 +7158,7 @@ export interface components {
              *       "previous_round": null
              *     }
              */
-            state?: components["schemas"]["State"];
+            state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"];
             /**
              * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
              * @example gAAAAABn...(opaque)
@@ -6782,7 +7177,7 @@ export interface components {
         };
         ViewResponse: {
             /**
-             * @description The view.
+             * @description The view. Conquian's and rummy's states, views and moves are their engines' own forms: `ConquianState`, `ConquianView`, `ConquianMove`, `RummyState`, `RummyView`, `RummyMove` (components; docs/api.md "Other games").
              * @example {
              *       "player": 1,
              *       "hand": [
@@ -6833,7 +7228,7 @@ export interface components {
              */
             view: components["schemas"]["View"];
             /**
-             * @description Sealed games: what the last apply did (the move and the house's answers), as this seat may see it.
+             * @description Sealed games: what the last apply did (the move and the house's answers), as this seat may see it. Conquian's and rummy's events are their engines' own forms: `ConquianEvent`, `RummyEvent` (components; docs/api.md "Other games").
              * @example [
              *       {
              *         "type": "capture",
@@ -6854,6 +7249,230 @@ export interface components {
              *     ]
              */
             events?: (components["schemas"]["TrailEvent"] | components["schemas"]["CaptureEvent"] | components["schemas"]["BuildEvent"] | components["schemas"]["SweepEvent"] | components["schemas"]["DealEvent"] | components["schemas"]["DrawEvent"] | components["schemas"]["ResidueEvent"] | components["schemas"]["RoundScoredEvent"] | components["schemas"]["RoundVoidEvent"] | components["schemas"]["GameOverEvent"])[];
+        };
+        ConquianView: {
+            /**
+             * @description Always `conquian`: the game (GET /v1/catalog).
+             * @example conquian
+             * @enum {string}
+             */
+            game: "conquian";
+            /**
+             * @description The variant.
+             * @example conquian
+             * @enum {string}
+             */
+            variant: "conquian";
+            /**
+             * @description Dealer seat (Q4).
+             * @example 0
+             */
+            dealer: number;
+            /**
+             * @description The seat to act (Q24).
+             * @example 1
+             */
+            to_move: number;
+            /**
+             * @description `offer`: a face-up card is offered to `to_move` (Q5-Q10); `meld`: he lays or discards (Q9, Q17); `over`: the hand is over (Q18, Q20).
+             * @example offer
+             * @enum {string}
+             */
+            phase: "offer" | "meld" | "over";
+            /**
+             * @description Each seat's melds on the table, in the order laid (Q13).
+             * @example [
+             *       [
+             *         [
+             *           "4H",
+             *           "5H",
+             *           "6H"
+             *         ]
+             *       ],
+             *       []
+             *     ]
+             */
+            melds: string[][][];
+            /**
+             * @description The dead cards, in the order they died (Q8).
+             * @example [
+             *       "KS"
+             *     ]
+             */
+            dead: string[];
+            /**
+             * @description The face-up card offered to `to_move`, or null.
+             * @example 5H
+             */
+            up: string | null;
+            /**
+             * @description Where `up` comes from: turned from the stock, passed by the adversary, or his discard (Q5-Q10); null for none.
+             * @example turned
+             * @enum {string|null}
+             */
+            source: "turned" | "passed" | "discarded" | null;
+            /**
+             * @description Counters each player has in the pool from earlier tableaux (Q21).
+             * @example 0
+             */
+            pool: number;
+            /**
+             * @description The seat with eleven cards down (Q18), null while playing or after a tableau.
+             * @example null
+             */
+            winner: number | null;
+            /**
+             * @description The seat whose view this is.
+             * @example 0
+             */
+            player: number;
+            /**
+             * @description That seat's own hand.
+             * @example [
+             *       "AH",
+             *       "2H"
+             *     ]
+             */
+            hand: string[];
+            /**
+             * @description Cards in each hand, by seat.
+             * @example [
+             *       10,
+             *       10
+             *     ]
+             */
+            hand_sizes: number[];
+            /**
+             * @description Cards left in the stock.
+             * @example 19
+             */
+            stock_size: number;
+        };
+        RummyView: {
+            /**
+             * @description Always `rummy`: the game (GET /v1/catalog).
+             * @example rummy
+             * @enum {string}
+             */
+            game: "rummy";
+            /**
+             * @description The variant.
+             * @example poker-rum
+             * @enum {string}
+             */
+            variant: "poker-rum" | "poker-gin" | "double-pack-rum";
+            /**
+             * @description Seats (RM1).
+             * @example 2
+             */
+            players: number;
+            /**
+             * @description Dealer seat (RM5).
+             * @example 0
+             */
+            dealer: number;
+            /**
+             * @description The seat to move (RM7).
+             * @example 1
+             */
+            to_move: number;
+            /**
+             * @description `draw` (RM7, RM8), `discard`, or `over`.
+             * @example draw
+             * @enum {string}
+             */
+            phase: "draw" | "discard" | "over";
+            /**
+             * @description `playing`; `showdown` after a call (RM16); `drawn` when the stock ran out (RM25); `out` when a player went out (DP9).
+             * @example playing
+             * @enum {string}
+             */
+            status: "playing" | "showdown" | "drawn" | "out";
+            /**
+             * @description Who called the show-down or went out, else null.
+             * @example null
+             */
+            caller: number | null;
+            /**
+             * @description The discard pile, bottom first, top last.
+             * @example [
+             *       "9D"
+             *     ]
+             */
+            pile: string[];
+            /**
+             * @description Double-pack rum's melds laid out (DP3): each with its `owner`, `kind`, `cards` and the jokers `moved`; empty in the poker games.
+             * @example []
+             */
+            table: {
+                [key: string]: unknown;
+            }[];
+            /**
+             * @description The hand's moves in order, as everybody saw them (a draw names no card, RM27).
+             * @example [
+             *       {
+             *         "seat": 1,
+             *         "type": "draw"
+             *       }
+             *     ]
+             */
+            history: {
+                [key: string]: unknown;
+            }[];
+            /**
+             * @description The pile was turned into the stock once (RM25).
+             * @example false
+             */
+            reshuffled: boolean;
+            /**
+             * @description Points per seat so far (penalties, then the settlement, RM24, RM26).
+             * @example [
+             *       0,
+             *       0
+             *     ]
+             */
+            scores: number[];
+            /**
+             * @description The seat whose view this is.
+             * @example 0
+             */
+            player: number;
+            /**
+             * @description That seat's own hand.
+             * @example [
+             *       "2S",
+             *       "3S"
+             *     ]
+             */
+            hand: string[];
+            /**
+             * @description Cards in each hand.
+             * @example [
+             *       10,
+             *       10
+             *     ]
+             */
+            hand_sizes: number[];
+            /**
+             * @description Cards left in the stock.
+             * @example 31
+             */
+            stock_size: number;
+            /**
+             * @description The cards each seat is known to hold: taken from the pile and not yet let go (RM27).
+             * @example [
+             *       [],
+             *       [
+             *         "9D"
+             *       ]
+             *     ]
+             */
+            known: string[][];
+            /**
+             * @description Every hand, once shown (a show-down or going out); else null.
+             * @example null
+             */
+            shown: string[][] | null;
         };
         ScoreRequest: {
             /**
@@ -6951,7 +7570,7 @@ export interface components {
              *       "previous_round": null
              *     }
              */
-            state?: components["schemas"]["State"];
+            state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"];
             /**
              * @description A view (capture piles are public).
              * @example {
@@ -7002,7 +7621,7 @@ export interface components {
              *       "previous_round": null
              *     }
              */
-            view?: components["schemas"]["View"];
+            view?: components["schemas"]["View"] | components["schemas"]["ConquianView"] | components["schemas"]["RummyView"];
             /**
              * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
              * @example gAAAAABn...(opaque)
@@ -7065,7 +7684,7 @@ export interface components {
              *       "previous_round": null
              *     }
              */
-            view?: components["schemas"]["View"];
+            view?: components["schemas"]["View"] | components["schemas"]["ConquianView"] | components["schemas"]["RummyView"];
             /**
              * @description A full state: only the view of `player` is used (R29).
              * @example {
@@ -7161,7 +7780,7 @@ export interface components {
              *       "previous_round": null
              *     }
              */
-            state?: components["schemas"]["State"];
+            state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"];
             /**
              * @description With `state`: the asking seat.
              * @example 1
