@@ -142,8 +142,8 @@ def test_a_hint_and_a_move_by_id(server: Server) -> None:
                            "h\npass\nq\n")
     assert status == 0, err
     assert "Hint: your moves ranked by the solver" in out
-    assert re.search(r"^\s+1\. [+-]\s*\d+\.\d\d \+?± \d+\.\d\d", out, re.M) or \
-        re.search(r"^\s+1\.\s+[+-]\d+\.\d\d ± \d+\.\d\d", out, re.M), out
+    assert re.search(r"^\s+1\.\s+[+-]\d+\.\d\d ± \d+\.\d\d  \S", out, re.M), out
+    assert not re.search(r"^\s+3\.\s+[+-]", out, re.M)  # --top 2
     assert "You pass" in out and out.rstrip().endswith("Bye.")
 
 
