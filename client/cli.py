@@ -272,7 +272,9 @@ def run_hint(args: argparse.Namespace, client: Cassino, style: Style, stdin: Tex
 def run_variants(args: argparse.Namespace, client: Cassino, style: Style, stdin: TextIO,
                  out: TextIO) -> int:
     catalog = client.catalog()
-    for line in variant_lines(catalog, {v["name"] for v in table_variants(catalog)}):
+    here = {v["name"] for game in (GAME, "conquian", "rummy")  # play --game plays each
+            for v in table_variants(catalog, game)}
+    for line in variant_lines(catalog, here):
         print(line, file=out)
     return 0
 

@@ -151,3 +151,11 @@ def test_an_unknown_variant_is_refused(server: Server) -> None:
     status, _, err = run(["play", "--url", server.url, "--game", "rummy", "--variant",
                           "gin-rummy"])
     assert status == 2 and "playable: " in err and "poker-rum" in err
+
+
+def test_variants_says_play_plays_these_games() -> None:
+    status, out, err = run(["variants"])
+    assert status == 0, err
+    listed = {row.split()[0]: row.split() for row in out.splitlines()[1:]}
+    for name in ("conquian", "poker-rum", "poker-gin", "double-pack-rum"):
+        assert listed[name][2] == "yes", listed[name]

@@ -275,7 +275,7 @@ export function startMelds(api, game, config) {
         if (move.meld) return `Take ${cardText(move.card)}: meld ${cardsText(move.meld)}`;
         return `Take ${view ? cardText(faceUp(view) || "") : "the top card"} from the discard pile`;
       case "lay": return `Lay down ${cardsText(move.meld)}`;
-      case "force": return `Force ${cardText(move.card)} onto ${houseName().toLowerCase() === "solver" ? "the solver" : "the other"}'s meld: ${cardsText(move.meld)}`;
+      case "force": return `Force ${cardText(move.card)} onto ${houseName()}'s meld: ${cardsText(move.meld)}`;
       case "draw": return "Draw from the stock";
       case "discard":
         return `Discard ${cardText(move.card)}${move.call ? " and call a show-down" : ""}`;
