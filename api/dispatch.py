@@ -123,6 +123,8 @@ def _rummy_move(move: Any) -> dict[str, Any]:
 def _rummy_parse(data: Any) -> Any:
     """A rummy move from its id or its JSON, which may carry its ``id`` as legal-moves
     lists it (the id must then name the same move)."""
+    if isinstance(data, dict) and not isinstance(data.get("type", ""), str):
+        raise MoveFormatError("move.type: a move's type is a string", field="move.type")
     if not isinstance(data, dict) or "id" not in data:
         return rummy.parse_move(data)
     named = rummy.parse_move(data["id"], field="move.id") if isinstance(
