@@ -285,8 +285,11 @@ def run_play(args: argparse.Namespace, client: Cassino, style: Style, stdin: Tex
              out: TextIO) -> int:
     delay = args.delay if args.delay is not None else (0.5 if out.isatty() else 0.0)
     if args.game != GAME:  # Conquian and the rummy games: client/melds.py
-        from client.melds import MeldGame
-        return MeldGame(client, args, style.symbols, stdin, out, delay).run()
+        from client.melds import MeldGame, MeldUsageError
+        try:
+            return MeldGame(client, args, style.symbols, stdin, out, delay).run()
+        except MeldUsageError as exc:
+            raise UsageError(str(exc)) from None
     return TerminalGame(client, args, style, stdin, out, delay).run()
 
 

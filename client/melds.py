@@ -12,14 +12,15 @@ with the cards of its melds marked, and your legal moves numbered.
 from __future__ import annotations
 
 import argparse
+import json
 import time
 from itertools import combinations
 from typing import Any, TextIO
 
 from client.api import ApiError, Cassino
 
-__all__ = ["MELD_GAMES", "MeldGame", "MeldStyle", "deadwood", "hand_melds", "move_id",
-           "suit_groups"]
+__all__ = ["MELD_GAMES", "MeldGame", "MeldStyle", "MeldUsageError", "deadwood", "hand_melds",
+           "move_id", "suit_groups"]
 
 MELD_GAMES = ("conquian", "rummy")
 DEFAULT_VARIANT = {"conquian": "conquian", "rummy": "poker-rum"}
@@ -37,6 +38,29 @@ HELP = """Commands:
   h          hint: your moves ranked by the solver, with their equity
   m          list your moves again      t   show the table again
   q          quit                       ?   this help"""
+
+
+class MeldUsageError(Exception):
+    """A mistake in the command line or its files (``cassino`` exits with status 2)."""
+
+
+def offered(catalog: dict[str, Any], game: str) -> list[dict[str, Any]]:
+    """The playable variants of ``game`` in ``GET /v1/catalog``, its default first."""
+    entry = next((g for g in catalog.get("games", []) if g.get("name") == game), None)
+    if entry is None:
+        return []
+    playable = [v for v in entry["variants"] if v["playable"]]
+    return sorted(playable, key=lambda v: v["name"] != entry["default_variant"])
+
+
+def read_saved(path: Any) -> Any:
+    """The JSON of a file saved by ``--save``."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise MeldUsageError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    except ValueError as exc:
+        raise MeldUsageError(f"{path} is not JSON: {exc}") from exc
 
 
 def parse(code: str) -> tuple[str, str, bool]:
@@ -209,26 +233,21 @@ class MeldGame:
     def variant_of(self) -> dict[str, Any]:
         """The catalog's entry of the variant to play (``--variant`` or the game's
         default); a usage error naming the playable ones otherwise."""
-        from client.cli import UsageError, table_variants
-
-        catalog = self.client.catalog()
-        offered = table_variants(catalog, self.game)
+        playable = offered(self.client.catalog(), self.game)
         asked = self.args.variant or DEFAULT_VARIANT[self.game]
-        found = next((v for v in offered if v["name"] == asked), None)
+        found = next((v for v in playable if v["name"] == asked), None)
         if found is None:
-            names = ", ".join(v["name"] for v in offered) or "none yet"
-            raise UsageError(f"--game {self.game} --variant {asked} cannot be played here; "
+            names = ", ".join(v["name"] for v in playable) or "none yet"
+            raise MeldUsageError(f"--game {self.game} --variant {asked} cannot be played here; "
                              f"playable: {names}")
         return found
 
     def run(self) -> int:
         """A new sealed hand (or a saved one, ``--state``), played to its end."""
-        from client.cli import UsageError, read_json
-
         if self.args.state:
-            saved = read_json(self.args.state)
+            saved = read_saved(self.args.state)
             if not (isinstance(saved, dict) and isinstance(saved.get("game"), str)):
-                raise UsageError(f"{self.args.state}: --game {self.game} resumes a sealed "
+                raise MeldUsageError(f"{self.args.state}: --game {self.game} resumes a sealed "
                                  "game saved by --save")
             position = {"game": saved["game"], "credential": saved.get("credential")}
             seen = self.client.view(position)
@@ -238,7 +257,7 @@ class MeldGame:
         else:
             variant = self.variant_of()
             if self.args.seat > 1:
-                raise UsageError(f"--seat {self.args.seat}: {variant['name']} has seats 0 "
+                raise MeldUsageError(f"--seat {self.args.seat}: {variant['name']} has seats 0 "
                                  "and 1")
             created = self.new_game(variant["name"], self.args.opponent)
             position = {"game": created["game"],
@@ -344,8 +363,6 @@ class MeldGame:
     def save(self, position: dict[str, Any]) -> None:
         """Write the sealed game's token and this seat's credential to ``--save``."""
         if self.args.save:
-            import json
-
             self.args.save.write_text(json.dumps(position), encoding="utf-8")
 
     # -- what the human sees
