@@ -159,3 +159,21 @@ def test_variants_says_play_plays_these_games() -> None:
     listed = {row.split()[0]: row.split() for row in out.splitlines()[1:]}
     for name in ("conquian", "poker-rum", "poker-gin", "double-pack-rum"):
         assert listed[name][2] == "yes", listed[name]
+
+
+def test_a_saved_hand_is_resumed(server: Server) -> None:
+    save = Path(tempfile.mkdtemp(prefix="cassino-cli-melds-")) / "hand.json"
+    base = ["play", "--url", server.url, "--ascii", "--game", "rummy", "--opponent", "greedy"]
+    status, out, err = run([*base, "--seed", "31", "--dealer", "1", "--save", str(save)],
+                           "draw\n1\nq\n")
+    assert status == 0, err
+    assert "You draw" in out and "You discard" in out
+    saved = json.loads(save.read_text(encoding="utf-8"))
+    status, out, err = run([*base, "--state", str(save)], "t\nq\n")
+    assert status == 0, err
+    assert "Resuming the saved hand of Poker Rum: you play seat 0." in out
+    printed = next(line for line in out.splitlines() if line.startswith("Your hand:"))
+    hand = server.state(saved["game"]).view(0).to_dict()["hand"]
+    assert sorted(card.rstrip("*") for card in printed.split(":", 1)[1].split()) == sorted(hand)
+    status, _, err = run([*base, "--state", str(save.with_name("missing.json"))])
+    assert status == 2 and "cannot read" in err
