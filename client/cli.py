@@ -108,6 +108,9 @@ def build_parser() -> argparse.ArgumentParser:
         "play", parents=[common, budget], help="play a game against the solver",
         description="Play a game to 21 against the solver. Type a move's number or id; "
                     "h for a hint, q to quit.")
+    play.add_argument("--game", default=GAME, choices=(GAME, "conquian", "rummy"),
+                      help="the game: cassino (default), conquian, or rummy (its variants "
+                           "poker-rum, the default, poker-gin and double-pack-rum)")
     play.add_argument("--variant", metavar="NAME",
                       help="the variant of a new game: any playable one, e.g. three-hand "
                            "or partnership (`cassino variants` lists them; default: standard)")
@@ -280,7 +283,9 @@ def run_hint(args: argparse.Namespace, client: Cassino, style: Style, stdin: Tex
 def run_variants(args: argparse.Namespace, client: Cassino, style: Style, stdin: TextIO,
                  out: TextIO) -> int:
     catalog = client.catalog()
-    for line in variant_lines(catalog, {v["name"] for v in table_variants(catalog)}):
+    here = {v["name"] for game in (GAME, "conquian", "rummy")  # play --game plays each
+            for v in table_variants(catalog, game)}
+    for line in variant_lines(catalog, here):
         print(line, file=out)
     return 0
 
@@ -290,6 +295,12 @@ def run_variants(args: argparse.Namespace, client: Cassino, style: Style, stdin:
 def run_play(args: argparse.Namespace, client: Cassino, style: Style, stdin: TextIO,
              out: TextIO) -> int:
     delay = args.delay if args.delay is not None else (0.5 if out.isatty() else 0.0)
+    if args.game != GAME:  # Conquian and the rummy games: client/melds.py
+        from client.melds import MeldGame, MeldUsageError
+        try:
+            return MeldGame(client, args, style.symbols, stdin, out, delay).run()
+        except MeldUsageError as exc:
+            raise UsageError(str(exc)) from None
     return TerminalGame(client, args, style, stdin, out, delay).run()
 
 

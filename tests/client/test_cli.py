@@ -301,7 +301,7 @@ def test_variants_lists_the_catalog(api: FlaskClient) -> None:
     listed = {row.split()[0]: row for row in rows[1:]}
     variants = [v for game in api.get("/v1/catalog").json["games"] for v in game["variants"]]
     assert list(listed) == [v["name"] for v in variants]  # every game's
-    assert listed["conquian"].split()[1:3] == ["2", "not"]  # the server plays it, not here
+    assert listed["conquian"].split()[1:3] == ["2", "yes"]  # play --game conquian
     assert listed["standard"].split()[1:4] == ["2", "yes", "/rules/standard"]
     assert listed["partnership"].split()[1:3] == ["4", "yes"]
     assert listed["three-hand"].split()[1:3] == ["3", "yes"]

@@ -20,6 +20,7 @@ import { GAME, afterEvent, batchOf, pickVariant, sidesOf, tableVariants } from "
 import { decidedPoints, lastTable } from "./table.js";
 import { levelOptions } from "./levels.js";
 import { alternativesText, askWhy, decorate, reachOf, riskText } from "./why.js";
+import { gameMenu, meldGameOf, startMelds } from "./melds.js";
 
 (() => {
   const params = new URLSearchParams(location.search);
@@ -960,6 +961,9 @@ import { alternativesText, askWhy, decorate, reachOf, riskText } from "./why.js"
   }
 
   document.addEventListener("DOMContentLoaded", () => {
+    const meldGame = meldGameOf(params);  // Conquian and the rummy games: melds.js
+    if (meldGame) return startMelds(api, meldGame, CONFIG);
+    gameMenu(api, GAME);
     $("new-game").addEventListener("click", newGame);
     $("dialog-new-game").addEventListener("click", newGame);
     $("continue").addEventListener("click", continueGame);

@@ -1,0 +1,661 @@
+/* The web table for the draw-and-meld games: Conquian and the rummy games (Poker Rum,
+ * Poker Gin, Double-Pack Rum), against a house seat, through the public /v1 API like the
+ * Cassino table (play.js hands the page over here when the URL says `game=conquian` or
+ * `game=rummy`).  A sealed game: the page holds the token and the human seat's credential,
+ * and renders what /v1/view gives that seat (the engines' own view forms): your hand by
+ * suit with its melds marked, the stock's size, the face-up card or the discard pile,
+ * every meld on the table with its owner, the other hand as backs.  Moves are chosen by
+ * clicking cards (and a table meld) or from the list of legal moves; hints rank them. */
+import { CassinoError } from "../sdk/cassino.js";
+import {
+  MELD_GAMES, afterEvent, deadwood, faceUp, handMelds, moveId, moveUses, parseCard, pip, selectionMoves,
+  suitGroups, tableMelds,
+} from "./meldcards.js";
+
+const TITLES = { cassino: "Cassino", conquian: "Conquian", rummy: "Rummy" };
+const VARIANT_TITLES = { "poker-rum": "Poker Rum", "poker-gin": "Poker Gin",
+                         "double-pack-rum": "Double-Pack Rum", conquian: "Conquian" };
+const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+const RANK_NAMES = { A: "ace", J: "jack", Q: "queen", K: "king" };
+const $ = (id) => document.getElementById(id);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The game the URL asks for, when it is one of this module's. */
+export function meldGameOf(params) {
+  const game = params.get("game");
+  return MELD_GAMES.includes(game) ? game : null;
+}
+
+/** Fill the header's game menu from the catalog: each game with a playable variant
+ *  (Cassino, Conquian, and each rummy variant by name); a choice loads the page for it. */
+export async function gameMenu(api, current, currentVariant) {
+  const select = $("game-select");
+  if (!select) return;
+  let catalog = { games: [] };
+  try { catalog = await api.catalog(); } catch (err) { /* the menu stays Cassino's */ }
+  const choices = [{ game: "cassino", variant: null, label: "Cassino" }];
+  for (const entry of catalog.games || []) {
+    if (!MELD_GAMES.includes(entry.name)) continue;
+    for (const v of entry.variants.filter((x) => x.playable)) {
+      choices.push({ game: entry.name, variant: v.name, label: VARIANT_TITLES[v.name] || v.name });
+    }
+  }
+  const value = (c) => (c.variant ? `${c.game}/${c.variant}` : c.game);
+  const chosen = current === "cassino" ? "cassino"
+    : value(choices.find((c) => c.game === current && c.variant === currentVariant)
+            || choices.find((c) => c.game === current) || choices[0]);
+  select.replaceChildren(...choices.map((c) => {
+    const option = document.createElement("option");
+    option.value = value(c);
+    option.textContent = c.label;
+    option.dataset.testid = `game-${value(c).replace("/", "-")}`;
+    option.selected = value(c) === chosen;
+    return option;
+  }));
+  select.disabled = choices.length < 2;
+  select.addEventListener("change", () => {
+    const [game, variant] = select.value.split("/");
+    const url = new URL(location.href);
+    url.searchParams.delete("variant");
+    if (game === "cassino") url.searchParams.delete("game");
+    else url.searchParams.set("game", game);
+    if (variant) url.searchParams.set("variant", variant);
+    location.assign(url.href);
+  });
+}
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "className") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined && child !== false) {
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+  }
+  return node;
+}
+
+const cardText = (code) => {
+  const c = parseCard(code);
+  if (c.joker) return `🃏${code.slice(2)}`;
+  return `${c.rank}${SUITS[c.suit]}${c.prime ? "′" : ""}`;
+};
+const cardName = (code) => {
+  const c = parseCard(code);
+  if (c.joker) return `joker ${code.slice(2)}`;
+  return `${RANK_NAMES[c.rank] || c.rank} of ${SUIT_NAMES[c.suit]}${c.prime ? " (second pack)" : ""}`;
+};
+const cardsText = (codes) => (codes || []).map(cardText).join(" ");
+/** A laid meld's text (`6C+JK1+8C@6`) in cards. */
+const laidText = (text) => cardsText(String(text || "").split("@")[0].split("+").filter(Boolean));
+
+/** Start the table for `game` (conquian or rummy): `config` is play.js's URL options. */
+export function startMelds(api, game, config) {
+  const state = {
+    game, variant: config.variant, human: config.human === 1 ? 1 : 0,
+    token: null, credential: null, view: null, moves: [], picked: new Set(), meld: null,
+    generation: 0, fresh: new Set(), offered: [],
+    bot: config.opponent,  // the house's bot: the URL's, or random where the variant has no other
+  };
+  const other = () => 1 - state.human;
+  const seatName = (seat) => (seat === state.human ? "You" : houseName());
+  const houseName = () => (state.bot === "solver" ? "Solver" : `House (${state.bot})`);
+  const who = (event) => (event.player ?? event.seat);
+  const seat = () => ({ game: state.token, credential: state.credential });
+
+  // ---- the page: the Cassino board hidden, ours in its place --------------------------
+  document.body.dataset.game = game;
+  document.title = `${TITLES[game]}: play against the solver`;
+  document.querySelector(".bar h1").textContent = TITLES[game];
+  const cassinoBoard = document.querySelector(".board");  // Cassino's: not used here
+  const board = el("div", { className: "melds-board", "data-testid": "melds-board" });
+  cassinoBoard.replaceWith(board);
+  const keys = document.querySelector(".keys");
+  if (keys) keys.textContent = "Click cards of your hand (and a meld on the table) to see the moves that use them; Esc clears, H asks for a hint.";
+  $("hint-equity").textContent = game === "conquian"
+    ? "Equity is the expected counters won on this hand (you less the solver); ± is its standard error."
+    : "Equity is the expected points of this hand (you less the solver); ± is its standard error.";
+
+  // ---- rendering ---------------------------------------------------------------------
+  function setPhase(phase, status) {
+    document.body.dataset.phase = phase;
+    if (status !== undefined) $("status").textContent = status;
+    $("hint-button").disabled = phase !== "human";
+  }
+
+  function showError(message) {
+    $("error").textContent = message;
+    $("error").hidden = !message;
+  }
+
+  function log(text, seatNo) {
+    const item = el("li", { className: seatNo !== undefined && seatNo !== null && seatNo !== state.human ? "opp" : "", text });
+    $("log").append(item);
+    item.scrollIntoView({ block: "nearest" });
+  }
+
+  function face(code, attrs = {}, extra = "") {
+    const c = parseCard(code);
+    const tag = attrs.onclick ? "button" : "span";
+    const red = c.suit === "H" || c.suit === "D";
+    const classes = ["card", red ? "red" : "black", c.joker ? "joker" : "", c.prime ? "prime" : "",
+                     state.fresh.has(code) ? "fresh" : "", extra].filter(Boolean).join(" ");
+    return el(tag, { className: classes, "aria-label": cardName(code), "data-card": code,
+                     ...(tag === "button" ? { type: "button" } : { role: "img" }), ...attrs },
+      el("span", { className: "rank", "aria-hidden": "true", text: c.joker ? "JK" : c.rank }),
+      el("span", { className: "suit", "aria-hidden": "true", text: c.joker ? code.slice(2) : SUITS[c.suit] + (c.prime ? "′" : "") }));
+  }
+
+  function render() {
+    const view = state.view;
+    if (!view) return;
+    const humanTurn = document.body.dataset.phase === "human";
+    const picked = state.picked;
+    const melds = tableMelds(view);
+    const up = faceUp(view);
+
+    // header: the hand, the stock, the scores
+    const phaseWords = { offer: "a card is offered", meld: "laying or discarding", draw: "draw",
+                         discard: "discard", over: "hand over" }[view.phase] || view.phase;
+    $("round-info").textContent = `${VARIANT_TITLES[view.variant] || view.variant} · ` +
+      `${seatName(view.dealer)} dealt · ${phaseWords}`;
+    const totals = view.game === "conquian"
+      ? [el("span", { "data-testid": "pool", text: `Pool: ${view.pool} counter${view.pool === 1 ? "" : "s"} each` })]
+      : [el("span", { className: "you-score", "data-testid": "score-you", text: `You ${view.scores[state.human]}` }),
+         el("span", { "data-testid": "score-solver", text: `${houseName()} ${view.scores[other()]}` })];
+    $("scoreboard").replaceChildren(...totals);
+
+    // the other seat: backs, its count, and the cards it is known to hold (rummy, RM27)
+    const count = view.hand_sizes[other()];
+    const known = (view.known && view.known[other()]) || [];
+    const shown = view.shown ? view.shown[other()] : null;
+    const opponent = el("section", { className: "seat opponent", "data-testid": "melds-opponent",
+                                     "aria-label": `${houseName()}'s hand` },
+      el("div", { className: "seat-head" }, el("h2", { text: houseName() }),
+         el("span", { className: "badges" }, badges(other()))),
+      shown
+        ? el("div", { className: "hand", "data-testid": "opponent-shown" }, shown.map((c) => face(c, {}, "small")))
+        : el("div", { className: "hand backs", "data-testid": "opponent-hand", "data-count": count,
+                      "aria-label": `${houseName()}'s hand: ${count} cards` },
+             Array.from({ length: count }, () => el("span", { className: "card back", "aria-hidden": "true" }))),
+      el("p", { className: "stats", "data-testid": "opponent-stats",
+                text: `${count} card${count === 1 ? "" : "s"} in hand` +
+                      (known.length && !shown ? ` · known to hold ${cardsText(known)}` : "") }));
+
+    // the centre: stock, face-up card or pile, dead cards
+    const pileBox = el("div", { className: "pile", "data-testid": "pile" });
+    if (up) {
+      const takeable = humanTurn && state.moves.some((m) => moveUses(m, view).cards.includes(up));
+      pileBox.append(face(up, {
+        "data-testid": "up-card", "aria-pressed": picked.has(up) ? "true" : "false",
+        disabled: !takeable, onclick: () => toggleCard(up) }, picked.has(up) ? "picked" : ""));
+    } else {
+      pileBox.append(el("span", { className: "empty", text: view.game === "conquian" ? "No card offered" : "Empty pile" }));
+    }
+    const SOURCES = { turned: "turned up from the stock", passed: "passed by the other player",
+                      discarded: "discarded" };
+    const pileWords = view.game === "conquian"
+      ? (up ? `${cardText(up)} ${SOURCES[view.source] || ""}, offered to ${seatName(view.to_move).toLowerCase()}` : "")
+      : `Discard pile: ${view.pile.length} card${view.pile.length === 1 ? "" : "s"}`;
+    const centre = el("section", { className: "felt melds-centre", "data-testid": "table", "aria-label": "Stock and face-up card" },
+      el("div", { className: "stock-pile" },
+        el("div", { className: "stock-box", "data-testid": "stock", "data-count": view.stock_size },
+           view.stock_size ? el("span", { className: "card back", "aria-hidden": "true" }) : null,
+           el("span", { text: `Stock: ${view.stock_size}` })),
+        pileBox,
+        el("p", { className: "pile-words", "data-testid": "pile-words", text: pileWords })),
+      view.game === "conquian" && view.dead.length
+        ? el("p", { className: "dead", "data-testid": "dead", text: `Dead: ${cardsText(view.dead)}` }) : null,
+      el("p", { className: "last-move", id: "melds-last-move", "data-testid": "last-move", "aria-live": "polite",
+                text: state.lastMove || "" }));
+
+    // the tableau: every seat's melds, with whose they are
+    const meldBoxes = (owner) => melds.filter((m) => m.owner === owner).map((m) => {
+      const usable = humanTurn && state.moves.some((mv) => moveUses(mv, view).meld === m.key);
+      const label = `${m.owner === state.human ? "your" : `${houseName().toLowerCase()}'s`} meld${m.kind ? ` (${m.kind})` : ""}: ${m.cards.map(cardName).join(", ")}`;
+      return el("button", {
+        type: "button", className: `meld${state.meld === m.key ? " picked" : ""}`,
+        "data-testid": `meld-${m.key.replace(":", "-")}`, "data-meld": m.key, "data-owner": m.owner,
+        "data-cards": m.cards.join(" "), "aria-pressed": state.meld === m.key ? "true" : "false",
+        "aria-label": label, disabled: !usable, onclick: () => toggleMeld(m.key) },
+        m.cards.map((c) => face(c, {}, `small${m.moved.includes(c) ? " moved" : ""}`)));
+    });
+    const tableau = el("section", { className: "tableau", "data-testid": "tableau", "aria-label": "Melds on the table" },
+      [state.human, other()].map((owner) => el("div", { className: "meld-row", "data-testid": `melds-of-${owner}` },
+        el("h3", { text: owner === state.human ? "Your melds" : `${houseName()}'s melds` }),
+        el("div", { className: "melds" }, ...(meldBoxes(owner).length ? meldBoxes(owner)
+          : [el("span", { className: "empty", text: "none yet" })])))));
+
+    // your hand: by suit, the cards of a meld marked
+    const inMeld = new Set(handMelds(view.hand, view.game).flat());
+    const rows = suitGroups(view.hand, view.game).map((group) => el("div", {
+      className: "suit-group", "data-suit": group.suit },
+      group.cards.map((code) => face(code, {
+        "data-testid": `hand-${code}`, "aria-pressed": picked.has(code) ? "true" : "false",
+        disabled: !humanTurn, onclick: () => toggleCard(code),
+      }, [inMeld.has(code) ? "in-meld" : "", picked.has(code) ? "picked" : ""].filter(Boolean).join(" ")))));
+    let handStats = `${view.hand.length} cards`;
+    if (view.game === "conquian") {
+      const down = view.melds[state.human].reduce((s, m) => s + m.length, 0);
+      handStats += ` · ${down} down of 11`;
+    } else if (view.variant !== "double-pack-rum") {
+      handStats += ` · deadwood ${deadwood(view.hand).points}`;
+    }
+    const you = el("section", { className: "seat you", "data-testid": "you", "aria-label": "Your hand" },
+      el("div", { className: "seat-head" }, el("h2", { text: "You" }), el("span", { className: "badges" }, badges(state.human))),
+      el("div", { className: "hand suited", id: "hand", role: "group", "aria-label": "Your hand", "data-testid": "hand" },
+         rows.length ? rows : [el("span", { className: "empty", text: "No cards in hand" })]),
+      el("p", { className: "stats", "data-testid": "your-stats", text: `${handStats} · marked cards make melds` }));
+    board.replaceChildren(opponent, centre, tableau, you);
+    renderMoves(humanTurn);
+  }
+
+  function badges(seatNo) {
+    const view = state.view;
+    const out = [];
+    if (view.dealer === seatNo) out.push(el("span", { className: "badge", text: "dealer" }));
+    if (view.phase !== "over" && view.to_move === seatNo) out.push(el("span", { className: "badge turn", text: "to move" }));
+    return out;
+  }
+
+  // ---- moves in words ----------------------------------------------------------------
+  function describe(move) {
+    const view = state.view;
+    const melds = view ? tableMelds(view) : [];
+    switch (move.type) {
+      case "pass": return `Pass ${view && view.up ? cardText(view.up) : "the card"}`;
+      case "take":
+        if (move.meld) return `Take ${cardText(move.card)}: meld ${cardsText(move.meld)}`;
+        return `Take ${view ? cardText(faceUp(view) || "") : "the top card"} from the discard pile`;
+      case "lay": return `Lay down ${cardsText(move.meld)}`;
+      case "force": return `Force ${cardText(move.card)} onto ${houseName()}'s meld: ${cardsText(move.meld)}`;
+      case "draw": return "Draw from the stock";
+      case "discard":
+        return `Discard ${cardText(move.card)}${move.call ? " and call a show-down" : ""}`;
+      case "meld": return `Lay out ${cardsText(move.cards)}`;
+      case "add": {
+        const target = melds.find((m) => m.key === String(move.meld));
+        return `Add ${cardsText(move.cards)} to ${target ? cardsText(target.cards) : `meld ${move.meld}`}`;
+      }
+      case "shift":
+        return `Move ${cardText(move.joker)} to the other end` +
+          (move.fill ? `, ${cardText(move.fill)} in its place` : "") +
+          (move.extend ? `, adding ${cardText(move.extend)}` : "");
+      default: return move.description || moveId(move);
+    }
+  }
+
+  function describeEvent(e) {
+    const name = seatName(who(e));
+    const s = who(e) === state.human ? "" : "s";
+    switch (e.type) {
+      case "turn": return `${name} turn${s} up ${cardText(e.card)} (${e.stock} left in the stock).`;
+      case "pass": return `${name} pass${who(e) === state.human ? "" : "es"} ${cardText(e.card)}.`;
+      case "dead": return `${name} pass${who(e) === state.human ? "" : "es"} ${cardText(e.card)} too: it is dead.`;
+      case "take":
+        return e.meld ? `${name} take${s} ${cardText(e.card)} and meld${s} ${cardsText(e.meld)}` +
+          (e.borrowed && e.borrowed.length ? ` (borrowing ${cardsText(e.borrowed)}).` : ".")
+          : `${name} take${s} ${cardText(e.card)} from the pile.`;
+      case "lay": return `${name} lay${s} down ${cardsText(e.meld)}` +
+          (e.borrowed && e.borrowed.length ? ` (borrowing ${cardsText(e.borrowed)}).` : ".");
+      case "force": return `${name} force${s} ${cardText(e.card)} onto ${seatName(e.onto).toLowerCase()}: ${cardsText(e.meld)}.`;
+      case "discard": return `${name} discard${s} ${cardText(e.card)}${e.call ? ` and call${s} a show-down` : ""}.`;
+      case "draw": return e.card ? `${name} draw${s} ${cardText(e.card)}.` : `${name} draw${s} from the stock.`;
+      case "meld": return `${name} lay${s} out ${cardsText(e.cards)}.`;
+      case "add": return `${name} add${s} ${cardsText(e.cards)}: the meld is now ${laidText(e.text)}.`;
+      case "shift": return `${name} move${s} a joker: the meld is now ${laidText(e.text)}.`;
+      case "out": return e.down !== undefined ? `${name} ${who(e) === state.human ? "have" : "has"} ${e.down} down: out!`
+        : `${name} ${who(e) === state.human ? "go" : "goes"} out${e.splash ? " in one turn (double)" : ""}!`;
+      case "tableau": return `The stock is out: a tableau, the pool holds ${e.pool} each.`;
+      case "settled": return `Settled: you ${signed(e.returns[state.human])}, ${houseName().toLowerCase()} ${signed(e.returns[other()])}.`;
+      case "show": return `${name} show${s} ${(e.melds || []).map(cardsText).join(" | ") || "no meld"}` +
+          `${e.layoffs && e.layoffs.length ? `, lay${s} off ${e.layoffs.map(cardsText).join(" | ")}` : ""}; deadwood ${cardsText(e.deadwood) || "none"} (${e.points}).`;
+      case "settle": return `Settled: you ${signed(e.points[state.human])}, ${houseName().toLowerCase()} ${signed(e.points[other()])}.`;
+      case "false_call": return `${name} called with ${e.points} of deadwood, over the limit: ${cardsText(e.cards)}; play goes on.`;
+      case "reshuffle": return "The pile is turned and shuffled into a new stock.";
+      case "hand_drawn": return "The stock is out again: the hand is drawn.";
+      default: return e.description || e.type;
+    }
+  }
+  const signed = (n) => (n > 0 ? `+${n}` : `${n}`);
+  const HOUSE_MOVES = new Set(["pass", "dead", "take", "lay", "force", "discard", "draw", "meld", "add", "shift"]);
+  const isHouseMove = (e) => HOUSE_MOVES.has(e.type) && who(e) !== state.human;
+
+  // ---- the moves panel -----------------------------------------------------------------
+  function moveButton(move, testid) {
+    const text = describe(move);
+    const uses = moveUses(move, state.view);
+    return el("li", {},
+      el("button", { type: "button", className: "play", "data-testid": testid, "data-move-id": moveId(move),
+                     "data-cards": uses.cards.join(" "), "data-meld": uses.meld ?? "",
+                     "aria-label": `Play: ${text}`, onclick: () => playHuman(move) },
+         text, el("span", { className: "move-id", "aria-hidden": "true", text: moveId(move) })));
+  }
+
+  function renderMoves(humanTurn) {
+    const list = $("selection-moves");
+    const all = $("all-moves");
+    if (!humanTurn) {
+      $("selection-text").textContent = document.body.dataset.phase === "opponent" ? `Waiting for ${houseName().toLowerCase()}…` : "";
+      list.replaceChildren();
+      all.replaceChildren();
+      return;
+    }
+    const matches = selectionMoves(state.moves, state.view, state.picked, state.meld);
+    const none = state.picked.size === 0 && state.meld === null;
+    const up = faceUp(state.view);
+    const shown = none ? state.moves.filter((m) => moveUses(m, state.view).cards.every((c) => c === up)) : matches;
+    $("selection-text").textContent = none
+      ? "Pick cards of your hand (or the face-up card, or a meld on the table) to see the moves that use them."
+      : `${cardsText([...state.picked])}${state.meld !== null ? " on a meld" : ""}: ` +
+        (matches.length ? `${matches.length} move${matches.length === 1 ? "" : "s"}` : "no legal move uses these.");
+    list.replaceChildren(...shown.map((m) => moveButton(m, `move-${moveId(m)}`)));
+    all.replaceChildren(...state.moves.map((m) => moveButton(m, `any-move-${moveId(m)}`)));
+  }
+
+  function toggleCard(code) {
+    if (state.picked.has(code)) state.picked.delete(code);
+    else state.picked.add(code);
+    render();
+    const again = document.querySelector(`[data-card="${CSS.escape(code)}"][aria-pressed]`);
+    if (again) again.focus();
+  }
+
+  function toggleMeld(key) {
+    state.meld = state.meld === key ? null : key;
+    render();
+  }
+
+  function clearSelection() {
+    state.picked.clear();
+    state.meld = null;
+    render();
+  }
+
+  // ---- the game loop -------------------------------------------------------------------
+  async function refresh() {
+    const answer = await api.view(seat());
+    state.view = answer.view;
+    return answer.events || [];
+  }
+
+  async function newGame() {
+    const generation = ++state.generation;
+    closeDialog();
+    showError("");
+    $("log").replaceChildren();
+    $("hint-panel").hidden = true;
+    state.lastMove = "";
+    state.fresh = new Set();
+    setPhase("busy", "Dealing…");
+    state.bot = config.opponent;
+    const body = { game, variant: state.variant, sealed: true,
+                   house: [{ player: other(), bot: state.bot }] };
+    if (config.seed !== null) body.seed = config.seed;
+    if (config.dealer !== null) body.dealer = config.dealer;
+    try {
+      let data;
+      try {
+        data = await api.newGame(body);
+      } catch (err) {  // a variant the bot asked for does not play (e.g. double-pack rum)
+        if (!(err instanceof CassinoError) || err.field !== "house[0].bot" || state.bot === "random") throw err;
+        log(`${err.message}: the house plays random moves.`);
+        state.bot = "random";
+        data = await api.newGame({ ...body, house: [{ player: other(), bot: state.bot }] });
+      }
+      if (generation !== state.generation) return;
+      state.token = data.game;
+      state.credential = data.credentials[state.human];
+      const dealt = await refresh();
+      if (generation !== state.generation) return;
+      log(`New hand of ${VARIANT_TITLES[state.view.variant] || state.view.variant} against the ${state.bot}: ` +
+          `${seatName(state.view.dealer).toLowerCase() === "you" ? "you deal" : `${houseName().toLowerCase()} deals`}.`);
+      await play(generation, dealt, state.view, null);
+    } catch (err) {
+      fail(err);
+    }
+  }
+
+  /** Tell a move's events one at a time (each house move after the delay), then on. */
+  async function play(generation, events, final, before) {
+    state.view = before || final;
+    render();
+    let ended = null;
+    for (const event of events) {
+      if (isHouseMove(event)) {
+        state.moves = [];
+        setPhase("opponent", `${houseName()} is thinking…`);
+        render();
+        await sleep(config.delay);
+        if (generation !== state.generation) return;
+        state.fresh = new Set([event.card, ...(event.meld && Array.isArray(event.meld) ? event.meld : []),
+                               ...(event.cards || [])].filter(Boolean));
+        state.lastMove = describeEvent(event);
+        if (before) {  // the table before the house answered, one house move at a time
+          try { state.view = afterEvent(state.view, event); } catch (err) { state.view = final; }
+        }
+        render();
+      } else if (before && event.type === "turn" && who(event) !== state.human) {
+        try { state.view = afterEvent(state.view, event); } catch (err) { state.view = final; }
+      }
+      log(describeEvent(event), who(event));
+      if (["settled", "settle", "hand_drawn"].includes(event.type)
+          || (event.type === "out" && event.scores)) ended = ended || event;
+    }
+    state.view = final;
+    if (ended || final.phase === "over") {
+      setPhase("round-end", "Hand over.");
+      render();
+      showHandEnd(events);
+      return;
+    }
+    await nextTurn(generation);
+  }
+
+  async function nextTurn(generation) {
+    await refresh();
+    if (generation !== state.generation) return;
+    state.picked.clear();
+    state.meld = null;
+    if (state.view.phase === "over") {
+      setPhase("round-end", "Hand over.");
+      render();
+      showHandEnd([]);
+      return;
+    }
+    const data = await api.legalMoves(seat());
+    if (generation !== state.generation) return;
+    state.moves = data.moves;
+    const up = faceUp(state.view);
+    setPhase("human", state.view.game === "conquian" && state.view.phase === "offer"
+      ? `Your turn: take ${cardText(up)} into a meld, or pass it.`
+      : state.view.phase === "draw" ? "Your turn: draw from the stock or take the pile's top card."
+      : "Your turn: lay down, or discard.");
+    render();
+  }
+
+  async function playHuman(move) {
+    if (document.body.dataset.phase !== "human") return;
+    const generation = state.generation;
+    const text = describe(move);
+    setPhase("busy", `You: ${text}`);
+    $("hint-panel").hidden = true;
+    state.fresh = new Set();
+    try {
+      const data = await api.apply({ ...seat(), move: moveId(move) });
+      if (generation !== state.generation) return;
+      state.token = data.game;
+      state.lastMove = `You: ${text}.`;
+      await play(generation, data.events, data.view, data.view_before_house || null);
+    } catch (err) {
+      fail(err);
+    }
+  }
+
+  async function showHint() {
+    if (document.body.dataset.phase !== "human") return;
+    const generation = state.generation;
+    $("hint-panel").hidden = false;
+    $("hint-list").replaceChildren(el("li", { "data-testid": "hint-loading", text: "Thinking…" }));
+    $("hint-solver").textContent = "";
+    $("hint-button").disabled = true;
+    const options = { seed: config.hintSeed };
+    if (config.samples !== null) options.samples = config.samples;
+    if (config.timeMs !== null) options.time_ms = config.timeMs;
+    try {
+      const answer = await api.hints({ ...seat(), ...options });
+      if (generation !== state.generation || document.body.dataset.phase !== "human") return;
+      const byId = new Map(state.moves.map((m) => [moveId(m), m]));
+      $("hint-list").replaceChildren(...answer.moves.map((hint) => {
+        const id = typeof hint.move === "string" ? hint.move : moveId(hint.move);
+        const move = byId.get(id) || (typeof hint.move === "object" ? hint.move : { type: id, id });
+        const text = describe(move);
+        return el("li", { "data-testid": "hint-row", "data-move-id": id, "data-equity": hint.equity },
+          el("span", { className: "rank-no", text: `${hint.rank}.` }),
+          el("span", { className: "what", text }),
+          el("span", { className: "equity", "aria-label": `equity ${hint.equity}, standard error ${hint.stderr}` },
+             `${hint.equity > 0 ? "+" : ""}${hint.equity.toFixed(2)} `,
+             el("span", { className: "err", text: `± ${hint.stderr.toFixed(2)}` })),
+          el("button", { type: "button", "data-testid": `hint-play-${hint.rank}`, "aria-label": `Play: ${text}`,
+                         onclick: () => playHuman(move) }, "Play"));
+      }));
+      const s = answer.solver || {};
+      $("hint-solver").textContent = `${s.algorithm || "solver"}: ${s.samples ?? "?"} sampled deals, ${Math.round(s.elapsed_ms || 0)} ms${s.cached ? " (cached)" : ""}`;
+    } catch (err) {
+      fail(err);
+    } finally {
+      $("hint-button").disabled = document.body.dataset.phase !== "human";
+    }
+  }
+
+  // ---- the end of a hand: the settlement ------------------------------------------------
+  function showHandEnd(events) {
+    const view = state.view;
+    const box = $("round-breakdown");
+    const rows = [];
+    const find = (type) => events.filter((e) => e.type === type);
+    let points = null;
+    let title = "Hand over";
+    if (view.game === "conquian") {
+      const settled = find("settled")[0];
+      points = settled ? settled.returns : null;
+      title = view.winner === null || view.winner === undefined
+        ? "A tableau: nobody went out" : view.winner === state.human ? "You went out!" : `${houseName()} went out`;
+      rows.push(el("p", { "data-testid": "hand-result", text: view.winner === null || view.winner === undefined
+        ? `The stock ran out: the stakes go to the pool (${(find("tableau")[0] || view).pool} each), the next hand plays for it.`
+        : `${seatName(view.winner)} laid eleven cards down.` }));
+    } else {
+      const shows = find("show");
+      const settle = find("settle")[0] || find("out")[0] || find("hand_drawn")[0];
+      points = settle && settle.points ? settle.points : null;
+      title = view.status === "drawn" ? "A drawn hand"
+        : view.status === "out" ? `${seatName(view.caller)} went out` : `${seatName(view.caller)} called a show-down`;
+      if (shows.length) {
+        rows.push(el("table", { className: "breakdown melds-showdown", "data-testid": "showdown" },
+          el("thead", {}, el("tr", {}, ["", "Melds", "Laid off", "Deadwood", "Points"].map((h) => el("th", { scope: "col", text: h })))),
+          el("tbody", {}, shows.map((e) => el("tr", { "data-testid": `show-${who(e) === state.human ? "you" : "solver"}` },
+            el("th", { scope: "row", text: seatName(who(e)) }),
+            el("td", { text: (e.melds || []).map(cardsText).join(" | ") || "—" }),
+            el("td", { text: (e.layoffs || []).map(cardsText).join(" | ") || "—" }),
+            el("td", { text: cardsText(e.deadwood) || "—" }),
+            el("td", { text: String(e.points) }))))));
+      } else if (view.shown) {  // out (DP9): the cards left in hand, at their pips
+        view.shown.forEach((cards, seatNo) => {
+          if (!cards.length) return;
+          rows.push(el("p", { "data-testid": `held-${seatNo === state.human ? "you" : "solver"}`,
+            text: `${seatName(seatNo)} held ${cardsText(cards)} (${cards.reduce((sum, c) => sum + pip(c), 0)} points).` }));
+        });
+      }
+    }
+    if (points) {
+      rows.push(el("p", { "data-testid": "hand-settlement",
+        text: `This hand: you ${signed(points[state.human])}, ${houseName().toLowerCase()} ${signed(points[other()])}.` }));
+    }
+    if (view.scores) {
+      rows.push(el("p", { "data-testid": "round-scores",
+        text: `Scores: you ${view.scores[state.human]}, ${houseName().toLowerCase()} ${view.scores[other()]}.` }));
+    }
+    $("round-dialog-title").textContent = title;
+    box.replaceChildren(...rows);
+    $("game-over").hidden = true;
+    $("continue").textContent = "See the table";
+    $("dialog-new-game").hidden = false;
+    $("dialog-new-game").textContent = "New hand";
+    const dialog = $("round-dialog");
+    if (!dialog.open) dialog.showModal();
+    $("dialog-new-game").focus();
+    setPhase("round-end", `Hand over: ${title.toLowerCase()}.`);
+  }
+
+  function closeDialog() {
+    const dialog = $("round-dialog");
+    if (dialog.open) dialog.close();
+  }
+
+  function fail(err) {
+    setPhase("error", "Something went wrong.");
+    if (err instanceof CassinoError) showError(err.message);
+    else if (err instanceof TypeError && /fetch|network|load failed/i.test(err.message)) showError(`cannot reach the API (${err.message})`);
+    else { showError(String(err)); console.error(err); }
+  }
+
+  // ---- the variant menu and wiring ------------------------------------------------------
+  async function loadVariants() {
+    let catalog = { games: [] };
+    try { catalog = await api.catalog(); } catch (err) { /* the default below */ }
+    const entry = (catalog.games || []).find((g) => g.name === game);
+    const offered = entry ? entry.variants.filter((v) => v.playable) : [];
+    state.offered = offered;
+    const fallback = entry ? entry.default_variant : game === "conquian" ? "conquian" : "poker-rum";
+    if (!offered.some((v) => v.name === state.variant)) {
+      if (state.variant) log(`The variant ${state.variant} cannot be played here: playing ${offered[0] ? offered[0].name : fallback}.`);
+      state.variant = offered.some((v) => v.name === fallback) ? fallback : offered[0] ? offered[0].name : fallback;
+    }
+    const select = $("variant-select");
+    select.replaceChildren(...(offered.length ? offered : [{ name: state.variant }]).map((v) => el("option", {
+      value: v.name, text: VARIANT_TITLES[v.name] || v.name, "data-testid": `variant-${v.name}`,
+      selected: v.name === state.variant })));
+    select.value = state.variant;
+    select.disabled = offered.length < 2;
+    const chosen = offered.find((v) => v.name === state.variant);
+    $("variant-name").textContent = VARIANT_TITLES[state.variant] || state.variant;
+    const link = $("rules-link");
+    const url = (chosen && chosen.rules_url) || (entry && entry.rules_url);
+    link.hidden = !url;
+    if (url) {
+      link.href = new URL(url.replace(/^\//, ""), api.baseUrl).href;
+      link.textContent = `Rules of ${VARIANT_TITLES[state.variant] || state.variant}`;
+    }
+  }
+
+  function onKey(event) {
+    if (event.ctrlKey || event.metaKey || event.altKey || $("round-dialog").open) return;
+    if (event.key === "Escape") clearSelection();
+    else if ((event.key === "h" || event.key === "H") && document.body.dataset.phase === "human") showHint();
+    else return;
+    event.preventDefault();
+  }
+
+  $("new-game").addEventListener("click", newGame);
+  $("dialog-new-game").addEventListener("click", newGame);
+  $("continue").addEventListener("click", closeDialog);
+  $("hint-button").addEventListener("click", showHint);
+  $("clear-selection").addEventListener("click", clearSelection);
+  document.addEventListener("keydown", onKey);
+  window.addEventListener("unhandledrejection", (event) => fail(event.reason));
+  $("variant-select").addEventListener("change", () => {
+    state.variant = $("variant-select").value;
+    const url = new URL(location.href);
+    url.searchParams.set("variant", state.variant);
+    history.replaceState(null, "", url);
+    loadVariants().then(newGame);
+  });
+  loadVariants().then(() => gameMenu(api, game, state.variant)).then(newGame);
+}
