@@ -101,7 +101,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cassino", parents=[common],
         description="Two-player Cassino against the solver, through the public HTTP API.")
-    parser.set_defaults(url=None, ascii=False)
+    # No parser.set_defaults(url=...) here: the common actions are shared with every
+    # command's parser, so a default set on one would undo a --url given before the command.
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     play = commands.add_parser(
@@ -187,6 +188,8 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None,
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
     args = build_parser().parse_args(argv)
+    args.url = getattr(args, "url", None)
+    args.ascii = getattr(args, "ascii", False)
     style = Style(symbols=not args.ascii and _can_print(stdout, "♠♥♦♣±"))
     try:
         client = Cassino(HttpTransport(args.url) if args.url else InProcessTransport())

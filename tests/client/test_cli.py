@@ -187,6 +187,9 @@ def test_over_http_with_url(api: FlaskClient, server: str, tmp_path: Path) -> No
     assert "Hint: your moves" in out and "Solver " in out and out.rstrip().endswith("Bye.")
     status, _, err = run(["hint", "--url", "http://127.0.0.1:9", "--state", str(saved)])
     assert status == 1 and "cannot reach http://127.0.0.1:9" in err
+    # --url before the command is the same option: it must not fall back to this process
+    status, _, err = run(["--url", "http://127.0.0.1:9", "play", "--seed", "99", *FAST], "q\n")
+    assert status == 1 and "cannot reach http://127.0.0.1:9" in err
 
 
 def test_the_module_runs_as_a_script_in_plain_ascii() -> None:
