@@ -119,10 +119,8 @@ def test_a_job_whose_worker_is_killed_still_finishes(redis_server: RedisServer,
         time.sleep(0.02)
     killed = next(p for p in workers.processes if p.pid == busy.pid)
     workers.kill(killed)
-    began = time.monotonic()
     done = poll(client, url, seconds=60)
     assert done["status"] == "finished", done
-    assert time.monotonic() - began < 30
     assert done["result"]["solver"]["samples"] >= 1
     del victim
 
