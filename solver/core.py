@@ -164,6 +164,15 @@ def solve(view: View, options: Options = DEFAULT, seed: int = 0, start: int = 0,
     budget = options.nodes if view.rules.players == 2 else options.seat_nodes
     if worlds.exact or (won and not moves):  # one world says everything
         stop = min(stop, 1)
+    if type(worlds) is Worlds and (moves or not won):  # the compiled kernel: one call
+        native = worlds.solve(seed, start, stop, moves, won, early=early, budget=budget,
+                              rule=options, began=began, progress=progress)
+        if native is not None:
+            rows, tally.nodes = native
+            for index, values in enumerate(rows, start):
+                tally.add(index, values)
+            tally.elapsed_ms = (time.perf_counter() - began) * 1000
+            return tally
     cache: dict[Hashable, list[float]] = {}
     for index in range(start, stop):
         world = worlds.draw(seed, index)
