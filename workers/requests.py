@@ -12,6 +12,7 @@ import math
 import re
 import secrets
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import solver
@@ -114,7 +115,7 @@ class HintRequest:
                               "samples": self.samples, "time_ms": self.time_ms,
                               "seed": self.seed, "top": self.top})
 
-    @property
+    @cached_property
     def family(self) -> str | None:
         """The cache key: what the searched worlds depend on (not the budget or the kind),
         within the request's scope; ``None`` (no cache) for a bare view."""

@@ -39,7 +39,8 @@ typedef uint64_t u64;
 
 enum { TRAIL = 0, CAPTURE = 1, BUILD = 2 };
 
-static int overflow; /* set when a position does not fit: the call returns None */
+static _Thread_local int overflow; /* set when a position does not fit: the call returns
+                                    * None (per thread: solve_worlds searches without the GIL) */
 
 /* ------------------------------------------------------------------------------------ */
 /* Rules (engine/cassino/rules.py) and the search's weights (evaluation.py Weights).     */
@@ -1936,7 +1937,10 @@ static PyObject *py_solve_worlds(PyObject *mod, PyObject *args) {
             p.sd = (long)((to_move ? s1 - s0 : s0 - s1) * R->sweep_points);
             p.last = (s->final || s->draw) ? last : -1;
             p.loose = loose;
+            /* the search touches no Python object: other threads run meanwhile */
+            Py_BEGIN_ALLOW_THREADS
             world_values(s, &p, ms, nm, row + nw);
+            Py_END_ALLOW_THREADS
             if (overflow) { overflow = 0; out = Py_None; Py_INCREF(out); goto done; }
             nodes += s->nodes;
         }
