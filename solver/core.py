@@ -148,6 +148,10 @@ def solve(view: View, options: Options = DEFAULT, seed: int = 0, start: int = 0,
     With ``early`` the search ends as soon as the budget is spent or the best move is
     clearly separated; without it every world of the range is searched, so that ranges
     searched apart merge (:func:`solver.ranking.merge`) into the single-process tally.
+
+    For two seats and uniform worlds the compiled kernel, when built, runs this whole loop
+    in one call (:meth:`solver.cassino.Worlds.solve`, docs/solver.md "The compiled
+    kernel"): the same worlds, rows, nodes and stopping point.
     """
     if not isinstance(view, View):
         raise TypeError(f"the solver takes a player's View, not {type(view).__name__} (R29)")
