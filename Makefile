@@ -45,6 +45,7 @@ bench-slow: .installed  # legal-moves while 200 slow clients trickle their heade
 
 bench-hints: .installed  # needs redis-server
 	$(PYTHON) bench/hints_bench.py
+	$(PYTHON) bench/worker_throughput.py  # one worker: python and the kernel side by side
 
 bench-faults: .installed  # Redis blip, full Redis, killed worker: recovery times (redis-server)
 	$(PYTHON) bench/fault_trial.py

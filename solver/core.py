@@ -163,6 +163,10 @@ def solve(view: View, options: Options = DEFAULT, seed: int = 0, start: int = 0,
     With ``early`` the search ends as soon as the budget is spent or the best move is
     clearly separated; without it every world of the range is searched, so that ranges
     searched apart merge (:func:`solver.ranking.merge`) into the single-process tally.
+
+    For two seats and uniform worlds the compiled kernel, when built, runs this whole loop
+    in one call (:meth:`solver.cassino.Worlds.solve`, docs/solver.md "The compiled
+    kernel"): the same worlds, rows, nodes and stopping point.
     """
     if not isinstance(view, View):
         raise TypeError(f"the solver takes a player's View, not {type(view).__name__} (R29)")
@@ -179,6 +183,15 @@ def solve(view: View, options: Options = DEFAULT, seed: int = 0, start: int = 0,
     budget = options.nodes if view.rules.players == 2 else options.seat_budget(view.rules)
     if worlds.exact or (won and not moves):  # one world says everything
         stop = min(stop, 1)
+    if type(worlds) is Worlds and (moves or not won):  # the compiled kernel: one call
+        native = worlds.solve(seed, start, stop, moves, won, early=early, budget=budget,
+                              rule=options, began=began, progress=progress)
+        if native is not None:
+            rows, tally.nodes = native
+            for index, values in enumerate(rows, start):
+                tally.add(index, values)
+            tally.elapsed_ms = (time.perf_counter() - began) * 1000
+            return tally
     cache: dict[Hashable, list[float]] = {}
 
     def value(index: int) -> tuple[list[float], int, bool]:

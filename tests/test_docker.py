@@ -100,3 +100,16 @@ def test_the_api_reads_requests_whole_before_a_thread_sees_them() -> None:
     assert "CASSINO_WORKER_CLASS" not in environment
     assert float(environment.get("CASSINO_READ_TIMEOUT", "10")) > 0
     assert "command" not in api  # the image's CMD
+
+
+def test_the_image_builds_the_kernel() -> None:
+    """The service in Docker runs the compiled kernel (issue 15): setup.py is copied, gcc is
+    there while the project installs in place (the service runs from /app), the build is
+    checked, and no extension built outside comes in with the context."""
+    found = instructions()
+    copied = [shlex.split(rest)[:-1] for word, rest in found if word == "COPY"]
+    assert any("setup.py" in sources for sources in copied)
+    run = " ".join(rest for word, rest in found if word == "RUN")
+    assert "gcc" in run and "pip install -e ." in run and "kernel.available()" in run
+    ignored = (ROOT / ".dockerignore").read_text().split()
+    assert "**/*.so" in ignored

@@ -30,6 +30,9 @@ BACKOFF = (0.5, 10.0)
 """The first and the longest wait before reconnecting, in seconds."""
 
 
+REGISTRATION_CHECK = 1.0
+"""Seconds between two checks that Redis still holds the worker's registration."""
+
 NICE = 10
 """How much lower a worker runs than the API beside it (``CASSINO_WORKER_NICE``): on a
 shared machine searches take the CPU that requests leave (``make bench-flood``)."""
@@ -40,10 +43,24 @@ class HintWorker(SimpleWorker):
     restart without persistence while it waited for jobs: RQ's loop reconnects and works
     on, unregistered), so that readiness counts it again within a beat."""
 
+    checked = 0.0
+    """When the registration was last checked (RQ beats several times a job: once a second
+    is enough, and spares each short job Redis round trips)."""
+
     def heartbeat(self, timeout: int | None = None, pipeline: Pipeline | None = None) -> None:
-        super().heartbeat(timeout, pipeline)
-        if pipeline is None and not self._stop_requested \
-                and not self.connection.sismember(REDIS_WORKER_KEYS, self.key):
+        if pipeline is not None:
+            super().heartbeat(timeout, pipeline)
+            return
+        with self.connection.pipeline(transaction=False) as batch:  # RQ's three commands
+            super().heartbeat(timeout, batch)  # (HSET, EXPIRE, EXPIRE) in one round trip
+            batch.execute()
+        if not self._stop_requested \
+                and time.monotonic() - self.checked >= REGISTRATION_CHECK:
+            self.checked = time.monotonic()
+            self._register_again()
+
+    def _register_again(self) -> None:
+        if not self.connection.sismember(REDIS_WORKER_KEYS, self.key):
             self.connection.delete(self.key)  # the beat above left a bare hash
             self.register_birth()  # type: ignore[no-untyped-call]
             log.warning("worker %s registered again (Redis had lost it)", self.name)

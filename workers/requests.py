@@ -13,6 +13,7 @@ import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import solver
@@ -133,7 +134,7 @@ class HintRequest:
                               "samples": self.samples, "time_ms": self.time_ms,
                               "seed": self.seed, "top": self.top})
 
-    @property
+    @cached_property
     def family(self) -> str | None:
         """The cache key: what the searched worlds depend on (not the budget or the kind),
         within the request's scope; ``None`` (no cache) for a bare view."""

@@ -27,6 +27,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 typedef uint64_t u64;
 
@@ -38,7 +39,8 @@ typedef uint64_t u64;
 
 enum { TRAIL = 0, CAPTURE = 1, BUILD = 2 };
 
-static int overflow; /* set when a position does not fit: the call returns None */
+static _Thread_local int overflow; /* set when a position does not fit: the call returns
+                                    * None (per thread: solve_worlds searches without the GIL) */
 
 /* ------------------------------------------------------------------------------------ */
 /* Rules (engine/cassino/rules.py) and the search's weights (evaluation.py Weights).     */
@@ -791,7 +793,7 @@ static double batch_value(const KRules *R, KBatchEnd *E, int seat, u64 mine, u64
 
 typedef struct {
     u64 mine, theirs, loose, pm, bhash;
-    int sd, last, me, used;
+    int sd, last, me, used; /* used: the search's generation (one per world) when filled */
     size_t boff; int blen;
     double lo, hi;
     KMove best; int has_best;
@@ -803,6 +805,7 @@ typedef struct {
     KBatchEnd end;
     int final;
     long long nodes;
+    int gen; /* the table's generation: a new world empties it by counting up (solve_worlds) */
     TTEntry *tt; size_t tt_cap, tt_n;
     u64 *arena; size_t arena_n, arena_cap;
     /* DrawSearch (draw, W8): the stock's order, the horizon, the pool, BatchEnd per seat */
@@ -846,9 +849,9 @@ static int tt_grow(SearchObject *s) {
     if (!t) return -1;
     for (size_t i = 0; i < s->tt_cap; i++) {
         TTEntry *e = &s->tt[i];
-        if (!e->used) continue;
+        if (e->used != s->gen) continue;
         size_t j = key_hash(e->mine, e->theirs, e->loose, e->pm, e->bhash, e->sd, e->last, e->me) & (cap - 1);
-        while (t[j].used) j = (j + 1) & (cap - 1);
+        while (t[j].used == s->gen) j = (j + 1) & (cap - 1);
         t[j] = *e;
     }
     free(s->tt);
@@ -863,7 +866,7 @@ static TTEntry *tt_find(SearchObject *s, u64 mine, u64 theirs, u64 loose, u64 pm
     size_t j = key_hash(mine, theirs, loose, pm, bh, sd, last, me) & mask;
     for (;;) {
         TTEntry *e = &s->tt[j];
-        if (!e->used) return e;
+        if (e->used != s->gen) return e;
         if (e->mine == mine && e->theirs == theirs && e->loose == loose && e->pm == pm &&
             e->bhash == bh && e->sd == sd && e->last == last && e->me == me && e->blen == slen &&
             (slen == 0 || memcmp(s->arena + e->boff, sig, slen * sizeof(u64)) == 0))
@@ -915,8 +918,8 @@ static void tt_store(SearchObject *s, u64 mine, u64 theirs, u64 loose, u64 pm, u
         s->arena = a; s->arena_cap = cap;
     }
     TTEntry *e = tt_find(s, mine, theirs, loose, pm, bh, sig, slen, sd, last, me);
-    if (!e->used) {
-        e->used = 1; e->mine = mine; e->theirs = theirs; e->loose = loose; e->pm = pm;
+    if (e->used != s->gen) {
+        e->used = s->gen; e->mine = mine; e->theirs = theirs; e->loose = loose; e->pm = pm;
         e->bhash = bh; e->sd = sd; e->last = last; e->me = me; e->blen = slen;
         e->boff = s->arena_n;
         if (slen) memcpy(s->arena + s->arena_n, sig, slen * sizeof(u64));
@@ -953,7 +956,7 @@ static double search(SearchObject *s, int me, u64 mine, u64 theirs, u64 loose, c
     if (s->tt_n * 2 >= s->tt_cap && tt_grow(s) < 0) { overflow = 1; return 0.0; }
     TTEntry *e = tt_find(s, mine, theirs, loose, pm, bh, sig, slen, (int)sd, last, me);
     KMove first; int has_first = 0;
-    if (e->used) {
+    if (e->used == s->gen) {
         double lo = e->lo, hi = e->hi;
         first = e->best; has_first = e->has_best;
         if (lo >= beta) return lo;
@@ -1075,7 +1078,7 @@ static double draw_search(SearchObject *s, int me, u64 mine, u64 theirs, u64 loo
     if (s->tt_n * 2 >= s->tt_cap && tt_grow(s) < 0) { overflow = 1; return 0.0; }
     TTEntry *e = tt_find(s, mine, theirs, loose, pm, bh, sig, slen, (int)sd, last, mekey);
     KMove first; int has_first = 0;
-    if (e->used) {
+    if (e->used == s->gen) {
         double lo = e->lo, hi = e->hi;
         first = e->best; has_first = e->has_best;
         if (lo >= beta) return lo;
@@ -1132,6 +1135,7 @@ static int Search_init(SearchObject *s, PyObject *args, PyObject *kw) {
     s->final = stock == 0;
     s->end.stock = stock; s->end.stock_size = popc(stock); s->end.first = 1 - dealer;
     s->nodes = 0;
+    if (!s->gen) s->gen = 1;
     free(s->end.cache.e);
     memset(&s->end.cache, 0, sizeof s->end.cache);
     if (!s->tt && tt_grow(s) < 0) { PyErr_NoMemory(); return -1; }
@@ -1452,6 +1456,523 @@ static PyObject *py_draw_search(PyObject *mod, PyObject *args) {
     return (PyObject *)s;
 }
 
+/* ------------------------------------------------------------------------------------ */
+/* A hint's worlds in one call (issue 15): solver/core.py solve's loop over worlds for a  */
+/* two-seat view (solver/cassino/worlds.py Worlds), with each world drawn as the         */
+/* reference draws it, searched, and the stopping rule checked between worlds, natively.  */
+/*                                                                                        */
+/*   world_rng(seed, i) .. random.Random("cassino-solver/<seed>/<i>"): CPython's seeding   */
+/*                         (random.py seed, _randommodule.c init_by_array) and MT19937    */
+/*   HandSampler.draw .... engine/cassino/worlds.py, two seats (R23): randrange, sample     */
+/*   stock_order ......... engine/cassino/worlds.py (W8): shuffle                            */
+/*   stopping rule ....... solver/core.py solve, solver/ranking.py separated                 */
+/*                                                                                        */
+/* The draws are the reference's call for call, so world i is the same world; the        */
+/* statistics repeat ranking._mean_se's float operations in the order CPython's sum()      */
+/* performs them, so the rule stops after the same world.  Only a progress callback, when  */
+/* one is given, calls back into Python (once a world, as the reference does).            */
+
+/* MT19937 as CPython's _randommodule.c */
+typedef struct { uint32_t mt[624]; int index; } MT;
+
+static void mt_init_genrand(MT *m, uint32_t s) {
+    m->mt[0] = s;
+    for (int i = 1; i < 624; i++)
+        m->mt[i] = 1812433253U * (m->mt[i - 1] ^ (m->mt[i - 1] >> 30)) + (uint32_t)i;
+    m->index = 624;
+}
+
+static void mt_init_by_array(MT *m, const uint32_t *key, size_t len) {
+    uint32_t *mt = m->mt;
+    mt_init_genrand(m, 19650218U);
+    size_t i = 1, j = 0, k = 624 > len ? 624 : len;
+    for (; k; k--) {
+        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
+        i++; j++;
+        if (i >= 624) { mt[0] = mt[623]; i = 1; }
+        if (j >= len) j = 0;
+    }
+    for (k = 623; k; k--) {
+        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941U)) - (uint32_t)i;
+        i++;
+        if (i >= 624) { mt[0] = mt[623]; i = 1; }
+    }
+    mt[0] = 0x80000000U;
+}
+
+static uint32_t mt_next(MT *m) {
+    static const uint32_t mag01[2] = {0x0U, 0x9908b0dfU};
+    uint32_t *mt = m->mt, y;
+    if (m->index >= 624) {
+        int kk;
+        for (kk = 0; kk < 624 - 397; kk++) {
+            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
+            mt[kk] = mt[kk + 397] ^ (y >> 1) ^ mag01[y & 1U];
+        }
+        for (; kk < 623; kk++) {
+            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
+            mt[kk] = mt[kk + (397 - 624)] ^ (y >> 1) ^ mag01[y & 1U];
+        }
+        y = (mt[623] & 0x80000000U) | (mt[0] & 0x7fffffffU);
+        mt[623] = mt[396] ^ (y >> 1) ^ mag01[y & 1U];
+        m->index = 0;
+    }
+    y = mt[m->index++];
+    y ^= (y >> 11);
+    y ^= (y << 7) & 0x9d2c5680U;
+    y ^= (y << 15) & 0xefc60000U;
+    y ^= (y >> 18);
+    return y;
+}
+
+/* Random.getrandbits(k), 1 <= k <= 64: 32-bit words, least significant first */
+static u64 mt_bits(MT *m, int k) {
+    if (k <= 32) return (u64)(mt_next(m) >> (32 - k));
+    u64 lo = mt_next(m);
+    int rest = k - 32;
+    u64 hi = rest < 32 ? (u64)(mt_next(m) >> (32 - rest)) : (u64)mt_next(m);
+    return lo | hi << 32;
+}
+
+/* Random._randbelow_with_getrandbits(n), n >= 1 */
+static u64 mt_below(MT *m, u64 n) {
+    int k = 64 - __builtin_clzll(n);
+    u64 r = mt_bits(m, k);
+    while (r >= n) r = mt_bits(m, k);
+    return r;
+}
+
+/* Random.sample(population, k) of n <= 52 cards; -1 when k > n (the reference raises) */
+static int mt_sample(MT *m, const int *pop, int n, int k, int *out) {
+    if (k < 0 || k > n) return -1;
+    long setsize = 21;
+    if (k > 5) { long p = 1; while (p < 3L * k) p *= 4; setsize += p; } /* 4 ** ceil(log(3k, 4)) */
+    if (n <= setsize) {
+        int pool[52];
+        memcpy(pool, pop, sizeof(int) * (size_t)n);
+        for (int i = 0; i < k; i++) {
+            int j = (int)mt_below(m, (u64)(n - i));
+            out[i] = pool[j];
+            pool[j] = pool[n - i - 1];
+        }
+    } else {
+        u64 selected = 0;
+        for (int i = 0; i < k; i++) {
+            int j = (int)mt_below(m, (u64)n);
+            while (selected >> j & 1) j = (int)mt_below(m, (u64)n);
+            selected |= (u64)1 << j;
+            out[i] = pop[j];
+        }
+    }
+    return 0;
+}
+
+static PyObject *SHA512; /* hashlib.sha512: random.py seeds a str with its bytes and their digest */
+
+/* random.Random(text): version 2 seeding of a str, a = int.from_bytes(b + sha512(b)) */
+static int mt_seed_text(MT *m, const char *text, Py_ssize_t len) {
+    PyObject *hash = PyObject_CallFunction(SHA512, "y#", text, len);
+    if (!hash) return -1;
+    PyObject *digest = PyObject_CallMethod(hash, "digest", NULL);
+    Py_DECREF(hash);
+    if (!digest) return -1;
+    Py_ssize_t dl = PyBytes_GET_SIZE(digest), L = len + dl;
+    unsigned char *all = malloc((size_t)L);
+    uint32_t *key = malloc(sizeof(uint32_t) * (size_t)(L / 4 + 2));
+    if (!all || !key) { free(all); free(key); Py_DECREF(digest); PyErr_NoMemory(); return -1; }
+    memcpy(all, text, (size_t)len);
+    memcpy(all + len, PyBytes_AS_STRING(digest), (size_t)dl);
+    Py_DECREF(digest);
+    Py_ssize_t first = 0; /* big-endian: leading zero bytes carry no bits */
+    while (first < L && !all[first]) first++;
+    long bits = first == L ? 0 : (long)(L - first - 1) * 8 + (32 - __builtin_clz(all[first]));
+    size_t used = bits == 0 ? 1 : (size_t)((bits - 1) / 32 + 1);
+    for (size_t w = 0; w < used; w++) { /* init_by_array's key: 32-bit words, low first */
+        uint32_t x = 0;
+        for (int b = 0; b < 4; b++) {
+            Py_ssize_t at = L - 1 - (Py_ssize_t)(4 * w) - b;
+            if (at >= first) x |= (uint32_t)all[at] << (8 * b);
+        }
+        key[w] = x;
+    }
+    mt_init_by_array(m, key, used);
+    free(all); free(key);
+    return 0;
+}
+
+/* HandSampler's two-seat state (engine/cassino/worlds.py _one_hand) */
+typedef struct {
+    u64 total; int size, nplans, ngroups, nrest;
+    u64 *weights; int *counts;  /* plans: weight, cards from each required group */
+    int glen[MAXV]; int group[MAXV][52]; int rest[52];
+} KSampler;
+
+/* HandSampler.draw, two seats: the other hand (R23) */
+static int sampler_draw(const KSampler *S, MT *m, u64 *hand) {
+    u64 pick = mt_below(m, S->total);
+    int i = 0;
+    while (pick >= S->weights[i]) { pick -= S->weights[i]; i++; }
+    const int *counts = S->counts + (size_t)i * (size_t)S->ngroups;
+    int out[52], taken = 0;
+    u64 h = 0;
+    for (int g = 0; g < S->ngroups; g++) {
+        if (mt_sample(m, S->group[g], S->glen[g], counts[g], out) < 0) return -1;
+        for (int c = 0; c < counts[g]; c++) h |= (u64)1 << out[c];
+        taken += counts[g];
+    }
+    if (mt_sample(m, S->rest, S->nrest, S->size - taken, out) < 0) return -1;
+    for (int c = 0; c < S->size - taken; c++) h |= (u64)1 << out[c];
+    *hand = h;
+    return 0;
+}
+
+/* stock_order (W8): the stock's cards ascending, then Random.shuffle */
+static int stock_order(MT *m, u64 stock, int *order) {
+    int n = 0;
+    for (u64 x = stock; x; x &= x - 1) order[n++] = lowbit(x);
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)mt_below(m, (u64)(i + 1));
+        int t = order[i]; order[i] = order[j]; order[j] = t;
+    }
+    return n;
+}
+
+/* sum() of floats as the running CPython adds them: plainly before 3.12, with Neumaier's
+ * compensation from 3.12 on (bltinmodule.c builtin_sum_impl); the int 0 it starts from
+ * adds to the first item as 0.0 + x */
+static double py_sum(const double *x, Py_ssize_t n) {
+    if (!n) return 0.0;
+    double f = 0.0 + x[0];
+#if PY_VERSION_HEX >= 0x030C0000
+    double c = 0.0;
+    for (Py_ssize_t i = 1; i < n; i++) {
+        double t = f + x[i];
+        if (fabs(f) >= fabs(x[i])) c += (f - t) + x[i];
+        else c += (x[i] - t) + f;
+        f = t;
+    }
+    if (c && isfinite(c)) f += c;
+#else
+    for (Py_ssize_t i = 1; i < n; i++) f += x[i];
+#endif
+    return f;
+}
+
+/* float ** 2 calls libm's pow as float_pow does (never folded into x * x) */
+static double (*volatile pow_fn)(double, double) = pow;
+
+/* ranking._mean_se: the mean and its standard error; `work` holds n doubles */
+static void mean_se(const double *x, Py_ssize_t n, double *work, double *mean, double *se) {
+    *mean = py_sum(x, n) / (double)n;
+    if (n < 2) { *se = 0.0; return; }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        double d = x[i] - *mean;
+        work[i] = d == 0.0 ? 0.0 : pow_fn(fabs(d), 2.0);
+    }
+    double var = py_sum(work, n) / (double)(n - 1);
+    *se = sqrt(var / (double)n);
+}
+
+/* ranking.separated on n worlds of `cols` columns (vals row by row) */
+static int separated(const double *vals, Py_ssize_t n, int cols, double z, double tol,
+                     double *col, double *work, double *means) {
+    double se;
+    for (int j = 0; j < cols; j++) {
+        for (Py_ssize_t w = 0; w < n; w++) col[w] = vals[w * cols + j];
+        mean_se(col, n, work, &means[j], &se);
+    }
+    int best = 0; /* rank's max by (mean, -index) */
+    for (int j = 1; j < cols; j++) if (means[j] > means[best]) best = j;
+    for (int j = 0; j < cols; j++) {
+        if (j == best) continue;
+        for (Py_ssize_t w = 0; w < n; w++) col[w] = vals[w * cols + best] - vals[w * cols + j];
+        double dm;
+        mean_se(col, n, work, &dm, &se);
+        double gap = means[best] - means[j];
+        if (gap > z * se) continue;
+        if (gap + z * se <= tol) continue;
+        return 0;
+    }
+    return 1;
+}
+
+/* ranking separated(values, z, tolerance) for the differential tests */
+static PyObject *py_separated(PyObject *mod, PyObject *args) {
+    PyObject *rows; double z, tol;
+    (void)mod;
+    if (!PyArg_ParseTuple(args, "Odd", &rows, &z, &tol)) return NULL;
+    PyObject *f = PySequence_Fast(rows, "rows must be a sequence");
+    if (!f) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(f);
+    int cols = n ? (int)PySequence_Size(PySequence_Fast_GET_ITEM(f, 0)) : 0;
+    if (!n || cols <= 0) { Py_DECREF(f); PyErr_SetString(PyExc_ValueError, "no values"); return NULL; }
+    double *vals = malloc(sizeof(double) * (size_t)(n * cols + 3 * n + cols));
+    if (!vals) { Py_DECREF(f); return PyErr_NoMemory(); }
+    for (Py_ssize_t w = 0; w < n; w++) {
+        PyObject *row = PySequence_Fast(PySequence_Fast_GET_ITEM(f, w), "a row is a sequence");
+        if (!row || PySequence_Fast_GET_SIZE(row) != cols) {
+            Py_XDECREF(row); Py_DECREF(f); free(vals);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "ragged rows");
+            return NULL;
+        }
+        for (int j = 0; j < cols; j++) vals[w * cols + j] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(row, j));
+        Py_DECREF(row);
+    }
+    Py_DECREF(f);
+    if (PyErr_Occurred()) { free(vals); return NULL; }
+    double *col = vals + n * cols, *work = col + n, *means = work + n;
+    int ok = separated(vals, n, cols, z, tol, col, work, means);
+    free(vals);
+    return PyBool_FromLong(ok);
+}
+
+static double monotonic(void) { /* time.perf_counter's clock on Linux */
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static void bc_clear(BCMap *m) {
+    if (!m->n) return;
+    if (m->cap > (1 << 14)) { free(m->e); m->e = NULL; m->cap = 0; }
+    else memset(m->e, 0, m->cap * sizeof(BCEntry));
+    m->n = 0;
+}
+
+/* a fresh world for the search object, as a new Search(rules, stock, dealer) or
+ * DrawSearch(rules, order, plies) would be: an empty table, no nodes, new batch ends */
+static void new_world(SearchObject *s, u64 stock, int dealer, u64 pool) {
+    s->gen++; s->tt_n = 0; s->arena_n = 0; s->nodes = 0;
+    if (s->draw) {
+        s->pool = pool;
+        s->have_end[0] = s->have_end[1] = 0;
+        bc_clear(&s->ends[0].cache); bc_clear(&s->ends[1].cache);
+    } else {
+        s->final = stock == 0;
+        s->end.stock = stock; s->end.stock_size = popc(stock); s->end.first = 1 - dealer;
+        bc_clear(&s->end.cache);
+    }
+}
+
+/* Search.root_values / DrawSearch.root_values of the world's position p */
+static void world_values(SearchObject *s, const KPos *p, const KMove *ms, Py_ssize_t n,
+                         double *vals) {
+    const KRules *R = &s->rules->r;
+    if (!n) { /* no moves: [-value(pos)] */
+        double v;
+        if (s->draw) v = draw_search(s, p->me, p->mine, p->theirs, p->loose, &p->B, p->pm, p->pt,
+                                     p->sd, p->last, 0, s->plies, -INFINITY, INFINITY);
+        else if (!p->mine) v = leaf(s, p->me, p->loose, &p->B, p->pm, p->pt, p->sd, p->last);
+        else v = search(s, p->me, p->mine, p->theirs, p->loose, &p->B, p->pm, p->pt, p->sd,
+                        p->last, -INFINITY, INFINITY);
+        vals[0] = -v;
+        return;
+    }
+    for (Py_ssize_t i = 0; i < n && !overflow; i++) {
+        const KMove *m = &ms[i];
+        Py_ssize_t twin = -1; /* root_values's `done`: a twin (twin_key) already valued */
+        for (Py_ssize_t j = 0; j < i; j++)
+            if (ms[j].type == m->type && twin_class(ms[j].card) == twin_class(m->card) &&
+                ms[j].targets == m->targets && ms[j].value == m->value) { twin = j; break; }
+        if (twin >= 0) { vals[i] = vals[twin]; continue; }
+        if (s->draw) {
+            vals[i] = draw_play(s, p->me, p->mine, p->theirs, p->loose, &p->B, p->pm, p->pt,
+                                p->sd, p->last, 0, s->plies, m, -INFINITY, INFINITY);
+            continue;
+        }
+        u64 nl = p->loose; KBuilds NB; int kind;
+        u64 taken = play_card(R, &nl, &p->B, &NB, p->me, m, &kind);
+        if (overflow) break;
+        u64 mine = p->mine & ~((u64)1 << m->card), pm = p->pm;
+        long sd = p->sd; int last = p->last;
+        if (taken) {
+            pm |= taken;
+            if (!nl && !NB.n) sd += R->sweep_points; /* R13 */
+            if (s->final) last = p->me;
+        }
+        if (!p->theirs) vals[i] = leaf(s, p->me, nl, &NB, pm, p->pt, sd, last);
+        else vals[i] = -search(s, 1 - p->me, p->theirs, mine, nl, &NB, p->pt, pm, -sd, last,
+                               -INFINITY, INFINITY);
+    }
+}
+
+static int read_ints(PyObject *o, int *out, int most) {
+    PyObject *f = PySequence_Fast(o, "expected a sequence of ints");
+    if (!f) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(f);
+    if (n > most) { Py_DECREF(f); PyErr_SetString(PyExc_ValueError, "too many"); return -1; }
+    for (Py_ssize_t i = 0; i < n; i++) out[i] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(f, i));
+    Py_DECREF(f);
+    return PyErr_Occurred() ? -1 : (int)n;
+}
+
+/* the sampler (total, size, plans, groups, rest); 1 when it does not fit */
+static int read_sampler(PyObject *o, KSampler *S) {
+    PyObject *plans, *groups, *rest; unsigned long long total;
+    memset(S, 0, sizeof *S);
+    if (!PyArg_ParseTuple(o, "KiOOO", &total, &S->size, &plans, &groups, &rest)) return -1;
+    S->total = total;
+    Py_ssize_t ng = PySequence_Size(groups), np = PySequence_Size(plans);
+    if (ng < 0 || np < 0) return -1;
+    if (ng > MAXV || !np || !total) return 1;
+    S->ngroups = (int)ng; S->nplans = (int)np;
+    for (Py_ssize_t g = 0; g < ng; g++) {
+        PyObject *x = PySequence_GetItem(groups, g);
+        int k = x ? read_ints(x, S->group[g], 52) : -1;
+        Py_XDECREF(x);
+        if (k < 0) return -1;
+        S->glen[g] = k;
+    }
+    if ((S->nrest = read_ints(rest, S->rest, 52)) < 0) return -1;
+    S->weights = malloc(sizeof(u64) * (size_t)np);
+    S->counts = malloc(sizeof(int) * (size_t)(np * (ng ? ng : 1)));
+    if (!S->weights || !S->counts) { PyErr_NoMemory(); return -1; }
+    for (Py_ssize_t i = 0; i < np; i++) {
+        PyObject *plan = PySequence_GetItem(plans, i), *w = NULL, *k = NULL;
+        int bad = !plan || !(w = PySequence_GetItem(plan, 0)) || !(k = PySequence_GetItem(plan, 1));
+        if (!bad) bad = read_u64(w, &S->weights[i]) < 0 || read_ints(k, S->counts + i * ng, (int)ng) != ng;
+        Py_XDECREF(plan); Py_XDECREF(w); Py_XDECREF(k);
+        if (bad) { if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad plan"); return -1; }
+    }
+    return 0;
+}
+
+/* solve_worlds(rules, prefix, start, stop, early, dealer,
+ *              (to_move, player, hand, unseen, loose, builds, pile0, pile1, sweeps0, sweeps1, last),
+ *              stock_empty, drawing, plies, (total, size, plans, groups, rest), moves, won,
+ *              budget, time_ms, began, min_samples, z, tolerance, progress)
+ *   -> (rows, nodes) | None
+ * solver/core.py solve over worlds start .. stop-1 of a two-seat view (the caller has
+ * already taken `stop` down to 1 when one world says everything): world i from
+ * random.Random(prefix + str(i)), its values, the tally's rows in world order, and the
+ * stopping rule when `early` (a negative budget or time_ms: none).  None: a world the
+ * kernel cannot hold (the caller then runs the reference loop from the start). */
+static PyObject *py_solve_worlds(PyObject *mod, PyObject *args) {
+    RulesObject *r; const char *prefix; Py_ssize_t plen, start, stop, min_samples;
+    int early, dealer, stock_empty, drawing, plies;
+    PyObject *pos, *sampler, *moves, *won, *progress;
+    long long budget; double time_ms, began, z, tol;
+    (void)mod;
+    if (!PyArg_ParseTuple(args, "O!y#nnpiOppiOOOLddnddO", &RulesType, &r, &prefix, &plen,
+                          &start, &stop, &early, &dealer, &pos, &stock_empty, &drawing, &plies,
+                          &sampler, &moves, &won, &budget, &time_ms, &began, &min_samples,
+                          &z, &tol, &progress))
+        return NULL;
+    int to_move, player, s0, s1, last; unsigned long long hand, unseen, loose, p0, p1;
+    PyObject *builds;
+    if (!PyArg_ParseTuple(pos, "iiKKKOKKiii", &to_move, &player, &hand, &unseen, &loose, &builds,
+                          &p0, &p1, &s0, &s1, &last))
+        return NULL;
+    const KRules *R = &r->r;
+    KPos p;
+    int rc = read_builds(builds, &p.B);
+    if (rc) { if (rc < 0) return NULL; Py_RETURN_NONE; }
+    KSampler S;
+    rc = stock_empty ? 0 : read_sampler(sampler, &S);
+    if (stock_empty) memset(&S, 0, sizeof S);
+    PyObject *out = NULL, *mfast = NULL;
+    KMove *ms = NULL; double *vals = NULL, *scratch = NULL, *wonv = NULL;
+    u64 *others = NULL; int *orders = NULL; SearchObject *s = NULL;
+    char *text = NULL;
+    if (rc) { if (rc > 0) { out = Py_None; Py_INCREF(out); } goto done; }
+    if (!(mfast = PySequence_Fast(moves, "moves must be a sequence"))) goto done;
+    Py_ssize_t nm = PySequence_Fast_GET_SIZE(mfast);
+    PyObject *wfast = PySequence_Fast(won, "won must be a sequence");
+    if (!wfast) goto done;
+    Py_ssize_t nw = PySequence_Fast_GET_SIZE(wfast);
+    wonv = malloc(sizeof(double) * (size_t)(nw + 1));
+    for (Py_ssize_t i = 0; wonv && i < nw; i++) wonv[i] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(wfast, i));
+    Py_DECREF(wfast);
+    if (!wonv) { PyErr_NoMemory(); goto done; }
+    if (PyErr_Occurred()) goto done;
+    int cols = (int)(nw + (nm ? nm : 1));
+    Py_ssize_t total = stop > start ? stop - start : 0;
+    ms = malloc(sizeof(KMove) * (size_t)(nm + 1));
+    vals = malloc(sizeof(double) * (size_t)(total * cols + 1));
+    scratch = malloc(sizeof(double) * (size_t)(2 * total + cols + 1));
+    others = malloc(sizeof(u64) * (size_t)(total + 1));
+    orders = malloc(sizeof(int) * 52 * (size_t)(drawing ? total + 1 : 1));
+    text = malloc((size_t)plen + 32);
+    if (!ms || !vals || !scratch || !others || !orders || !text) { PyErr_NoMemory(); goto done; }
+    for (Py_ssize_t i = 0; i < nm; i++)
+        if (read_move(PySequence_Fast_GET_ITEM(mfast, i), &ms[i]) < 0) goto done;
+    if (drawing) s = (SearchObject *)PyObject_CallFunction((PyObject *)&SearchType, "OKi", r, 1ULL, 0);
+    else s = (SearchObject *)PyObject_CallFunction((PyObject *)&SearchType, "OKi", r, unseen, dealer);
+    if (!s) goto done;
+    if (drawing) { s->final = 0; s->draw = 1; s->plies = plies; }
+    memcpy(text, prefix, (size_t)plen);
+    long long nodes = 0;
+    Py_ssize_t n = 0;
+    int nord = 0;
+    overflow = 0;
+    for (Py_ssize_t index = start; index < stop; index++) {
+        /* world_rng(seed, index), then Worlds.draw: the other hand, the stock's order (W8) */
+        int tl = snprintf(text + plen, 32, "%zd", index);
+        MT m;
+        if (mt_seed_text(&m, text, plen + tl) < 0) goto done;
+        u64 other = unseen;
+        if (!stock_empty && sampler_draw(&S, &m, &other) < 0) { out = Py_None; Py_INCREF(out); goto done; }
+        u64 stock = unseen & ~other;
+        int *order = orders + (drawing ? 52 * n : 0);
+        if (drawing) nord = stock_order(&m, stock, order);
+        double *row = vals + n * cols;
+        for (Py_ssize_t i = 0; i < nw; i++) row[i] = wonv[i];
+        Py_ssize_t seen = -1; /* solve's cache: the same world searched before */
+        for (Py_ssize_t w = 0; w < n && seen < 0; w++)
+            if (others[w] == other && (!drawing || !memcmp(orders + 52 * w, order, sizeof(int) * (size_t)nord)))
+                seen = w;
+        others[n] = other;
+        if (seen >= 0) memcpy(row, vals + seen * cols, sizeof(double) * (size_t)cols);
+        else {
+            if (drawing) {
+                s->norder = nord;
+                memcpy(s->order, order, sizeof(int) * (size_t)nord);
+            }
+            new_world(s, stock, dealer, hand | other | stock);
+            /* Worlds.values: Position(to_move, hands, ...) as read_pos reads it */
+            u64 h0 = player == 0 ? hand : other, h1 = player == 0 ? other : hand;
+            p.me = to_move;
+            p.mine = to_move ? h1 : h0; p.theirs = to_move ? h0 : h1;
+            p.pm = to_move ? p1 : p0; p.pt = to_move ? p0 : p1;
+            p.sd = (long)((to_move ? s1 - s0 : s0 - s1) * R->sweep_points);
+            p.last = (s->final || s->draw) ? last : -1;
+            p.loose = loose;
+            /* the search touches no Python object: other threads run meanwhile */
+            Py_BEGIN_ALLOW_THREADS
+            world_values(s, &p, ms, nm, row + nw);
+            Py_END_ALLOW_THREADS
+            if (overflow) { overflow = 0; out = Py_None; Py_INCREF(out); goto done; }
+            nodes += s->nodes;
+        }
+        n++;
+        if (progress != Py_None) {
+            PyObject *x = PyObject_CallFunction(progress, "nn", n, total);
+            if (!x) goto done;
+            Py_DECREF(x);
+        }
+        if (!early) continue;
+        if (budget >= 0 && nodes * (n + 1) >= budget * n) break; /* the next world would overrun */
+        if (time_ms >= 0 && (monotonic() - began) * 1000 >= time_ms) break;
+        if (n >= min_samples && (cols == 1 ||
+                separated(vals, n, cols, z, tol, scratch, scratch + total, scratch + 2 * total)))
+            break;
+    }
+    PyObject *rows = PyList_New(n);
+    if (!rows) goto done;
+    for (Py_ssize_t w = 0; w < n; w++) {
+        PyObject *row = PyList_New(cols);
+        if (!row) { Py_DECREF(rows); goto done; }
+        for (int j = 0; j < cols; j++) PyList_SET_ITEM(row, j, PyFloat_FromDouble(vals[w * cols + j]));
+        PyList_SET_ITEM(rows, w, row);
+    }
+    out = Py_BuildValue("(NL)", rows, nodes);
+done:
+    Py_XDECREF(mfast); Py_XDECREF((PyObject *)s);
+    free(ms); free(vals); free(scratch); free(others); free(orders); free(text); free(wonv);
+    if (!stock_empty) { free(S.weights); free(S.counts); }
+    return out;
+}
+
 /* setup(Move, Build): the engine's value types, so that results are the engine's own */
 static PyObject *py_setup(PyObject *mod, PyObject *args) {
     PyObject *m, *b;
@@ -1478,6 +1999,12 @@ static PyMethodDef module_methods[] = {
     {"draw_search", py_draw_search, METH_VARARGS,
      "draw_search(rules, order, plies) -> Search (DrawSearch's methods: draw_root_values, "
      "draw_value)"},
+    {"solve_worlds", py_solve_worlds, METH_VARARGS,
+     "solve_worlds(rules, prefix, start, stop, early, dealer, position, stock_empty, drawing, "
+     "plies, sampler, moves, won, budget, time_ms, began, min_samples, z, tolerance, progress) "
+     "-> (rows, nodes) | None (solver.core.solve's loop over a two-seat view's worlds)"},
+    {"separated", py_separated, METH_VARARGS,
+     "separated(rows, z, tolerance) -> bool (solver.ranking.separated on a tally's rows)"},
     {"perft", py_perft, METH_VARARGS,
      "perft(rules, hand0, hand1, loose, builds, to_move, depth) -> int | None"},
     {NULL, NULL, 0, NULL},
@@ -1494,6 +2021,11 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     if (PyType_Ready(&RulesType) < 0 || PyType_Ready(&SearchType) < 0) return NULL;
     PyObject *m = PyModule_Create(&kernel_module);
     if (!m) return NULL;
+    PyObject *hashlib = PyImport_ImportModule("hashlib");
+    if (!hashlib) { Py_DECREF(m); return NULL; }
+    SHA512 = PyObject_GetAttrString(hashlib, "sha512");
+    Py_DECREF(hashlib);
+    if (!SHA512) { Py_DECREF(m); return NULL; }
     S_TRAIL = PyUnicode_InternFromString("trail");
     S_CAPTURE = PyUnicode_InternFromString("capture");
     S_BUILD = PyUnicode_InternFromString("build");

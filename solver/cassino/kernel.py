@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import importlib
 import os
+from collections.abc import Callable
 from typing import Any, Protocol, cast
 
-from engine.cassino import Build, Move, Rules, card_points
+from engine.cassino import Build, HandSampler, Move, Rules, View, card_points
 from solver.cassino.evaluation import weights
 
 __all__ = [
@@ -35,10 +36,14 @@ __all__ = [
     "perft",
     "play_card",
     "random_rounds",
+    "separated",
+    "solve_worlds",
 ]
 
 ENV = "CASSINO_KERNEL"
-"""``CASSINO_KERNEL=python`` forces the pure-Python reference (read at each choice)."""
+"""``CASSINO_KERNEL=python`` forces the pure-Python reference (read at each choice);
+``CASSINO_KERNEL=world`` keeps the loop over a hint's worlds in Python, the kernel searching
+each world (the path before :func:`solve_worlds`, for benchmarks)."""
 
 
 class KernelSearch(Protocol):
@@ -133,6 +138,57 @@ def draw_search(rules: Rules, order: tuple[int, ...], plies: int) -> KernelDrawS
     if not available() or rules.players != 2:
         return None
     return cast(KernelDrawSearch, _MODULE.draw_search(kernel_rules(rules), order, plies))
+
+
+class Stopping(Protocol):
+    """What :func:`solve_worlds` reads of the stopping rule (``solver.core.Options``)."""
+
+    @property
+    def min_samples(self) -> int: ...
+    @property
+    def time_ms(self) -> float | None: ...
+    @property
+    def z(self) -> float: ...
+    @property
+    def tolerance(self) -> float: ...
+
+
+_U64 = 1 << 64
+
+
+def solve_worlds(view: View, sampler: HandSampler, drawing: bool, plies: int, prefix: str,
+                 start: int, stop: int, moves: list[Move], won: list[float], *, early: bool,
+                 budget: int | None, rule: Stopping, began: float,
+                 progress: Callable[[int, int], None] | None
+                 ) -> tuple[list[list[float]], int] | None:
+    """``solver.core.solve``'s loop over the worlds ``start .. stop - 1`` of a two-seat view
+    in one native call: world ``i`` drawn from ``random.Random(prefix + str(i))`` exactly as
+    :meth:`solver.cassino.Worlds.draw` draws it (the sampler's calls, then ``draw``'s stock
+    order, W8), searched as :meth:`~solver.cassino.Worlds.values` searches it, a world seen
+    before taking its row again, and with ``early`` the stopping rule between worlds (the
+    node budget, ``rule.time_ms``, :func:`solver.ranking.separated` after
+    ``rule.min_samples``).  The tally's rows in world order and the nodes searched; ``None``
+    when the kernel is off or cannot hold the view (the caller loops in Python)."""
+    if not available() or view.rules.players != 2 or sampler.total >= _U64 \
+            or os.environ.get(ENV, "").lower() == "world":
+        return None
+    stock_empty = view.stock_size == 0
+    sampled = (0, 0, [], [], []) if stock_empty else (
+        sampler.total, sampler.size, sampler.plans, sampler.groups, sampler.rest)
+    last = -1 if view.last_capturer is None else view.last_capturer
+    position = (view.to_move, view.player, view.hand, view.unseen, view.loose, view.builds,
+                view.captured[0], view.captured[1], view.sweeps[0], view.sweeps[1], last)
+    time_ms = rule.time_ms
+    return cast("tuple[list[list[float]], int] | None", _MODULE.solve_worlds(
+        kernel_rules(view.rules), prefix.encode(), start, stop, early, view.dealer, position,
+        stock_empty, drawing, plies, sampled, moves, won, -1 if budget is None else budget,
+        -1.0 if time_ms is None else float(time_ms), began, rule.min_samples, rule.z,
+        rule.tolerance, progress))
+
+
+def separated(rows: list[list[float]], z: float, tolerance: float) -> bool:
+    """The kernel's :func:`solver.ranking.separated` on a tally's rows (differential tests)."""
+    return cast(bool, _MODULE.separated(rows, z, tolerance))
 
 
 def legal_moves(hand: int, loose: int, builds: tuple[Build, ...], player: int,

@@ -12,13 +12,14 @@ world index always give the same world, wherever it is searched.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any, NamedTuple, Protocol, TypeVar
 
 from engine.cassino import HandSampler, Move, Rules, View, stock_order
+from solver.cassino import kernel
 from solver.cassino.exact import EXACT_NODES, exact_values
 from solver.cassino.maxn import MaxnSearch
-from solver.cassino.search import DrawSearch, Position, Search, twin_key
+from solver.cassino.search import DRAW_PLIES, DrawSearch, Position, Search, twin_key
 from solver.cassino.seats import WORLD_NODES, SeatsPosition, SeatsSearch
 from solver.cassino.sides import SideSearch
 
@@ -29,10 +30,14 @@ World = tuple[int, tuple[int, ...]]
 """A world: the other hand, and the stock's order in ``draw`` (else empty)."""
 
 
+def _prefix(seed: int) -> str:
+    return f"cassino-solver/{seed}/"
+
+
 def world_rng(seed: int, index: int) -> random.Random:
     """The random source of world ``index`` for ``seed``: worlds are independent of one
     another, so any range of them can be computed anywhere and merged."""
-    return random.Random(f"cassino-solver/{seed}/{index}")
+    return random.Random(f"{_prefix(seed)}{index}")
 
 
 class Worlds:
@@ -71,6 +76,18 @@ class Worlds:
                        view.last_capturer, stock, view.dealer)
         row = search.root_values(pos, moves) if moves else [-search.value(pos)]
         return row, search.nodes
+
+    def solve(self, seed: int, start: int, stop: int, moves: list[Move], won: list[float], *,
+              early: bool, budget: int | None, rule: kernel.Stopping, began: float,
+              progress: Callable[[int, int], None] | None
+              ) -> tuple[list[list[float]], int] | None:
+        """Every world ``start .. stop - 1`` drawn (:meth:`draw`) and valued (:meth:`values`,
+        each row ``won`` then the moves' values) in one call to the compiled kernel, with
+        ``solver.core.solve``'s stopping rule between worlds when ``early``: the same rows
+        and nodes as its loop.  ``None`` where the kernel does not run (the caller loops)."""
+        return kernel.solve_worlds(self.view, self.sampler, self.drawing, DRAW_PLIES,
+                                   _prefix(seed), start, stop, moves, won, early=early,
+                                   budget=budget, rule=rule, began=began, progress=progress)
 
 
 PARANOID = "paranoid"

@@ -274,3 +274,68 @@ def test_random_rounds() -> None:
         assert moves == 48 * 200
         assert kernel.random_rounds(rules, 7, 200) == (moves, diff)
         assert kernel.random_rounds(rules, 8, 200) != (moves, diff)
+
+
+def tally_of(view: object, monkeypatch: pytest.MonkeyPatch, env: str, options: solver.Options,
+             **kw: object) -> tuple[solver.Tally, list[tuple[int, int]]]:
+    """``solve`` with ``CASSINO_KERNEL=env``, and the progress it reported."""
+    monkeypatch.setenv(kernel.ENV, env)
+    seen: list[tuple[int, int]] = []
+    tally = solver.solve(view, options, 3, progress=lambda d, t: seen.append((d, t)),  # type: ignore[arg-type]
+                         **kw)  # type: ignore[arg-type]
+    return tally, seen
+
+
+@built
+@pytest.mark.parametrize("variant", TWO_SEATS)
+def test_a_hint_crosses_once(variant: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The native loop over worlds (one call a hint) draws world i as the reference does
+    (random.Random's seeding, the sampler's draws, W8's stock order), searches it, and stops
+    after the same world: the same rows, nodes and progress for every budget and range."""
+    calls: list[object] = []
+    native = kernel.solve_worlds
+
+    def counted(*args: object, **kw: object) -> object:
+        calls.append(args)
+        return native(*args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(kernel, "solve_worlds", counted)
+    rng = random.Random(f"kernel-loop/{variant}")
+    states = [s for i, s in enumerate(rounds(variant, range(1), rng)) if i % 13 == 5]
+    budgets = [solver.Options(), solver.Options(samples=12, nodes=None, min_samples=4, z=1.0)]
+    for k, state in enumerate(states):
+        view = state.view(state.to_move if k % 3 else 1 - state.to_move)
+        for options in budgets:
+            before = len(calls)
+            a, pa = tally_of(view, monkeypatch, "native", options)
+            assert len(calls) == before + 1
+            b, pb = tally_of(view, monkeypatch, "python", options)
+            assert (a.worlds, a.values, a.nodes, pa) == (b.worlds, b.values, b.nodes, pb)
+        a, _ = tally_of(view, monkeypatch, "native", budgets[0], start=5, stop=14, early=False)
+        b, _ = tally_of(view, monkeypatch, "python", budgets[0], start=5, stop=14, early=False)
+        assert (a.worlds, a.values, a.nodes) == (b.worlds, b.values, b.nodes)
+        assert a.worlds == list(range(5, 14)) or Worlds(view).exact
+
+
+@built
+def test_the_stopping_rule_agrees() -> None:
+    """The kernel's ``separated`` repeats ranking's float operations: the same verdict on
+    random tallies, ties and near-ties included."""
+    from solver.ranking import Tally, separated
+
+    rng = random.Random(15)
+    verdicts = set()
+    for trial in range(3000):
+        cols, n = rng.randrange(1, 6), rng.randrange(1, 30)
+        scale = rng.choice([0.1, 1.0, 7.0])
+        base = [rng.uniform(-5, 5) for _ in range(n)]
+        rows = [[round(b + rng.gauss(0, scale) * (j + 1) / 2, rng.choice([0, 1, 3, 17]))
+                 if trial % 5 else b + j * 1e-9 for j in range(cols)] for b in base]
+        z, tol = rng.choice([3.0, 1.0, 0.0]), rng.choice([0.1, 0.0, 1.0])
+        tally = Tally([str(j) for j in range(cols)])
+        for i, row in enumerate(rows):
+            tally.add(i, row)
+        verdict = separated(tally, z, tol)
+        assert kernel.separated(rows, z, tol) == verdict
+        verdicts.add(verdict)
+    assert verdicts == {True, False}

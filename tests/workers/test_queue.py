@@ -102,7 +102,11 @@ def test_a_large_budget_is_split_and_merged_exactly(redis_server: RedisServer,
 
 
 def test_a_job_whose_worker_is_killed_still_finishes(redis_server: RedisServer,
-                                                     workers: Workers) -> None:
+                                                     workers: Workers,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    # The job must outlast the look that finds its worker: with the compiled kernel a hint
+    # of 64 worlds can end in milliseconds, so these workers search in pure Python.
+    monkeypatch.setenv("CASSINO_KERNEL", "python")
     victim, _spare = workers.start(2)
     client = client_for(redis_server)
     state = mid_game(34, plies=2)
