@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 from engine.rummy import (
-    ADD,
     DISCARD,
     DRAW,
     MELD,
