@@ -4,6 +4,7 @@ seat's view (RM27, DP12), the greedy rule's moves legal, playouts settled by the
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from typing import Any
@@ -27,7 +28,7 @@ from engine.rummy import (
     parse_move,
 )
 from solver.rummy import GreedyBot, Options, Worlds, evaluate, hint, make_bot
-from solver.rummy.arena import play_hand, play_pair
+from solver.rummy.arena import main, play_hand, play_pair
 from solver.rummy.double_pack_playout import estimate, play_out
 from solver.rummy.double_pack_policy import greedy_choice, lay_out_moves
 from solver.rummy.double_pack_worlds import twin_key, values
@@ -264,3 +265,17 @@ def test_a_mirrored_greedy_pair_is_even() -> None:
     pair = play_pair(4, ("greedy", "greedy"), 0, DP)
     assert pair.first.points == pair.second.points
     assert pair.margin() == 0
+
+
+def test_the_arena_gives_the_same_summary_in_parallel(capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    """Each pair depends on its index only: ``--jobs 2`` changes nothing but the speed;
+    every hand is won by going out (DP9)."""
+    args = ["greedy", "random", "--variant", DP, "--pairs", "2", "--quiet", "--json"]
+    assert main(args) == 0
+    alone = json.loads(capsys.readouterr().out)
+    assert main([*args, "--jobs", "2"]) == 0
+    parallel = json.loads(capsys.readouterr().out)
+    assert {k: v for k, v in parallel.items() if k != "think_ms"} == {
+        k: v for k, v in alone.items() if k != "think_ms"}
+    assert alone["outs"] == 4 and alone["margin"] > 0
