@@ -103,3 +103,7 @@ arena-seats: .installed  # N seats, every seat rotation of each deal: make arena
 bench-seats: .installed  # N-seat hint latency p50/p95 at the default budget, one core
 	$(PYTHON) bench/seats_bench.py
 	$(PYTHON) bench/seats_exact_bench.py
+
+.PHONY: bench-games
+bench-games: .installed  # per game: legal moves of mid-hand positions (us) and hint p50/p95 (CPU ms)
+	$(PYTHON) bench/games_bench.py

@@ -111,9 +111,10 @@ def _rummy_players(variant: str) -> tuple[int, int]:
 
 
 def _rummy_bots(variant: str) -> tuple[str, ...]:
-    """The solver and the greedy rule play the show-down games (solver/rummy); in
-    double-pack rum, which they do not play yet, the house moves at random."""
-    return ("random",) if rummy.get_rules(variant).lay_out else BOTS
+    """Every rummy variant's house: the solver, the greedy rule or random moves (solver/rummy;
+    double-pack rum has its own greedy rule, solver/rummy/double_pack_policy)."""
+    del variant
+    return BOTS
 
 
 def _rummy_move(move: Any) -> dict[str, Any]:

@@ -290,7 +290,7 @@ class MeldGame:
 
     def new_game(self, variant: str, bot: str) -> dict[str, Any]:
         """``POST /v1/games``, sealed, the house at the other seat; where the variant has
-        no such bot (double-pack rum plays only ``random``), the house plays at random."""
+        no such bot, the house plays at random."""
         try:
             return self.client.new_game(
                 self.args.seed, self.args.dealer, sealed=True, game=self.game,

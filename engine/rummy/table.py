@@ -221,8 +221,14 @@ def shifts(hand: int, table: Sequence[Laid]) -> list[Shift]:
         for joker in sorted({laid.cards[0], laid.cards[-1]}):
             if not is_joker(joker) or laid.moved >> joker & 1:
                 continue
-            for fill in [None, *naturals]:
-                for extend in [None, *naturals]:
+            # only a card that stands at the joker's old place may fill it, and only one
+            # that stands beyond its new place may extend the run: the others never pass
+            high = laid.cards[-1] == joker
+            old, beyond = (laid.high, laid.low - 2) if high else (laid.low, laid.high + 2)
+            fills = [c for c in naturals if stands_at(c, laid.key, old)]
+            extends = [c for c in naturals if stands_at(c, laid.key, beyond)]
+            for fill in [None, *fills]:
+                for extend in [None, *extends]:
                     if fill is not None and fill == extend:
                         continue
                     if isinstance(shift_result(laid, joker, fill, extend), Laid):

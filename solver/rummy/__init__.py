@@ -1,5 +1,6 @@
-"""The rummy solver (docs/solver.md "Rummy"): ranked hints, hand evaluations, bots and an
-arena for the show-down games, Poker Rum and Poker Gin (docs/rules/rummy.md RM1-RM28).
+"""The rummy solver (docs/solver.md "Rummy", "Double-Pack Rum"): ranked hints, hand
+evaluations, bots and an arena for the show-down games, Poker Rum and Poker Gin
+(docs/rules/rummy.md RM1-RM28), and for Double-Pack Rum (DP1-DP12).
 
 It imports only the standard library, :mod:`engine.rummy` and :mod:`solver.ranking`.
 Modules outside ``solver/rummy/`` import it from here (tests/test_layers.py checks it):
@@ -13,6 +14,9 @@ Modules outside ``solver/rummy/`` import it from here (tests/test_layers.py chec
   cut at a horizon valued by :mod:`solver.rummy.evaluation`;
   :mod:`solver.rummy.policy`: the greedy rule; :mod:`solver.rummy.deadwood`: fast least
   deadwood for one pack;
+* Double-Pack Rum's own parts: :mod:`solver.rummy.double_pack_policy` (its greedy rule),
+  :mod:`solver.rummy.double_pack_playout` (playouts through the engine, the value of a
+  hand cut short), :mod:`solver.rummy.double_pack_worlds` (root moves valued, twins once);
 * :mod:`solver.rummy.bots` and :mod:`solver.rummy.arena` (``python -m solver.rummy.arena``).
 """
 

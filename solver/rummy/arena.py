@@ -1,11 +1,14 @@
 """Arena: two bots play mirrored pairs of hands, each deal twice with the seats swapped.
 
     python -m solver.rummy.arena solver greedy --variant poker-rum --pairs 100
+    python -m solver.rummy.arena solver greedy --variant double-pack-rum --pairs 300 --jobs 2
 
 Pair ``i`` is game seed ``seed + i`` (its dealer and deal, RM5, RM6, RM28) played twice:
 bot A in seat 0, then bot A in seat 1, so each bot holds each hand once and the luck of
 the cards cancels.  A hand is a game (RM26).  Reported: A's points minus B's per pair
-with its standard error, per hand, and how the hands ended.
+with its standard error, per hand, and how the hands ended (a show-down, drawn, or a
+player out in Double-Pack Rum, DP9).  ``--jobs`` plays pairs in parallel processes: the
+results do not change, each pair depending on its index only.
 """
 
 from __future__ import annotations
@@ -14,11 +17,13 @@ import argparse
 import json
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from math import sqrt
 from typing import Any
 
-from engine.rummy import DRAWN, SHOWDOWN, advance, new_game
+from engine.rummy import DRAWN, OUT, SHOWDOWN, advance, new_game
 from solver.rummy.bots import Bot, make_bot
 
 __all__ = ["HandRecord", "Summary", "main", "play_hand", "play_pair", "summarize"]
@@ -72,6 +77,10 @@ def play_pair(index: int, specs: tuple[str, str], seed: int, variant: str) -> Pa
     return PairResult(index, first, second)
 
 
+def _play(task: tuple[int, tuple[str, str], int, str]) -> PairResult:
+    return play_pair(*task)
+
+
 @dataclass
 class Summary:
     pairs: int
@@ -83,6 +92,8 @@ class Summary:
     drawn: int
     think_ms: tuple[float, float]
     """Mean thinking time per move of A and of B."""
+    outs: int = 0
+    """Double-Pack Rum's hands won by going out (DP9)."""
 
     def to_dict(self) -> dict[str, Any]:
         return self.__dict__.copy()
@@ -112,7 +123,8 @@ def summarize(results: list[PairResult]) -> Summary:
                    sum(h.status == SHOWDOWN for h in hands),
                    sum(h.status == DRAWN for h in hands),
                    (round(1000 * think[0] / max(1, moves[0]), 2),
-                    round(1000 * think[1] / max(1, moves[1]), 2)))
+                    round(1000 * think[1] / max(1, moves[1]), 2)),
+                   sum(h.status == OUT for h in hands))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -125,12 +137,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--quiet", action="store_true")
+    parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
     args = parser.parse_args(argv)
     results = []
-    for i in range(args.pairs):
-        results.append(play_pair(i, (args.a, args.b), args.seed, args.variant))
-        if not args.quiet:
-            print(f"\r{i + 1}/{args.pairs}", end="", file=sys.stderr, flush=True)
+    tasks = [(i, (args.a, args.b), args.seed, args.variant) for i in range(args.pairs)]
+    with ProcessPoolExecutor(args.jobs) if args.jobs > 1 else nullcontext() as pool:
+        stream = pool.map(_play, tasks) if pool is not None else map(_play, tasks)
+        for i, result in enumerate(stream):
+            results.append(result)
+            if not args.quiet:
+                print(f"\r{i + 1}/{args.pairs}", end="", file=sys.stderr, flush=True)
     if not args.quiet:
         print(file=sys.stderr)
     s = summarize(results)
@@ -141,7 +157,8 @@ def main(argv: list[str] | None = None) -> int:
               f"(seeds {args.seed}..{args.seed + args.pairs - 1}, {2 * s.pairs} hands)")
         print(f"  {args.a} minus {args.b}: {s.margin:+.2f} ± {s.stderr:.2f} points per pair "
               f"({s.per_hand:+.2f} per hand)")
-        print(f"  hands: {s.showdowns} show-downs, {s.drawn} drawn; think per move "
+        ended = f"{s.outs} out, " if s.outs else ""
+        print(f"  hands: {ended}{s.showdowns} show-downs, {s.drawn} drawn; think per move "
               f"{s.think_ms[0]:.1f} ms / {s.think_ms[1]:.1f} ms")
     return 0
 

@@ -43,7 +43,8 @@ def _within(view: View, move: Move) -> bool:
 class GreedyBot:
     """One ply (:mod:`solver.rummy.policy`): take the pile's top card if it lowers the
     deadwood, else draw (RM7, RM8); discard the card leaving the least deadwood; call as
-    soon as allowed (RM14, RM22)."""
+    soon as allowed (RM14, RM22).  In Double-Pack Rum, the rule of
+    :mod:`solver.rummy.double_pack_policy` (lay out whatever fits, DP3-DP7)."""
 
     def __init__(self, seed: int = 0) -> None:
         self.name = "greedy"

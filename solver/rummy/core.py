@@ -116,8 +116,6 @@ def solve(view: View, options: Options = DEFAULT, seed: int = 0, start: int = 0,
     if not isinstance(view, View):
         raise TypeError(f"the solver takes a player's View, not {type(view).__name__} "
                         "(RM27)")
-    if view.rules.lay_out:
-        raise ValueError(f"the rummy solver plays the show-down games, not {view.rules.name}")
     began = time.perf_counter()
     moves, columns = _columns(view)
     tally = Tally(columns)

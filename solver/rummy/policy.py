@@ -22,6 +22,7 @@ from engine.rummy import (
     pip,
 )
 from solver.rummy import deadwood as one_pack
+from solver.rummy import double_pack_policy
 
 __all__ = ["after_discards", "greedy_call", "greedy_discard", "greedy_move", "greedy_takes",
            "points"]
@@ -75,7 +76,10 @@ def greedy_call(rules: Rules, deadwood: int) -> bool:
 
 
 def greedy_move(view: View) -> Move:
-    """The greedy rule's move for the viewer, who is to move (RM7, RM8, RM14)."""
+    """The greedy rule's move for the viewer, who is to move (RM7, RM8, RM14); Double-Pack
+    Rum's is :func:`solver.rummy.double_pack_policy.greedy_move`."""
+    if view.rules.lay_out:
+        return double_pack_policy.greedy_move(view)
     if view.phase == DRAW:
         if view.pile and greedy_takes(view.hand, view.pile[-1], points(view.hand)):
             return Move(TAKE)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 
 from engine.rummy import DISCARD, Move, State, View, advance, deadwood_points, false_call
+from solver.rummy import double_pack_worlds
 from solver.rummy.playout import play_out
 
 __all__ = ["Worlds", "world_rng"]
@@ -54,6 +55,8 @@ class Worlds:
         A call over the limit (RM24) is worth the same discard without the call less the
         penalty: the playout's rule pays no heed to the hand it shows, so that is exact."""
         player = self.view.player
+        if self.view.rules.lay_out:  # Double-Pack Rum (DP1-DP11)
+            return double_pack_worlds.values(world, moves, player, self.horizon)
         if not moves:
             result, turns = play_out(world, self.horizon)
             return [float(result[player])], turns

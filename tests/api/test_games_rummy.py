@@ -136,7 +136,7 @@ def test_each_answer_of_a_sealed_game_names_no_card_the_seat_may_not_see(
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_a_sealed_hand_against_the_house_ends_and_scores(app: Flask, client: FlaskClient,
                                                          variant: str) -> None:
-    bot = "random" if variant == "double-pack-rum" else "greedy"  # until solver/rummy plays it
+    bot = "greedy"
     body = {"game": "rummy", "variant": variant, "seed": 6,
             "house": [{"player": 0, "bot": bot}]}
     token, views, events = play_sealed(client, body, 1, seed=2)

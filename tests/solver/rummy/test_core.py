@@ -115,10 +115,13 @@ def test_a_finished_hand_is_exact() -> None:
     assert answer["evaluation"]["equity"] == over.returns()[1] < 0
 
 
-def test_double_pack_rum_is_not_searched() -> None:
+def test_double_pack_rum_is_searched_too() -> None:
+    """Once refused, Double-Pack Rum is searched through the same entry point
+    (tests/solver/rummy/test_double_pack.py tests it further)."""
     state = mid_hand("double-pack-rum", 9, 1)[0]
-    with pytest.raises(ValueError, match="double-pack-rum"):
-        hint(state.view(state.to_move))
+    view = state.view(state.to_move)
+    answer = hint(view, samples=4)
+    assert {m["move"]["id"] for m in answer["moves"]} == {m.id for m in view.legal_moves()}
 
 
 @pytest.mark.parametrize("variant", ["poker-rum", "poker-gin"])
