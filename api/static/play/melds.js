@@ -7,6 +7,7 @@
  * every meld on the table with its owner, the other hand as backs.  Moves are chosen by
  * clicking cards (and a table meld) or from the list of legal moves; hints rank them. */
 import { CassinoError } from "../sdk/cassino.js";
+import { el } from "./dom.js";
 import {
   MELD_GAMES, afterEvent, deadwood, faceUp, handMelds, moveId, moveUses, parseCard, pip, selectionMoves,
   suitGroups, tableMelds,
@@ -65,22 +66,6 @@ export async function gameMenu(api, current, currentVariant) {
   });
 }
 
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "className") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child !== null && child !== undefined && child !== false) {
-      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-    }
-  }
-  return node;
-}
 
 const cardText = (code) => {
   const c = parseCard(code);

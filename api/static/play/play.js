@@ -21,6 +21,7 @@ import { decidedPoints, lastTable } from "./table.js";
 import { levelOptions } from "./levels.js";
 import { alternativesText, askWhy, decorate, reachOf, riskText } from "./why.js";
 import { gameMenu, meldGameOf, startMelds } from "./melds.js";
+import { el } from "./dom.js";
 
 (() => {
   const params = new URLSearchParams(location.search);
@@ -103,22 +104,6 @@ import { gameMenu, meldGameOf, startMelds } from "./melds.js";
     : winner === SIDE[HUMAN] ? `${teamed() ? "Your team wins" : "You win"} the game: ${sidesText(scores)}!`
     : `${sideName(winner)} wins the game: ${sidesText(scores)}.`);
 
-  function el(tag, attrs = {}, ...children) {
-    const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(attrs)) {
-      if (value === null || value === undefined || value === false) continue;
-      if (key === "className") node.className = value;
-      else if (key === "text") node.textContent = value;
-      else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-      else node.setAttribute(key, value === true ? "" : String(value));
-    }
-    for (const child of children.flat()) {
-      if (child !== null && child !== undefined && child !== false) {
-        node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-      }
-    }
-    return node;
-  }
 
   function cardFace(code, attrs = {}, small = false) {
     const tag = attrs.onclick ? "button" : "span";

@@ -10,6 +10,7 @@
  * A sealed game's record exists only once the game is over: it shows every hand.
  */
 import { CassinoClient, CassinoError } from "../sdk/cassino.js";
+import { el } from "./dom.js";
 
 (() => {
   const api = new CassinoClient({ baseUrl: new URL("../", location.href).href });
@@ -31,22 +32,6 @@ import { CassinoClient, CassinoError } from "../sdk/cassino.js";
   };
   const $ = (id) => document.getElementById(id);
 
-  function el(tag, attrs = {}, ...children) {
-    const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(attrs)) {
-      if (value === null || value === undefined || value === false) continue;
-      if (key === "className") node.className = value;
-      else if (key === "text") node.textContent = value;
-      else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-      else node.setAttribute(key, value === true ? "" : String(value));
-    }
-    for (const child of children.flat()) {
-      if (child !== null && child !== undefined && child !== false) {
-        node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-      }
-    }
-    return node;
-  }
 
   const rankOf = (code) => code.slice(0, -1);
   const suitOf = (code) => code.slice(-1);
