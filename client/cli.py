@@ -21,6 +21,7 @@ from typing import Any, TextIO
 
 from client import records
 from client.api import ApiError, Cassino, HttpTransport, InProcessTransport
+from client.console import Console
 from client.text import Style, breakdown_lines, hint_lines, variant_lines
 
 HELP = """Commands:
@@ -307,7 +308,7 @@ def run_play(args: argparse.Namespace, client: Cassino, style: Style, stdin: Tex
     return TerminalGame(client, args, style, stdin, out, delay).run()
 
 
-class TerminalGame:
+class TerminalGame(Console):
     """One game: the human at ``args.seat``, the house (``--opponent``, on the server) at
     every other seat; with an open state the other seats' moves are their top hints."""
 
@@ -364,20 +365,6 @@ class TerminalGame:
                 if entry.get("name") == variant and entry.get("seats") == seats:
                     return [list(team) for team in entry["teams"]]
         return [[seat] for seat in range(seats)]
-
-    def say(self, text: str = "") -> None:
-        print(text, file=self.out, flush=True)
-
-    def ask(self, prompt: str) -> str | None:
-        self.out.write(prompt)
-        self.out.flush()
-        line = self.stdin.readline()
-        if not line:
-            self.say()
-            return None
-        if not self.stdin.isatty():  # scripted input: echo it, so the transcript reads well
-            self.out.write(line if line.endswith("\n") else line + "\n")
-        return line.strip()
 
     def options(self) -> dict[str, Any]:
         return {"samples": self.args.samples, "time_ms": self.args.time_ms,

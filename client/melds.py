@@ -18,6 +18,7 @@ from itertools import combinations
 from typing import Any, TextIO
 
 from client.api import ApiError, Cassino
+from client.console import Console
 
 __all__ = ["MELD_GAMES", "MeldGame", "MeldStyle", "MeldUsageError", "deadwood", "hand_melds",
            "move_id", "suit_groups"]
@@ -188,7 +189,7 @@ class MeldStyle:
         return sep.join(self.card(c) for c in codes or [])
 
 
-class MeldGame:
+class MeldGame(Console):
     """One hand of Conquian or rummy: the human at ``--seat``, the house (``--opponent``,
     on the server) at the other seat."""
 
@@ -204,21 +205,7 @@ class MeldGame:
         self.human = 1 if args.seat == 1 else 0
         self.house = "the solver" if args.opponent == "solver" else f"the {args.opponent}"
 
-    # -- talking
-    def say(self, text: str = "") -> None:
-        print(text, file=self.out, flush=True)
-
-    def ask(self, prompt: str) -> str | None:
-        self.out.write(prompt)
-        self.out.flush()
-        line = self.stdin.readline()
-        if not line:
-            self.say()
-            return None
-        if not self.stdin.isatty():  # scripted input: echo it, so the transcript reads well
-            self.out.write(line if line.endswith("\n") else line + "\n")
-        return line.strip()
-
+    # -- talking (say and ask: client.console)
     def name(self, seat: int | None) -> str:
         return "you" if seat == self.human else self.house
 
