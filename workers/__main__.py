@@ -159,6 +159,7 @@ class HintWorker(SimpleWorker):
         if not self.connection.sismember(REDIS_WORKER_KEYS, self.key):
             self.connection.delete(self.key)  # the beat above left a bare hash
             self.register_birth()  # type: ignore[no-untyped-call]
+            super().set_state(self._state)  # its birth does not say it (written on changes)
             log.warning("worker %s registered again (Redis had lost it)", self.name)
 
 
