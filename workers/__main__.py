@@ -15,13 +15,19 @@ import os
 import signal
 import time
 from types import FrameType
+from typing import Any
 
 from redis import Redis
 from redis.client import Pipeline
 from redis.exceptions import RedisError
 from rq import Queue, SimpleWorker
+from rq.executions import Execution
+from rq.job import Job
+from rq.utils import now
+from rq.worker import WorkerStatus
 from rq.worker_registration import REDIS_WORKER_KEYS
 
+from workers.jobs import BEAT_TTL, beat_key, beaten
 from workers.queue import QUEUE
 from workers.watchdog import watch
 
@@ -29,6 +35,13 @@ log = logging.getLogger("workers")
 BACKOFF = (0.5, 10.0)
 """The first and the longest wait before reconnecting, in seconds."""
 
+
+BEAT_EVERY = 1.0
+"""Seconds between two of the worker's own beats (RQ beats several times a job; each
+beat keeps the worker's key for minutes)."""
+
+SUSPENSION_CHECK = 1.0
+"""Seconds between two checks for ``rq suspend`` (RQ checks before every job)."""
 
 REGISTRATION_CHECK = 1.0
 """Seconds between two checks that Redis still holds the worker's registration."""
@@ -41,28 +54,112 @@ shared machine searches take the CPU that requests leave (``make bench-flood``).
 class HintWorker(SimpleWorker):
     """RQ's SimpleWorker, which also registers again when Redis lost its registration (a
     restart without persistence while it waited for jobs: RQ's loop reconnects and works
-    on, unregistered), so that readiness counts it again within a beat."""
+    on, unregistered), so that readiness counts it again within a beat.
+
+    It also spares each job RQ's redundant round trips to Redis (issue 15: a short hint's
+    search takes less time than RQ's bookkeeping around it), keeping every record RQ
+    writes: the worker's beats outside a job's pipelines, and its check for ``rq
+    suspend``, go at most once a second (each beat lasts minutes), its state is written
+    when it changes, the execution record and the
+    job's start go in one transaction with the job's first heartbeat, the worker's idle
+    state and beat go in the transaction that records the job's end, and the job's last
+    beat before that is written by it too."""
 
     checked = 0.0
     """When the registration was last checked (RQ beats several times a job: once a second
     is enough, and spares each short job Redis round trips)."""
 
+    suspension_checked = 0.0
+    """When RQ last asked Redis whether workers are suspended (``rq suspend``)."""
+
+    beaten = 0.0
+    """When the worker's key was last given a TTL (``time.monotonic``), and for how long:"""
+    beaten_for = 0
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("log_job_description", False)  # a job's id, not its payload
+        super().__init__(*args, **kwargs)
+        self.log_result_lifespan = False
+        self._prepared: Pipeline | None = None
+
     def heartbeat(self, timeout: int | None = None, pipeline: Pipeline | None = None) -> None:
+        timeout = timeout or self.worker_ttl + 60
         if pipeline is not None:
             super().heartbeat(timeout, pipeline)
+            self._beaten(timeout)
             return
-        with self.connection.pipeline(transaction=False) as batch:  # RQ's three commands
-            super().heartbeat(timeout, batch)  # (HSET, EXPIRE, EXPIRE) in one round trip
-            batch.execute()
+        if time.monotonic() - self.beaten >= BEAT_EVERY or self.beaten_for < timeout:
+            with self.connection.pipeline(transaction=False) as batch:  # RQ's three commands
+                super().heartbeat(timeout, batch)  # (HSET, EXPIRE, EXPIRE) in one round trip
+                batch.execute()
+            self._beaten(timeout)
         if not self._stop_requested \
                 and time.monotonic() - self.checked >= REGISTRATION_CHECK:
             self.checked = time.monotonic()
             self._register_again()
 
+    def check_for_suspension(self, burst: bool) -> None:
+        """RQ's (``rq suspend``), at most once a second rather than before every job."""
+        if time.monotonic() - self.suspension_checked < SUSPENSION_CHECK:
+            return
+        super().check_for_suspension(burst)
+        self.suspension_checked = time.monotonic()
+
+    def _beaten(self, timeout: int) -> None:
+        self.beaten, self.beaten_for = time.monotonic(), timeout
+
+    def set_state(self, state: str, pipeline: Pipeline | None = None) -> None:
+        if pipeline is None and state == self._state:
+            return  # Redis holds it (a lost registration is written again whole)
+        super().set_state(state, pipeline)
+
+    def prepare_execution(self, job: Job) -> Execution:
+        """RQ's execution record and busy state, sent with the job's start (below)."""
+        pipeline = self.connection.pipeline()
+        execution = Execution.create(job, self.get_heartbeat_ttl(job), pipeline=pipeline,
+                                     worker_name=self.name)
+        self.executions[execution.id] = execution
+        self.set_state(WorkerStatus.BUSY, pipeline=pipeline)
+        self._prepared = pipeline
+        return execution
+
+    def prepare_job_execution(self, job: Job, remove_from_intermediate_queue: bool = False
+                              ) -> None:
+        """RQ's, in the transaction of :meth:`prepare_execution`, with the job's first
+        heartbeat key (:func:`workers.jobs.heartbeat`)."""
+        pipeline, self._prepared = self._prepared, None
+        if pipeline is None:
+            super().prepare_job_execution(job, remove_from_intermediate_queue)
+            return
+        with pipeline:
+            ttl = self.get_heartbeat_ttl(job)
+            self.heartbeat(ttl, pipeline=pipeline)
+            job.prepare_for_execution(self.name, pipeline=pipeline)  # its last_heartbeat too
+            pipeline.persist(job.key)
+            if remove_from_intermediate_queue:
+                queue = Queue(job.origin, connection=self.connection)
+                pipeline.lrem(queue.intermediate_queue_key, 1, job.id)
+            pipeline.set(beat_key(job.id), "1", ex=BEAT_TTL)
+            pipeline.execute()
+        beaten(job.id)
+        self.procline(  # type: ignore[no-untyped-call]
+            f"Processing {job.func_name} from {job.origin} since {time.time()}")
+
+    def handle_execution_ended(self, job: Job, queue: Queue, heartbeat_ttl: int) -> None:
+        """RQ's, but the job's last beat goes to Redis with its end (RQ saves the job)."""
+        job.ended_at = job.last_heartbeat = now()
+
+    def cleanup_execution(self, job: Job, pipeline: Pipeline,
+                          execution: Execution | None = None) -> None:
+        super().cleanup_execution(job, pipeline, execution)
+        self.set_state(WorkerStatus.IDLE, pipeline=pipeline)
+        self.heartbeat(pipeline=pipeline)
+
     def _register_again(self) -> None:
         if not self.connection.sismember(REDIS_WORKER_KEYS, self.key):
             self.connection.delete(self.key)  # the beat above left a bare hash
             self.register_birth()  # type: ignore[no-untyped-call]
+            super().set_state(self._state)  # its birth does not say it (written on changes)
             log.warning("worker %s registered again (Redis had lost it)", self.name)
 
 

@@ -8,6 +8,7 @@ its meta.  Finished tallies go to the Redis cache.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -22,7 +23,7 @@ import solver
 from workers.cache import RedisCache, configured_bytes
 from workers.requests import CacheEntry, HintRequest
 
-__all__ = ["BEAT_TTL", "beat_key", "merge_ranges", "search", "search_range"]
+__all__ = ["BEAT_TTL", "beat_key", "beaten", "merge_ranges", "search", "search_range"]
 
 log = logging.getLogger(__name__)
 
@@ -34,35 +35,78 @@ def beat_key(job_id: str) -> str:
     return f"cassino:beat:{job_id}"
 
 
+class _Beats:
+    """One daemon thread per process that refreshes, every second, the heartbeat key of
+    each job running in this process (a thread per job cost a short hint as much as its
+    search).  A job's first beat is written when it starts: by the worker, in the pipeline
+    that marks the job started (:func:`beaten`), or here."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.running: dict[str, Redis] = {}
+        self.written: str | None = None
+        """The key of the job whose first beat its worker wrote (one job at a time)."""
+        self.thread: threading.Thread | None = None
+        self.pid = 0
+
+    def begin(self, job_id: str, connection: Redis) -> None:
+        key = beat_key(job_id)
+        with self.lock:
+            first = key != self.written
+            self.written = None
+        if first:
+            _beat(connection, key)
+        with self.lock:
+            self.running[key] = connection
+            if self.thread is None or self.pid != os.getpid() or not self.thread.is_alive():
+                self.pid = os.getpid()  # a fork keeps no threads
+                self.thread = threading.Thread(target=self.loop, name="cassino-job-beats",
+                                               daemon=True)
+                self.thread.start()
+
+    def end(self, job_id: str) -> None:
+        with self.lock:
+            self.running.pop(beat_key(job_id), None)
+
+    def loop(self) -> None:
+        while True:
+            time.sleep(1.0)
+            with self.lock:
+                running = list(self.running.items())
+            for key, connection in running:
+                _beat(connection, key)
+
+
+def _beat(connection: Redis, key: str) -> None:
+    try:
+        connection.set(key, "1", ex=BEAT_TTL)
+    except Exception:  # Redis away for a moment: beat again at the next second
+        log.warning("heartbeat of job %s missed", key)
+
+
+_BEATS = _Beats()
+
+
+def beaten(job_id: str) -> None:
+    """The worker wrote the first beat of ``job_id`` itself (with the job's start)."""
+    with _BEATS.lock:
+        _BEATS.written = beat_key(job_id)
+
+
 @contextmanager
 def heartbeat(job: Job | None) -> Iterator[None]:
     """Refresh the job's heartbeat key every second while the body runs."""
     if job is None:  # called outside a worker (tests, embedded use)
         yield
         return
-    connection: Redis = job.connection
-    key = beat_key(job.id)
-    stop = threading.Event()
-
-    def beat() -> None:
-        while True:
-            try:
-                connection.set(key, "1", ex=BEAT_TTL)
-            except Exception:  # Redis away for a moment: beat again at the next second
-                log.warning("heartbeat of job %s missed", key)
-            if stop.wait(1.0):
-                return
-
-    thread = threading.Thread(target=beat, name=f"beat-{job.id}", daemon=True)
-    thread.start()
+    _BEATS.begin(job.id, job.connection)
     try:
         yield
     finally:
         # The key is left to expire: RQ marks the job finished only after the body returns,
         # and a job still "started" without a heartbeat in that moment would be taken
         # for lost by the watchdog and run again (seen as failed merges under load).
-        stop.set()
-        thread.join(timeout=2)
+        _BEATS.end(job.id)
 
 
 PROGRESS_EVERY = 0.05

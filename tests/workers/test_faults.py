@@ -7,6 +7,7 @@ from typing import Any
 
 import redis
 from flask.testing import FlaskClient
+from rq import Worker
 
 from api import create_app
 from tests.workers.conftest import RedisServer, Workers
@@ -48,6 +49,9 @@ def test_workers_survive_a_redis_blip(redis_server: RedisServer, workers: Worker
     assert process.poll() is None
     ready = client.get("/health/ready")
     assert ready.status_code == 200 and ready.json["workers"] >= 1
+    # registered again, with its state (a worker writes it when it changes)
+    states = [w.get_state() for w in Worker.all(connection=redis.Redis.from_url(redis_server.url))]
+    assert states and all(state in ("started", "idle", "busy") for state in states), states
 
 
 def test_a_full_redis_is_a_clear_503_and_recovers(redis_server: RedisServer,

@@ -18,7 +18,7 @@ from engine.cassino.play import advance
 from tests.workers.conftest import RedisServer, Workers
 from workers import jobs
 from workers.queue import QUEUE
-from workers.requests import HintRequest, new_job_id
+from workers.requests import HintRequest, new_job_id, open_scope
 
 
 def mid_game(seed: int, plies: int = 10) -> State:
@@ -172,3 +172,45 @@ def test_evaluate_and_hints_share_the_cache(redis_server: RedisServer, workers: 
     second = client.post(f"/v1/{other}", json=body(state, seed=3)).json
     assert first["solver"]["cached"] is False and second["solver"]["cached"] is True
     assert first["evaluation"] == second["evaluation"]
+
+
+def test_a_worker_keeps_rqs_records_of_each_job(redis_server: RedisServer,
+                                                 workers: Workers) -> None:
+    """The worker's cuts of RQ's round trips (workers/__main__.py) leave every record RQ
+    keeps: each job finished with its answer, in the finished registry and in none of the
+    started ones, with no execution left; its heartbeat key written (with a TTL); its
+    tally cached; the worker idle, counting the jobs, registered for minutes."""
+    from rq.registry import StartedJobRegistry
+
+    from workers.cache import RedisCache
+    from workers.queue import RedisService
+
+    workers.start(1)
+    service = RedisService(redis_server.url)
+    requests = [HintRequest("hints", s.view(s.to_move), seed=2,
+                            scope=open_scope(s.to_dict(), s.to_move))
+                for s in (mid_game(40 + i, plies=2 + i) for i in range(6))]
+    ids = [service.start(request) for request in requests]
+    connection = redis.Redis.from_url(redis_server.url)
+    done = FinishedJobRegistry(queue=service.queue)
+    deadline = time.monotonic() + 60
+    while set(done.get_job_ids()) != set(ids):
+        assert time.monotonic() < deadline, "the jobs did not finish"
+        time.sleep(0.02)
+    assert StartedJobRegistry(queue=service.queue).get_job_ids() == []
+    cache = RedisCache(connection)
+    for job_id, request in zip(ids, requests, strict=True):
+        job = service._fetch(job_id)
+        assert job is not None and job.get_status() == "finished"
+        request.check_answer(job.return_value())
+        assert job.started_at is not None and job.ended_at is not None
+        assert job.last_heartbeat is not None and job.last_heartbeat >= job.started_at
+        assert connection.zcard(f"rq:executions:{job_id}") == 0
+        assert 0 < connection.ttl(jobs.beat_key(job_id)) <= jobs.BEAT_TTL
+        assert cache.get(request) is not None
+    [worker] = Worker.all(connection=connection)
+    assert worker.get_state() == "idle"
+    assert worker.successful_job_count == len(ids)
+    assert worker.get_current_job_id() is None
+    assert connection.scard(f"{worker.key}:executions") == 0
+    assert connection.ttl(worker.key) > 120  # beaten after the jobs: minutes, not a job's
