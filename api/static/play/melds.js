@@ -576,7 +576,7 @@ export function startMelds(api, game, config) {
     const dialog = $("round-dialog");
     if (!dialog.open) dialog.showModal();
     $("dialog-new-game").focus();
-    setPhase("round-end", `Hand over: ${title.toLowerCase()}.`);
+    setPhase("round-end", `Hand over: ${title.toLowerCase().replace(/[.!]$/, "")}.`);
   }
 
   function closeDialog() {
@@ -641,6 +641,19 @@ export function startMelds(api, game, config) {
     url.searchParams.set("variant", state.variant);
     history.replaceState(null, "", url);
     loadVariants().then(newGame);
+  });
+  // the opponent menu: the bots that play these games' house seats (api/dispatch.py)
+  const HOUSE_BOTS = [["solver", "Solver"], ["greedy", "Greedy"], ["random", "Random"]];
+  if (!HOUSE_BOTS.some(([name]) => name === config.opponent)) config.opponent = "solver";
+  $("level-select").replaceChildren(...HOUSE_BOTS.map(([name, label]) => el("option", {
+    value: name, text: label, "data-testid": `level-${name}`, selected: name === config.opponent })));
+  $("level-select").value = config.opponent;
+  $("level-select").addEventListener("change", () => {
+    config.opponent = $("level-select").value;
+    const url = new URL(location.href);
+    url.searchParams.set("opponent", config.opponent);
+    history.replaceState(null, "", url);
+    newGame();
   });
   loadVariants().then(() => gameMenu(api, game, state.variant)).then(newGame);
 }
