@@ -4,7 +4,8 @@ PYTHON ?= python3
 .PHONY: install deps run worker test lint typecheck bench bench-api bench-flood bench-slow bench-hints bench-faults bench-solver bench-seats bench-ab same-answers arena arena-variants arena-seats ladder fuzz openapi sdk
 
 # pip install once per change of pyproject.toml (the stamp file records it).
-.installed: pyproject.toml setup.py solver/cassino/_kernel.c solver/cassino/_seats.c
+.installed: pyproject.toml setup.py solver/cassino/_kernel.c solver/cassino/_seats.c \
+		solver/cassino/_cassino.h
 	$(PYTHON) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	touch .installed
 

@@ -10,6 +10,7 @@ setup(ext_modules=[
     Extension(
         "solver.cassino._kernel",
         ["solver/cassino/_kernel.c"],
+        depends=["solver/cassino/_cassino.h"],  # what both extensions share
         optional=True,  # no compiler, no Python headers: the pure-Python fallback
         # no fused multiply-add: the kernel's floating point must equal the reference's
         extra_compile_args=["-O2", "-ffp-contract=off", "-fno-strict-aliasing"],
@@ -17,6 +18,7 @@ setup(ext_modules=[
     Extension(  # the N-seat exact search of the last batch (issue 12), optional likewise
         "solver.cassino._seats",
         ["solver/cassino/_seats.c"],
+        depends=["solver/cassino/_cassino.h"],
         optional=True,
         extra_compile_args=["-O2", "-ffp-contract=off", "-fno-strict-aliasing"],
     ),

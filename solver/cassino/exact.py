@@ -18,15 +18,13 @@ never on time.
 
 from __future__ import annotations
 
-import importlib
-import os
 from collections.abc import Callable
 from typing import Any, cast
 
 from engine.cassino import Build, Move, Rules, partner, side_of
 from engine.cassino import generate_moves as engine_moves
 from solver.cassino.evaluation import weights
-from solver.cassino.kernel import ENV
+from solver.cassino.kernel import enabled, load, rules_cache
 
 __all__ = [
     "EXACT_NODES",
@@ -46,16 +44,7 @@ what a depth-limited world costs in Python; past it the world is searched by dep
 before."""
 
 
-def _load() -> Any:
-    try:  # by name: the extension is no module of the package's import graph
-        native = importlib.import_module("solver.cassino._seats")
-    except ImportError:
-        return None
-    native.setup(Move, Build)
-    return native
-
-
-_MODULE = _load()
+_MODULE = load("solver.cassino._seats")
 
 
 def module() -> Any:
@@ -65,30 +54,20 @@ def module() -> Any:
 
 def available() -> bool:
     """The extension is built and not disabled by ``CASSINO_KERNEL=python``."""
-    return _MODULE is not None and os.environ.get(ENV, "").lower() != "python"
+    return enabled(_MODULE)
 
 
-_BY_ID: dict[int, tuple[Rules, Any]] = {}
-"""The extension's rules by ``id`` of the engine's (kept alive here, so the id stays theirs)."""
-
-
-def seats_rules(rules: Rules) -> Any:
-    """The extension's copy of an N-seat variant's options, seats and sides."""
-    found = _BY_ID.get(id(rules))
-    if found is not None and found[0] is rules:
-        return found[1]
-    if _MODULE is None:
-        raise RuntimeError("the N-seat extension is not built")
-    if len(_BY_ID) > 256:  # rules made on the fly (tests): start afresh
-        _BY_ID.clear()
+def _new_rules(rules: Rules) -> Any:
     w = weights(rules)
     mates = tuple(-1 if m is None else m for m in (partner(s, rules)
                                                    for s in range(rules.players)))
-    made = _MODULE.Rules(rules.values, rules.max_build, int(rules.court_captures_all),
+    return _MODULE.Rules(rules.values, rules.max_build, int(rules.court_captures_all),
                          int(rules.pairing_takes_all), rules.sweep_points, w.most, w.each,
                          rules.players, int(rules.partnerships), side_of(rules), mates)
-    _BY_ID[id(rules)] = (rules, made)
-    return made
+
+
+seats_rules = rules_cache(_MODULE, _new_rules, "the N-seat extension is not built")
+"""The extension's copy of an N-seat variant's options, seats and sides."""
 
 
 def exact_values(rules: Rules, viewer: int, to_move: int, hands: tuple[int, ...], loose: int,

@@ -30,12 +30,15 @@ __all__ = [
     "KernelSearch",
     "available",
     "draw_search",
+    "enabled",
     "kernel_rules",
     "legal_moves",
+    "load",
     "module",
     "perft",
     "play_card",
     "random_rounds",
+    "rules_cache",
     "separated",
     "solve_worlds",
 ]
@@ -76,16 +79,47 @@ class KernelDrawSearch(Protocol):
                    sweeps1: int, last: int) -> float | None: ...
 
 
-def _load() -> Any:
+def load(name: str) -> Any:
+    """The optional extension ``name`` set up with the engine's ``Move`` and ``Build`` (its
+    results are the engine's own values), or ``None`` where it is not built.  The N-seat
+    extension (:mod:`solver.cassino.exact`) loads likewise."""
     try:  # by name: the extension is no module of the package's import graph
-        native = importlib.import_module("solver.cassino._kernel")
+        native = importlib.import_module(name)
     except ImportError:
         return None
     native.setup(Move, Build)
     return native
 
 
-_MODULE = _load()
+def enabled(native: Any) -> bool:
+    """``native`` (from :func:`load`) is built and not disabled by ``CASSINO_KERNEL=python``."""
+    return native is not None and os.environ.get(ENV, "").lower() != "python"
+
+
+def rules_cache(native: Any, make: Callable[[Rules], Any], missing: str
+                ) -> Callable[[Rules], Any]:
+    """The function from an engine ``Rules`` to ``native``'s copy of it, made by ``make``
+    once per ``Rules`` object and kept by its ``id`` (with the object, so the id stays
+    its): hashing a frozen ``Rules`` costs more than a world's whole search near the
+    round's end.  It raises ``RuntimeError(missing)`` where ``native`` is not built."""
+    by_id: dict[int, tuple[Rules, Any]] = {}
+
+    def native_rules(rules: Rules) -> Any:
+        found = by_id.get(id(rules))
+        if found is not None and found[0] is rules:
+            return found[1]
+        if native is None:
+            raise RuntimeError(missing)
+        if len(by_id) > 256:  # rules made on the fly (tests): start afresh
+            by_id.clear()
+        made = make(rules)
+        by_id[id(rules)] = (rules, made)
+        return made
+
+    return native_rules
+
+
+_MODULE = load("solver.cassino._kernel")
 
 
 def module() -> Any:
@@ -95,26 +129,7 @@ def module() -> Any:
 
 def available() -> bool:
     """The kernel is built and not disabled by ``CASSINO_KERNEL=python``."""
-    return _MODULE is not None and os.environ.get(ENV, "").lower() != "python"
-
-
-_BY_ID: dict[int, tuple[Rules, Any]] = {}
-"""The kernel's rules by ``id`` of the engine's (kept alive here, so the id stays theirs):
-hashing a frozen ``Rules`` costs more than a world's whole search near the round's end."""
-
-
-def kernel_rules(rules: Rules) -> Any:
-    """The kernel's copy of a variant's options (two seats, batches; not ``draw``'s W8)."""
-    found = _BY_ID.get(id(rules))
-    if found is not None and found[0] is rules:
-        return found[1]
-    if _MODULE is None:
-        raise RuntimeError("the compiled kernel is not built")
-    if len(_BY_ID) > 256:  # rules made on the fly (tests): start afresh
-        _BY_ID.clear()
-    made = _new_rules(rules)
-    _BY_ID[id(rules)] = (rules, made)
-    return made
+    return enabled(_MODULE)
 
 
 def _new_rules(rules: Rules) -> Any:
@@ -123,6 +138,10 @@ def _new_rules(rules: Rules) -> Any:
     return _MODULE.Rules(rules.values, rules.max_build, int(rules.court_captures_all),
                          int(rules.pairing_takes_all), rules.sweep_points, rules.hand_size,
                          w.most, w.each, tuple(points.get(c, 0) for c in range(52)))
+
+
+kernel_rules = rules_cache(_MODULE, _new_rules, "the compiled kernel is not built")
+"""The kernel's copy of a variant's options (two seats, batches; not ``draw``'s W8)."""
 
 
 def search(rules: Rules, stock: int, dealer: int) -> KernelSearch | None:
