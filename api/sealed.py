@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import logging
+import re
 import secrets
 import time
 from collections.abc import Iterator, Mapping, Sequence
@@ -52,6 +53,11 @@ log = logging.getLogger(__name__)
 
 TOKEN_VERSION = 1
 DEFAULT_TTL = 7 * 24 * 3600
+CARD_NAME = re.compile(rb"(?<![0-9A-Za-z])(?:(?:10|[2-9AJQK])[SHDC]'?|JK[12])(?![0-9A-Za-z'])")
+"""A card's name in a token's JSON, in every game's notation: ``7S``, ``10D``, a second
+pack's ``7S'``, a joker ``JK1``."""
+CARD_WIDTH = 4
+"""The longest card name (``10H'``): a token counts every card name at this width."""
 """Seconds a token stays good after it was sealed (each move seals a new one)."""
 HOUSE_BOTS = ("solver", "heuristic", "greedy", "random", *LEVELS)
 """Who may play a house seat: the solver at the default hint budget, a simpler bot, or a
@@ -199,9 +205,14 @@ class Sealer:
     # --- tokens -------------------------------------------------------------------------
 
     def seal(self, game: SealedGame) -> str:
-        # Not compressed: a compressed length would hint at the order of hidden cards,
-        # whereas the plain JSON's length depends on public facts only.
-        return self.fernet.encrypt(orjson.dumps(game.to_payload())).decode()
+        # Not compressed: a compressed length would hint at the order of hidden cards.  A
+        # card's name is 2 to 4 characters long, and a seat's own events name its hidden
+        # cards (the hand dealt to it, the card it drew), so the JSON is padded as if
+        # every card name were of the longest: its length then depends on public facts
+        # only (how many cards each part holds), never on which cards they are.
+        raw = orjson.dumps(game.to_payload())
+        pad = sum(CARD_WIDTH - len(name.group()) for name in CARD_NAME.finditer(raw))
+        return self.fernet.encrypt(raw + b" " * pad).decode()
 
     def open(self, token: str) -> SealedGame:
         """The game in ``token``: 422 if it is not one this server sealed (altered, forged,
