@@ -71,6 +71,7 @@ DEFAULTS: dict[str, Any] = {
     "PROXY_HOPS": 0,  # proxies in front whose X-Forwarded-For names the client
     "SEAL_KEYS": None,  # sealed games' Fernet keys, comma-separated, newest first
     "SEALED_TTL": DEFAULT_TTL,  # seconds a sealed game's token lasts after its move
+    "HOUSE_MOVE_MS": 200,  # a sealed game's house answers in no less per house move
     "JSON_SORT_KEYS": False,
     "CORS_ORIGINS": "*",  # a public API without credentials: any page may call it
     "API_SPEC_OPTIONS": {
@@ -125,7 +126,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config["REDIS_URL"], app.config["STORE"], app.config["CACHE_BYTES"])
     app.extensions["cassino_sealer"] = Sealer(
         app.config["SEAL_KEYS"], ledger_for(app.extensions["cassino_hints"]),
-        int(app.config["SEALED_TTL"]))
+        int(app.config["SEALED_TTL"]), float(app.config["HOUSE_MOVE_MS"]) / 1000)
     app.extensions["cassino_reviews"] = reviews_for(app.extensions["cassino_hints"])
 
     @app.get("/docs/assets/<path:filename>")

@@ -187,7 +187,10 @@ class Sealer:
     number against ``ledger``."""
 
     def __init__(self, keys: str | Sequence[str] | None, ledger: Ledger,
-                 ttl: int = DEFAULT_TTL) -> None:
+                 ttl: int = DEFAULT_TTL, house_pace: float = 0.0) -> None:
+        self.house_pace = house_pace
+        """Seconds the house's answer takes at least, per house move (at least one) when
+        the game has house seats (``HOUSE_MOVE_MS``): see :meth:`_house`."""
         listed = _keys(keys)
         self.development = not listed
         """No key was configured: one made at start seals, told once at the first game."""
@@ -314,11 +317,11 @@ class Sealer:
             self._stale(game, latest)
         return after, moved
 
-    def _house_other(self, game: SealedGame, events: list[Any]) -> SealedGame:
-        """The house's moves of a game other than Cassino, each bot from its seat's view,
-        and the events as each seat with a credential may see them."""
+    def _house_other(self, game: SealedGame, events: list[Any]) -> tuple[SealedGame, int]:
+        """:meth:`_house` of a game other than Cassino, and the number of house moves."""
         entry = served(game.state.game)
         state = game.state
+        moved = 0
         while not state.game_over:
             seat = next((s for s in sorted(state.acting) if s in game.house), None)
             if seat is None:
@@ -326,22 +329,39 @@ class Sealer:
             bot = entry.make_bot(game.house[seat], self._seed(game, len(events)))
             state, step = state.apply(bot.choose(state.view(seat)))
             events.extend(step)
+            moved += 1
         seen = tuple(() if game.secrets[seat] is None else
                      tuple(entry.event_json(event, seat) for event in events)
                      for seat in range(len(game.secrets)))
-        return replace(game, state=state, events=seen)
+        return replace(game, state=state, events=seen), moved
 
     def _house(self, game: SealedGame, events: list[Any]) -> SealedGame:
-        if game.state.game != CASSINO:
-            return self._house_other(game, events)
+        """The house's moves (each bot from its seat's view) and the events as each seat
+        with a credential may see them.  Paced: in a game with house seats, the answer
+        takes at least ``house_pace`` seconds per house move made (at least one), so how
+        long the house thought, which depends on its hidden hand, does not show in the
+        response time; the number of house moves is public."""
+        began = time.monotonic()
+        after, moved = (self._house_cassino(game, events) if game.state.game == CASSINO
+                        else self._house_other(game, events))
+        if game.house and self.house_pace > 0:
+            left = self.house_pace * max(1, moved) - (time.monotonic() - began)
+            if left > 0:
+                time.sleep(left)
+        return after
+
+    def _house_cassino(self, game: SealedGame, events: list[Any]) -> tuple[SealedGame, int]:
+        """:meth:`_house` of Cassino, and the number of house moves (a claim included)."""
         state = game.state
         past = game.past
+        moved = 0
         while state.status == PLAYING:
             seat = self._house_claim(game, state, len(events))
             if seat is not None:  # T5: a house seat claims the game
                 step = state.apply(claim(seat))
                 events.extend(step.events)
                 state = step.state
+                moved += 1
                 break
             if state.to_move not in game.house:
                 break
@@ -352,10 +372,11 @@ class Sealer:
             events.extend(step.events)
             past = carried(past, state, seat, move, step.state)
             state = step.state
+            moved += 1
         seen = tuple(() if game.secrets[seat] is None else
                      tuple(event.to_dict(seat) for event in events)
                      for seat in range(len(game.secrets)))
-        return replace(game, state=state, events=seen, past=past)
+        return replace(game, state=state, events=seen, past=past), moved
 
     def _house_claim(self, game: SealedGame, state: State, salt: int) -> int | None:
         """The first house seat whose bot claims the game now (twenty-one-claims T5)."""

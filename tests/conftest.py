@@ -14,6 +14,9 @@ from tests.workers.conftest import RedisServer, free_port
 
 os.environ["CASSINO_RATE_LIMIT"] = ""
 os.environ["CASSINO_HINT_RATE_LIMIT"] = ""
+# Nor is the house paced (a sealed game's house answers no faster than HOUSE_MOVE_MS per
+# move, api/sealed.py): tests/api/test_house_pace.py sets its own pace.
+os.environ["CASSINO_HOUSE_MOVE_MS"] = "0"
 
 
 @pytest.fixture
