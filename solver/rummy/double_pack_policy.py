@@ -51,6 +51,7 @@ def _sort_key(card: int) -> tuple[int, int]:
 _RANK = tuple(rank_of(c) for c in range(_JOKER))
 _SUIT = tuple(suit_of(c) for c in range(_JOKER))
 _PLACES = tuple(_positions(c) for c in range(_JOKER))
+_PIP = tuple(pip(c) for c in range(_JOKER))
 _CACHE_SIZE = 50_000
 _HANDS: dict[int, _Hand] = {}
 
@@ -210,7 +211,7 @@ def _best(moves: Sequence[Move], needing: int | None = None) -> Move | None:
         if needing is not None and needing not in move.cards:
             continue
         naturals = [c for c in move.cards if c < _JOKER]
-        key = (len(naturals), sum(pip(c) for c in naturals))
+        key = (len(naturals), sum(_PIP[c] for c in naturals))
         if best is None or key > best_key or (key == best_key and move.id < best.id):
             best, best_key = move, key
     return best
@@ -227,7 +228,7 @@ def discard_badness(card: int, h: _Hand, table: Sequence[Laid]) -> int:
     if card >= _JOKER:
         return -_STUCK_JOKER
     rank, suit = _RANK[card], _SUIT[card]
-    score = pip(card) - _SET_WEIGHT * (len(h.ranks[rank]) - 1)
+    score = _PIP[card] - _SET_WEIGHT * (len(h.ranks[rank]) - 1)
     row = h.rows[suit]
     for p in _PLACES[card]:
         for q in (p - 2, p - 1, p + 1, p + 2):

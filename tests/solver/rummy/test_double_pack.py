@@ -29,7 +29,7 @@ from engine.rummy import (
 )
 from solver.rummy import GreedyBot, Options, Worlds, evaluate, hint, make_bot
 from solver.rummy.arena import main, play_hand, play_pair
-from solver.rummy.double_pack_playout import estimate, play_out
+from solver.rummy.double_pack_playout import _next_draw, estimate, play_out, seat_queues
 from solver.rummy.double_pack_policy import greedy_choice, lay_out_moves
 from solver.rummy.double_pack_worlds import twin_key, values
 from tests.engine.rummy.positions import laid, position
@@ -203,6 +203,56 @@ def test_the_estimate_adds_up_to_the_points_already_won(players: int) -> None:
     fewer = list(state.hands)
     fewer[mover] &= fewer[mover] - 1  # a card less in the mover's hand is worth more
     assert estimate(fewer, state.scores, mover)[mover] > values_now[mover]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_stock_is_dealt_out_to_the_seats_in_turn(players: int) -> None:
+    """Each card of the stock goes to one seat's queue, the next seat to draw first."""
+    for state in greedy_positions(21, 4, players):
+        queues = seat_queues(state)
+        first = state.to_move if state.phase == DRAW else (state.to_move + 1) % players
+        assert queues[first][:1] == state.stock[:1]
+        assert sorted(c for q in queues for c in q) == sorted(state.stock)
+        assert all(len(queues[(first + i) % players]) == len(state.stock[i::players])
+                   for i in range(players))
+
+
+def test_a_take_does_not_shift_the_others_draws() -> None:
+    """With the seats' queues, the next seat draws the same card whether the viewer drew
+    or took (common random numbers across root moves, RM7); the viewer's own card waits
+    for his next draw."""
+    state = next(s for s in greedy_positions(23, 40) if s.phase == DRAW and s.pile)
+    queues = seat_queues(state)
+    mover, other = state.to_move, 1 - state.to_move
+    firsts = []
+    for root in (Move(DRAW), Move(TAKE)):
+        after, _ = advance(state, root)
+        discard = greedy_choice(after.phase, after.hands[mover], after.table, after.pile,
+                                after.taken)
+        while discard.type != DISCARD:
+            after, _ = advance(after, discard)
+            discard = greedy_choice(after.phase, after.hands[mover], after.table,
+                                    after.pile, after.taken)
+        after, _ = advance(after, discard)
+        if after.game_over:
+            continue
+        ready, _ = _next_draw(after, queues[other], 0)
+        firsts.append(ready.stock[0])
+        drawn, _ = advance(ready, Move(DRAW))
+        assert drawn.hands[other] == after.hands[other] | 1 << queues[other][0]
+    assert firsts == [queues[other][0]] * len(firsts)
+    taken, _ = advance(state, Move(TAKE))
+    assert queues[mover][0] in taken.stock  # kept for the viewer's next draw
+
+
+def test_the_queues_keep_the_playout_exact() -> None:
+    """Played out with the queues, a hand still ends by the engine's rules: the points add
+    up to zero, and the same world and queues give the same playout (no other chance)."""
+    for state in greedy_positions(25, 6):
+        queues = seat_queues(state)
+        result, turns = play_out(state, None, queues)
+        assert sum(result) == 0 and turns > 0
+        assert play_out(state, None, queues) == (result, turns)
 
 
 def test_moves_with_twin_cards_share_their_value() -> None:
