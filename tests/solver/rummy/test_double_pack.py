@@ -30,7 +30,13 @@ from engine.rummy import (
 from solver.rummy import GreedyBot, Options, Worlds, evaluate, hint, make_bot
 from solver.rummy.arena import main, play_hand, play_pair
 from solver.rummy.double_pack_playout import _next_draw, estimate, play_out, seat_queues
-from solver.rummy.double_pack_policy import greedy_choice, lay_out_moves
+from solver.rummy.double_pack_policy import (
+    greedy_choice,
+    greedy_move,
+    lay_out_moves,
+    left_after_lay_outs,
+    splash_move,
+)
 from solver.rummy.double_pack_worlds import twin_key, values
 from tests.engine.rummy.positions import laid, position
 
@@ -203,6 +209,44 @@ def test_the_estimate_adds_up_to_the_points_already_won(players: int) -> None:
     fewer = list(state.hands)
     fewer[mover] &= fewer[mover] - 1  # a card less in the mover's hand is worth more
     assert estimate(fewer, state.scores, mover)[mover] > values_now[mover]
+
+
+def test_the_splash_rule_holds_back_a_hand_two_cards_from_going_out() -> None:
+    """Nothing laid out yet and two cards left after the lay-outs: the rule lays nothing
+    and discards, to go out later at once and be paid double (DP9); the greedy rule lays
+    out."""
+    state = position(DP, ["9S 9C 9C' 4H 5H 6H KS 2D", "2S 3D 5S 9H JD"],
+                     pile="4C", phase=DISCARD, history=(Played(0, DRAW),))
+    view = state.view(0)
+    assert left_after_lay_outs(view.hand, view.table) == 2
+    assert greedy_move(view).type == MELD
+    assert splash_move(view) == Move(DISCARD, parse_card("KS"))
+    assert splash_move(view) in view.legal_moves()
+
+
+def test_the_splash_rule_lays_out_when_far_from_going_out_or_already_laid() -> None:
+    """Four cards left after the lay-outs, or a meld laid in an earlier turn (no splash
+    left to win): the greedy rule's move."""
+    far = position(DP, ["9S 9C 9C' 4H 5H 6H KS 2D QC 7D", "2S 3D 5S 9H JD"],
+                   pile="4C", phase=DISCARD, history=(Played(0, DRAW),))
+    assert left_after_lay_outs(far.hands[0], far.table) == 4
+    assert splash_move(far.view(0)) == greedy_move(far.view(0))
+    meld = (parse_card("8D"), parse_card("8S"), parse_card("8H"))
+    history = (Played(0, DRAW), Played(0, MELD, cards=meld), Played(0, DISCARD, parse_card("3C")),
+               Played(1, DRAW), Played(1, DISCARD, parse_card("4C")), Played(0, DRAW))
+    laid_before = position(DP, ["9S 9C 9C' 4H 5H 6H KS 2D", "2S 3D 5S 9H JD"],
+                           pile="3C 4C", phase=DISCARD, history=history,
+                           table=(laid(0, "8D+8S+8H"),))
+    assert splash_move(laid_before.view(0)) == greedy_move(laid_before.view(0))
+
+
+def test_the_solver_ranks_the_splash_hold_first_unless_beaten() -> None:
+    """The ranking's prior in Double-Pack Rum is the splash rule's move (DP9)."""
+    state = position(DP, ["9S 9C 9C' 4H 5H 6H KS 2D", "2S 3D 5S 9H JD"],
+                     pile="4C", phase=DISCARD, history=(Played(0, DRAW),))
+    answer = hint(state.view(0), seed=0, options=Options(samples=3, min_samples=3, nodes=None,
+                                                         prior_z=1e9))
+    assert answer["moves"][0]["move"]["id"] == "KS"
 
 
 @pytest.mark.parametrize("players", [2, 3])
