@@ -28,6 +28,7 @@ from solver.ranking import (
     ranked_moves,
     solver_meta,
 )
+from solver.rummy.double_pack_policy import splash_move
 from solver.rummy.policy import greedy_move
 from solver.rummy.worlds import Worlds
 
@@ -145,11 +146,12 @@ def ranked(view: View, tally: Tally, prior_z: float = DEFAULT.prior_z) -> list[M
     """The moves best first: by mean (:func:`solver.ranking.rank`), except that the greedy
     rule's move comes first while no move beats it by more than ``prior_z`` paired
     standard errors (it is the playouts' own choice: a noisy mean over few worlds does not
-    overturn it)."""
+    overturn it).  In Double-Pack Rum the prior is the greedy rule held back for a splash
+    (:func:`solver.rummy.double_pack_policy.splash_move`, DP9)."""
     stats = rank(tally)
     if prior_z <= 0 or tally.moves == [POSITION] or view.to_move != view.player:
         return stats
-    default = greedy_move(view).id
+    default = (splash_move(view) if view.rules.lay_out else greedy_move(view)).id
     for i, s in enumerate(stats):
         if tally.moves[s.index] == default:
             if i and stats[0].mean - s.mean <= prior_z * s.stderr_diff:

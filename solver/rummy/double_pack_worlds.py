@@ -7,7 +7,9 @@ leave the same hand and table up to the names of identical cards; the world's hi
 cards are drawn uniformly from the unseen ones (RM27) and the greedy rule plays identical
 cards alike, so over the worlds they have the same value: one of them is played out and
 its value given to all (:func:`twin_key`), which also spares their paired differences
-the noise of a single world.
+the noise of a single world.  Every root move draws from the same queues of the world's
+stock (:func:`solver.rummy.double_pack_playout.seat_queues`): a seat draws the same cards
+whatever the root move, whoever takes from the pile.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from engine.rummy import SHIFT, Move, State, advance
-from solver.rummy.double_pack_playout import play_out
+from solver.rummy.double_pack_playout import play_out, seat_queues
 
 __all__ = ["twin_key", "values"]
 
@@ -46,6 +48,7 @@ def values(world: State, moves: list[Move], player: int, horizon: int | None
     if not moves:
         result, turns = play_out(world, horizon)
         return [float(result[player])], turns
+    queues = seat_queues(world)
     known: dict[Hashable, float] = {}
     row = []
     nodes = 0
@@ -54,7 +57,7 @@ def values(world: State, moves: list[Move], player: int, horizon: int | None
         value = known.get(key)
         if value is None:
             after, _ = advance(world, move)
-            result, turns = play_out(after, horizon)
+            result, turns = play_out(after, horizon, queues)
             nodes += turns + 1
             value = known[key] = float(result[player])
         row.append(value)

@@ -29,8 +29,14 @@ from engine.rummy import (
 )
 from solver.rummy import GreedyBot, Options, Worlds, evaluate, hint, make_bot
 from solver.rummy.arena import main, play_hand, play_pair
-from solver.rummy.double_pack_playout import estimate, play_out
-from solver.rummy.double_pack_policy import greedy_choice, lay_out_moves
+from solver.rummy.double_pack_playout import _next_draw, estimate, play_out, seat_queues
+from solver.rummy.double_pack_policy import (
+    greedy_choice,
+    greedy_move,
+    lay_out_moves,
+    left_after_lay_outs,
+    splash_move,
+)
 from solver.rummy.double_pack_worlds import twin_key, values
 from tests.engine.rummy.positions import laid, position
 
@@ -203,6 +209,94 @@ def test_the_estimate_adds_up_to_the_points_already_won(players: int) -> None:
     fewer = list(state.hands)
     fewer[mover] &= fewer[mover] - 1  # a card less in the mover's hand is worth more
     assert estimate(fewer, state.scores, mover)[mover] > values_now[mover]
+
+
+def test_the_splash_rule_holds_back_a_hand_two_cards_from_going_out() -> None:
+    """Nothing laid out yet and two cards left after the lay-outs: the rule lays nothing
+    and discards, to go out later at once and be paid double (DP9); the greedy rule lays
+    out."""
+    state = position(DP, ["9S 9C 9C' 4H 5H 6H KS 2D", "2S 3D 5S 9H JD"],
+                     pile="4C", phase=DISCARD, history=(Played(0, DRAW),))
+    view = state.view(0)
+    assert left_after_lay_outs(view.hand, view.table) == 2
+    assert greedy_move(view).type == MELD
+    assert splash_move(view) == Move(DISCARD, parse_card("KS"))
+    assert splash_move(view) in view.legal_moves()
+
+
+def test_the_splash_rule_lays_out_when_far_from_going_out_or_already_laid() -> None:
+    """Four cards left after the lay-outs, or a meld laid in an earlier turn (no splash
+    left to win): the greedy rule's move."""
+    far = position(DP, ["9S 9C 9C' 4H 5H 6H KS 2D QC 7D", "2S 3D 5S 9H JD"],
+                   pile="4C", phase=DISCARD, history=(Played(0, DRAW),))
+    assert left_after_lay_outs(far.hands[0], far.table) == 4
+    assert splash_move(far.view(0)) == greedy_move(far.view(0))
+    meld = (parse_card("8D"), parse_card("8S"), parse_card("8H"))
+    history = (Played(0, DRAW), Played(0, MELD, cards=meld), Played(0, DISCARD, parse_card("3C")),
+               Played(1, DRAW), Played(1, DISCARD, parse_card("4C")), Played(0, DRAW))
+    laid_before = position(DP, ["9S 9C 9C' 4H 5H 6H KS 2D", "2S 3D 5S 9H JD"],
+                           pile="3C 4C", phase=DISCARD, history=history,
+                           table=(laid(0, "8D+8S+8H"),))
+    assert splash_move(laid_before.view(0)) == greedy_move(laid_before.view(0))
+
+
+def test_the_solver_ranks_the_splash_hold_first_unless_beaten() -> None:
+    """The ranking's prior in Double-Pack Rum is the splash rule's move (DP9)."""
+    state = position(DP, ["9S 9C 9C' 4H 5H 6H KS 2D", "2S 3D 5S 9H JD"],
+                     pile="4C", phase=DISCARD, history=(Played(0, DRAW),))
+    answer = hint(state.view(0), seed=0, options=Options(samples=3, min_samples=3, nodes=None,
+                                                         prior_z=1e9))
+    assert answer["moves"][0]["move"]["id"] == "KS"
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_stock_is_dealt_out_to_the_seats_in_turn(players: int) -> None:
+    """Each card of the stock goes to one seat's queue, the next seat to draw first."""
+    for state in greedy_positions(21, 4, players):
+        queues = seat_queues(state)
+        first = state.to_move if state.phase == DRAW else (state.to_move + 1) % players
+        assert queues[first][:1] == state.stock[:1]
+        assert sorted(c for q in queues for c in q) == sorted(state.stock)
+        assert all(len(queues[(first + i) % players]) == len(state.stock[i::players])
+                   for i in range(players))
+
+
+def test_a_take_does_not_shift_the_others_draws() -> None:
+    """With the seats' queues, the next seat draws the same card whether the viewer drew
+    or took (common random numbers across root moves, RM7); the viewer's own card waits
+    for his next draw."""
+    state = next(s for s in greedy_positions(23, 40) if s.phase == DRAW and s.pile)
+    queues = seat_queues(state)
+    mover, other = state.to_move, 1 - state.to_move
+    firsts = []
+    for root in (Move(DRAW), Move(TAKE)):
+        after, _ = advance(state, root)
+        discard = greedy_choice(after.phase, after.hands[mover], after.table, after.pile,
+                                after.taken)
+        while discard.type != DISCARD:
+            after, _ = advance(after, discard)
+            discard = greedy_choice(after.phase, after.hands[mover], after.table,
+                                    after.pile, after.taken)
+        after, _ = advance(after, discard)
+        if after.game_over:
+            continue
+        ready, _ = _next_draw(after, queues[other], 0)
+        firsts.append(ready.stock[0])
+        drawn, _ = advance(ready, Move(DRAW))
+        assert drawn.hands[other] == after.hands[other] | 1 << queues[other][0]
+    assert firsts == [queues[other][0]] * len(firsts)
+    taken, _ = advance(state, Move(TAKE))
+    assert queues[mover][0] in taken.stock  # kept for the viewer's next draw
+
+
+def test_the_queues_keep_the_playout_exact() -> None:
+    """Played out with the queues, a hand still ends by the engine's rules: the points add
+    up to zero, and the same world and queues give the same playout (no other chance)."""
+    for state in greedy_positions(25, 6):
+        queues = seat_queues(state)
+        result, turns = play_out(state, None, queues)
+        assert sum(result) == 0 and turns > 0
+        assert play_out(state, None, queues) == (result, turns)
 
 
 def test_moves_with_twin_cards_share_their_value() -> None:
