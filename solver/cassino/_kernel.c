@@ -323,6 +323,22 @@ static double leaf(SearchObject *s, int me, u64 loose, const KBuilds *B, u64 pm,
     return (double)final_diff(R, pm, pt, sd);
 }
 
+/* What the table knows of a position (search.py's probe): 1 and its value in *known when
+ * the stored bounds decide it; otherwise 0, the window narrowed to the bounds and the stored
+ * best move handed out to be searched first. */
+static inline int tt_probe(const TTEntry *e, int gen, double *alpha, double *beta,
+                           KMove *first, int *has_first, double *known) {
+    if (e->used != gen) return 0;
+    double lo = e->lo, hi = e->hi;
+    *first = e->best; *has_first = e->has_best;
+    if (lo >= *beta) { *known = lo; return 1; }
+    if (hi <= *alpha) { *known = hi; return 1; }
+    if (lo == hi) { *known = lo; return 1; }
+    if (lo > *alpha) *alpha = lo;
+    if (hi < *beta) *beta = hi;
+    return 0;
+}
+
 static double search(SearchObject *s, int me, u64 mine, u64 theirs, u64 loose, const KBuilds *B,
                      u64 pm, u64 pt, long sd, int last, double alpha, double beta) {
     if (overflow) return 0.0;
@@ -333,16 +349,8 @@ static double search(SearchObject *s, int me, u64 mine, u64 theirs, u64 loose, c
     u64 bh = sig_hash(sig, slen);
     if (s->tt_n * 2 >= s->tt_cap && tt_grow(s) < 0) { overflow = 1; return 0.0; }
     TTEntry *e = tt_find(s, mine, theirs, loose, pm, bh, sig, slen, (int)sd, last, me);
-    KMove first; int has_first = 0;
-    if (e->used == s->gen) {
-        double lo = e->lo, hi = e->hi;
-        first = e->best; has_first = e->has_best;
-        if (lo >= beta) return lo;
-        if (hi <= alpha) return hi;
-        if (lo == hi) return lo;
-        if (lo > alpha) alpha = lo;
-        if (hi < beta) beta = hi;
-    }
+    KMove first; int has_first = 0; double known;
+    if (tt_probe(e, s->gen, &alpha, &beta, &first, &has_first, &known)) return known;
     MoveList kids; ml_init(&kids);
     gen_moves(R, mine, loose, B, me, -1, &kids);
     if (overflow) { ml_free(&kids); return 0.0; }
@@ -455,16 +463,8 @@ static double draw_search(SearchObject *s, int me, u64 mine, u64 theirs, u64 loo
     u64 bh = sig_hash(sig, slen);
     if (s->tt_n * 2 >= s->tt_cap && tt_grow(s) < 0) { overflow = 1; return 0.0; }
     TTEntry *e = tt_find(s, mine, theirs, loose, pm, bh, sig, slen, (int)sd, last, mekey);
-    KMove first; int has_first = 0;
-    if (e->used == s->gen) {
-        double lo = e->lo, hi = e->hi;
-        first = e->best; has_first = e->has_best;
-        if (lo >= beta) return lo;
-        if (hi <= alpha) return hi;
-        if (lo == hi) return lo;
-        if (lo > alpha) alpha = lo;
-        if (hi < beta) beta = hi;
-    }
+    KMove first; int has_first = 0; double known;
+    if (tt_probe(e, s->gen, &alpha, &beta, &first, &has_first, &known)) return known;
     MoveList kids; ml_init(&kids);
     gen_moves(R, mine, loose, B, me, -1, &kids);
     if (overflow) { ml_free(&kids); return 0.0; }
