@@ -938,8 +938,15 @@ import { el } from "./dom.js";
     newGame();
   }
 
-  /** The dial let go at a value: the next game is against DialBot at it. */
+  /** The dial let go at a value: the next game is against DialBot at it (once the keys
+   *  rest: each arrow key press is a change of its own). */
+  let dialTimer = null;
   function chooseDial() {
+    clearTimeout(dialTimer);
+    dialTimer = setTimeout(startDial, 300);
+  }
+
+  function startDial() {
     CONFIG.dial = Number($("dial-input").value);
     const url = new URL(location.href);
     url.searchParams.set("dial", String(CONFIG.dial));
