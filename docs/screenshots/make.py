@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(ROOT))  # this checkout's packages
 
 from tests.browser.conftest import ARGS, CHROMIUM  # noqa: E402
+from tests.browser.test_open_record import a_record  # noqa: E402
 from tests.browser.test_play import CONFIG, wait_for_phase  # noqa: E402
 from tests.browser.test_replay import finished_game  # noqa: E402
 from tests.browser.test_why import crafted  # noqa: E402
@@ -114,6 +115,21 @@ def replay(browser: Any, server: str, out: Path) -> None:
     page.close()
 
 
+def opened(browser: Any, server: str, out: Path) -> None:
+    """A saved record opened with "Open a record…": its replay, every hand shown."""
+    page = browser.new_page(viewport=WIDE)
+    page.goto(f"{server}/play?{QUERY}")
+    wait_for_phase(page, "human")
+    page.set_input_files('[data-testid="open-record"]', files=[{
+        "name": "cassino-record.json", "mimeType": "application/json",
+        "buffer": json.dumps(a_record(12)).encode()}])
+    page.wait_for_selector('[data-testid="replay-at"]:has-text("Move 0 of 12")', timeout=WAIT)
+    for _ in range(7):
+        page.click('[data-testid="replay-next"]')
+    page.screenshot(path=str(out / "open-record.png"))
+    page.close()
+
+
 def phone(browser: Any, server: str, out: Path) -> None:
     """The table on a 390×844 phone, a hand card selected: the whole page, scrolled."""
     page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
@@ -136,7 +152,7 @@ def main() -> None:
     with live_server(CONFIG) as server, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         try:
-            for shoot in (dial, helpers, replay, phone):
+            for shoot in (dial, helpers, replay, opened, phone):
                 shoot(browser, server, args.out)
                 print(f"{shoot.__name__}: done", flush=True)
         finally:

@@ -244,7 +244,7 @@ import { meldGameOf } from "./melds.js";
     $("replay-seats").replaceChildren(...state.hands.map((hand, seat) => el("div", {
       className: `replay-seat${state.status === "playing" && state.to_move === seat ? " to-move" : ""}`,
       "data-testid": `replay-seat-${seat}` },
-      el("h3", { text: `${seatName(seat)} (seat ${seat})` }),
+      el("h3", { text: replay.names[seat] ? `${seatName(seat)} (seat ${seat})` : seatName(seat) }),
       el("div", { className: "replay-hand", "aria-label": `${seatName(seat)}'s hand` },
          hand.length ? hand.map(card) : el("span", { className: "muted", text: "no cards" })),
       el("p", { className: "stats",
