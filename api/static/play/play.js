@@ -11,6 +11,8 @@
  *   seat           the human's seat (default 0; past the variant's seats, 0)
  *   opponent       who plays the house seats: solver (default), heuristic, greedy, random,
  *                  or a skill level (beginner, casual, club, expert, master: the menu's)
+ *   dial           a skill dial 0..100 for the house seats instead (the dial beside the
+ *                  menu; solver/levels.py): the house plays DialBot at that value
  *   samples, time_ms, hint_seed   budget and sampler seed of the human's hints
  *   delay          milliseconds before each solver move is shown (default 700)
  * Every API call goes through the same client any third-party page uses: /sdk/cassino.js.
@@ -18,7 +20,7 @@
 import { CassinoClient, CassinoError } from "../sdk/cassino.js";
 import { GAME, afterEvent, batchOf, pickVariant, sidesOf, tableVariants } from "./variants.js";
 import { decidedPoints, lastTable } from "./table.js";
-import { levelOptions } from "./levels.js";
+import { dialOf, dialOptions, houseSeat, levelAt, levelOptions, parseDial } from "./levels.js";
 import { alternativesText, askWhy, decorate, reachOf, riskText } from "./why.js";
 import { gameMenu, meldGameOf, startMelds } from "./melds.js";
 import { el } from "./dom.js";
@@ -35,6 +37,7 @@ import { el } from "./dom.js";
     dealer: intParam("dealer", null),
     human: intParam("seat", 0),
     opponent: /^[a-z]{1,20}$/.test(params.get("opponent") || "") ? params.get("opponent") : "solver",
+    dial: parseDial(params.get("dial")),
     samples: intParam("samples", null),
     timeMs: intParam("time_ms", null),
     hintSeed: intParam("hint_seed", 0),
@@ -513,7 +516,7 @@ import { el } from "./dom.js";
     const body = { game: GAME, variant: game.variant, sealed: true,
                    house: Array.from({ length: SEATS }, (_, seat) => seat)
                      .filter((seat) => seat !== HUMAN)
-                     .map((seat) => ({ player: seat, bot: CONFIG.opponent })) };
+                     .map((seat) => houseSeat(seat, CONFIG.opponent, CONFIG.dial)) };
     if (equityText === null) equityText = $("hint-equity").textContent;
     $("hint-equity").textContent = many()
       ? `Equity is the expected round points of ${teamed() ? "your team less the other team's" : "yours less the mean of the others'"} if you play the move; ± is its standard error.`
@@ -904,17 +907,52 @@ import { el } from "./dom.js";
 
   function loadLevels() {
     const select = $("level-select");
-    select.replaceChildren(...levelOptions(CONFIG.opponent).map((level) => el("option", {
+    const dialed = CONFIG.dial !== null;
+    const current = dialed ? levelAt(CONFIG.dial) || "dial" : CONFIG.opponent;
+    const options = dialed ? dialOptions(CONFIG.dial) : levelOptions(CONFIG.opponent);
+    select.replaceChildren(...options.map((level) => el("option", {
       value: level.name, text: level.label, "data-testid": `level-${level.name}`,
-      selected: level.name === CONFIG.opponent })));
-    select.value = CONFIG.opponent;
+      selected: level.name === current })));
+    select.value = current;
+    $("dial-pick").hidden = false;
+    $("dial-input").value = String(dialed ? CONFIG.dial : dialOf(CONFIG.opponent) ?? 100);
+    showDial();
+  }
+
+  /** The dial's number, and the named level it stands on. */
+  function showDial() {
+    const value = Number($("dial-input").value);
+    const level = levelAt(value);
+    $("dial-value").textContent = level ? `${value} · ${level}` : `${value}`;
   }
 
   function chooseLevel() {
+    if ($("level-select").value === "dial") return;
     CONFIG.opponent = $("level-select").value;
+    CONFIG.dial = null;
     const url = new URL(location.href);
     url.searchParams.set("opponent", CONFIG.opponent);
+    url.searchParams.delete("dial");
     history.replaceState(null, "", url);
+    loadLevels();  // the dial moves to the level's value
+    newGame();
+  }
+
+  /** The dial let go at a value: the next game is against DialBot at it (once the keys
+   *  rest: each arrow key press is a change of its own). */
+  let dialTimer = null;
+  function chooseDial() {
+    clearTimeout(dialTimer);
+    dialTimer = setTimeout(startDial, 300);
+  }
+
+  function startDial() {
+    CONFIG.dial = Number($("dial-input").value);
+    const url = new URL(location.href);
+    url.searchParams.set("dial", String(CONFIG.dial));
+    url.searchParams.delete("opponent");
+    history.replaceState(null, "", url);
+    loadLevels();
     newGame();
   }
 
@@ -960,6 +998,8 @@ import { el } from "./dom.js";
     window.addEventListener("unhandledrejection", (event) => fail(event.reason));
     $("variant-select").addEventListener("change", chooseVariant);
     $("level-select").addEventListener("change", chooseLevel);
+    $("dial-input").addEventListener("input", showDial);
+    $("dial-input").addEventListener("change", chooseDial);
     $("show-round").addEventListener("click", reopenRound);
     // touch screens have no keys to tell of (the legend and the buttons' key caps)
     if (matchMedia("(pointer: coarse)").matches) document.body.dataset.touch = "true";

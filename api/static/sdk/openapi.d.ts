@@ -3759,7 +3759,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 125,
+                         *         "elapsed_ms": 31,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -3782,9 +3782,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jacf4e11a4e06ff80e05eca01e8cf8c54",
+                         *         "id": "jb801b55d123930a8b530d9a6a5b4d9c7",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/jacf4e11a4e06ff80e05eca01e8cf8c54"
+                         *         "url": "/v1/jobs/jb801b55d123930a8b530d9a6a5b4d9c7"
                          *       }
                          *     }
                          */
@@ -4184,7 +4184,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 96.3,
+                         *         "elapsed_ms": 23.8,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -4207,9 +4207,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jacf4e11a4e06ff80e05eca01e8cf8c54",
+                         *         "id": "jb801b55d123930a8b530d9a6a5b4d9c7",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/jacf4e11a4e06ff80e05eca01e8cf8c54"
+                         *         "url": "/v1/jobs/jb801b55d123930a8b530d9a6a5b4d9c7"
                          *       }
                          *     }
                          */
@@ -4417,7 +4417,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "jacf4e11a4e06ff80e05eca01e8cf8c54",
+                         *       "id": "jb801b55d123930a8b530d9a6a5b4d9c7",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -4554,7 +4554,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 53.5,
+                         *           "elapsed_ms": 25.8,
                          *           "cached": false,
                          *           "nodes": 68313,
                          *           "seed": 0
@@ -7593,6 +7593,11 @@ export interface components {
              * @enum {string}
              */
             bot?: "solver" | "heuristic" | "greedy" | "random" | "beginner" | "casual" | "club" | "expert" | "master";
+            /**
+             * @description Cassino only, in place of `bot`: a skill dial from 0 (random moves) to 100 (the full solver); the house plays the dial's bot (solver/levels.py, docs/ladder.md). Sending both `bot` and `dial` is a 422 naming `dial`.
+             * @example 60
+             */
+            dial?: number;
         };
         NewGameRequest: {
             /**
