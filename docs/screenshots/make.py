@@ -53,6 +53,8 @@ def dial(browser: Any, server: str, out: Path) -> None:
     page.goto(f"{server}/play?{QUERY}")
     wait_for_phase(page, "human")
     page.locator('[data-testid="dial-input"]').fill("60")
+    page.wait_for_function(  # the new game against the dial has started
+        "document.querySelector('#opponent-title').textContent === 'Dial 60'")
     wait_for_phase(page, "human")
     page.locator('[data-testid="dial-input"]').focus()
     page.screenshot(path=str(out / "opponent-dial.png"), clip={  # the header and the seats

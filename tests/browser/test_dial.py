@@ -53,6 +53,8 @@ def test_the_dial_starts_a_game_against_its_value_and_the_house_plays(
     menu = page.locator('[data-testid="level-select"]')
     assert menu.input_value() == "dial"
     assert menu.locator("option:checked").inner_text() == "Dial 60"
+    assert page.inner_text('[data-testid="score-solver"]') == "Dial 60 0"  # the house's name
+    assert page.inner_text("#opponent-title") == "Dial 60"
 
     applied = 0
     for _ in range(2):  # two moves; the dial's house answers each from its own view
@@ -76,6 +78,7 @@ def test_a_named_level_moves_the_dial_to_its_value(browser: Any, server: str) ->
     assert page.locator('[data-testid="dial-input"]').input_value() == "75"
     assert page.inner_text('[data-testid="dial-value"]') == "75 · expert"
     assert "opponent=expert" in page.url and "dial=" not in page.url
+    assert page.inner_text("#opponent-title") == "Expert"
     options = page.locator('[data-testid="level-select"] option').evaluate_all(
         "os => os.map(o => o.value)")
     assert "dial" not in options  # "Dial 60" left the menu with the dial

@@ -49,3 +49,11 @@ export function houseSeat(player, opponent, dial) {
 export function dialOptions(dial) {
   return levelAt(dial) ? LEVELS : [{ name: "dial", label: `Dial ${dial}` }, ...LEVELS];
 }
+
+/** The house's name at a two-seat table: "Solver" for the full solver (and master),
+ *  the level or bot otherwise ("Club", "Greedy"), or "Dial N". */
+export function houseName(opponent, dial) {
+  if (dial !== null) return `Dial ${dial}`;
+  if (!opponent || opponent === "solver" || opponent === "master") return "Solver";
+  return opponent.charAt(0).toUpperCase() + opponent.slice(1);
+}

@@ -20,7 +20,7 @@
 import { CassinoClient, CassinoError } from "../sdk/cassino.js";
 import { GAME, afterEvent, batchOf, pickVariant, sidesOf, tableVariants } from "./variants.js";
 import { decidedPoints, lastTable } from "./table.js";
-import { dialOf, dialOptions, houseSeat, levelAt, levelOptions, parseDial } from "./levels.js";
+import { dialOf, dialOptions, houseName, houseSeat, levelAt, levelOptions, parseDial } from "./levels.js";
 import { alternativesText, askWhy, decorate, reachOf, riskText } from "./why.js";
 import { gameMenu, meldGameOf, startMelds } from "./melds.js";
 import { el } from "./dom.js";
@@ -97,7 +97,8 @@ import { el } from "./dom.js";
   const cardsText = (codes) => codes.map(cardText).join(" ");
   const groupsText = (groups) => groups.map((g) => g.map(cardText).join("+")).join(" | ");
   const isRed = (code) => suitOf(code) === "H" || suitOf(code) === "D";
-  const seatName = (seat) => (seat === HUMAN ? "You" : !many() ? "Solver"
+  const house = () => houseName(CONFIG.opponent, CONFIG.dial);
+  const seatName = (seat) => (seat === HUMAN ? "You" : !many() ? house()
     : SIDE[seat] === SIDE[HUMAN] ? "Partner" : `Seat ${seat}`);
   const sideName = (side) => (!teamed() ? seatName(side)
     : side === SIDE[HUMAN] ? "Your team" : "Their team");
@@ -190,12 +191,12 @@ import { el } from "./dom.js";
         return `${who} took the rest of the table: ${cardsText(event.cards)}.`;
       case "round_scored":
         if (many()) return `Round scored: ${sidesText(event.scores)}.`;
-        return `Round scored: you ${event.scores[HUMAN]}, solver ${event.scores[OPPONENT]}.`;
+        return `Round scored: you ${event.scores[HUMAN]}, ${house().toLowerCase()} ${event.scores[OPPONENT]}.`;
       case "round_void": return "Nobody captured: the round is void and dealt again.";
       case "game_over":
         if (many()) return `Game over: ${winnerText(event.winner, event.scores)}`;
         return event.winner === null ? "Game over: a draw."
-          : event.winner === HUMAN ? "Game over: you win!" : "Game over: the solver wins.";
+          : event.winner === HUMAN ? "Game over: you win!" : `Game over: ${house()} wins.`;
       case "claim":  // twenty-one-claims (T5-T7)
         return `${who} claim${event.player === HUMAN ? "" : "s"} the game with ${event.secured} ` +
                `points secured of ${event.target}: the claim is ${event.correct ? "right" : "wrong"}.`;
@@ -273,8 +274,9 @@ import { el } from "./dom.js";
       scoreboard.replaceChildren(
         el("span", { className: "you-score", "data-testid": "score-you",
                      text: `You ${view.scores[HUMAN]}` }),
-        el("span", { "data-testid": "score-solver", text: `Solver ${view.scores[OPPONENT]}` }));
+        el("span", { "data-testid": "score-solver", text: `${house()} ${view.scores[OPPONENT]}` }));
       renderSeat(OPPONENT);
+      $("opponent-title").textContent = house();
     }
     $("opponent").hidden = many();
     $("others").hidden = !many();
@@ -351,7 +353,7 @@ import { el } from "./dom.js";
       const backs = Array.from({ length: count }, () => el("span", { className: "card back", "aria-hidden": "true" }));
       const box = $("opponent-hand");
       box.replaceChildren(...backs);
-      box.setAttribute("aria-label", `Solver's hand: ${count} cards`);
+      box.setAttribute("aria-label", `${house()}'s hand: ${count} cards`);
       box.dataset.count = String(count);
     }
   }
@@ -585,8 +587,7 @@ import { el } from "./dom.js";
         if (generation !== game.generation) return;
         table = game.view.table;  // the house plays on the table shown
         game.fresh = new Set([event.card, ...(event.type === "build" ? event.targets || [] : [])]);
-        $("last-move").textContent = many() ? describeEvent(event, table)
-          : `Solver ${describeEvent(event, table).replace(/^Solver /, "")}`;
+        $("last-move").textContent = describeEvent(event, table);
         if (!many()) {
           game.view = final;  // one house seat: its moves lead to the final table
         } else if (!shown) {  // several: each move on the table shown, one at a time
@@ -802,7 +803,7 @@ import { el } from "./dom.js";
       el("caption", { className: "hint-text",
                       text: "For each category: cards taken (grey), then points (bold), R26." }),
       el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "" }),
-                         el("th", { scope: "col", text: "You" }), el("th", { scope: "col", text: "Solver" }))),
+                         el("th", { scope: "col", text: "You" }), el("th", { scope: "col", text: house() }))),
       el("tbody", {}, rows,
          el("tr", { className: "total" }, el("th", { scope: "row", text: "Round points" }),
             total(HUMAN), total(OPPONENT))));
