@@ -302,8 +302,8 @@ class OracleBot(_ClaimsWhenRight):
 
 OPTION_KEYS = ("samples", "min_samples", "nodes", "time_ms", "z", "tolerance", "seat_nodes",
                "world_nodes", "exact_nodes", "search", "inference", "temperature", "mixture",
-               "candidates")
-FLOAT_KEYS = ("z", "tolerance", "time_ms", "temperature", "mixture")
+               "candidates", "opponent_model")
+FLOAT_KEYS = ("z", "tolerance", "time_ms", "temperature", "mixture", "opponent_model")
 
 
 def make_bot(spec: str, seed: int = 0) -> Bot:
