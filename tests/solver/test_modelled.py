@@ -141,7 +141,7 @@ def test_weights_out_of_range_are_refused() -> None:
 @built
 def test_a_hint_with_the_model_crosses_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """``Options(opponent_model=w)``: the native loop over worlds gives the reference loop's
-    rows and nodes; the default options do not build the model."""
+    rows and nodes; ``opponent_model=0`` is plain minimax (no model built)."""
     rng = random.Random("modelled-hints")
     states = [s for i, s in enumerate(rounds("standard", range(1), rng)) if i % 7 == 3]
     options = solver.Options(opponent_model=0.5)
@@ -150,7 +150,7 @@ def test_a_hint_with_the_model_crosses_once(monkeypatch: pytest.MonkeyPatch) -> 
         view = state.view(state.to_move if k % 3 else 1 - state.to_move)
         monkeypatch.setenv(kernel.ENV, "native")
         a = solver.solve(view, options, 3)
-        plain = solver.solve(view, solver.Options(), 3)
+        plain = solver.solve(view, solver.Options(opponent_model=0.0), 3)
         monkeypatch.setenv(kernel.ENV, "python")
         b = solver.solve(view, options, 3)
         assert (a.worlds, a.values, a.nodes) == (b.worlds, b.values, b.nodes)
