@@ -295,7 +295,8 @@ class OracleBot(_ClaimsWhenRight):
             return moves[0]
         seed = self.seed + len(view.history)
         tally = solve(view, self.options, seed,
-                      source=lambda v: PolicyWorlds(v, self.greedy.choose, self.tries))
+                      source=lambda v: PolicyWorlds(v, self.greedy.choose, self.tries,
+                                                    reply_weight=self.options.opponent_model))
         answer = finish(view, tally, seed=seed, top=1)
         return parse_move_id(answer["moves"][0]["move"]["id"])
 

@@ -221,7 +221,8 @@ def solve(view: View, options: Options = DEFAULT, seed: int = 0, start: int = 0,
 def _worlds(view: View, options: Options) -> WorldsOf[Any]:
     if options.inference and view.rules.players == 2:
         return SoftWorlds(view, OpponentModel(options.temperature, options.mixture,
-                                              options.candidates))
+                                              options.candidates),
+                          reply_weight=options.opponent_model)
     if options.opponent_model and view.rules.players == 2:
         return Worlds(view, options.opponent_model)
     return worlds_of(view, options.search, options.world_nodes, options.exact_nodes)

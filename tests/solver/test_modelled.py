@@ -14,8 +14,17 @@ import pytest
 
 import solver
 from engine.cassino import VARIANTS, Build, Move, Rules, generate_moves, play_card
-from solver.cassino import ModelSearch, Worlds, card_worths, kernel, policy_score
+from solver.cassino import (
+    ModelSearch,
+    PolicyWorlds,
+    SoftWorlds,
+    Worlds,
+    card_worths,
+    kernel,
+    policy_score,
+)
 from solver.cassino.search import Position, Search
+from solver.core import _worlds
 from tests.solver.test_kernel import BATCHES, built, rounds, worlds_of
 
 
@@ -157,3 +166,28 @@ def test_a_hint_with_the_model_crosses_once(monkeypatch: pytest.MonkeyPatch) -> 
         differ += a.values != plain.values
     assert differ > 0  # the model changes values somewhere
     assert Worlds(states[0].view(0)).reply_weight == 0.0
+
+
+def test_inference_worlds_carry_the_model() -> None:
+    """``SoftWorlds`` and ``PolicyWorlds`` search their worlds with the model's weight as
+    the uniform worlds do (the same world, the same row), and ``solve`` passes
+    ``Options.opponent_model`` to the inference worlds."""
+    rng = random.Random("modelled-inference")
+    states = [s for i, s in enumerate(rounds("standard", range(1), rng)) if i % 5 == 2]
+    checked = 0
+    for state in states:
+        view = state.view(state.to_move)
+        moves = view.legal_moves()
+        uniform = Worlds(view, 0.5)
+        world = uniform.draw(4, 0)
+        soft = SoftWorlds(view, reply_weight=0.5)
+        policy = PolicyWorlds(view, lambda v: v.legal_moves()[0], reply_weight=0.5)
+        plain = Worlds(view).values(world, moves)
+        want = uniform.values(world, moves)
+        assert soft.values(world, moves) == want == policy.values(world, moves)
+        checked += want != plain
+    assert checked > 0
+    view = states[1].view(states[1].to_move)
+    for weight in (0.0, 0.5):
+        worlds = _worlds(view, solver.Options(inference=True, opponent_model=weight))
+        assert isinstance(worlds, SoftWorlds) and worlds.reply_weight == weight
