@@ -312,7 +312,8 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     ``solver`` or ``solver:K=V,...`` with options such as ``nodes=10000``, ``samples=16``,
     ``time_ms=50`` (``nodes=0`` lifts the node budget); for N seats (V6, V7) also
     ``seat_nodes``, ``world_nodes``, ``exact_nodes`` (0: no exact last batch) and
-    three-hand's ``search=paranoid|maxn`` (also for ``cheater:``); ``inference[:K=V,...]``
+    three-hand's ``search=paranoid|maxn`` (also for ``cheater:``); ``opponent_model=W``, the
+    weight of the opponent model in the search (0: plain minimax); ``inference[:K=V,...]``
     is the solver with ``inference=1`` (and ``temperature``, ``mixture``, ``candidates``);
     ``oracle[:K=V,...]`` the solver with the greedy bot's oracle posterior."""
     name, _, params = spec.partition(":")
