@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> None:
     moves = 0
     out: dict[str, object] = {}
     for i in range(args.pairs):
-        r = play_pair(i, args.seed, (args.a, args.b), args.rounds)
+        r = play_pair(i, args.seed, (args.a, args.b), args.rounds, args.variant)
         pairs.append(r.round_pairs())
         think[0] += r.first.think[0] + r.second.think[1]
         think[1] += r.first.think[1] + r.second.think[0]
@@ -49,6 +49,7 @@ def run(args: argparse.Namespace) -> None:
         flat = [float(x) for p in pairs for x in p]
         m, se = mean_se(flat)
         out = {"a": args.a, "b": args.b, "seed": args.seed, "pairs": i + 1,
+               "variant": args.variant,
                "rounds": args.rounds, "round_pairs": pairs, "mean": m, "se": se,
                "ms_per_move": [1000 * t / max(1, moves // 2) for t in think],
                "seconds": time.perf_counter() - began}
@@ -64,8 +65,9 @@ def run(args: argparse.Namespace) -> None:
 def compare(args: argparse.Namespace) -> None:
     runs = [json.loads(Path(p).read_text()) for p in args.files]
     a, b = runs
-    if (a["seed"], a["b"], a["rounds"]) != (b["seed"], b["b"], b["rounds"]):
-        raise SystemExit("the runs must share seed, opponent and rounds")
+    if (a["seed"], a["b"], a["rounds"], a.get("variant", "standard")) != (
+            b["seed"], b["b"], b["rounds"], b.get("variant", "standard")):
+        raise SystemExit("the runs must share seed, opponent, rounds and variant")
     n = min(len(a["round_pairs"]), len(b["round_pairs"]))  # the pairs both have played
     a["round_pairs"], b["round_pairs"] = a["round_pairs"][:n], b["round_pairs"][:n]
     diffs: list[float] = []
@@ -92,6 +94,7 @@ def main() -> None:
     r.add_argument("--seed", type=int, default=1)
     r.add_argument("--rounds", type=int, default=None)
     r.add_argument("--out", required=True)
+    r.add_argument("--variant", default="standard", help="a two-seat variant (default standard)")
     c = sub.add_parser("compare", help="paired difference of two runs on the same deals")
     c.add_argument("files", nargs=2)
     args = parser.parse_args()

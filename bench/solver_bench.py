@@ -41,12 +41,16 @@ def main() -> None:
     parser.add_argument("--nodes", type=int, default=None, help="override the node budget")
     parser.add_argument("--inference", action="store_true",
                         help="worlds resampled by the opponent's moves (Options.inference)")
+    parser.add_argument("--opponent-model", type=float, default=None,
+                        help="the opponent model's weight (Options.opponent_model)")
     parser.add_argument("--cpu", action="store_true",
                         help="time the process's CPU, not the wall clock (a loaded machine)")
     args = parser.parse_args()
     options: Options = DEFAULT
     if args.inference:
         options = Options(**{**options.__dict__, "inference": True})
+    if args.opponent_model is not None:
+        options = Options(**{**options.__dict__, "opponent_model": args.opponent_model})
     if args.nodes is not None:
         options = Options(**{**options.__dict__, "nodes": args.nodes or None})
     if args.samples is not None:

@@ -295,15 +295,16 @@ class OracleBot(_ClaimsWhenRight):
             return moves[0]
         seed = self.seed + len(view.history)
         tally = solve(view, self.options, seed,
-                      source=lambda v: PolicyWorlds(v, self.greedy.choose, self.tries))
+                      source=lambda v: PolicyWorlds(v, self.greedy.choose, self.tries,
+                                                    reply_weight=self.options.opponent_model))
         answer = finish(view, tally, seed=seed, top=1)
         return parse_move_id(answer["moves"][0]["move"]["id"])
 
 
 OPTION_KEYS = ("samples", "min_samples", "nodes", "time_ms", "z", "tolerance", "seat_nodes",
                "world_nodes", "exact_nodes", "search", "inference", "temperature", "mixture",
-               "candidates")
-FLOAT_KEYS = ("z", "tolerance", "time_ms", "temperature", "mixture")
+               "candidates", "opponent_model")
+FLOAT_KEYS = ("z", "tolerance", "time_ms", "temperature", "mixture", "opponent_model")
 
 
 def make_bot(spec: str, seed: int = 0) -> Bot:
@@ -311,7 +312,8 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     ``solver`` or ``solver:K=V,...`` with options such as ``nodes=10000``, ``samples=16``,
     ``time_ms=50`` (``nodes=0`` lifts the node budget); for N seats (V6, V7) also
     ``seat_nodes``, ``world_nodes``, ``exact_nodes`` (0: no exact last batch) and
-    three-hand's ``search=paranoid|maxn`` (also for ``cheater:``); ``inference[:K=V,...]``
+    three-hand's ``search=paranoid|maxn`` (also for ``cheater:``); ``opponent_model=W``, the
+    weight of the opponent model in the search (0: plain minimax); ``inference[:K=V,...]``
     is the solver with ``inference=1`` (and ``temperature``, ``mixture``, ``candidates``);
     ``oracle[:K=V,...]`` the solver with the greedy bot's oracle posterior."""
     name, _, params = spec.partition(":")

@@ -96,6 +96,11 @@ class Options:
     """The opponent model's weight on a uniformly random move, with ``inference``."""
     candidates: int = 16
     """Uniform draws per world among which inference resamples one."""
+    opponent_model: float = 0.25
+    """Two seats, uniform worlds, batches (not ``draw``): the weight of a one-ply policy
+    that does not see the viewer's hand in the opponent's replies
+    (:class:`solver.cassino.ModelSearch`, docs/solver.md "Opponent model in the search");
+    0 is plain minimax in each world (the default before issue 14's measurement)."""
 
     def seat_budget(self, rules: Rules) -> int | None:
         """The node budget of an N-seat view in the variant of ``rules``."""
@@ -216,7 +221,10 @@ def solve(view: View, options: Options = DEFAULT, seed: int = 0, start: int = 0,
 def _worlds(view: View, options: Options) -> WorldsOf[Any]:
     if options.inference and view.rules.players == 2:
         return SoftWorlds(view, OpponentModel(options.temperature, options.mixture,
-                                              options.candidates))
+                                              options.candidates),
+                          reply_weight=options.opponent_model)
+    if options.opponent_model and view.rules.players == 2:
+        return Worlds(view, options.opponent_model)
     return worlds_of(view, options.search, options.world_nodes, options.exact_nodes)
 
 

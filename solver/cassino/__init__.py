@@ -10,6 +10,8 @@ The generic solver (:mod:`solver.core`, :mod:`solver.ranking`, :mod:`solver.bots
   horizon in plies in ``draw`` (:class:`DrawSearch`, W8), on a lean :class:`Position`;
 * :mod:`solver.cassino.inference`: worlds that read the opponent's moves of this batch
   (a deterministic policy's, :class:`PolicyWorlds`; a soft model's, :class:`SoftWorlds`);
+* :mod:`solver.cassino.modelled`: a world's search in which the opponent's replies mix its
+  best with a one-ply policy blind to the viewer's hand (:class:`ModelSearch`, opt-in);
 * :mod:`solver.cassino.evaluation`: exact scoring at the round's end and the closed-form
   estimate at a batch end, with weights from the variant's scoring scheme (R26, V4), for
   two seats and per side for N (V6, V7);
@@ -45,6 +47,7 @@ from solver.cassino.inference import (
     move_value,
 )
 from solver.cassino.maxn import MaxnSearch
+from solver.cassino.modelled import ModelSearch, card_worths, policy_score
 from solver.cassino.search import DRAW_PLIES, DrawSearch, Position, Search
 from solver.cassino.seats import WORLD_NODES, SeatsPosition, side_of
 from solver.cassino.sides import SideSearch
@@ -67,10 +70,11 @@ from solver.cassino.worlds import (
 
 __all__ = ["DRAW_PLIES", "EXACT_NODES", "MAXN", "PARANOID", "SEARCHES", "SEATS",
            "THREE_HAND_SEARCH", "WORLD_NODES", "BatchEnd", "DrawSearch", "Evidence",
-           "MaxnSearch", "OpponentModel", "Policy", "PolicyWorlds", "Position", "Search",
-           "SeatSettings", "SeatWorlds", "SeatsPosition", "SideBatchEnd", "SideSearch",
+           "MaxnSearch", "ModelSearch", "OpponentModel", "Policy", "PolicyWorlds", "Position",
+           "Search", "SeatSettings", "SeatWorlds", "SeatsPosition", "SideBatchEnd", "SideSearch",
            "SoftWorlds", "SweepRisk", "Weights", "World", "Worlds", "WorldsOf",
-           "batch_evidence", "final_diff", "majority_odds", "move_value", "round_total",
+           "batch_evidence", "card_worths", "final_diff", "majority_odds", "move_value",
+           "policy_score", "round_total",
            "seat_settings", "side_equity", "side_majority_odds", "side_of", "side_points",
            "side_round_total", "sweep_risk", "sweep_risks", "weights", "world_rng",
            "worlds_of"]

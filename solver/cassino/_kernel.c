@@ -244,6 +244,9 @@ typedef struct {
     int order[52];
     u64 pool;
     KBatchEnd ends[2];
+    /* the opponent model (modelled.py, Options.opponent_model): off unless om_on */
+    int om_on, om_root;
+    double om_w, om_worth[52];
 } SearchObject;
 
 static u64 key_hash(u64 mine, u64 theirs, u64 loose, u64 pm, u64 bh, int sd, int last, int me) {
@@ -392,6 +395,135 @@ static double search(SearchObject *s, int me, u64 mine, u64 theirs, u64 loose, c
     return best;
 }
 
+
+/* ------------------------------------------------------------------------------------ */
+/* The opponent model (solver/cassino/modelled.py ModelSearch, issue 14): at the nodes of
+ * the player who is not om_root the value is (1 - w) * their best reply + w * the reply a
+ * one-ply policy picks, a policy that reads only that player's move and the table, not the
+ * root player's hand.  Off (om_on 0) the kernel never comes here. */
+
+static double search_om(SearchObject *s, int me, u64 mine, u64 theirs, u64 loose,
+                        const KBuilds *B, u64 pm, u64 pt, long sd, int last, double alpha,
+                        double beta);
+
+/* modelled.py _worth: the per-card worths added in card order */
+static double om_worth(const SearchObject *s, u64 cards) {
+    double w = 0.0;
+    while (cards) { int c = lowbit(cards); cards &= cards - 1; w += s->om_worth[c]; }
+    return w;
+}
+
+/* modelled.py policy_score: inference.move_value's one ply on per-card worths */
+static double om_score(SearchObject *s, int me, u64 loose, const KBuilds *B, const KMove *kid) {
+    const KRules *R = &s->rules->r;
+    if (kid->type == CAPTURE) {
+        u64 nl = loose; KBuilds NB; int kind;
+        u64 taken = play_card(R, &nl, B, &NB, me, -1, kid, &kind);
+        int sweep = (!nl && !NB.n) ? R->sweep_points : 0;
+        return 1.0 + om_worth(s, taken) + (double)sweep;
+    }
+    if (kid->type == BUILD) return 0.5 * om_worth(s, kid->targets | (u64)1 << kid->card);
+    return -om_worth(s, (u64)1 << kid->card);
+}
+
+/* modelled.py _child: the value for me of playing kid (search_om's loop body) */
+static double om_child(SearchObject *s, int me, u64 mine, u64 theirs, u64 loose,
+                       const KBuilds *B, u64 pm, u64 pt, long sd, int last, const KMove *kid,
+                       double alpha, double beta) {
+    const KRules *R = &s->rules->r;
+    u64 nl = loose; KBuilds NB; int kind;
+    u64 taken = play_card(R, &nl, B, &NB, me, -1, kid, &kind);
+    if (overflow) return 0.0;
+    int final = s->final, sweep = R->sweep_points, swept = !nl && !NB.n;
+    if (!theirs) {
+        if (taken) return leaf(s, me, nl, &NB, pm | taken, pt, swept ? sd + sweep : sd,
+                               final ? me : -1);
+        return leaf(s, me, nl, &NB, pm, pt, sd, last);
+    }
+    u64 left = mine & ~((u64)1 << kid->card);
+    if (taken)
+        return -search_om(s, 1 - me, theirs, left, nl, &NB, pt, pm | taken,
+                          swept ? -sd - sweep : -sd, final ? me : -1, -beta, -alpha);
+    return -search_om(s, 1 - me, theirs, left, nl, &NB, pt, pm, -sd, last, -beta, -alpha);
+}
+
+static double search_om(SearchObject *s, int me, u64 mine, u64 theirs, u64 loose,
+                        const KBuilds *B, u64 pm, u64 pt, long sd, int last, double alpha,
+                        double beta) {
+    if (overflow) return 0.0;
+    s->nodes++;
+    const KRules *R = &s->rules->r;
+    u64 sig[MAXB * (MAXG + 2)];
+    int slen = builds_sig(B, sig);
+    u64 bh = sig_hash(sig, slen);
+    if (s->tt_n * 2 >= s->tt_cap && tt_grow(s) < 0) { overflow = 1; return 0.0; }
+    TTEntry *e = tt_find(s, mine, theirs, loose, pm, bh, sig, slen, (int)sd, last, me);
+    KMove first; int has_first = 0; double known;
+    if (tt_probe(e, s->gen, &alpha, &beta, &first, &has_first, &known)) return known;
+    MoveList kids; ml_init(&kids);
+    gen_moves(R, mine, loose, B, me, -1, &kids);
+    if (overflow) { ml_free(&kids); return 0.0; }
+    int modelled = me != s->om_root && kids.n > 1;
+    KMove pol = kids.m[0];
+    if (modelled) { /* the policy's reply: the first best score in the engine's order */
+        double top = om_score(s, me, loose, B, &kids.m[0]);
+        for (int i = 1; i < kids.n; i++) {
+            double x = om_score(s, me, loose, B, &kids.m[i]);
+            if (x > top) { top = x; pol = kids.m[i]; }
+        }
+    }
+    order_kids(&kids, has_first ? &first : NULL);
+    double alpha0 = alpha, best = -INFINITY, w = s->om_w;
+    KMove best_kid; int has_best = 0;
+    if (modelled) {
+        double cp = om_child(s, me, mine, theirs, loose, B, pm, pt, sd, last, &pol,
+                             -INFINITY, INFINITY);
+        best = cp; best_kid = pol; has_best = 1;
+        if (!overflow && w < 1.0) {
+            /* the best reply M within the window that (1 - w) M + w cp has */
+            double a = (alpha - w * cp) / (1.0 - w), b = (beta - w * cp) / (1.0 - w);
+            if (best > a) a = best;
+            for (int i = 0; i < kids.n && best < b; i++) {
+                const KMove *kid = &kids.m[i];
+                if (same_move(kid, &pol)) continue;
+                double v = om_child(s, me, mine, theirs, loose, B, pm, pt, sd, last, kid, a, b);
+                if (overflow) break;
+                if (v > best) {
+                    best = v; best_kid = *kid;
+                    if (v > a) a = v;
+                }
+            }
+            best = (1.0 - w) * best + w * cp;
+        }
+    } else {
+        for (int i = 0; i < kids.n; i++) {
+            const KMove *kid = &kids.m[i];
+            double v = om_child(s, me, mine, theirs, loose, B, pm, pt, sd, last, kid, alpha,
+                                beta);
+            if (overflow) break;
+            if (v > best) {
+                best = v; best_kid = *kid; has_best = 1;
+                if (v > alpha) {
+                    alpha = v;
+                    if (v >= beta) break;
+                }
+            }
+        }
+    }
+    ml_free(&kids);
+    if (overflow) return 0.0;
+    tt_store(s, mine, theirs, loose, pm, bh, sig, slen, (int)sd, last, me, best, alpha0, beta,
+             has_best ? &best_kid : NULL);
+    return best;
+}
+
+/* the search of a world's node: the model's when on, else the reference's */
+static inline double search_any(SearchObject *s, int me, u64 mine, u64 theirs, u64 loose,
+                                const KBuilds *B, u64 pm, u64 pt, long sd, int last,
+                                double alpha, double beta) {
+    if (s->om_on) return search_om(s, me, mine, theirs, loose, B, pm, pt, sd, last, alpha, beta);
+    return search(s, me, mine, theirs, loose, B, pm, pt, sd, last, alpha, beta);
+}
 
 /* ------------------------------------------------------------------------------------ */
 /* DrawSearch (search.py, draw W8): a horizon in plies, a draw from the world's order     */
@@ -572,7 +704,7 @@ static PyObject *Search_root_values(SearchObject *s, PyObject *args) {
             if (s->final) last = p.me;
         }
         if (!p.theirs) vals[i] = leaf(s, p.me, nl, &NB, pm, p.pt, sd, last);
-        else vals[i] = -search(s, 1 - p.me, p.theirs, mine, nl, &NB, p.pt, pm, -sd, last,
+        else vals[i] = -search_any(s, 1 - p.me, p.theirs, mine, nl, &NB, p.pt, pm, -sd, last,
                                -INFINITY, INFINITY);
     }
     free(ms);
@@ -591,7 +723,7 @@ static PyObject *Search_value(SearchObject *s, PyObject *args) {
     overflow = 0;
     double v;
     if (!p.mine) v = leaf(s, p.me, p.loose, &p.B, p.pm, p.pt, p.sd, p.last);
-    else v = search(s, p.me, p.mine, p.theirs, p.loose, &p.B, p.pm, p.pt, p.sd, p.last,
+    else v = search_any(s, p.me, p.mine, p.theirs, p.loose, &p.B, p.pm, p.pt, p.sd, p.last,
                     -INFINITY, INFINITY);
     if (overflow) { overflow = 0; Py_RETURN_NONE; }
     return PyFloat_FromDouble(v);
@@ -660,6 +792,34 @@ static PyObject *Search_draw_value(SearchObject *s, PyObject *args) {
     return PyFloat_FromDouble(v);
 }
 
+/* set_model(weight, worths, root): ModelSearch's opponent model (weight 0: off) */
+static int om_set(SearchObject *s, double w, PyObject *worths, int root) {
+    if (w == 0.0) { s->om_on = 0; return 0; }
+    PyObject *f = PySequence_Fast(worths, "worths must be a sequence");
+    if (!f) return -1;
+    if (PySequence_Fast_GET_SIZE(f) != 52) {
+        Py_DECREF(f);
+        PyErr_SetString(PyExc_ValueError, "worths must hold 52 floats");
+        return -1;
+    }
+    for (int c = 0; c < 52; c++) s->om_worth[c] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(f, c));
+    Py_DECREF(f);
+    if (PyErr_Occurred()) return -1;
+    if (!(w > 0.0 && w <= 1.0)) {
+        PyErr_SetString(PyExc_ValueError, "the model's weight must lie in (0, 1]");
+        return -1;
+    }
+    s->om_on = 1; s->om_w = w; s->om_root = root;
+    return 0;
+}
+
+static PyObject *Search_set_model(SearchObject *s, PyObject *args) {
+    double w; PyObject *worths; int root;
+    if (!PyArg_ParseTuple(args, "dOi", &w, &worths, &root)) return NULL;
+    if (om_set(s, w, worths, root) < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
 static PyObject *Search_get_nodes(SearchObject *s, void *closure) {
     (void)closure;
     return PyLong_FromLongLong(s->nodes);
@@ -674,6 +834,8 @@ static PyMethodDef Search_methods[] = {
      "sweeps1, last, moves) -> list[float] | None (DrawSearch.root_values)"},
     {"draw_value", (PyCFunction)Search_draw_value, METH_VARARGS,
      "draw_value(stock, to_move, ..., last) -> float | None (DrawSearch.value)"},
+    {"set_model", (PyCFunction)Search_set_model, METH_VARARGS,
+     "set_model(weight, worths, root): the opponent model of modelled.ModelSearch (0: off)"},
     {"value", (PyCFunction)Search_value, METH_VARARGS,
      "value(to_move, hand0, hand1, loose, builds, pile0, pile1, sweeps0, sweeps1, last) -> "
      "float | None"},
@@ -1141,7 +1303,7 @@ static void world_values(SearchObject *s, const KPos *p, const KMove *ms, Py_ssi
         if (s->draw) v = draw_search(s, p->me, p->mine, p->theirs, p->loose, &p->B, p->pm, p->pt,
                                      p->sd, p->last, 0, s->plies, -INFINITY, INFINITY);
         else if (!p->mine) v = leaf(s, p->me, p->loose, &p->B, p->pm, p->pt, p->sd, p->last);
-        else v = search(s, p->me, p->mine, p->theirs, p->loose, &p->B, p->pm, p->pt, p->sd,
+        else v = search_any(s, p->me, p->mine, p->theirs, p->loose, &p->B, p->pm, p->pt, p->sd,
                         p->last, -INFINITY, INFINITY);
         vals[0] = -v;
         return;
@@ -1169,7 +1331,7 @@ static void world_values(SearchObject *s, const KPos *p, const KMove *ms, Py_ssi
             if (s->final) last = p->me;
         }
         if (!p->theirs) vals[i] = leaf(s, p->me, nl, &NB, pm, p->pt, sd, last);
-        else vals[i] = -search(s, 1 - p->me, p->theirs, mine, nl, &NB, p->pt, pm, -sd, last,
+        else vals[i] = -search_any(s, 1 - p->me, p->theirs, mine, nl, &NB, p->pt, pm, -sd, last,
                                -INFINITY, INFINITY);
     }
 }
@@ -1228,13 +1390,13 @@ static int read_sampler(PyObject *o, KSampler *S) {
 static PyObject *py_solve_worlds(PyObject *mod, PyObject *args) {
     RulesObject *r; const char *prefix; Py_ssize_t plen, start, stop, min_samples;
     int early, dealer, stock_empty, drawing, plies;
-    PyObject *pos, *sampler, *moves, *won, *progress;
-    long long budget; double time_ms, began, z, tol;
+    PyObject *pos, *sampler, *moves, *won, *progress, *worths = NULL;
+    long long budget; double time_ms, began, z, tol, model = 0.0;
     (void)mod;
-    if (!PyArg_ParseTuple(args, "O!y#nnpiOppiOOOLddnddO", &RulesType, &r, &prefix, &plen,
+    if (!PyArg_ParseTuple(args, "O!y#nnpiOppiOOOLddnddO|dO", &RulesType, &r, &prefix, &plen,
                           &start, &stop, &early, &dealer, &pos, &stock_empty, &drawing, &plies,
                           &sampler, &moves, &won, &budget, &time_ms, &began, &min_samples,
-                          &z, &tol, &progress))
+                          &z, &tol, &progress, &model, &worths))
         return NULL;
     int to_move, player, s0, s1, last; unsigned long long hand, unseen, loose, p0, p1;
     PyObject *builds;
@@ -1278,6 +1440,7 @@ static PyObject *py_solve_worlds(PyObject *mod, PyObject *args) {
     else s = (SearchObject *)PyObject_CallFunction((PyObject *)&SearchType, "OKi", r, unseen, dealer);
     if (!s) goto done;
     if (drawing) { s->final = 0; s->draw = 1; s->plies = plies; }
+    else if (model != 0.0 && om_set(s, model, worths ? worths : Py_None, player) < 0) goto done;
     memcpy(text, prefix, (size_t)plen);
     long long nodes = 0;
     Py_ssize_t n = 0;
@@ -1364,8 +1527,8 @@ static PyMethodDef module_methods[] = {
      "draw_value)"},
     {"solve_worlds", py_solve_worlds, METH_VARARGS,
      "solve_worlds(rules, prefix, start, stop, early, dealer, position, stock_empty, drawing, "
-     "plies, sampler, moves, won, budget, time_ms, began, min_samples, z, tolerance, progress) "
-     "-> (rows, nodes) | None (solver.core.solve's loop over a two-seat view's worlds)"},
+     "plies, sampler, moves, won, budget, time_ms, began, min_samples, z, tolerance, progress"
+     "[, model, worths]) -> (rows, nodes) | None (solver.core.solve's loop over a two-seat view's worlds)"},
     {"separated", py_separated, METH_VARARGS,
      "separated(rows, z, tolerance) -> bool (solver.ranking.separated on a tally's rows)"},
     {"perft", py_perft, METH_VARARGS,

@@ -117,8 +117,9 @@ class PolicyWorlds(Worlds):
     holding that world's hand at each of the other player's moves of this batch, would
     have played exactly that move; the first draw when none is."""
 
-    def __init__(self, view: View, policy: Policy, tries: int = 64) -> None:
-        super().__init__(view)
+    def __init__(self, view: View, policy: Policy, tries: int = 64, *,
+                 reply_weight: float = 0.0) -> None:
+        super().__init__(view, reply_weight)
         self.policy = policy
         self.tries = tries
         self.evidence = [] if self.exact else batch_evidence(view)
@@ -212,8 +213,9 @@ class SoftWorlds(Worlds):
     """Worlds resampled by the likelihood of the other player's moves of this batch under
     an :class:`OpponentModel` (sampling-importance-resampling per world index)."""
 
-    def __init__(self, view: View, model: OpponentModel = OpponentModel()) -> None:
-        super().__init__(view)
+    def __init__(self, view: View, model: OpponentModel = OpponentModel(), *,
+                 reply_weight: float = 0.0) -> None:
+        super().__init__(view, reply_weight)
         self.model = model
         evidence = [] if self.exact or self.drawing else batch_evidence(view)
         self.terms = [self._terms(ev) for ev in evidence]

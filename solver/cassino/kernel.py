@@ -178,15 +178,17 @@ _U64 = 1 << 64
 def solve_worlds(view: View, sampler: HandSampler, drawing: bool, plies: int, prefix: str,
                  start: int, stop: int, moves: list[Move], won: list[float], *, early: bool,
                  budget: int | None, rule: Stopping, began: float,
-                 progress: Callable[[int, int], None] | None
-                 ) -> tuple[list[list[float]], int] | None:
+                 progress: Callable[[int, int], None] | None, model: float = 0.0,
+                 worths: tuple[float, ...] = ()) -> tuple[list[list[float]], int] | None:
     """``solver.core.solve``'s loop over the worlds ``start .. stop - 1`` of a two-seat view
     in one native call: world ``i`` drawn from ``random.Random(prefix + str(i))`` exactly as
     :meth:`solver.cassino.Worlds.draw` draws it (the sampler's calls, then ``draw``'s stock
     order, W8), searched as :meth:`~solver.cassino.Worlds.values` searches it, a world seen
     before taking its row again, and with ``early`` the stopping rule between worlds (the
     node budget, ``rule.time_ms``, :func:`solver.ranking.separated` after
-    ``rule.min_samples``).  The tally's rows in world order and the nodes searched; ``None``
+    ``rule.min_samples``).  A ``model`` weight searches each world with the opponent model
+    (:class:`solver.cassino.modelled.ModelSearch`, ``worths`` its card worths; not in
+    ``draw``).  The tally's rows in world order and the nodes searched; ``None``
     when the kernel is off or cannot hold the view (the caller loops in Python)."""
     if not available() or view.rules.players != 2 or sampler.total >= _U64 \
             or os.environ.get(ENV, "").lower() == "world":
@@ -202,7 +204,7 @@ def solve_worlds(view: View, sampler: HandSampler, drawing: bool, plies: int, pr
         kernel_rules(view.rules), prefix.encode(), start, stop, early, view.dealer, position,
         stock_empty, drawing, plies, sampled, moves, won, -1 if budget is None else budget,
         -1.0 if time_ms is None else float(time_ms), began, rule.min_samples, rule.z,
-        rule.tolerance, progress))
+        rule.tolerance, progress, *((model, worths) if model else ())))
 
 
 def separated(rows: list[list[float]], z: float, tolerance: float) -> bool:

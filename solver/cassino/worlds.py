@@ -19,6 +19,7 @@ from engine.cassino import HandSampler, Move, Rules, View, stock_order
 from solver.cassino import kernel
 from solver.cassino.exact import EXACT_NODES, exact_values
 from solver.cassino.maxn import MaxnSearch
+from solver.cassino.modelled import ModelSearch, card_worths
 from solver.cassino.search import DRAW_PLIES, DrawSearch, Position, Search, twin_key
 from solver.cassino.seats import WORLD_NODES, SeatsPosition, SeatsSearch
 from solver.cassino.sides import SideSearch
@@ -43,11 +44,13 @@ def world_rng(seed: int, index: int) -> random.Random:
 class Worlds:
     """The worlds of one view: :meth:`draw` world ``index``, :meth:`values` of its moves."""
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: View, reply_weight: float = 0.0) -> None:
         self.view = view
         self.sampler = HandSampler(view)
         self.unseen = view.unseen
         self.drawing = view.rules.draw_after_play and view.stock_size > 0  # W8
+        self.reply_weight = reply_weight  # the opponent model's (modelled.py; 0: plain minimax)
+        self.worths = card_worths(view.rules) if reply_weight else ()
 
     @property
     def exact(self) -> bool:
@@ -69,8 +72,11 @@ class Worlds:
         other, order = world
         stock = self.unseen & ~other
         hands = (view.hand, other) if view.player == 0 else (other, view.hand)
-        search: Search | DrawSearch = (DrawSearch(view.rules, order) if self.drawing
-                                       else Search(view.rules, stock, view.dealer))
+        search: Search | DrawSearch = (
+            DrawSearch(view.rules, order) if self.drawing
+            else ModelSearch(view.rules, stock, view.dealer, view.player, self.reply_weight,
+                             self.worths) if self.reply_weight
+            else Search(view.rules, stock, view.dealer))
         pos = Position(view.to_move, hands, view.loose, view.builds,
                        (view.captured[0], view.captured[1]), (view.sweeps[0], view.sweeps[1]),
                        view.last_capturer, stock, view.dealer)
@@ -87,7 +93,8 @@ class Worlds:
         and nodes as its loop.  ``None`` where the kernel does not run (the caller loops)."""
         return kernel.solve_worlds(self.view, self.sampler, self.drawing, DRAW_PLIES,
                                    _prefix(seed), start, stop, moves, won, early=early,
-                                   budget=budget, rule=rule, began=began, progress=progress)
+                                   budget=budget, rule=rule, began=began, progress=progress,
+                                   model=self.reply_weight, worths=self.worths)
 
 
 PARANOID = "paranoid"

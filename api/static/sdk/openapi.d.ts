@@ -3645,8 +3645,8 @@ export interface paths {
                          *             "sweep": false,
                          *             "points": []
                          *           },
-                         *           "equity": -3.098,
-                         *           "stderr": 0.3,
+                         *           "equity": -2.874,
+                         *           "stderr": 0.321,
                          *           "stderr_diff": 0
                          *         },
                          *         {
@@ -3670,9 +3670,9 @@ export interface paths {
                          *               ]
                          *             ]
                          *           },
-                         *           "equity": -3.4,
-                         *           "stderr": 0.378,
-                         *           "stderr_diff": 0.137
+                         *           "equity": -2.984,
+                         *           "stderr": 0.348,
+                         *           "stderr_diff": 0.111
                          *         },
                          *         {
                          *           "rank": 3,
@@ -3687,9 +3687,9 @@ export interface paths {
                          *             "sweep": false,
                          *             "points": []
                          *           },
-                         *           "equity": -3.497,
-                         *           "stderr": 0.315,
-                         *           "stderr_diff": 0.286
+                         *           "equity": -3.213,
+                         *           "stderr": 0.332,
+                         *           "stderr_diff": 0.305
                          *         },
                          *         {
                          *           "rank": 4,
@@ -3701,8 +3701,8 @@ export interface paths {
                          *             "sweep": false,
                          *             "points": []
                          *           },
-                         *           "equity": -4.391,
-                         *           "stderr": 0.251,
+                         *           "equity": -3.863,
+                         *           "stderr": 0.256,
                          *           "stderr_diff": 0.167
                          *         },
                          *         {
@@ -3715,9 +3715,9 @@ export interface paths {
                          *             "sweep": false,
                          *             "points": []
                          *           },
-                         *           "equity": -4.391,
+                         *           "equity": -3.888,
                          *           "stderr": 0.251,
-                         *           "stderr_diff": 0.167
+                         *           "stderr_diff": 0.166
                          *         },
                          *         {
                          *           "rank": 6,
@@ -3729,9 +3729,9 @@ export interface paths {
                          *             "sweep": false,
                          *             "points": []
                          *           },
-                         *           "equity": -4.515,
-                         *           "stderr": 0.257,
-                         *           "stderr_diff": 0.147
+                         *           "equity": -3.922,
+                         *           "stderr": 0.25,
+                         *           "stderr_diff": 0.196
                          *         },
                          *         {
                          *           "rank": 7,
@@ -3743,25 +3743,25 @@ export interface paths {
                          *             "sweep": false,
                          *             "points": []
                          *           },
-                         *           "equity": -4.659,
-                         *           "stderr": 0.261,
-                         *           "stderr_diff": 0.095
+                         *           "equity": -4.522,
+                         *           "stderr": 0.268,
+                         *           "stderr_diff": 0.101
                          *         }
                          *       ],
                          *       "evaluation": {
-                         *         "equity": -3.098,
-                         *         "stderr": 0.3,
+                         *         "equity": -2.874,
+                         *         "stderr": 0.321,
                          *         "expected_points": [
-                         *           6.874,
-                         *           3.775
+                         *           6.761,
+                         *           3.888
                          *         ]
                          *       },
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 31,
+                         *         "elapsed_ms": 33.5,
                          *         "cached": false,
-                         *         "nodes": 68313,
+                         *         "nodes": 76957,
                          *         "seed": 0
                          *       }
                          *     }
@@ -3782,9 +3782,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jb801b55d123930a8b530d9a6a5b4d9c7",
-                         *         "status": "queued",
-                         *         "url": "/v1/jobs/jb801b55d123930a8b530d9a6a5b4d9c7"
+                         *         "id": "j1947c90948fae1cba6c1ec01b94f2147",
+                         *         "status": "started",
+                         *         "url": "/v1/jobs/j1947c90948fae1cba6c1ec01b94f2147"
                          *       }
                          *     }
                          */
@@ -4174,19 +4174,19 @@ export interface paths {
                          * @example {
                          *       "player": 1,
                          *       "evaluation": {
-                         *         "equity": -3.098,
-                         *         "stderr": 0.3,
+                         *         "equity": -2.874,
+                         *         "stderr": 0.321,
                          *         "expected_points": [
-                         *           6.874,
-                         *           3.775
+                         *           6.761,
+                         *           3.888
                          *         ]
                          *       },
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 23.8,
+                         *         "elapsed_ms": 32.8,
                          *         "cached": false,
-                         *         "nodes": 68313,
+                         *         "nodes": 76957,
                          *         "seed": 0
                          *       }
                          *     }
@@ -4207,9 +4207,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jb801b55d123930a8b530d9a6a5b4d9c7",
-                         *         "status": "queued",
-                         *         "url": "/v1/jobs/jb801b55d123930a8b530d9a6a5b4d9c7"
+                         *         "id": "j1947c90948fae1cba6c1ec01b94f2147",
+                         *         "status": "started",
+                         *         "url": "/v1/jobs/j1947c90948fae1cba6c1ec01b94f2147"
                          *       }
                          *     }
                          */
@@ -4417,7 +4417,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "jb801b55d123930a8b530d9a6a5b4d9c7",
+                         *       "id": "j1947c90948fae1cba6c1ec01b94f2147",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -4440,8 +4440,8 @@ export interface paths {
                          *               "sweep": false,
                          *               "points": []
                          *             },
-                         *             "equity": -3.098,
-                         *             "stderr": 0.3,
+                         *             "equity": -2.874,
+                         *             "stderr": 0.321,
                          *             "stderr_diff": 0
                          *           },
                          *           {
@@ -4465,9 +4465,9 @@ export interface paths {
                          *                 ]
                          *               ]
                          *             },
-                         *             "equity": -3.4,
-                         *             "stderr": 0.378,
-                         *             "stderr_diff": 0.137
+                         *             "equity": -2.984,
+                         *             "stderr": 0.348,
+                         *             "stderr_diff": 0.111
                          *           },
                          *           {
                          *             "rank": 3,
@@ -4482,9 +4482,9 @@ export interface paths {
                          *               "sweep": false,
                          *               "points": []
                          *             },
-                         *             "equity": -3.497,
-                         *             "stderr": 0.315,
-                         *             "stderr_diff": 0.286
+                         *             "equity": -3.213,
+                         *             "stderr": 0.332,
+                         *             "stderr_diff": 0.305
                          *           },
                          *           {
                          *             "rank": 4,
@@ -4496,8 +4496,8 @@ export interface paths {
                          *               "sweep": false,
                          *               "points": []
                          *             },
-                         *             "equity": -4.391,
-                         *             "stderr": 0.251,
+                         *             "equity": -3.863,
+                         *             "stderr": 0.256,
                          *             "stderr_diff": 0.167
                          *           },
                          *           {
@@ -4510,9 +4510,9 @@ export interface paths {
                          *               "sweep": false,
                          *               "points": []
                          *             },
-                         *             "equity": -4.391,
+                         *             "equity": -3.888,
                          *             "stderr": 0.251,
-                         *             "stderr_diff": 0.167
+                         *             "stderr_diff": 0.166
                          *           },
                          *           {
                          *             "rank": 6,
@@ -4524,9 +4524,9 @@ export interface paths {
                          *               "sweep": false,
                          *               "points": []
                          *             },
-                         *             "equity": -4.515,
-                         *             "stderr": 0.257,
-                         *             "stderr_diff": 0.147
+                         *             "equity": -3.922,
+                         *             "stderr": 0.25,
+                         *             "stderr_diff": 0.196
                          *           },
                          *           {
                          *             "rank": 7,
@@ -4538,25 +4538,25 @@ export interface paths {
                          *               "sweep": false,
                          *               "points": []
                          *             },
-                         *             "equity": -4.659,
-                         *             "stderr": 0.261,
-                         *             "stderr_diff": 0.095
+                         *             "equity": -4.522,
+                         *             "stderr": 0.268,
+                         *             "stderr_diff": 0.101
                          *           }
                          *         ],
                          *         "evaluation": {
-                         *           "equity": -3.098,
-                         *           "stderr": 0.3,
+                         *           "equity": -2.874,
+                         *           "stderr": 0.321,
                          *           "expected_points": [
-                         *             6.874,
-                         *             3.775
+                         *             6.761,
+                         *             3.888
                          *           ]
                          *         },
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 25.8,
+                         *           "elapsed_ms": 37.5,
                          *           "cached": false,
-                         *           "nodes": 68313,
+                         *           "nodes": 76957,
                          *           "seed": 0
                          *         }
                          *       }
@@ -5916,9 +5916,9 @@ export interface paths {
                          *               ]
                          *             ]
                          *           },
-                         *           "equity": -2.773,
-                         *           "best_equity": -1.89,
-                         *           "points_lost": 0.883,
+                         *           "equity": -2.433,
+                         *           "best_equity": -1.627,
+                         *           "points_lost": 0.806,
                          *           "verdict": "inaccuracy",
                          *           "forced": false,
                          *           "samples": 16
@@ -5965,8 +5965,8 @@ export interface paths {
                          *               ]
                          *             ]
                          *           },
-                         *           "equity": -1.851,
-                         *           "best_equity": -1.851,
+                         *           "equity": -1.707,
+                         *           "best_equity": -1.707,
                          *           "points_lost": 0,
                          *           "verdict": "best",
                          *           "forced": false,
@@ -6002,9 +6002,9 @@ export interface paths {
                          *             "sweep": false,
                          *             "points": []
                          *           },
-                         *           "equity": -1.081,
-                         *           "best_equity": -0.023,
-                         *           "points_lost": 1.058,
+                         *           "equity": -1.048,
+                         *           "best_equity": -0.012,
+                         *           "points_lost": 1.037,
                          *           "verdict": "mistake",
                          *           "forced": false,
                          *           "samples": 8
@@ -6039,8 +6039,8 @@ export interface paths {
                          *       ],
                          *       "summary": {
                          *         "moves": 4,
-                         *         "points_lost": 1.941,
-                         *         "mean_points_lost": 0.485,
+                         *         "points_lost": 1.843,
+                         *         "mean_points_lost": 0.461,
                          *         "accuracy": 50,
                          *         "counts": {
                          *           "best": 2,
