@@ -1,0 +1,195 @@
+"""The answers of every game in the spec (docs/api.md "Other games"): each endpoint whose
+answer differs by game documents it as ``oneOf`` (or ``anyOf`` where the forms overlap)
+Cassino's answer and each other game's, so a client typed from the spec gets the right
+type for a Conquian or rummy answer.
+
+Cassino's answer components keep their names and forms (``ApplyResponse``, ``Breakdown``,
+...): a client typed by them compiles unchanged.  The other games' are built here from
+their engines' forms (:mod:`api.game_schemas`).  Documentation only: answers are written by
+:func:`api.jsonio.respond`, never through these schemas.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from apispec import APISpec
+from marshmallow import Schema, fields
+
+from api.game_schemas import (
+    ConquianEventSchema,
+    ConquianMoveSchema,
+    ConquianStateSchema,
+    ConquianViewSchema,
+    Either,
+    Int,
+    RummyEventSchema,
+    RummyMoveSchema,
+    RummyStateSchema,
+    RummyViewSchema,
+)
+from api import schemas
+from api.schemas import (
+    ApplyResponse,
+    BreakdownSchema,
+    EvaluateResponse,
+    EvaluationSchema,
+    HintsResponse,
+    LegalMovesResponse,
+    ReviewResponse,
+    SolverMetaSchema,
+    StateResponse,
+    ViewResponse,
+    token_field,
+)
+
+__all__ = ["ANSWERS", "COMPONENTS", "JobSchema", "answer_schema", "register"]
+
+GAMES = ("Conquian", "Rummy")
+"""The other games, as their components are prefixed (Cassino's have no prefix)."""
+
+
+def _meta(description: str, example: Any = None) -> dict[str, Any]:
+    return {"description": description} if example is None else {
+        "description": description, "example": example}
+
+
+def _state_response(name: str, state: type[Schema]) -> type[Schema]:
+    return type(name, (Schema,), {
+        "state": fields.Nested(state, metadata=_meta("The first hand dealt (open games).")),
+        "game": token_field(),
+        "credentials": fields.List(fields.String(allow_none=True), metadata=_meta(
+            "Sealed games: each seat's credential, by seat (`null` for a house seat).")),
+        "__doc__": "`POST /v1/games` of this game: its state, or a sealed game's token."})
+
+
+def _legal_moves_response(name: str, move: type[Schema]) -> type[Schema]:
+    return type(name, (Schema,), {
+        "player": Int(required=True, metadata=_meta("The seat whose moves are listed.")),
+        "moves": fields.List(fields.Nested(move), required=True, metadata=_meta(
+            "Every legal move once, each with its `id`.")),
+        "__doc__": "`POST /v1/legal-moves` of this game."})
+
+
+def _apply_response(name: str, state: type[Schema], view: type[Schema],
+                    event: type[Schema]) -> type[Schema]:
+    return type(name, (Schema,), {
+        "state": fields.Nested(state, metadata=_meta("The next state (open games).")),
+        "game": token_field(),
+        "view": fields.Nested(view, metadata=_meta(
+            "Sealed games: the mover's view of the next position.")),
+        "view_before_house": fields.Nested(view, metadata=_meta(
+            "Sealed games where the house answered: the mover's view right after its own "
+            "move, before the house's moves.")),
+        "events": fields.List(fields.Nested(event), required=True, metadata=_meta(
+            "What happened, in order, as the asking seat may see it.")),
+        "__doc__": "`POST /v1/apply` of this game: open, the next state; sealed, the next "
+                   "token and the mover's view."})
+
+
+def _view_response(name: str, view: type[Schema], event: type[Schema]) -> type[Schema]:
+    return type(name, (Schema,), {
+        "view": fields.Nested(view, required=True, metadata=_meta("The view.")),
+        "events": fields.List(fields.Nested(event), metadata=_meta(
+            "Sealed games: what the last apply did, as this seat may see it.")),
+        "__doc__": "`POST /v1/view` of this game."})
+
+
+def _ranked_move(name: str, move: type[Schema]) -> type[Schema]:
+    return type(name, (Schema,), {
+        "rank": Int(required=True, metadata=_meta("1 for the best move.")),
+        "move": fields.Nested(move, required=True, metadata=_meta("The move, with its id.")),
+        "equity": fields.Float(required=True, metadata=_meta("Mean equity of the move.")),
+        "stderr": fields.Float(required=True, metadata=_meta("Its standard error.")),
+        "stderr_diff": fields.Float(metadata=_meta(
+            "Paired standard error of its difference from the best move.")),
+        "__doc__": "One ranked move of a hint of this game."})
+
+
+def _hints_response(name: str, ranked: type[Schema]) -> type[Schema]:
+    return type(name, (Schema,), {
+        "player": Int(required=True, metadata=_meta("The asking seat.")),
+        "evaluation": fields.Nested(EvaluationSchema, required=True, metadata=_meta(
+            "The position's value for the asking player (counters or points of the hand).")),
+        "solver": fields.Nested(SolverMetaSchema, required=True, metadata=_meta(
+            "How the answer was found; `exact` says every world was searched to the "
+            "hand's end.")),
+        "moves": fields.List(fields.Nested(ranked), required=True, metadata=_meta(
+            "Legal moves best first.")),
+        "__doc__": "`POST /v1/hints` of this game: its solver's answer from the asking "
+                   "seat's view."})
+
+
+FORMS: dict[str, tuple[type[Schema], ...]] = {
+    "Conquian": (ConquianStateSchema, ConquianViewSchema, ConquianMoveSchema,
+                 ConquianEventSchema),
+    "Rummy": (RummyStateSchema, RummyViewSchema, RummyMoveSchema, RummyEventSchema),
+}
+
+
+def _components() -> dict[str, type[Schema]]:
+    """Every answer component: Cassino's under their own names, then each other game's."""
+    out: dict[str, type[Schema]] = {
+        "StateResponse": StateResponse, "LegalMovesResponse": LegalMovesResponse,
+        "ApplyResponse": ApplyResponse, "ViewResponse": ViewResponse,
+        "Breakdown": BreakdownSchema,
+        "HintsResponse": HintsResponse, "EvaluateResponse": EvaluateResponse,
+        "ReviewResponse": ReviewResponse}
+    for game, (state, view, move, event) in FORMS.items():
+        ranked = _ranked_move(f"{game}RankedMove", move)
+        out.update({f"{game}StateResponse": _state_response(f"{game}StateResponse", state),
+                    f"{game}LegalMovesResponse": _legal_moves_response(
+                        f"{game}LegalMovesResponse", move),
+                    f"{game}ApplyResponse": _apply_response(f"{game}ApplyResponse", state,
+                                                            view, event),
+                    f"{game}ViewResponse": _view_response(f"{game}ViewResponse", view, event),
+                    f"{game}RankedMove": ranked,
+                    f"{game}HintsResponse": _hints_response(f"{game}HintsResponse", ranked)})
+    return out
+
+
+COMPONENTS = _components()
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def answer_schema(cassino: str, *others: str, combinator: str = "oneOf") -> dict[str, Any]:
+    """The 200 schema of an endpoint: Cassino's answer or another game's."""
+    return {combinator: [_ref(name) for name in (cassino, *others)]}
+
+
+def _per_game(name: str, combinator: str) -> dict[str, Any]:
+    return answer_schema(name, *(game + name for game in GAMES), combinator=combinator)
+
+
+ANSWERS: dict[str, dict[str, Any]] = {
+    # a sealed game's answer ({game, credentials}) is the same in every game
+    "newGame": _per_game("StateResponse", "anyOf"),
+    # Conquian's and rummy's move kinds overlap (take, discard), and a list may be empty
+    "legalMoves": _per_game("LegalMovesResponse", "anyOf"),
+    "apply": _per_game("ApplyResponse", "oneOf"),  # the state or view names its game
+    "view": _per_game("ViewResponse", "oneOf"),
+    "score": answer_schema("Breakdown", "GameScore"),
+    "hints": _per_game("HintsResponse", "anyOf"),
+}
+"""The 200 schema of each endpoint whose answer differs by game (``evaluate`` answers the
+same form in every game)."""
+
+
+
+class JobSchema(schemas.JobSchema):
+    """A job: its ``result`` once finished is a hint of any game, an evaluation (the same
+    form in every game) or a review."""
+
+    result = Either([HintsResponse, *(COMPONENTS[game + "HintsResponse"] for game in GAMES),
+                     EvaluateResponse, ReviewResponse], combinator="anyOf", metadata=_meta(
+        "The hints (or evaluation, or review) answer when finished."))
+
+
+def register(spec: APISpec) -> None:
+    """Add the answer components to the spec (before the blueprints refer to them)."""
+    for name, schema in COMPONENTS.items():
+        if name not in spec.components.schemas:  # Cassino's may be there already (nested)
+            spec.components.schema(name, schema=schema)
