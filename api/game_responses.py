@@ -16,6 +16,7 @@ from typing import Any
 from apispec import APISpec
 from marshmallow import Schema, fields
 
+from api import schemas
 from api.game_schemas import (
     ConquianEventSchema,
     ConquianMoveSchema,
@@ -28,7 +29,6 @@ from api.game_schemas import (
     RummyStateSchema,
     RummyViewSchema,
 )
-from api import schemas
 from api.schemas import (
     ApplyResponse,
     BreakdownSchema,
