@@ -3759,7 +3759,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 85.1,
+                         *         "elapsed_ms": 30.5,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -3782,9 +3782,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jd7866efeca61f08b1e02ac30c740b733",
-                         *         "status": "started",
-                         *         "url": "/v1/jobs/jd7866efeca61f08b1e02ac30c740b733"
+                         *         "id": "j3a2b28380925289c4d7d73922997dfa9",
+                         *         "status": "queued",
+                         *         "url": "/v1/jobs/j3a2b28380925289c4d7d73922997dfa9"
                          *       }
                          *     }
                          */
@@ -4184,7 +4184,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 65.7,
+                         *         "elapsed_ms": 25,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -4207,9 +4207,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jd7866efeca61f08b1e02ac30c740b733",
-                         *         "status": "started",
-                         *         "url": "/v1/jobs/jd7866efeca61f08b1e02ac30c740b733"
+                         *         "id": "j3a2b28380925289c4d7d73922997dfa9",
+                         *         "status": "queued",
+                         *         "url": "/v1/jobs/j3a2b28380925289c4d7d73922997dfa9"
                          *       }
                          *     }
                          */
@@ -4417,7 +4417,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "jd7866efeca61f08b1e02ac30c740b733",
+                         *       "id": "j3a2b28380925289c4d7d73922997dfa9",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -4554,7 +4554,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 72.2,
+                         *           "elapsed_ms": 68.3,
                          *           "cached": false,
                          *           "nodes": 68313,
                          *           "seed": 0
@@ -7770,7 +7770,7 @@ export interface components {
         };
         StateResponse: {
             /**
-             * @description The state (open games). Conquian's and rummy's states, views and moves are their engines' own forms: `ConquianState`, `ConquianView`, `ConquianMove`, `RummyState`, `RummyView`, `RummyMove` (components; docs/api.md "Other games").
+             * @description The state (open games). Cassino's form; another game's answer is its own alternative of the endpoint's answer (`ConquianApplyResponse`, `RummyViewResponse`, ...; docs/api.md "Other games").
              * @example {
              *       "game": "cassino",
              *       "variant": "standard",
@@ -8459,7 +8459,7 @@ export interface components {
         };
         ApplyResponse: {
             /**
-             * @description The next state (open games). Conquian's and rummy's states, views and moves are their engines' own forms: `ConquianState`, `ConquianView`, `ConquianMove`, `RummyState`, `RummyView`, `RummyMove` (components; docs/api.md "Other games").
+             * @description The next state (open games). Cassino's form; another game's answer is its own alternative of the endpoint's answer (`ConquianApplyResponse`, `RummyViewResponse`, ...; docs/api.md "Other games").
              * @example {
              *       "game": "cassino",
              *       "variant": "standard",
@@ -8662,7 +8662,7 @@ export interface components {
              */
             view_before_house?: components["schemas"]["View"];
             /**
-             * @description What happened, in order: each Cassino event has a `type` and a `description`. Conquian's and rummy's events are their engines' own forms: `ConquianEvent`, `RummyEvent` (components; docs/api.md "Other games").
+             * @description What happened, in order: each Cassino event has a `type` and a `description`. Cassino's events; another game's answer holds its own (`ConquianEvent`, `RummyEvent`: docs/api.md "Other games").
              * @example [
              *       {
              *         "type": "capture",
@@ -8686,7 +8686,7 @@ export interface components {
         };
         ViewResponse: {
             /**
-             * @description The view. Conquian's and rummy's states, views and moves are their engines' own forms: `ConquianState`, `ConquianView`, `ConquianMove`, `RummyState`, `RummyView`, `RummyMove` (components; docs/api.md "Other games").
+             * @description The view. Cassino's form; another game's answer is its own alternative of the endpoint's answer (`ConquianApplyResponse`, `RummyViewResponse`, ...; docs/api.md "Other games").
              * @example {
              *       "player": 1,
              *       "hand": [
@@ -8737,7 +8737,7 @@ export interface components {
              */
             view: components["schemas"]["View"];
             /**
-             * @description Sealed games: what the last apply did (the move and the house's answers), as this seat may see it. Conquian's and rummy's events are their engines' own forms: `ConquianEvent`, `RummyEvent` (components; docs/api.md "Other games").
+             * @description Sealed games: what the last apply did (the move and the house's answers), as this seat may see it. Cassino's events; another game's answer holds its own (`ConquianEvent`, `RummyEvent`: docs/api.md "Other games").
              * @example [
              *       {
              *         "type": "capture",
