@@ -17,6 +17,7 @@ from apispec import APISpec
 from marshmallow import Schema, fields
 
 from api import schemas
+from api.examples import game_example
 from api.game_schemas import (
     ConquianEventSchema,
     ConquianMoveSchema,
@@ -49,73 +50,104 @@ GAMES = ("Conquian", "Rummy")
 """The other games, as their components are prefixed (Cassino's have no prefix)."""
 
 
+EXAMPLE_VARIANTS = {"Conquian": "conquian", "Rummy": "poker-rum"}
+"""Whose recorded answers (openapi/examples.json, ``games``) give each game's examples."""
+
+
 def _meta(description: str, example: Any = None) -> dict[str, Any]:
     return {"description": description} if example is None else {
         "description": description, "example": example}
 
 
-def _state_response(name: str, state: type[Schema]) -> type[Schema]:
+def _recorded(game: str, operation: str, key: str, index: int | None = None) -> Any:
+    """Field ``key`` of the recorded answer of ``operation`` in ``game`` (of its first
+    ranked move with ``index``); ``None`` before the answers are recorded."""
+    answer = game_example(f"{EXAMPLE_VARIANTS[game]}.{operation}") or {}
+    if index is not None:
+        answer = (answer.get("moves") or [{}])[index]
+    return answer.get(key)
+
+
+def _state_response(name: str, game: str, state: type[Schema]) -> type[Schema]:
     return type(name, (Schema,), {
-        "state": fields.Nested(state, metadata=_meta("The first hand dealt (open games).")),
+        "state": fields.Nested(state, metadata=_meta("The first hand dealt (open games).",
+                                                     _recorded(game, "newGame", "state"))),
         "game": token_field(),
         "credentials": fields.List(fields.String(allow_none=True), metadata=_meta(
-            "Sealed games: each seat's credential, by seat (`null` for a house seat).")),
+            "Sealed games: each seat's credential, by seat (`null` for a house seat).",
+            ["0.Zk3b2mD0cXq0p7n1uJmH0Q", None])),
         "__doc__": "`POST /v1/games` of this game: its state, or a sealed game's token."})
 
 
-def _legal_moves_response(name: str, move: type[Schema]) -> type[Schema]:
+def _legal_moves_response(name: str, game: str, move: type[Schema]) -> type[Schema]:
     return type(name, (Schema,), {
-        "player": Int(required=True, metadata=_meta("The seat whose moves are listed.")),
+        "player": Int(required=True, metadata=_meta("The seat whose moves are listed.",
+                                                    _recorded(game, "legalMoves", "player"))),
         "moves": fields.List(fields.Nested(move), required=True, metadata=_meta(
-            "Every legal move once, each with its `id`.")),
+            "Every legal move once, each with its `id`.",
+            _recorded(game, "legalMoves", "moves"))),
         "__doc__": "`POST /v1/legal-moves` of this game."})
 
 
-def _apply_response(name: str, state: type[Schema], view: type[Schema],
+def _apply_response(name: str, game: str, state: type[Schema], view: type[Schema],
                     event: type[Schema]) -> type[Schema]:
+    seen = _recorded(game, "view", "view")
     return type(name, (Schema,), {
-        "state": fields.Nested(state, metadata=_meta("The next state (open games).")),
+        "state": fields.Nested(state, metadata=_meta("The next state (open games).",
+                                                     _recorded(game, "apply", "state"))),
         "game": token_field(),
         "view": fields.Nested(view, metadata=_meta(
-            "Sealed games: the mover's view of the next position.")),
+            "Sealed games: the mover's view of the next position.", seen)),
         "view_before_house": fields.Nested(view, metadata=_meta(
             "Sealed games where the house answered: the mover's view right after its own "
-            "move, before the house's moves.")),
+            "move, before the house's moves.", seen)),
         "events": fields.List(fields.Nested(event), required=True, metadata=_meta(
-            "What happened, in order, as the asking seat may see it.")),
+            "What happened, in order, as the asking seat may see it.",
+            _recorded(game, "apply", "events"))),
         "__doc__": "`POST /v1/apply` of this game: open, the next state; sealed, the next "
                    "token and the mover's view."})
 
 
-def _view_response(name: str, view: type[Schema], event: type[Schema]) -> type[Schema]:
+def _view_response(name: str, game: str, view: type[Schema],
+                   event: type[Schema]) -> type[Schema]:
     return type(name, (Schema,), {
-        "view": fields.Nested(view, required=True, metadata=_meta("The view.")),
+        "view": fields.Nested(view, required=True, metadata=_meta(
+            "The view.", _recorded(game, "view", "view"))),
         "events": fields.List(fields.Nested(event), metadata=_meta(
-            "Sealed games: what the last apply did, as this seat may see it.")),
+            "Sealed games: what the last apply did, as this seat may see it.",
+            _recorded(game, "apply", "events"))),
         "__doc__": "`POST /v1/view` of this game."})
 
 
-def _ranked_move(name: str, move: type[Schema]) -> type[Schema]:
+def _ranked_move(name: str, game: str, move: type[Schema]) -> type[Schema]:
+    def best(key: str) -> Any:
+        return _recorded(game, "hints", key, 0)
+
     return type(name, (Schema,), {
-        "rank": Int(required=True, metadata=_meta("1 for the best move.")),
-        "move": fields.Nested(move, required=True, metadata=_meta("The move, with its id.")),
-        "equity": fields.Float(required=True, metadata=_meta("Mean equity of the move.")),
-        "stderr": fields.Float(required=True, metadata=_meta("Its standard error.")),
+        "rank": Int(required=True, metadata=_meta("1 for the best move.", 1)),
+        "move": fields.Nested(move, required=True, metadata=_meta("The move, with its id.",
+                                                                  best("move"))),
+        "equity": fields.Float(required=True, metadata=_meta("Mean equity of the move.",
+                                                             best("equity"))),
+        "stderr": fields.Float(required=True, metadata=_meta("Its standard error.",
+                                                             best("stderr"))),
         "stderr_diff": fields.Float(metadata=_meta(
-            "Paired standard error of its difference from the best move.")),
+            "Paired standard error of its difference from the best move.", 0.0)),
         "__doc__": "One ranked move of a hint of this game."})
 
 
-def _hints_response(name: str, ranked: type[Schema]) -> type[Schema]:
+def _hints_response(name: str, game: str, ranked: type[Schema]) -> type[Schema]:
     return type(name, (Schema,), {
-        "player": Int(required=True, metadata=_meta("The asking seat.")),
+        "player": Int(required=True, metadata=_meta("The asking seat.",
+                                                    _recorded(game, "hints", "player"))),
         "evaluation": fields.Nested(EvaluationSchema, required=True, metadata=_meta(
-            "The position's value for the asking player (counters or points of the hand).")),
+            "The position's value for the asking player (counters or points of the hand).",
+            _recorded(game, "hints", "evaluation"))),
         "solver": fields.Nested(SolverMetaSchema, required=True, metadata=_meta(
             "How the answer was found; `exact` says every world was searched to the "
-            "hand's end.")),
+            "hand's end.", _recorded(game, "hints", "solver"))),
         "moves": fields.List(fields.Nested(ranked), required=True, metadata=_meta(
-            "Legal moves best first.")),
+            "Legal moves best first.", _recorded(game, "hints", "moves"))),
         "__doc__": "`POST /v1/hints` of this game: its solver's answer from the asking "
                    "seat's view."})
 
@@ -136,15 +168,16 @@ def _components() -> dict[str, type[Schema]]:
         "HintsResponse": HintsResponse, "EvaluateResponse": EvaluateResponse,
         "ReviewResponse": ReviewResponse}
     for game, (state, view, move, event) in FORMS.items():
-        ranked = _ranked_move(f"{game}RankedMove", move)
-        out.update({f"{game}StateResponse": _state_response(f"{game}StateResponse", state),
-                    f"{game}LegalMovesResponse": _legal_moves_response(
-                        f"{game}LegalMovesResponse", move),
-                    f"{game}ApplyResponse": _apply_response(f"{game}ApplyResponse", state,
-                                                            view, event),
-                    f"{game}ViewResponse": _view_response(f"{game}ViewResponse", view, event),
-                    f"{game}RankedMove": ranked,
-                    f"{game}HintsResponse": _hints_response(f"{game}HintsResponse", ranked)})
+        ranked = _ranked_move(f"{game}RankedMove", game, move)
+        out.update({
+            f"{game}StateResponse": _state_response(f"{game}StateResponse", game, state),
+            f"{game}LegalMovesResponse": _legal_moves_response(f"{game}LegalMovesResponse",
+                                                               game, move),
+            f"{game}ApplyResponse": _apply_response(f"{game}ApplyResponse", game, state,
+                                                    view, event),
+            f"{game}ViewResponse": _view_response(f"{game}ViewResponse", game, view, event),
+            f"{game}RankedMove": ranked,
+            f"{game}HintsResponse": _hints_response(f"{game}HintsResponse", game, ranked)})
     return out
 
 
@@ -184,8 +217,9 @@ class JobSchema(schemas.JobSchema):
     form in every game) or a review."""
 
     result = Either([HintsResponse, *(COMPONENTS[game + "HintsResponse"] for game in GAMES),
-                     EvaluateResponse, ReviewResponse], combinator="anyOf", metadata=_meta(
-        "The hints (or evaluation, or review) answer when finished."))
+                     EvaluateResponse, ReviewResponse], combinator="anyOf", metadata={
+        "description": "The hints (or evaluation, or review) answer when finished.",
+        "example": None})
 
 
 def register(spec: APISpec) -> None:

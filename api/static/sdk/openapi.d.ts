@@ -3759,7 +3759,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 30.5,
+                         *         "elapsed_ms": 50.9,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -3782,9 +3782,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j3a2b28380925289c4d7d73922997dfa9",
+                         *         "id": "j40b2b6377c904ee4f2d9fde2ddf80e7e",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j3a2b28380925289c4d7d73922997dfa9"
+                         *         "url": "/v1/jobs/j40b2b6377c904ee4f2d9fde2ddf80e7e"
                          *       }
                          *     }
                          */
@@ -4184,7 +4184,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 25,
+                         *         "elapsed_ms": 78.3,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -4207,9 +4207,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j3a2b28380925289c4d7d73922997dfa9",
+                         *         "id": "j40b2b6377c904ee4f2d9fde2ddf80e7e",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j3a2b28380925289c4d7d73922997dfa9"
+                         *         "url": "/v1/jobs/j40b2b6377c904ee4f2d9fde2ddf80e7e"
                          *       }
                          *     }
                          */
@@ -4417,7 +4417,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "j3a2b28380925289c4d7d73922997dfa9",
+                         *       "id": "j40b2b6377c904ee4f2d9fde2ddf80e7e",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -4554,7 +4554,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 68.3,
+                         *           "elapsed_ms": 60,
                          *           "cached": false,
                          *           "nodes": 68313,
                          *           "seed": 0
@@ -9090,14 +9090,86 @@ export interface components {
             stock: string[];
         };
         ConquianStateResponse: {
-            /** @description The first hand dealt (open games). */
+            /**
+             * @description The first hand dealt (open games).
+             * @example {
+             *       "game": "conquian",
+             *       "variant": "conquian",
+             *       "seed": 11,
+             *       "dealer": 0,
+             *       "to_move": 1,
+             *       "phase": "offer",
+             *       "hands": [
+             *         [
+             *           "AS",
+             *           "AH",
+             *           "2D",
+             *           "3D",
+             *           "4H",
+             *           "4C",
+             *           "5S",
+             *           "6C",
+             *           "QH",
+             *           "QD"
+             *         ],
+             *         [
+             *           "2C",
+             *           "3S",
+             *           "5D",
+             *           "6H",
+             *           "6D",
+             *           "7S",
+             *           "7D",
+             *           "7C",
+             *           "KS",
+             *           "KH"
+             *         ]
+             *       ],
+             *       "melds": [
+             *         [],
+             *         []
+             *       ],
+             *       "stock": [
+             *         "5H",
+             *         "AD",
+             *         "2S",
+             *         "3H",
+             *         "4D",
+             *         "AC",
+             *         "2H",
+             *         "7H",
+             *         "5C",
+             *         "6S",
+             *         "JD",
+             *         "KD",
+             *         "3C",
+             *         "4S",
+             *         "QS",
+             *         "KC",
+             *         "JH",
+             *         "QC",
+             *         "JS"
+             *       ],
+             *       "dead": [],
+             *       "up": "JC",
+             *       "source": "turned",
+             *       "pool": 0,
+             *       "winner": null
+             *     }
+             */
             state?: components["schemas"]["ConquianState"];
             /**
              * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
              * @example gAAAAABn...(opaque)
              */
             game?: string;
-            /** @description Sealed games: each seat's credential, by seat (`null` for a house seat). */
+            /**
+             * @description Sealed games: each seat's credential, by seat (`null` for a house seat).
+             * @example [
+             *       "0.Zk3b2mD0cXq0p7n1uJmH0Q",
+             *       null
+             *     ]
+             */
             credentials?: (string | null)[];
         };
         ConquianMove: {
@@ -9128,9 +9200,20 @@ export interface components {
             meld?: string[];
         };
         ConquianLegalMovesResponse: {
-            /** @description The seat whose moves are listed. */
+            /**
+             * @description The seat whose moves are listed.
+             * @example 1
+             */
             player: number;
-            /** @description Every legal move once, each with its `id`. */
+            /**
+             * @description Every legal move once, each with its `id`.
+             * @example [
+             *       {
+             *         "id": "pass",
+             *         "type": "pass"
+             *       }
+             *     ]
+             */
             moves: components["schemas"]["ConquianMove"][];
         };
         ConquianView: {
@@ -9232,46 +9315,294 @@ export interface components {
             stock_size: number;
         };
         ConquianApplyResponse: {
-            /** @description The next state (open games). */
+            /**
+             * @description The next state (open games).
+             * @example {
+             *       "game": "conquian",
+             *       "variant": "conquian",
+             *       "seed": 11,
+             *       "dealer": 0,
+             *       "to_move": 0,
+             *       "phase": "offer",
+             *       "hands": [
+             *         [
+             *           "AS",
+             *           "AH",
+             *           "2D",
+             *           "3D",
+             *           "4H",
+             *           "4C",
+             *           "5S",
+             *           "6C",
+             *           "QH",
+             *           "QD"
+             *         ],
+             *         [
+             *           "2C",
+             *           "3S",
+             *           "5D",
+             *           "6H",
+             *           "6D",
+             *           "7S",
+             *           "7D",
+             *           "7C",
+             *           "KS",
+             *           "KH"
+             *         ]
+             *       ],
+             *       "melds": [
+             *         [],
+             *         []
+             *       ],
+             *       "stock": [
+             *         "5H",
+             *         "AD",
+             *         "2S",
+             *         "3H",
+             *         "4D",
+             *         "AC",
+             *         "2H",
+             *         "7H",
+             *         "5C",
+             *         "6S",
+             *         "JD",
+             *         "KD",
+             *         "3C",
+             *         "4S",
+             *         "QS",
+             *         "KC",
+             *         "JH",
+             *         "QC",
+             *         "JS"
+             *       ],
+             *       "dead": [],
+             *       "up": "JC",
+             *       "source": "passed",
+             *       "pool": 0,
+             *       "winner": null
+             *     }
+             */
             state?: components["schemas"]["ConquianState"];
             /**
              * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
              * @example gAAAAABn...(opaque)
              */
             game?: string;
-            /** @description Sealed games: the mover's view of the next position. */
+            /**
+             * @description Sealed games: the mover's view of the next position.
+             * @example {
+             *       "game": "conquian",
+             *       "variant": "conquian",
+             *       "player": 1,
+             *       "dealer": 0,
+             *       "to_move": 1,
+             *       "phase": "offer",
+             *       "hand": [
+             *         "2C",
+             *         "3S",
+             *         "5D",
+             *         "6H",
+             *         "6D",
+             *         "7S",
+             *         "7D",
+             *         "7C",
+             *         "KS",
+             *         "KH"
+             *       ],
+             *       "hand_sizes": [
+             *         10,
+             *         10
+             *       ],
+             *       "melds": [
+             *         [],
+             *         []
+             *       ],
+             *       "stock_size": 19,
+             *       "dead": [],
+             *       "up": "JC",
+             *       "source": "turned",
+             *       "pool": 0,
+             *       "winner": null
+             *     }
+             */
             view?: components["schemas"]["ConquianView"];
-            /** @description Sealed games where the house answered: the mover's view right after its own move, before the house's moves. */
+            /**
+             * @description Sealed games where the house answered: the mover's view right after its own move, before the house's moves.
+             * @example {
+             *       "game": "conquian",
+             *       "variant": "conquian",
+             *       "player": 1,
+             *       "dealer": 0,
+             *       "to_move": 1,
+             *       "phase": "offer",
+             *       "hand": [
+             *         "2C",
+             *         "3S",
+             *         "5D",
+             *         "6H",
+             *         "6D",
+             *         "7S",
+             *         "7D",
+             *         "7C",
+             *         "KS",
+             *         "KH"
+             *       ],
+             *       "hand_sizes": [
+             *         10,
+             *         10
+             *       ],
+             *       "melds": [
+             *         [],
+             *         []
+             *       ],
+             *       "stock_size": 19,
+             *       "dead": [],
+             *       "up": "JC",
+             *       "source": "turned",
+             *       "pool": 0,
+             *       "winner": null
+             *     }
+             */
             view_before_house?: components["schemas"]["ConquianView"];
-            /** @description What happened, in order, as the asking seat may see it. */
+            /**
+             * @description What happened, in order, as the asking seat may see it.
+             * @example [
+             *       {
+             *         "type": "pass",
+             *         "player": 1,
+             *         "card": "JC"
+             *       }
+             *     ]
+             */
             events: components["schemas"]["ConquianEvent"][];
         };
         ConquianViewResponse: {
-            /** @description The view. */
+            /**
+             * @description The view.
+             * @example {
+             *       "game": "conquian",
+             *       "variant": "conquian",
+             *       "player": 1,
+             *       "dealer": 0,
+             *       "to_move": 1,
+             *       "phase": "offer",
+             *       "hand": [
+             *         "2C",
+             *         "3S",
+             *         "5D",
+             *         "6H",
+             *         "6D",
+             *         "7S",
+             *         "7D",
+             *         "7C",
+             *         "KS",
+             *         "KH"
+             *       ],
+             *       "hand_sizes": [
+             *         10,
+             *         10
+             *       ],
+             *       "melds": [
+             *         [],
+             *         []
+             *       ],
+             *       "stock_size": 19,
+             *       "dead": [],
+             *       "up": "JC",
+             *       "source": "turned",
+             *       "pool": 0,
+             *       "winner": null
+             *     }
+             */
             view: components["schemas"]["ConquianView"];
-            /** @description Sealed games: what the last apply did, as this seat may see it. */
+            /**
+             * @description Sealed games: what the last apply did, as this seat may see it.
+             * @example [
+             *       {
+             *         "type": "pass",
+             *         "player": 1,
+             *         "card": "JC"
+             *       }
+             *     ]
+             */
             events?: components["schemas"]["ConquianEvent"][];
         };
         ConquianRankedMove: {
-            /** @description 1 for the best move. */
+            /**
+             * @description 1 for the best move.
+             * @example 1
+             */
             rank: number;
-            /** @description The move, with its id. */
+            /**
+             * @description The move, with its id.
+             * @example {
+             *       "id": "pass",
+             *       "type": "pass"
+             *     }
+             */
             move: components["schemas"]["ConquianMove"];
-            /** @description Mean equity of the move. */
+            /**
+             * @description Mean equity of the move.
+             * @example -0.161
+             */
             equity: number;
-            /** @description Its standard error. */
+            /**
+             * @description Its standard error.
+             * @example 0.247
+             */
             stderr: number;
-            /** @description Paired standard error of its difference from the best move. */
+            /**
+             * @description Paired standard error of its difference from the best move.
+             * @example 0
+             */
             stderr_diff?: number;
         };
         ConquianHintsResponse: {
-            /** @description The asking seat. */
+            /**
+             * @description The asking seat.
+             * @example 1
+             */
             player: number;
-            /** @description The position's value for the asking player (counters or points of the hand). */
+            /**
+             * @description The position's value for the asking player (counters or points of the hand).
+             * @example {
+             *       "equity": -0.161,
+             *       "stderr": 0.247,
+             *       "expected_points": [
+             *         0.161,
+             *         -0.161
+             *       ]
+             *     }
+             */
             evaluation: components["schemas"]["Evaluation"];
-            /** @description How the answer was found; `exact` says every world was searched to the hand's end. */
+            /**
+             * @description How the answer was found; `exact` says every world was searched to the hand's end.
+             * @example {
+             *       "algorithm": "pimc-alphabeta-horizon",
+             *       "samples": 6,
+             *       "elapsed_ms": 79.2,
+             *       "cached": false,
+             *       "nodes": 1005,
+             *       "seed": 0,
+             *       "exact": false
+             *     }
+             */
             solver: components["schemas"]["SolverMeta"];
-            /** @description Legal moves best first. */
+            /**
+             * @description Legal moves best first.
+             * @example [
+             *       {
+             *         "rank": 1,
+             *         "move": {
+             *           "id": "pass",
+             *           "type": "pass"
+             *         },
+             *         "equity": -0.161,
+             *         "stderr": 0.247,
+             *         "stderr_diff": 0
+             *       }
+             *     ]
+             */
             moves: components["schemas"]["ConquianRankedMove"][];
         };
         RummyState: {
@@ -9394,14 +9725,103 @@ export interface components {
             }[] | null;
         };
         RummyStateResponse: {
-            /** @description The first hand dealt (open games). */
+            /**
+             * @description The first hand dealt (open games).
+             * @example {
+             *       "game": "rummy",
+             *       "variant": "poker-rum",
+             *       "seed": 11,
+             *       "players": 2,
+             *       "dealer": 0,
+             *       "to_move": 1,
+             *       "phase": "draw",
+             *       "status": "playing",
+             *       "caller": null,
+             *       "hands": [
+             *         [
+             *           "2D",
+             *           "3D",
+             *           "4D",
+             *           "5S",
+             *           "6D",
+             *           "8S",
+             *           "8H",
+             *           "10H",
+             *           "10D",
+             *           "JD"
+             *         ],
+             *         [
+             *           "2C",
+             *           "4C",
+             *           "6H",
+             *           "7H",
+             *           "7C",
+             *           "10S",
+             *           "JS",
+             *           "QS",
+             *           "QD",
+             *           "KD"
+             *         ]
+             *       ],
+             *       "stock": [
+             *         "QC",
+             *         "AC",
+             *         "10C",
+             *         "KS",
+             *         "AH",
+             *         "2S",
+             *         "5C",
+             *         "5H",
+             *         "QH",
+             *         "AD",
+             *         "7S",
+             *         "6C",
+             *         "8C",
+             *         "2H",
+             *         "KH",
+             *         "3S",
+             *         "9H",
+             *         "9D",
+             *         "6S",
+             *         "JC",
+             *         "3H",
+             *         "4S",
+             *         "8D",
+             *         "5D",
+             *         "AS",
+             *         "JH",
+             *         "9C",
+             *         "KC",
+             *         "7D",
+             *         "3C",
+             *         "4H"
+             *       ],
+             *       "pile": [
+             *         "9S"
+             *       ],
+             *       "table": [],
+             *       "history": [],
+             *       "reshuffled": false,
+             *       "scores": [
+             *         0,
+             *         0
+             *       ],
+             *       "showdown": null
+             *     }
+             */
             state?: components["schemas"]["RummyState"];
             /**
              * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
              * @example gAAAAABn...(opaque)
              */
             game?: string;
-            /** @description Sealed games: each seat's credential, by seat (`null` for a house seat). */
+            /**
+             * @description Sealed games: each seat's credential, by seat (`null` for a house seat).
+             * @example [
+             *       "0.Zk3b2mD0cXq0p7n1uJmH0Q",
+             *       null
+             *     ]
+             */
             credentials?: (string | null)[];
         };
         RummyMove: {
@@ -9462,9 +9882,24 @@ export interface components {
             extend?: string | null;
         };
         RummyLegalMovesResponse: {
-            /** @description The seat whose moves are listed. */
+            /**
+             * @description The seat whose moves are listed.
+             * @example 1
+             */
             player: number;
-            /** @description Every legal move once, each with its `id`. */
+            /**
+             * @description Every legal move once, each with its `id`.
+             * @example [
+             *       {
+             *         "id": "draw",
+             *         "type": "draw"
+             *       },
+             *       {
+             *         "id": "take",
+             *         "type": "take"
+             *       }
+             *     ]
+             */
             moves: components["schemas"]["RummyMove"][];
         };
         RummyView: {
@@ -9594,46 +10029,353 @@ export interface components {
             shown: string[][] | null;
         };
         RummyApplyResponse: {
-            /** @description The next state (open games). */
+            /**
+             * @description The next state (open games).
+             * @example {
+             *       "game": "rummy",
+             *       "variant": "poker-rum",
+             *       "seed": 11,
+             *       "players": 2,
+             *       "dealer": 0,
+             *       "to_move": 1,
+             *       "phase": "discard",
+             *       "status": "playing",
+             *       "caller": null,
+             *       "hands": [
+             *         [
+             *           "2D",
+             *           "3D",
+             *           "4D",
+             *           "5S",
+             *           "6D",
+             *           "8S",
+             *           "8H",
+             *           "10H",
+             *           "10D",
+             *           "JD"
+             *         ],
+             *         [
+             *           "2C",
+             *           "4C",
+             *           "6H",
+             *           "7H",
+             *           "7C",
+             *           "10S",
+             *           "JS",
+             *           "QS",
+             *           "QD",
+             *           "QC",
+             *           "KD"
+             *         ]
+             *       ],
+             *       "stock": [
+             *         "AC",
+             *         "10C",
+             *         "KS",
+             *         "AH",
+             *         "2S",
+             *         "5C",
+             *         "5H",
+             *         "QH",
+             *         "AD",
+             *         "7S",
+             *         "6C",
+             *         "8C",
+             *         "2H",
+             *         "KH",
+             *         "3S",
+             *         "9H",
+             *         "9D",
+             *         "6S",
+             *         "JC",
+             *         "3H",
+             *         "4S",
+             *         "8D",
+             *         "5D",
+             *         "AS",
+             *         "JH",
+             *         "9C",
+             *         "KC",
+             *         "7D",
+             *         "3C",
+             *         "4H"
+             *       ],
+             *       "pile": [
+             *         "9S"
+             *       ],
+             *       "table": [],
+             *       "history": [
+             *         {
+             *           "seat": 1,
+             *           "type": "draw"
+             *         }
+             *       ],
+             *       "reshuffled": false,
+             *       "scores": [
+             *         0,
+             *         0
+             *       ],
+             *       "showdown": null
+             *     }
+             */
             state?: components["schemas"]["RummyState"];
             /**
              * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
              * @example gAAAAABn...(opaque)
              */
             game?: string;
-            /** @description Sealed games: the mover's view of the next position. */
+            /**
+             * @description Sealed games: the mover's view of the next position.
+             * @example {
+             *       "game": "rummy",
+             *       "variant": "poker-rum",
+             *       "player": 1,
+             *       "players": 2,
+             *       "dealer": 0,
+             *       "to_move": 1,
+             *       "phase": "draw",
+             *       "status": "playing",
+             *       "caller": null,
+             *       "hand": [
+             *         "2C",
+             *         "4C",
+             *         "6H",
+             *         "7H",
+             *         "7C",
+             *         "10S",
+             *         "JS",
+             *         "QS",
+             *         "QD",
+             *         "KD"
+             *       ],
+             *       "hand_sizes": [
+             *         10,
+             *         10
+             *       ],
+             *       "stock_size": 31,
+             *       "pile": [
+             *         "9S"
+             *       ],
+             *       "table": [],
+             *       "history": [],
+             *       "known": [
+             *         [],
+             *         []
+             *       ],
+             *       "reshuffled": false,
+             *       "scores": [
+             *         0,
+             *         0
+             *       ],
+             *       "shown": null
+             *     }
+             */
             view?: components["schemas"]["RummyView"];
-            /** @description Sealed games where the house answered: the mover's view right after its own move, before the house's moves. */
+            /**
+             * @description Sealed games where the house answered: the mover's view right after its own move, before the house's moves.
+             * @example {
+             *       "game": "rummy",
+             *       "variant": "poker-rum",
+             *       "player": 1,
+             *       "players": 2,
+             *       "dealer": 0,
+             *       "to_move": 1,
+             *       "phase": "draw",
+             *       "status": "playing",
+             *       "caller": null,
+             *       "hand": [
+             *         "2C",
+             *         "4C",
+             *         "6H",
+             *         "7H",
+             *         "7C",
+             *         "10S",
+             *         "JS",
+             *         "QS",
+             *         "QD",
+             *         "KD"
+             *       ],
+             *       "hand_sizes": [
+             *         10,
+             *         10
+             *       ],
+             *       "stock_size": 31,
+             *       "pile": [
+             *         "9S"
+             *       ],
+             *       "table": [],
+             *       "history": [],
+             *       "known": [
+             *         [],
+             *         []
+             *       ],
+             *       "reshuffled": false,
+             *       "scores": [
+             *         0,
+             *         0
+             *       ],
+             *       "shown": null
+             *     }
+             */
             view_before_house?: components["schemas"]["RummyView"];
-            /** @description What happened, in order, as the asking seat may see it. */
+            /**
+             * @description What happened, in order, as the asking seat may see it.
+             * @example [
+             *       {
+             *         "type": "draw",
+             *         "seat": 1,
+             *         "card": "QC"
+             *       }
+             *     ]
+             */
             events: components["schemas"]["RummyEvent"][];
         };
         RummyViewResponse: {
-            /** @description The view. */
+            /**
+             * @description The view.
+             * @example {
+             *       "game": "rummy",
+             *       "variant": "poker-rum",
+             *       "player": 1,
+             *       "players": 2,
+             *       "dealer": 0,
+             *       "to_move": 1,
+             *       "phase": "draw",
+             *       "status": "playing",
+             *       "caller": null,
+             *       "hand": [
+             *         "2C",
+             *         "4C",
+             *         "6H",
+             *         "7H",
+             *         "7C",
+             *         "10S",
+             *         "JS",
+             *         "QS",
+             *         "QD",
+             *         "KD"
+             *       ],
+             *       "hand_sizes": [
+             *         10,
+             *         10
+             *       ],
+             *       "stock_size": 31,
+             *       "pile": [
+             *         "9S"
+             *       ],
+             *       "table": [],
+             *       "history": [],
+             *       "known": [
+             *         [],
+             *         []
+             *       ],
+             *       "reshuffled": false,
+             *       "scores": [
+             *         0,
+             *         0
+             *       ],
+             *       "shown": null
+             *     }
+             */
             view: components["schemas"]["RummyView"];
-            /** @description Sealed games: what the last apply did, as this seat may see it. */
+            /**
+             * @description Sealed games: what the last apply did, as this seat may see it.
+             * @example [
+             *       {
+             *         "type": "draw",
+             *         "seat": 1,
+             *         "card": "QC"
+             *       }
+             *     ]
+             */
             events?: components["schemas"]["RummyEvent"][];
         };
         RummyRankedMove: {
-            /** @description 1 for the best move. */
+            /**
+             * @description 1 for the best move.
+             * @example 1
+             */
             rank: number;
-            /** @description The move, with its id. */
+            /**
+             * @description The move, with its id.
+             * @example {
+             *       "type": "take",
+             *       "id": "take"
+             *     }
+             */
             move: components["schemas"]["RummyMove"];
-            /** @description Mean equity of the move. */
+            /**
+             * @description Mean equity of the move.
+             * @example 11.104
+             */
             equity: number;
-            /** @description Its standard error. */
+            /**
+             * @description Its standard error.
+             * @example 7.451
+             */
             stderr: number;
-            /** @description Paired standard error of its difference from the best move. */
+            /**
+             * @description Paired standard error of its difference from the best move.
+             * @example 0
+             */
             stderr_diff?: number;
         };
         RummyHintsResponse: {
-            /** @description The asking seat. */
+            /**
+             * @description The asking seat.
+             * @example 1
+             */
             player: number;
-            /** @description The position's value for the asking player (counters or points of the hand). */
+            /**
+             * @description The position's value for the asking player (counters or points of the hand).
+             * @example {
+             *       "equity": 11.104,
+             *       "stderr": 7.451,
+             *       "expected_points": [
+             *         -11.104,
+             *         11.104
+             *       ]
+             *     }
+             */
             evaluation: components["schemas"]["Evaluation"];
-            /** @description How the answer was found; `exact` says every world was searched to the hand's end. */
+            /**
+             * @description How the answer was found; `exact` says every world was searched to the hand's end.
+             * @example {
+             *       "algorithm": "pimc-greedy-playout",
+             *       "samples": 8,
+             *       "elapsed_ms": 116.4,
+             *       "cached": false,
+             *       "nodes": 108,
+             *       "seed": 0,
+             *       "exact": false
+             *     }
+             */
             solver: components["schemas"]["SolverMeta"];
-            /** @description Legal moves best first. */
+            /**
+             * @description Legal moves best first.
+             * @example [
+             *       {
+             *         "rank": 1,
+             *         "move": {
+             *           "type": "take",
+             *           "id": "take"
+             *         },
+             *         "equity": 11.104,
+             *         "stderr": 7.451,
+             *         "stderr_diff": 0
+             *       },
+             *       {
+             *         "rank": 2,
+             *         "move": {
+             *           "type": "draw",
+             *           "id": "draw"
+             *         },
+             *         "equity": 5.968,
+             *         "stderr": 7.278,
+             *         "stderr_diff": 7.52
+             *       }
+             *     ]
+             */
             moves: components["schemas"]["RummyRankedMove"][];
         };
         CatalogVariant: {
@@ -10818,7 +11560,10 @@ export interface components {
              *     }
              */
             progress: components["schemas"]["Progress"];
-            /** @description The hints (or evaluation, or review) answer when finished. */
+            /**
+             * @description The hints (or evaluation, or review) answer when finished.
+             * @example null
+             */
             result?: components["schemas"]["HintsResponse"] | components["schemas"]["ConquianHintsResponse"] | components["schemas"]["RummyHintsResponse"] | components["schemas"]["EvaluateResponse"] | components["schemas"]["ReviewResponse"];
             /**
              * @description Why the job failed.
