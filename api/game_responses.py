@@ -216,7 +216,7 @@ class JobSchema(schemas.JobSchema):
     """A job: its ``result`` once finished is a hint of any game, an evaluation (the same
     form in every game) or a review."""
 
-    result = Either([HintsResponse, *(COMPONENTS[game + "HintsResponse"] for game in GAMES),
+    result = Either([  # type: ignore[assignment]  # documents the same dict, by gameHintsResponse, *(COMPONENTS[game + "HintsResponse"] for game in GAMES),
                      EvaluateResponse, ReviewResponse], combinator="anyOf", metadata={
         "description": "The hints (or evaluation, or review) answer when finished.",
         "example": None})
