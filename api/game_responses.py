@@ -210,14 +210,15 @@ ANSWERS: dict[str, dict[str, Any]] = {
 """The 200 schema of each endpoint whose answer differs by game (``evaluate`` answers the
 same form in every game)."""
 
+RESULTS = [HintsResponse, *(COMPONENTS[game + "HintsResponse"] for game in GAMES),
+           EvaluateResponse, ReviewResponse]
+"""What a finished job's ``result`` is: a hint of any game, an evaluation or a review."""
 
 
 class JobSchema(schemas.JobSchema):
-    """A job: its ``result`` once finished is a hint of any game, an evaluation (the same
-    form in every game) or a review."""
+    """A job: its ``result`` documented by game (the same dict as Cassino's schema's)."""
 
-    result = Either([  # type: ignore[assignment]  # documents the same dict, by gameHintsResponse, *(COMPONENTS[game + "HintsResponse"] for game in GAMES),
-                     EvaluateResponse, ReviewResponse], combinator="anyOf", metadata={
+    result = Either(RESULTS, combinator="anyOf", metadata={  # type: ignore[assignment]
         "description": "The hints (or evaluation, or review) answer when finished.",
         "example": None})
 
