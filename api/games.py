@@ -25,7 +25,7 @@ from api.schemas import (
     ScoreRequest,
     ViewRequest,
 )
-from api.sealed import SealedGame, Sealer, house_run
+from api.sealed import SealedGame, Sealer, house_bot, house_run
 from engine import Move, State, new_game, parse_move
 from engine.cassino import (
     CLAIM,
@@ -142,7 +142,7 @@ class Games(MethodView):
             if seat["player"] >= len(state.hands):
                 abort(422, message=f"house[{i}].player: {body['variant']} has seats 0.."
                                    f"{len(state.hands) - 1}", field=f"house[{i}].player")
-        house = {seat["player"]: seat["bot"] for seat in body.get("house", ())}
+        house = {seat["player"]: house_bot(seat) for seat in body.get("house", ())}
         if not body["sealed"]:
             if house:
                 abort(422, message="house: only sealed games have house seats", field="house")

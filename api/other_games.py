@@ -47,6 +47,9 @@ def start(body: dict[str, Any], sealer: Sealer) -> Response:
         if seat["player"] >= seats:
             abort(422, message=f"house[{i}].player: this {body['variant']} game has seats 0.."
                                f"{seats - 1}", field=f"house[{i}].player")
+        if "dial" in seat:
+            abort(422, message=f"house[{i}].dial: a dial plays Cassino only; "
+                               f"{body['variant']} is played by a bot", field=f"house[{i}].dial")
         bots = entry.bots(body["variant"])
         if seat["bot"] not in bots:
             abort(422, message=f"house[{i}].bot: {body['variant']} is played by "

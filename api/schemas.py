@@ -539,12 +539,31 @@ def credential_field() -> fields.String:
                          metadata=_meta(CREDENTIAL_TEXT, "0.Zk3b2mD0cXq0p7n1uJmH0Q"))
 
 
+class Number(fields.Float):
+    """A JSON number: no strings, no booleans (marshmallow's default casts "50")."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None,
+                     **kwargs: Any) -> float:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise self.make_error("invalid", input=value)
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
 class HouseSeatSchema(Strict):
     player = Int(required=True, validate=SEATS, metadata=_meta("The seat the house plays.", 1))
     bot = fields.String(load_default="solver", validate=validate.OneOf(HOUSE_BOTS),
                         metadata=_meta("Who plays it, from its own view only: `solver` (the "
                                        "default hint), a simpler bot, or a skill level "
                                        "(`beginner` to `master`, docs/ladder.md).", "solver"))
+    dial = Number(validate=validate.Range(min=0, max=100), allow_nan=False, metadata=_meta(
+        "Cassino only, in place of `bot`: a skill dial from 0 (random moves) to 100 (the "
+        "full solver); the house plays the dial's bot (solver/levels.py, docs/ladder.md). "
+        "Sending both `bot` and `dial` is a 422 naming `dial`.", 60))
+
+    @validates_schema(pass_original=True)
+    def _bot_or_dial(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
+        if isinstance(original, Mapping) and "bot" in original and "dial" in original:
+            raise ValidationError("send bot or dial, not both", field_name="dial")
 
 
 class NewGameRequest(Strict):
@@ -1006,16 +1025,6 @@ class ReviewResponse(Schema):
 
 
 # --- Skill levels (docs/api.md "Bot moves"): the move a bot of a level plays -------------
-
-class Number(fields.Float):
-    """A JSON number: no strings, no booleans (marshmallow's default casts "50")."""
-
-    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None,
-                     **kwargs: Any) -> float:
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise self.make_error("invalid", input=value)
-        return super()._deserialize(value, attr, data, **kwargs)
-
 
 class BotMoveRequest(Strict):
     """A view (given, or a state and a player, or a sealed game and a credential) and the

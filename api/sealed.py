@@ -43,11 +43,11 @@ from engine.cassino import (
     round_dealt,
 )
 from engine.errors import IllegalMoveError
-from solver.levels import LEVELS, make_player
+from solver.levels import LEVELS, level_spec, make_player
 from workers import QueueUnavailable
 from workers.ledger import Ledger
 
-__all__ = ["HOUSE_BOTS", "SealedGame", "Sealer", "house_run", "sealed_scope"]
+__all__ = ["HOUSE_BOTS", "SealedGame", "Sealer", "house_bot", "house_run", "sealed_scope"]
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +63,12 @@ HOUSE_BOTS = ("solver", "heuristic", "greedy", "random", *LEVELS)
 """Who may play a house seat: the solver at the default hint budget, a simpler bot, or a
 skill level (solver/levels.py, docs/ladder.md).  All of them decide from their seat's view
 only."""
+
+
+def house_bot(seat: Mapping[str, Any]) -> str:
+    """The arena name of a house seat of ``POST /v1/games``: its ``bot``, or ``dial:VALUE``
+    when it gives a dial (solver/levels.py), which :func:`make_player` plays."""
+    return level_spec(float(seat["dial"])) if "dial" in seat else str(seat["bot"])
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """``cassino``: play against the solver in the terminal, or rank the moves of a saved state.
 
-    cassino play [--variant NAME] [--seed N] [--dealer N] [--seat N] [--opponent BOT|LEVEL] ...
+    cassino play [--variant NAME] [--seed N] [--dealer N] [--seat N] [--opponent BOT|LEVEL|DIAL] ...
     cassino hint --state FILE [--player N] [--samples N] [--seed N] [--top N]
     cassino variants
     cassino replay FILE | cassino review FILE [--player N]   (client/records.py)
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import time
 from collections.abc import Sequence
@@ -128,7 +129,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--opponent", default="solver", metavar="BOT",
                       help="who plays the other seats, on the server: solver (default), "
                            "heuristic, greedy or random, or a skill level: beginner, "
-                           "casual, club, expert, master (docs/ladder.md)")
+                           "casual, club, expert, master, or a dial from 0 to 100 such as "
+                           "60 (Cassino; docs/ladder.md)")
     play.add_argument("--state", type=Path, metavar="FILE",
                       help="resume the game saved in FILE: a sealed game saved by --save, "
                            "or a full state ({\"state\": ...}) to play in the open")
@@ -170,6 +172,20 @@ def positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {text}")
     return value
+
+
+DIAL = re.compile(r"\d{1,3}(?:\.\d+)?")
+"""An ``--opponent`` that is a number: a skill dial 0..100 (docs/ladder.md)."""
+
+
+def house_seat(opponent: str) -> dict[str, Any]:
+    """A house seat's player of ``POST /v1/games``: ``dial`` for a number, else ``bot``."""
+    return {"dial": float(opponent)} if DIAL.fullmatch(opponent) else {"bot": opponent}
+
+
+def opponent_name(opponent: str) -> str:
+    """``--opponent`` in words: "the club", "the dial at 60"."""
+    return f"the dial at {float(opponent):g}" if DIAL.fullmatch(opponent) else f"the {opponent}"
 
 
 def natural(text: str) -> int:
@@ -388,7 +404,7 @@ class TerminalGame(Console):
                 raise UsageError(f"--seat {self.args.seat}: {self.variant} has seats 0 to "
                                  f"{seats - 1}")
             self.seat_up(self.args.seat, variant["teams"])
-            house = [{"player": seat, "bot": self.args.opponent}
+            house = [{"player": seat, **house_seat(self.args.opponent)}
                      for seat in range(seats) if seat != self.human]
             created = self.client.new_game(self.args.seed, self.args.dealer, sealed=True,
                                            game=GAME, variant=self.variant, house=house)
@@ -399,14 +415,14 @@ class TerminalGame(Console):
                      else f" (rules: {self.client.link(variant['rules_url'])})")
             if self.seats == 2:
                 dealer = "you deal" if view["dealer"] == self.human else "the solver deals"
-                self.say(f"New game against the {self.args.opponent}: {dealer} first; "
+                self.say(f"New game against {opponent_name(self.args.opponent)}: {dealer} first; "
                          f"{self.variant}{rules}, {self.target()}. Type ? for help.")
             else:
                 dealer = self.who(view["dealer"])
                 partner = [seat for seat in self.others if self.names[seat] == "Partner"]
                 with_partner = (f"; your partner is seat {partner[0]}" if partner else "")
                 self.say(f"New game of {self.variant}{rules}: you play seat {self.human}, "
-                         f"the {self.args.opponent} plays seats "
+                         f"{opponent_name(self.args.opponent)} plays seats "
                          f"{', '.join(str(seat) for seat in sorted(self.others))}"
                          f"{with_partner}; {dealer} deal{'' if dealer == 'you' else 's'} "
                          f"first; {self.target()}. Type ? for help.")

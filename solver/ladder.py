@@ -75,6 +75,12 @@ def render(summaries: Sequence[Summary], command: str, variant: str, seed: int) 
         "between anchors *a* < *d* < *b* the upper anchor plays a share (*d* − *a*) / "
         "(*b* − *a*) of the moves, drawn from the seed, the seat and the move number.",
         "",
+        "Where to play a dial value: `POST /v1/bot-move` (`dial`), a sealed game's house "
+        "seat (`POST /v1/games` with `\"house\": [{\"player\": 1, \"dial\": 60}]`, "
+        "docs/api.md), the web table's **Dial** beside its Opponent menu (a range 0..100 "
+        "with the named levels marked; `/play?dial=60`, docs/play.md) and the terminal's "
+        "`cassino play --opponent 60`.",
+        "",
         "## Measured",
         "",
         "| A – B | game pairs | round pairs | A − B per mirrored pair | per round | "

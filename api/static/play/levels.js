@@ -15,3 +15,45 @@ export function levelOptions(current) {
   const known = LEVELS.some((level) => level.name === current);
   return known || !current ? LEVELS : [{ name: current, label: current }, ...LEVELS];
 }
+
+/* The skill dial (solver/levels.py): 0 plays random moves, 100 the full solver.  The named
+ * levels are points on it, and the menu's other bots are its anchors. */
+export const LEVEL_DIALS = { beginner: 10, casual: 25, club: 50, expert: 75, master: 100 };
+const BOT_DIALS = { random: 0, greedy: 25, heuristic: 50, solver: 100 };
+
+/** The dial value of a menu entry (a level or an anchor bot), or null. */
+export function dialOf(name) {
+  if (name in LEVEL_DIALS) return LEVEL_DIALS[name];
+  return name in BOT_DIALS ? BOT_DIALS[name] : null;
+}
+
+/** A dial value from the URL's text: a whole number 0..100, or null. */
+export function parseDial(text) {
+  if (!/^\d{1,3}$/.test(text || "")) return null;
+  const value = Number(text);
+  return value <= 100 ? value : null;
+}
+
+/** The named level at a dial value, or null between them. */
+export function levelAt(dial) {
+  const found = LEVELS.find((level) => LEVEL_DIALS[level.name] === dial);
+  return found ? found.name : null;
+}
+
+/** A house seat of POST /v1/games: at the dial when one is chosen, else the bot named. */
+export function houseSeat(player, opponent, dial) {
+  return dial === null ? { player, bot: opponent } : { player, dial };
+}
+
+/** The menu's entries when the dial is chosen: its named level, or "Dial N" first. */
+export function dialOptions(dial) {
+  return levelAt(dial) ? LEVELS : [{ name: "dial", label: `Dial ${dial}` }, ...LEVELS];
+}
+
+/** The house's name at a two-seat table: "Solver" for the full solver (and master),
+ *  the level or bot otherwise ("Club", "Greedy"), or "Dial N". */
+export function houseName(opponent, dial) {
+  if (dial !== null) return `Dial ${dial}`;
+  if (!opponent || opponent === "solver" || opponent === "master") return "Solver";
+  return opponent.charAt(0).toUpperCase() + opponent.slice(1);
+}

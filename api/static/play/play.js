@@ -11,6 +11,8 @@
  *   seat           the human's seat (default 0; past the variant's seats, 0)
  *   opponent       who plays the house seats: solver (default), heuristic, greedy, random,
  *                  or a skill level (beginner, casual, club, expert, master: the menu's)
+ *   dial           a skill dial 0..100 for the house seats instead (the dial beside the
+ *                  menu; solver/levels.py): the house plays DialBot at that value
  *   samples, time_ms, hint_seed   budget and sampler seed of the human's hints
  *   delay          milliseconds before each solver move is shown (default 700)
  * Every API call goes through the same client any third-party page uses: /sdk/cassino.js.
@@ -18,7 +20,7 @@
 import { CassinoClient, CassinoError } from "../sdk/cassino.js";
 import { GAME, afterEvent, batchOf, pickVariant, sidesOf, tableVariants } from "./variants.js";
 import { decidedPoints, lastTable } from "./table.js";
-import { levelOptions } from "./levels.js";
+import { dialOf, dialOptions, houseName, houseSeat, levelAt, levelOptions, parseDial } from "./levels.js";
 import { alternativesText, askWhy, decorate, reachOf, riskText } from "./why.js";
 import { gameMenu, meldGameOf, startMelds } from "./melds.js";
 import { el } from "./dom.js";
@@ -35,6 +37,7 @@ import { el } from "./dom.js";
     dealer: intParam("dealer", null),
     human: intParam("seat", 0),
     opponent: /^[a-z]{1,20}$/.test(params.get("opponent") || "") ? params.get("opponent") : "solver",
+    dial: parseDial(params.get("dial")),
     samples: intParam("samples", null),
     timeMs: intParam("time_ms", null),
     hintSeed: intParam("hint_seed", 0),
@@ -94,7 +97,8 @@ import { el } from "./dom.js";
   const cardsText = (codes) => codes.map(cardText).join(" ");
   const groupsText = (groups) => groups.map((g) => g.map(cardText).join("+")).join(" | ");
   const isRed = (code) => suitOf(code) === "H" || suitOf(code) === "D";
-  const seatName = (seat) => (seat === HUMAN ? "You" : !many() ? "Solver"
+  const house = () => houseName(CONFIG.opponent, CONFIG.dial);
+  const seatName = (seat) => (seat === HUMAN ? "You" : !many() ? house()
     : SIDE[seat] === SIDE[HUMAN] ? "Partner" : `Seat ${seat}`);
   const sideName = (side) => (!teamed() ? seatName(side)
     : side === SIDE[HUMAN] ? "Your team" : "Their team");
@@ -187,12 +191,12 @@ import { el } from "./dom.js";
         return `${who} took the rest of the table: ${cardsText(event.cards)}.`;
       case "round_scored":
         if (many()) return `Round scored: ${sidesText(event.scores)}.`;
-        return `Round scored: you ${event.scores[HUMAN]}, solver ${event.scores[OPPONENT]}.`;
+        return `Round scored: you ${event.scores[HUMAN]}, ${house().toLowerCase()} ${event.scores[OPPONENT]}.`;
       case "round_void": return "Nobody captured: the round is void and dealt again.";
       case "game_over":
         if (many()) return `Game over: ${winnerText(event.winner, event.scores)}`;
         return event.winner === null ? "Game over: a draw."
-          : event.winner === HUMAN ? "Game over: you win!" : "Game over: the solver wins.";
+          : event.winner === HUMAN ? "Game over: you win!" : `Game over: ${house()} wins.`;
       case "claim":  // twenty-one-claims (T5-T7)
         return `${who} claim${event.player === HUMAN ? "" : "s"} the game with ${event.secured} ` +
                `points secured of ${event.target}: the claim is ${event.correct ? "right" : "wrong"}.`;
@@ -270,8 +274,9 @@ import { el } from "./dom.js";
       scoreboard.replaceChildren(
         el("span", { className: "you-score", "data-testid": "score-you",
                      text: `You ${view.scores[HUMAN]}` }),
-        el("span", { "data-testid": "score-solver", text: `Solver ${view.scores[OPPONENT]}` }));
+        el("span", { "data-testid": "score-solver", text: `${house()} ${view.scores[OPPONENT]}` }));
       renderSeat(OPPONENT);
+      $("opponent-title").textContent = house();
     }
     $("opponent").hidden = many();
     $("others").hidden = !many();
@@ -348,7 +353,7 @@ import { el } from "./dom.js";
       const backs = Array.from({ length: count }, () => el("span", { className: "card back", "aria-hidden": "true" }));
       const box = $("opponent-hand");
       box.replaceChildren(...backs);
-      box.setAttribute("aria-label", `Solver's hand: ${count} cards`);
+      box.setAttribute("aria-label", `${house()}'s hand: ${count} cards`);
       box.dataset.count = String(count);
     }
   }
@@ -513,7 +518,7 @@ import { el } from "./dom.js";
     const body = { game: GAME, variant: game.variant, sealed: true,
                    house: Array.from({ length: SEATS }, (_, seat) => seat)
                      .filter((seat) => seat !== HUMAN)
-                     .map((seat) => ({ player: seat, bot: CONFIG.opponent })) };
+                     .map((seat) => houseSeat(seat, CONFIG.opponent, CONFIG.dial)) };
     if (equityText === null) equityText = $("hint-equity").textContent;
     $("hint-equity").textContent = many()
       ? `Equity is the expected round points of ${teamed() ? "your team less the other team's" : "yours less the mean of the others'"} if you play the move; ± is its standard error.`
@@ -582,8 +587,7 @@ import { el } from "./dom.js";
         if (generation !== game.generation) return;
         table = game.view.table;  // the house plays on the table shown
         game.fresh = new Set([event.card, ...(event.type === "build" ? event.targets || [] : [])]);
-        $("last-move").textContent = many() ? describeEvent(event, table)
-          : `Solver ${describeEvent(event, table).replace(/^Solver /, "")}`;
+        $("last-move").textContent = describeEvent(event, table);
         if (!many()) {
           game.view = final;  // one house seat: its moves lead to the final table
         } else if (!shown) {  // several: each move on the table shown, one at a time
@@ -799,7 +803,7 @@ import { el } from "./dom.js";
       el("caption", { className: "hint-text",
                       text: "For each category: cards taken (grey), then points (bold), R26." }),
       el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "" }),
-                         el("th", { scope: "col", text: "You" }), el("th", { scope: "col", text: "Solver" }))),
+                         el("th", { scope: "col", text: "You" }), el("th", { scope: "col", text: house() }))),
       el("tbody", {}, rows,
          el("tr", { className: "total" }, el("th", { scope: "row", text: "Round points" }),
             total(HUMAN), total(OPPONENT))));
@@ -904,17 +908,52 @@ import { el } from "./dom.js";
 
   function loadLevels() {
     const select = $("level-select");
-    select.replaceChildren(...levelOptions(CONFIG.opponent).map((level) => el("option", {
+    const dialed = CONFIG.dial !== null;
+    const current = dialed ? levelAt(CONFIG.dial) || "dial" : CONFIG.opponent;
+    const options = dialed ? dialOptions(CONFIG.dial) : levelOptions(CONFIG.opponent);
+    select.replaceChildren(...options.map((level) => el("option", {
       value: level.name, text: level.label, "data-testid": `level-${level.name}`,
-      selected: level.name === CONFIG.opponent })));
-    select.value = CONFIG.opponent;
+      selected: level.name === current })));
+    select.value = current;
+    $("dial-pick").hidden = false;
+    $("dial-input").value = String(dialed ? CONFIG.dial : dialOf(CONFIG.opponent) ?? 100);
+    showDial();
+  }
+
+  /** The dial's number, and the named level it stands on. */
+  function showDial() {
+    const value = Number($("dial-input").value);
+    const level = levelAt(value);
+    $("dial-value").textContent = level ? `${value} · ${level}` : `${value}`;
   }
 
   function chooseLevel() {
+    if ($("level-select").value === "dial") return;
     CONFIG.opponent = $("level-select").value;
+    CONFIG.dial = null;
     const url = new URL(location.href);
     url.searchParams.set("opponent", CONFIG.opponent);
+    url.searchParams.delete("dial");
     history.replaceState(null, "", url);
+    loadLevels();  // the dial moves to the level's value
+    newGame();
+  }
+
+  /** The dial let go at a value: the next game is against DialBot at it (once the keys
+   *  rest: each arrow key press is a change of its own). */
+  let dialTimer = null;
+  function chooseDial() {
+    clearTimeout(dialTimer);
+    dialTimer = setTimeout(startDial, 300);
+  }
+
+  function startDial() {
+    CONFIG.dial = Number($("dial-input").value);
+    const url = new URL(location.href);
+    url.searchParams.set("dial", String(CONFIG.dial));
+    url.searchParams.delete("opponent");
+    history.replaceState(null, "", url);
+    loadLevels();
     newGame();
   }
 
@@ -960,6 +999,8 @@ import { el } from "./dom.js";
     window.addEventListener("unhandledrejection", (event) => fail(event.reason));
     $("variant-select").addEventListener("change", chooseVariant);
     $("level-select").addEventListener("change", chooseLevel);
+    $("dial-input").addEventListener("input", showDial);
+    $("dial-input").addEventListener("change", chooseDial);
     $("show-round").addEventListener("click", reopenRound);
     // touch screens have no keys to tell of (the legend and the buttons' key caps)
     if (matchMedia("(pointer: coarse)").matches) document.body.dataset.touch = "true";

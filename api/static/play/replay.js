@@ -8,9 +8,16 @@
  * human's moves (POST /v1/reviews, its job followed with progress): the summary, each
  * move's verdict in a list that jumps to the move, and the verdict on the replay itself.
  * A sealed game's record exists only once the game is over: it shows every hand.
+ *
+ * "Open a record…" in the header reads a record file the player chooses (the dialog's
+ * "Save the record", or `cassino replay`'s input), replays it through /v1/records/replay
+ * and opens the same dialog on it; its review rates the seat chosen beside the button
+ * (POST /v1/reviews with the record).  A file that is not JSON, or a record the API
+ * refuses, is told in the dialog in the API's own words.
  */
 import { CassinoClient, CassinoError } from "../sdk/cassino.js";
 import { el } from "./dom.js";
+import { meldGameOf } from "./melds.js";
 
 (() => {
   const api = new CassinoClient({ baseUrl: new URL("../", location.href).href });
@@ -24,6 +31,8 @@ import { el } from "./dom.js";
 
   const replay = {
     game: null,        // {game, credential, seat, names} from play.js
+    source: null,      // what the dialog shows: "game" (play.js's) or "file" (opened)
+    names: [],         // the seats' names in the dialog (a file's seats have none)
     record: null,
     positions: [],
     at: 0,
@@ -43,13 +52,22 @@ import { el } from "./dom.js";
               el("span", { className: "rank", "aria-hidden": "true", text: rankOf(code) }),
               el("span", { className: "suit", "aria-hidden": "true", text: SUITS[suitOf(code)] }));
   }
-  const seatName = (seat) => (replay.game && replay.game.names[seat]) || `Seat ${seat}`;
+  const seatName = (seat) => replay.names[seat] || `Seat ${seat}`;
+  const REVIEW_TEXT = "Rates each of your moves against the solver's best from what you could see then.";
 
   // ---- the page's parts (made once) ------------------------------------------------
   function install() {
     const open = el("button", { type: "button", id: "replay-button", "data-testid": "replay-button",
                                 hidden: true, onclick: openReplay }, "Replay & review");
-    document.querySelector(".bar .actions").append(open);
+    const file = el("input", { type: "file", id: "open-record", "data-testid": "open-record",
+                               className: "visually-hidden", accept: ".json,application/json",
+                               onchange: (event) => openFile(event.target) });
+    const pick = el("label", { className: "file-pick", for: "open-record",
+                               "data-testid": "open-record-label",
+                               title: "Replay a saved record (cassino-record.json) with every hand shown" },
+                    "Open a record…", file);
+    pick.hidden = Boolean(meldGameOf(params));  // records are Cassino's
+    document.querySelector(".bar .actions").append(open, pick);
     const nav = (id, label, key, text, onclick) => el("button", {
       type: "button", id, "data-testid": id, "aria-label": label, "aria-keyshortcuts": key,
       title: `${label} (${key})`, onclick }, text);
@@ -57,6 +75,9 @@ import { el } from "./dom.js";
                                   "aria-labelledby": "replay-title" },
       el("div", { className: "replay-head" },
          el("h2", { id: "replay-title", text: "Replay" }),
+         el("label", { className: "review-seat", id: "review-seat-pick", hidden: true },
+            "Review seat ",
+            el("select", { id: "review-seat", "data-testid": "review-seat" })),
          el("a", { id: "replay-save", "data-testid": "replay-save", hidden: true,
                    download: "cassino-record.json", text: "Save the record",
                    title: "The game as one JSON record (cassino replay FILE reads it)" }),
@@ -70,6 +91,8 @@ import { el } from "./dom.js";
          nav("replay-next", "Next move", "ArrowRight", "▶"),
          nav("replay-last", "Last", "End", "»")),
       el("p", { className: "replay-move", id: "replay-move", "data-testid": "replay-move" }),
+      el("p", { className: "error", id: "replay-error", "data-testid": "replay-error", role: "alert",
+                hidden: true }),
       el("p", { className: "replay-verdict", id: "replay-verdict", "data-testid": "replay-verdict", hidden: true }),
       el("div", { className: "replay-seats", id: "replay-seats", "data-testid": "replay-seats" }),
       el("div", { className: "replay-table", id: "replay-table", "data-testid": "replay-table" }),
@@ -81,7 +104,7 @@ import { el } from "./dom.js";
                            onclick: runReview }, "Review my moves")),
          el("p", { className: "hint-text", id: "review-status", "data-testid": "review-status",
                    "aria-live": "polite",
-                   text: "Rates each of your moves against the solver's best from what you could see then." }),
+                   text: REVIEW_TEXT }),
          el("ol", { className: "review-list", id: "review-list", "data-testid": "review-list" })));
     document.body.append(dialog);
     $("replay-first").addEventListener("click", () => go(0));
@@ -104,7 +127,72 @@ import { el } from "./dom.js";
   }
 
   // ---- opening the replay -------------------------------------------------------------
+  /** A fresh dialog for ``source``: no record, no review, nothing said. */
+  function reset(source) {
+    replay.source = source;
+    replay.names = source === "game" && replay.game ? replay.game.names : [];
+    replay.record = null;
+    replay.positions = [];
+    replay.at = 0;
+    replay.review = null;
+    replay.byPly = new Map();
+    $("review-list").replaceChildren();
+    $("review-button").disabled = false;
+    $("review-status").textContent = REVIEW_TEXT;
+    $("review-seat-pick").hidden = true;
+    $("replay-save").hidden = true;
+    $("replay-title").textContent = "Replay";
+    $("replay-error").hidden = true;
+    for (const part of ["replay-seats", "replay-table", "replay-events"]) $(part).replaceChildren();
+    $("replay-verdict").hidden = true;
+    $("replay-at").textContent = "";
+  }
+
+  function showError(message) {
+    $("replay-move").textContent = "";
+    $("replay-error").textContent = message;
+    $("replay-error").hidden = false;
+    $("review-button").disabled = true;
+    for (const id of ["replay-first", "replay-prev", "replay-next", "replay-last"]) $(id).disabled = true;
+  }
+
+  /** The record file chosen: replayed by the API, then stepped through like a game's. */
+  async function openFile(input) {
+    const file = input.files && input.files[0];
+    input.value = "";  // the same file may be opened again
+    if (!file) return;
+    reset("file");
+    $("replay-title").textContent = `Replay of ${file.name}`;
+    const dialog = $("replay-dialog");
+    if (!dialog.open) dialog.showModal();
+    $("replay-move").textContent = "Reading the record…";
+    let data;
+    try {
+      data = JSON.parse(await file.text());
+    } catch (err) {
+      showError(`${file.name} is not a JSON file: ${err.message}`);
+      return;
+    }
+    // the saved record itself, or an answer of POST /v1/records ({"record": ...})
+    const record = data && typeof data === "object" && !data.format && data.record ? data.record : data;
+    try {
+      const answer = await api.replay({ record });
+      if (replay.source !== "file") return;
+      replay.record = answer.record;
+      replay.positions = answer.positions;
+      const seats = replay.positions[0].state.hands.length;
+      $("review-seat").replaceChildren(...Array.from({ length: seats }, (_, seat) => el("option", {
+        value: String(seat), text: `Seat ${seat}` })));
+      $("review-seat-pick").hidden = false;
+      $("review-status").textContent = "Rates each move of the seat chosen against the solver's best from what it could see then.";
+      go(0);
+    } catch (err) {
+      showError(err instanceof CassinoError ? `${file.name}: ${err.message}` : String(err));
+    }
+  }
+
   async function openReplay() {
+    if (replay.source !== "game") reset("game");
     const dialog = $("replay-dialog");
     if (!dialog.open) dialog.showModal();
     if (replay.positions.length) {
@@ -156,7 +244,7 @@ import { el } from "./dom.js";
     $("replay-seats").replaceChildren(...state.hands.map((hand, seat) => el("div", {
       className: `replay-seat${state.status === "playing" && state.to_move === seat ? " to-move" : ""}`,
       "data-testid": `replay-seat-${seat}` },
-      el("h3", { text: `${seatName(seat)} (seat ${seat})` }),
+      el("h3", { text: replay.names[seat] ? `${seatName(seat)} (seat ${seat})` : seatName(seat) }),
       el("div", { className: "replay-hand", "aria-label": `${seatName(seat)}'s hand` },
          hand.length ? hand.map(card) : el("span", { className: "muted", text: "no cards" })),
       el("p", { className: "stats",
@@ -179,7 +267,9 @@ import { el } from "./dom.js";
     button.disabled = true;
     $("review-status").textContent = "Rating your moves…";
     try {
-      const body = { game: replay.game.game, credential: replay.game.credential, async: true };
+      const body = replay.source === "file"
+        ? { record: replay.record, player: Number($("review-seat").value), async: true }
+        : { game: replay.game.game, credential: replay.game.credential, async: true };
       if (SAMPLES) body.samples = SAMPLES;
       const result = await api.review(body, { onProgress: ({ done, total }) => {
         $("review-status").textContent = `Rating your moves… ${done} of ${total}`;
@@ -210,20 +300,13 @@ import { el } from "./dom.js";
   // ---- play.js's signals ---------------------------------------------------------------
   document.addEventListener("cassino:game-over", (event) => {
     replay.game = event.detail;
-    replay.record = null;
-    replay.positions = [];
-    replay.at = 0;
-    replay.review = null;
-    replay.byPly = new Map();
-    $("review-list").replaceChildren();
-    $("review-button").disabled = false;
+    reset("game");
     $("replay-button").hidden = false;
-    $("replay-save").hidden = true;
   });
   document.addEventListener("cassino:new-game", () => {
     replay.game = null;
     $("replay-button").hidden = true;
-    if ($("replay-dialog").open) $("replay-dialog").close();
+    if ($("replay-dialog").open && replay.source === "game") $("replay-dialog").close();
   });
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", install);

@@ -3759,7 +3759,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 50.9,
+                         *         "elapsed_ms": 81,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -3782,9 +3782,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j40b2b6377c904ee4f2d9fde2ddf80e7e",
+                         *         "id": "j38605e617c2232a74e7e79dac1767576",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j40b2b6377c904ee4f2d9fde2ddf80e7e"
+                         *         "url": "/v1/jobs/j38605e617c2232a74e7e79dac1767576"
                          *       }
                          *     }
                          */
@@ -4184,7 +4184,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 78.3,
+                         *         "elapsed_ms": 62.2,
                          *         "cached": false,
                          *         "nodes": 68313,
                          *         "seed": 0
@@ -4207,9 +4207,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j40b2b6377c904ee4f2d9fde2ddf80e7e",
+                         *         "id": "j38605e617c2232a74e7e79dac1767576",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j40b2b6377c904ee4f2d9fde2ddf80e7e"
+                         *         "url": "/v1/jobs/j38605e617c2232a74e7e79dac1767576"
                          *       }
                          *     }
                          */
@@ -4417,7 +4417,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "j40b2b6377c904ee4f2d9fde2ddf80e7e",
+                         *       "id": "j38605e617c2232a74e7e79dac1767576",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -4554,7 +4554,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 60,
+                         *           "elapsed_ms": 77.8,
                          *           "cached": false,
                          *           "nodes": 68313,
                          *           "seed": 0
@@ -9580,7 +9580,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-alphabeta-horizon",
              *       "samples": 6,
-             *       "elapsed_ms": 79.2,
+             *       "elapsed_ms": 80.9,
              *       "cached": false,
              *       "nodes": 1005,
              *       "seed": 0,
@@ -10343,7 +10343,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 8,
-             *       "elapsed_ms": 116.4,
+             *       "elapsed_ms": 13.8,
              *       "cached": false,
              *       "nodes": 108,
              *       "seed": 0,
@@ -10745,6 +10745,11 @@ export interface components {
              * @enum {string}
              */
             bot?: "solver" | "heuristic" | "greedy" | "random" | "beginner" | "casual" | "club" | "expert" | "master";
+            /**
+             * @description Cassino only, in place of `bot`: a skill dial from 0 (random moves) to 100 (the full solver); the house plays the dial's bot (solver/levels.py, docs/ladder.md). Sending both `bot` and `dial` is a 422 naming `dial`.
+             * @example 60
+             */
+            dial?: number;
         };
         NewGameRequest: {
             /**
