@@ -18,6 +18,7 @@ from api import (
     bots,
     catalog,
     errors,
+    game_responses,
     game_schemas,
     games,
     hints,
@@ -110,6 +111,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     api.spec.components.schema("GameScore", schema=game_schemas.GameScoreSchema)
     api.spec.components.schema("ConquianEvent", schema=game_schemas.ConquianEventSchema)
     api.spec.components.schema("RummyEvent", schema=game_schemas.RummyEventSchema)
+    game_responses.register(api.spec)  # every game's answers (the endpoints refer to them)
     for module in (catalog, variants, games, hints, records, bots, why):
         api.register_blueprint(module.blp)
     api.spec.components.schemas.pop("PaginationMetadata", None)  # no paginated endpoints

@@ -13,6 +13,7 @@ from typing import Any
 from flask.views import MethodView
 from flask_smorest import abort
 
+from api.cassino_only import cassino_only
 from api.errors import BODY_ERRORS, document_errors
 from api.examples import request_example, response_example
 from api.hints import read_request
@@ -50,6 +51,8 @@ class BotMove(MethodView):
         dial = LEVELS[level] if level is not None else float(body["dial"])
         request = read_request("hints", body)
         view = request.view
+        cassino_only(view.game, next(k for k in ("game", "state", "view") if k in body),
+                     "bot-move")
         if dial > SEARCHING:
             charge_search(1)
         bot = DialBot(dial, body["seed"], name=level or "")

@@ -181,6 +181,13 @@ class ConquianEventSchema(Schema):
     card = card_field("The card concerned.", "5H")
     meld = _cards("A meld laid or grown.", ["4H", "5H", "6H"])
     borrowed = _cards("Cards borrowed from the seat's melds (Q15, Q16).", [])
+    onto = Int(metadata=_meta("`force`: the seat whose meld the card was forced onto "
+                              "(Q15).", 1))
+    stock = Int(metadata=_meta("`turn`: cards left in the stock after the turn.", 9))
+    down = Int(metadata=_meta("`out`: the cards the winner has down (Q18).", 11))
+    pool = Int(metadata=_meta("`tableau`, `settled`: counters in the pool (Q21).", 1))
+    returns = fields.List(Int(), metadata=_meta("`settled`: counters won per seat (Q21).",
+                                                [1, -1]))
 
 
 # --- rummy (docs/rules/rummy.md) ---------------------------------------------------------
@@ -287,6 +294,18 @@ class RummyEventSchema(Schema):
                   allow_none=True)
     scores = fields.List(Int(), metadata=_meta("Points per seat after it.", [-7, 7]))
     points = fields.Raw(metadata=_meta("Points of a settlement or a show.", [-7, 7]))
+    call = fields.Boolean(metadata=_meta("`discard`: it called a show-down (RM14).", False))
+    cards = _rcards("The cards laid, added, shifted, reshuffled or shown.", ["2D", "3D", "4D"])
+    meld = Int(metadata=_meta("`meld`, `add`, `shift`: the index of the table's meld.", 0))
+    text = fields.String(metadata=_meta("`meld`, `add`, `shift`: the meld's cards as text.",
+                                        "2D+3D+4D"))
+    penalty = fields.Raw(metadata=_meta("`false_call`: the penalty (RM24).", 10))
+    splash = fields.Boolean(metadata=_meta("`out`: a splash (DP9).", False))
+    melds = fields.List(fields.List(_rcard("A card.", "7S")), metadata=_meta(
+        "`show`: the melds laid out (RM16).", [["7S", "8S", "9S"]]))
+    layoffs = fields.List(fields.List(_rcard("A card.", "10S")), metadata=_meta(
+        "`show`: the cards laid off (RM21).", []))
+    deadwood = _rcards("`show`: the cards left unmatched (RM12).", ["3D", "KC"])
 
 
 # --- scores ------------------------------------------------------------------------------

@@ -13,21 +13,17 @@ from api import other_games
 from api.dispatch import CASSINO, game_of, served
 from api.errors import BODY_ERRORS, about, document_errors
 from api.examples import request_example, response_example
+from api.game_responses import ANSWERS
 from api.jsonio import Blueprint, respond
 from api.limits import charge_search
 from api.rules import note_variant
 from api.schemas import (
     ApplyRequest,
-    ApplyResponse,
-    BreakdownSchema,
     LegalMovesRequest,
-    LegalMovesResponse,
     NewGameRequest,
     OtherMove,
     ScoreRequest,
-    StateResponse,
     ViewRequest,
-    ViewResponse,
 )
 from api.sealed import SealedGame, Sealer, house_bot, house_run
 from engine import Move, State, new_game, parse_move
@@ -122,7 +118,7 @@ def move_out(state: State, move: Move) -> dict[str, Any]:
 @blp.route("/games")
 class Games(MethodView):
     @blp.arguments(NewGameRequest, required=False, example=request_example("newGame"))
-    @blp.response(200, StateResponse, example=response_example("newGame"))
+    @blp.response(200, ANSWERS["newGame"], example=response_example("newGame"))
     @document_errors(blp, *BODY_ERRORS, 503)
     def post(self, body: dict[str, Any]) -> Any:
         """Start a new game with round 1 dealt (R3, R4).
@@ -164,7 +160,7 @@ class Games(MethodView):
 @blp.route("/legal-moves")
 class LegalMoves(MethodView):
     @blp.arguments(LegalMovesRequest, example=request_example("legalMoves"))
-    @blp.response(200, LegalMovesResponse, example=response_example("legalMoves"))
+    @blp.response(200, ANSWERS["legalMoves"], example=response_example("legalMoves"))
     @document_errors(blp, *BODY_ERRORS, 403, 409, 410, 503)
     def post(self, body: dict[str, Any]) -> Any:
         """Every legal move of the player to move, each once (R9-R22).
@@ -202,7 +198,7 @@ class LegalMoves(MethodView):
 @blp.route("/apply")
 class Apply(MethodView):
     @blp.arguments(ApplyRequest, example=request_example("apply"))
-    @blp.response(200, ApplyResponse, example=response_example("apply"))
+    @blp.response(200, ANSWERS["apply"], example=response_example("apply"))
     @document_errors(blp, *BODY_ERRORS, 403, 409, 410, 503)
     def post(self, body: dict[str, Any]) -> Any:
         """Play a move and return the next state with what happened.
@@ -249,7 +245,7 @@ class Apply(MethodView):
 @blp.route("/view")
 class ViewOf(MethodView):
     @blp.arguments(ViewRequest, example=request_example("view"))
-    @blp.response(200, ViewResponse, example=response_example("view"))
+    @blp.response(200, ANSWERS["view"], example=response_example("view"))
     @document_errors(blp, *BODY_ERRORS, 403, 409, 410, 503)
     def post(self, body: dict[str, Any]) -> Any:
         """What one player may see (R28, R29): never another hand, the stock or the seed.
@@ -270,7 +266,7 @@ class ViewOf(MethodView):
 @blp.route("/score")
 class Score(MethodView):
     @blp.arguments(ScoreRequest, example=request_example("score"))
-    @blp.response(200, BreakdownSchema, example=response_example("score"))
+    @blp.response(200, ANSWERS["score"], example=response_example("score"))
     @document_errors(blp, *BODY_ERRORS, 403, 409, 410, 503)
     def post(self, body: dict[str, Any]) -> Any:
         """The score breakdown of the capture piles as they stand (R26).

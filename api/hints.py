@@ -16,15 +16,14 @@ from flask_smorest import abort
 from api.dispatch import CASSINO, game_of, served
 from api.errors import BODY_ERRORS, about, document_errors
 from api.examples import request_example, response_example
+from api.game_responses import ANSWERS, JobSchema
 from api.games import sealer
 from api.jsonio import Blueprint, respond
 from api.rules import note_variant
 from api.schemas import (
     EvaluateResponse,
     HintsRequest,
-    HintsResponse,
     JobAcceptedResponse,
-    JobSchema,
 )
 from api.sealed import UNAVAILABLE_RETRY, sealed_scope
 from engine import State
@@ -184,7 +183,7 @@ def answer(kind: str, body: dict[str, Any]) -> Any:
 @blp.route("/hints")
 class Hints(MethodView):
     @blp.arguments(HintsRequest, example=request_example("hints"))
-    @blp.response(200, HintsResponse, example=response_example("hints"))
+    @blp.response(200, ANSWERS["hints"], example=response_example("hints"))
     @job_answers
     def post(self, body: dict[str, Any]) -> Any:
         """Rank the asking player's legal moves by equity: expected round points of the

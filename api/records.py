@@ -17,6 +17,7 @@ from flask import current_app
 from flask.views import MethodView
 from flask_smorest import abort
 
+from api.cassino_only import cassino_only
 from api.errors import BODY_ERRORS, about, document_errors
 from api.examples import request_example, response_example
 from api.games import read_state, sealer
@@ -86,6 +87,7 @@ def sealed_record(body: dict[str, Any]) -> tuple[Record, int]:
         abort(422, message="credential: required with game", field="credential")
     game, seat = sealer().seat(body["game"], body["credential"])
     note_variant(game.state.variant)
+    cassino_only(game.state.game, "game", "a record")
     if game.state.status != GAME_OVER:
         abort(409, message="game: the game is in play, and a record shows every hand: a "
                            "sealed game's record is given once the game is over",
@@ -167,7 +169,9 @@ class Records(MethodView):
             if "credential" in body:
                 abort(422, message="credential goes with game, not with state",
                       field="credential")
-            record = open_record(read_state(body["state"]), body.get("record"))
+            state = read_state(body["state"])
+            cassino_only(state.game, "state", "a record")
+            record = open_record(state, body.get("record"))
         return respond({"record": record.to_dict()})
 
 

@@ -512,13 +512,13 @@ EVENT_EXAMPLE = [
 STATES: list[Any] = [StateSchema, ConquianStateSchema, RummyStateSchema]
 """A state of any game (docs/api.md "Other games"): Cassino's, Conquian's or rummy's."""
 VIEWS: list[Any] = [ViewSchema, ConquianViewSchema, RummyViewSchema]
-OTHER_STATES = ("Conquian's and rummy's states, views and moves are their engines' own forms: "
-                "`ConquianState`, `ConquianView`, `ConquianMove`, `RummyState`, `RummyView`, "
-                "`RummyMove` (components; docs/api.md \"Other games\").")
-"""Answers keep Cassino's types (typed clients compile unchanged); the other games'
-answers are documented as components, named here."""
-OTHER_EVENTS = ("Conquian's and rummy's events are their engines' own forms: `ConquianEvent`, "
-                "`RummyEvent` (components; docs/api.md \"Other games\").")
+OTHER_STATES = ("Cassino's form; another game's answer is its own alternative of the "
+                "endpoint's answer (`ConquianApplyResponse`, `RummyViewResponse`, ...; "
+                "docs/api.md \"Other games\").")
+"""This schema is Cassino's answer; the endpoint's answer is ``oneOf`` (or ``anyOf``) it
+and each other game's (api/game_responses.py), which hold their engines' forms."""
+OTHER_EVENTS = ("Cassino's events; another game's answer holds its own (`ConquianEvent`, "
+                "`RummyEvent`: docs/api.md \"Other games\").")
 
 # --- request bodies --------------------------------------------------------------------
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from flask.views import MethodView
 
+from api.cassino_only import cassino_only
 from api.errors import BODY_ERRORS, about, document_errors
 from api.examples import request_example, response_example
 from api.games import playing, position
@@ -39,6 +40,7 @@ class WhyNot(MethodView):
         not on the table, is a 422.
         """
         state, game, seat = position(body, player=body.get("player"))
+        cassino_only(state.game, "state" if game is None else "game", "why")
         state = playing(state)
         if game is None:
             seat = body.get("player", state.to_move)

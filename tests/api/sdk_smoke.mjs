@@ -1,7 +1,7 @@
 // The JavaScript client (api/static/sdk/cassino.js) in Node against a live server:
 //   node tests/api/sdk_smoke.mjs http://127.0.0.1:PORT
 // prints one JSON object for tests/api/test_sdk.py to check.
-import { CassinoClient, CassinoError } from "../../api/static/sdk/cassino.js";
+import { CassinoClient, CassinoError, gameOf, isGame } from "../../api/static/sdk/cassino.js";
 
 const baseUrl = process.argv[2];
 const seen = []; // every answer: method, URL path, status, Location, Retry-After
@@ -31,6 +31,16 @@ out.next_to_move = applied.state.to_move;
 const { view } = await api.view({ state: applied.state, player: applied.state.to_move });
 const score = await api.score({ view });
 out.score_players = score.players.length;
+
+// every game's answers through the same client: gameOf reads the game an answer carries
+const conquian = await api.newGame({ game: "conquian", seed: 8 });
+const conquianScore = await api.score({ state: conquian.state });
+const rummySealed = await api.newGame({ game: "rummy", sealed: true, house: [{ player: 1 }] });
+const rummyView = await api.view({ game: rummySealed.game,
+                                   credential: rummySealed.credentials[0] });
+out.games = [applied, score, legal, conquian, conquianScore, rummySealed, rummyView]
+  .map((answer) => gameOf(answer) ?? null);
+out.is_rummy = [isGame(rummyView, "rummy"), isGame(rummyView, "cassino")];
 
 const progress = [];
 const hints = await api.hints(

@@ -1,6 +1,6 @@
 // Type-checked only (tsc --noEmit --strict, tests/api/test_sdk.py), never run: the client's
 // hand-written types (cassino.d.ts) must agree with the types generated from the spec.
-import { CassinoClient, CassinoError } from "../../api/static/sdk/cassino.js";
+import { CassinoClient, CassinoError, gameOf, isGame } from "../../api/static/sdk/cassino.js";
 import type { Schemas } from "../../api/static/sdk/cassino.js";
 import type { components, paths } from "../../api/static/sdk/openapi.js";
 
@@ -23,6 +23,8 @@ export async function aTurn(baseUrl: string): Promise<number> {
   const sealed = await api.newGame({ sealed: true, house: [{ player: 1, bot: "greedy" }] });
   const credential: string | null | undefined = sealed.credentials?.[0];
   const mine = await api.view({ game: sealed.game, credential: credential ?? undefined });
+  // a sealed game's token may be any game's: its answers are narrowed by their game
+  if (!isGame(mine, "cassino")) throw new Error(`not a Cassino game: ${gameOf(mine)}`);
   const told: components["schemas"]["ViewResponse"]["events"] = mine.events;
   const score: components["schemas"]["Breakdown"] = await api.score({ view });
 
@@ -52,6 +54,31 @@ export async function aTurn(baseUrl: string): Promise<number> {
   }
   return variants.variants.length + playable.length + events.length + (told?.length ?? 0) + score.players.length + best +
     evaluation.evaluation.equity + progress.length + status.length;
+}
+
+export async function otherGames(api: CassinoClient): Promise<number> {
+  // a request whose state or view is another game's gets that game's answer types
+  const started = await api.newGame({ game: "conquian", variant: "conquian", seed: 8 });
+  const state: Schemas["ConquianState"] = started.state!;
+  const legal: Schemas["ConquianLegalMovesResponse"] = await api.legalMoves({ state });
+  const first: Schemas["ConquianMove"] = legal.moves[0];
+  const applied = await api.apply({ state, move: first.id ?? first });
+  const events: Schemas["ConquianEvent"][] = applied.events;
+  const score: Schemas["GameScore"] = await api.score({ state: applied.state! });
+  const hints: Schemas["ConquianHintsResponse"] = await api.hints({ state, player: 0 });
+  const rummy = await api.newGame({ game: "rummy", variant: "double-pack-rum", seed: 8 });
+  const seen = await api.view({ state: rummy.state!, player: 0 });
+  const known: string[][] = seen.view.known;
+  const sealed = await api.newGame({ game: "rummy", sealed: true, house: [{ player: 1 }] });
+  const told = await api.view({ game: sealed.game!, credential: sealed.credentials![0]! });
+  const shown: string[][] | null = isGame(told, "rummy") ? told.view.shown : null;
+  // @ts-expect-error: a Conquian answer's state is not Cassino's
+  const wrong: Schemas["State"] = started.state!;
+  // @ts-expect-error: a rummy view has no capture piles
+  void seen.view.captured;
+  void wrong;
+  return events.length + score.scores.length + hints.moves.length + known.length +
+    (shown?.length ?? 0);
 }
 
 export async function mistakes(api: CassinoClient, state: Schemas["State"]): Promise<void> {

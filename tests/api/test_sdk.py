@@ -91,6 +91,10 @@ def test_the_client_plays_a_turn_in_node(server: str, client: FlaskClient) -> No
     assert out["catalog"][0][0] == "cassino" and "standard" in out["catalog"][0][1]
     assert out["moves"] and out["events"] and out["next_to_move"] != out["to_move"]
     assert out["score_players"] == 2
+    # gameOf: Cassino's apply and score, a list of moves (no game), Conquian's state and
+    # score, a sealed rummy game's start (no game) and its view
+    assert out["games"] == ["cassino", "cassino", None, "conquian", "conquian", None, "rummy"]
+    assert out["is_rummy"] == [True, False]
     posts = [r for r in out["requests"] if r["method"] == "POST"]
     assert posts and all(r["content_type"] == "application/json" for r in posts)
 

@@ -15,6 +15,45 @@ type JsonRequest<O> = O extends { requestBody?: { content: { "application/json":
 type JsonOk<O> = O extends { responses: { 200: { content: { "application/json": infer R } } } }
   ? R : never;
 
+/** The games the API serves; an answer's type may be any game's (docs/api.md "Other games"). */
+export type Game = "cassino" | "conquian" | "rummy";
+
+/** Each game's answers, as the spec names them: Cassino's keep their names. */
+export interface GameAnswers {
+  cassino: Schemas["StateResponse"] | Schemas["LegalMovesResponse"] | Schemas["ApplyResponse"]
+    | Schemas["ViewResponse"] | Schemas["Breakdown"] | Schemas["HintsResponse"]
+    | Schemas["EvaluateResponse"];
+  conquian: Schemas["ConquianStateResponse"] | Schemas["ConquianLegalMovesResponse"]
+    | Schemas["ConquianApplyResponse"] | Schemas["ConquianViewResponse"] | Schemas["GameScore"]
+    | Schemas["ConquianHintsResponse"] | Schemas["EvaluateResponse"];
+  rummy: Schemas["RummyStateResponse"] | Schemas["RummyLegalMovesResponse"]
+    | Schemas["RummyApplyResponse"] | Schemas["RummyViewResponse"] | Schemas["GameScore"]
+    | Schemas["RummyHintsResponse"] | Schemas["EvaluateResponse"];
+}
+
+/** `A` if it is one of the types `U` (each assignable to the other), else never. */
+type Among<A, U> = U extends unknown ? ([A] extends [U] ? ([U] extends [A] ? A : never) : never)
+  : never;
+/** `A`, an answer that may be any game's, narrowed to game `G`'s. */
+export type OfGame<A, G extends Game> = A extends unknown ? Among<A, GameAnswers[G]> : never;
+
+/** The game of a state or view: its `game` (Cassino's may name none). */
+type GameOfForm<F> = F extends { game: "conquian" } ? "conquian"
+  : F extends { game: "rummy" } ? "rummy" : "cassino";
+/** The game a request is about: its state's or view's; any game for a sealed game's token. */
+export type GameOfBody<B> = B extends { state: infer S } ? GameOfForm<NonNullable<S>>
+  : B extends { view: infer V } ? GameOfForm<NonNullable<V>>
+  : "game" extends keyof B ? Game : "cassino";
+/** The game `POST /v1/games` starts: its `game`, Cassino by default. */
+export type GameOfNew<B> = B extends { game: infer G extends Game } ? G : "cassino";
+/** The answer of `POST <path>` to `body`: its game's when the body shows it. */
+type AnswerTo<P extends keyof paths, B> = OfGame<Answer<P>, GameOfBody<B>>;
+
+/** The game an answer (or a state or view) is of, when it says (cassino.js). */
+export function gameOf(value: unknown): Game | undefined;
+/** Whether an answer is of `game`: narrows it to that game's type. */
+export function isGame<A, G extends Game>(value: A, game: G): value is OfGame<A, G>;
+
 /** The JSON body of `POST <path>`. */
 export type PostBody<P extends keyof paths> = JsonRequest<paths[P]["post"]>;
 /** The 200 answer of `POST <path>` (or `GET`, with `M = "get"`). */
@@ -80,20 +119,25 @@ export class CassinoClient {
   /** GET /v1/variants: every variant and its rule options. */
   variants(options?: RequestOptions): Promise<Answer<"/v1/variants", "get">>;
   /** POST /v1/games: a new game, round 1 dealt. */
-  newGame(body?: PostBody<"/v1/games">, options?: RequestOptions): Promise<Answer<"/v1/games">>;
+  newGame<B extends PostBody<"/v1/games"> = {}>(
+    body?: B, options?: RequestOptions): Promise<OfGame<Answer<"/v1/games">, GameOfNew<B>>>;
   /** POST /v1/legal-moves: the legal moves of the player to move. */
-  legalMoves(body: PostBody<"/v1/legal-moves">,
-             options?: RequestOptions): Promise<Answer<"/v1/legal-moves">>;
+  legalMoves<B extends PostBody<"/v1/legal-moves">>(
+    body: B, options?: RequestOptions): Promise<AnswerTo<"/v1/legal-moves", B>>;
   /** POST /v1/apply: play a move (object or id): the next state and the events. */
-  apply(body: PostBody<"/v1/apply">, options?: RequestOptions): Promise<Answer<"/v1/apply">>;
+  apply<B extends PostBody<"/v1/apply">>(
+    body: B, options?: RequestOptions): Promise<AnswerTo<"/v1/apply", B>>;
   /** POST /v1/view: what one player may see. */
-  view(body: PostBody<"/v1/view">, options?: RequestOptions): Promise<Answer<"/v1/view">>;
+  view<B extends PostBody<"/v1/view">>(
+    body: B, options?: RequestOptions): Promise<AnswerTo<"/v1/view", B>>;
   /** POST /v1/score: the score breakdown of the capture piles as they stand. */
-  score(body: PostBody<"/v1/score">, options?: RequestOptions): Promise<Answer<"/v1/score">>;
+  score<B extends PostBody<"/v1/score">>(
+    body: B, options?: RequestOptions): Promise<AnswerTo<"/v1/score", B>>;
   /** POST /v1/why: what a picked hand card and table cards make, or the rule against it. */
   why(body: PostBody<"/v1/why">, options?: RequestOptions): Promise<Answer<"/v1/why">>;
   /** POST /v1/hints: the moves ranked; a 202 answer is followed to the job's result. */
-  hints(body: PostBody<"/v1/hints">, options?: JobOptions): Promise<Answer<"/v1/hints">>;
+  hints<B extends PostBody<"/v1/hints">>(
+    body: B, options?: JobOptions): Promise<AnswerTo<"/v1/hints", B>>;
   /** POST /v1/evaluate: the position's evaluation; a 202 is followed to the result. */
   evaluate(body: PostBody<"/v1/evaluate">,
            options?: JobOptions): Promise<Answer<"/v1/evaluate">>;

@@ -170,3 +170,26 @@ export class CassinoClient {
   /** POST /v1/reviews: one seat's moves rated; a 202 is followed to the job's result. */
   review(body, options) { return this._solve("v1/reviews", body, options); }
 }
+
+/** The games the API serves (GET /v1/catalog). */
+const GAMES = ["cassino", "conquian", "rummy"];
+
+/** The game an answer (or a state or view) is of: its own `game` when it names one (a
+ * state, a view, another game's score), else its state's or view's; a Cassino score
+ * (`players`) is Cassino's.  `undefined` when the answer does not say (legal moves, hints,
+ * a sealed game's start): the asker knows the game it plays. */
+export function gameOf(value) {
+  if (value === null || typeof value !== "object") return undefined;
+  if (GAMES.includes(value.game)) return value.game;
+  for (const key of ["state", "view"]) {
+    const form = value[key];
+    if (form !== null && typeof form === "object") {
+      return GAMES.includes(form.game) ? form.game : "cassino";  // Cassino's may name none
+    }
+  }
+  return Array.isArray(value.players) ? "cassino" : undefined;
+}
+
+/** Whether an answer is of `game`: narrows an answer of any game (docs/api.md "Other
+ * games") to that game's type, e.g. `if (isGame(answer, "conquian")) answer.state`. */
+export function isGame(value, game) { return gameOf(value) === game; }

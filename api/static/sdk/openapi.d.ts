@@ -1292,7 +1292,7 @@ export interface paths {
                          *       }
                          *     }
                          */
-                        "application/json": components["schemas"]["StateResponse"];
+                        "application/json": components["schemas"]["StateResponse"] | components["schemas"]["ConquianStateResponse"] | components["schemas"]["RummyStateResponse"];
                     };
                 };
                 /** @description The body is not valid JSON. */
@@ -1706,7 +1706,7 @@ export interface paths {
                          *       ]
                          *     }
                          */
-                        "application/json": components["schemas"]["LegalMovesResponse"];
+                        "application/json": components["schemas"]["LegalMovesResponse"] | components["schemas"]["ConquianLegalMovesResponse"] | components["schemas"]["RummyLegalMovesResponse"];
                     };
                 };
                 /** @description The body is not valid JSON. */
@@ -2294,7 +2294,7 @@ export interface paths {
                          *       ]
                          *     }
                          */
-                        "application/json": components["schemas"]["ApplyResponse"];
+                        "application/json": components["schemas"]["ApplyResponse"] | components["schemas"]["ConquianApplyResponse"] | components["schemas"]["RummyApplyResponse"];
                     };
                 };
                 /** @description The body is not valid JSON. */
@@ -2817,7 +2817,7 @@ export interface paths {
                          *       }
                          *     }
                          */
-                        "application/json": components["schemas"]["ViewResponse"];
+                        "application/json": components["schemas"]["ViewResponse"] | components["schemas"]["ConquianViewResponse"] | components["schemas"]["RummyViewResponse"];
                     };
                 };
                 /** @description The body is not valid JSON. */
@@ -3240,7 +3240,7 @@ export interface paths {
                          *       ]
                          *     }
                          */
-                        "application/json": components["schemas"]["Breakdown"];
+                        "application/json": components["schemas"]["Breakdown"] | components["schemas"]["GameScore"];
                     };
                 };
                 /** @description The body is not valid JSON. */
@@ -3759,14 +3759,14 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 33.5,
+                         *         "elapsed_ms": 33.2,
                          *         "cached": false,
                          *         "nodes": 76957,
                          *         "seed": 0
                          *       }
                          *     }
                          */
-                        "application/json": components["schemas"]["HintsResponse"];
+                        "application/json": components["schemas"]["HintsResponse"] | components["schemas"]["ConquianHintsResponse"] | components["schemas"]["RummyHintsResponse"];
                     };
                 };
                 /** @description Still computing (or `async` asked): poll the job at `Location`. */
@@ -3782,9 +3782,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j1947c90948fae1cba6c1ec01b94f2147",
-                         *         "status": "started",
-                         *         "url": "/v1/jobs/j1947c90948fae1cba6c1ec01b94f2147"
+                         *         "id": "j1c26bf1cdb48a429eb2d336dffa7e40a",
+                         *         "status": "queued",
+                         *         "url": "/v1/jobs/j1c26bf1cdb48a429eb2d336dffa7e40a"
                          *       }
                          *     }
                          */
@@ -4184,7 +4184,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 32.8,
+                         *         "elapsed_ms": 31.1,
                          *         "cached": false,
                          *         "nodes": 76957,
                          *         "seed": 0
@@ -4207,9 +4207,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j1947c90948fae1cba6c1ec01b94f2147",
-                         *         "status": "started",
-                         *         "url": "/v1/jobs/j1947c90948fae1cba6c1ec01b94f2147"
+                         *         "id": "j1c26bf1cdb48a429eb2d336dffa7e40a",
+                         *         "status": "queued",
+                         *         "url": "/v1/jobs/j1c26bf1cdb48a429eb2d336dffa7e40a"
                          *       }
                          *     }
                          */
@@ -4417,7 +4417,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "j1947c90948fae1cba6c1ec01b94f2147",
+                         *       "id": "j1c26bf1cdb48a429eb2d336dffa7e40a",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -4554,7 +4554,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 37.5,
+                         *           "elapsed_ms": 35.4,
                          *           "cached": false,
                          *           "nodes": 76957,
                          *           "seed": 0
@@ -7191,6 +7191,34 @@ export interface components {
              * @example []
              */
             borrowed?: string[];
+            /**
+             * @description `force`: the seat whose meld the card was forced onto (Q15).
+             * @example 1
+             */
+            onto?: number;
+            /**
+             * @description `turn`: cards left in the stock after the turn.
+             * @example 9
+             */
+            stock?: number;
+            /**
+             * @description `out`: the cards the winner has down (Q18).
+             * @example 11
+             */
+            down?: number;
+            /**
+             * @description `tableau`, `settled`: counters in the pool (Q21).
+             * @example 1
+             */
+            pool?: number;
+            /**
+             * @description `settled`: counters won per seat (Q21).
+             * @example [
+             *       1,
+             *       -1
+             *     ]
+             */
+            returns?: number[];
         };
         RummyEvent: {
             /**
@@ -7225,424 +7253,64 @@ export interface components {
              *     ]
              */
             points?: unknown;
-        };
-        CatalogVariant: {
             /**
-             * @description The variant's name: `variant` in POST /v1/games and in states.
-             * @example standard
+             * @description `discard`: it called a show-down (RM14).
+             * @example false
              */
-            name: string;
+            call?: boolean;
             /**
-             * @description What it is, in a sentence.
-             * @example Two-player Cassino.
+             * @description The cards laid, added, shifted, reshuffled or shown.
+             * @example [
+             *       "2D",
+             *       "3D",
+             *       "4D"
+             *     ]
              */
-            description: string;
+            cards?: string[];
             /**
-             * @description Its seats (players), numbered from 0.
-             * @example 2
+             * @description `meld`, `add`, `shift`: the index of the table's meld.
+             * @example 0
              */
-            seats: number;
+            meld?: number;
             /**
-             * @description The seats that score together: one list per side (each seat alone unless the variant plays in partnerships).
+             * @description `meld`, `add`, `shift`: the meld's cards as text.
+             * @example 2D+3D+4D
+             */
+            text?: string;
+            /**
+             * @description `false_call`: the penalty (RM24).
+             * @example 10
+             */
+            penalty?: unknown;
+            /**
+             * @description `out`: a splash (DP9).
+             * @example false
+             */
+            splash?: boolean;
+            /**
+             * @description `show`: the melds laid out (RM16).
              * @example [
              *       [
-             *         0
-             *       ],
-             *       [
-             *         1
+             *         "7S",
+             *         "8S",
+             *         "9S"
              *       ]
              *     ]
              */
-            teams: number[][];
+            melds?: string[][];
             /**
-             * @description Whether games of it can start (POST /v1/games); the others are declared only.
-             * @example true
+             * @description `show`: the cards laid off (RM21).
+             * @example []
              */
-            playable: boolean;
+            layoffs?: string[][];
             /**
-             * @description Its rules page (HTML, every numbered rule an anchor); absent while it has none.
-             * @example /rules/standard
-             */
-            rules_url?: string;
-        };
-        GameType: {
-            /**
-             * @description The game's name: `game` in POST /v1/games and in states and views.
-             * @example cassino
-             * @enum {string}
-             */
-            name: "cassino" | "conquian" | "rummy";
-            /**
-             * @description Its name for people.
-             * @example Cassino
-             */
-            title: string;
-            /**
-             * @description `imperfect`: each seat sees only its view (hidden hands, stock order).
-             * @example imperfect
-             * @enum {string}
-             */
-            information: "perfect" | "imperfect";
-            /**
-             * @description `sampled`: the shuffles are chance, drawn from the game's seed.
-             * @example sampled
-             * @enum {string}
-             */
-            chance: "deterministic" | "explicit" | "sampled";
-            /**
-             * @description The seat counts its variants play with, ascending.
+             * @description `show`: the cards left unmatched (RM12).
              * @example [
-             *       2,
-             *       3,
-             *       4
+             *       "3D",
+             *       "KC"
              *     ]
              */
-            seats: number[];
-            /**
-             * @description The variant of a new game that names none.
-             * @example standard
-             */
-            default_variant: string;
-            /**
-             * @description The index of its rules pages.
-             * @example /rules
-             */
-            rules_url: string;
-            /**
-             * @description Every variant, playable or declared.
-             * @example [
-             *       {
-             *         "name": "standard",
-             *         "description": "Two-player Cassino.",
-             *         "seats": 2,
-             *         "teams": [
-             *           [
-             *             0
-             *           ],
-             *           [
-             *             1
-             *           ]
-             *         ],
-             *         "playable": true,
-             *         "rules_url": "/rules/standard"
-             *       }
-             *     ]
-             */
-            variants: components["schemas"]["CatalogVariant"][];
-        };
-        CatalogResponse: {
-            /**
-             * @description Every game the server plays or declares.
-             * @example [
-             *       {
-             *         "name": "cassino",
-             *         "title": "Cassino",
-             *         "information": "imperfect",
-             *         "chance": "sampled",
-             *         "seats": [
-             *           2,
-             *           3,
-             *           4
-             *         ],
-             *         "default_variant": "standard",
-             *         "rules_url": "/rules",
-             *         "variants": [
-             *           {
-             *             "name": "standard",
-             *             "description": "Two-player Cassino.",
-             *             "seats": 2,
-             *             "teams": [
-             *               [
-             *                 0
-             *               ],
-             *               [
-             *                 1
-             *               ]
-             *             ],
-             *             "playable": true,
-             *             "rules_url": "/rules/standard"
-             *           }
-             *         ]
-             *       }
-             *     ]
-             */
-            games: components["schemas"]["GameType"][];
-        };
-        Category: {
-            /**
-             * @description Its key in a score breakdown (POST /v1/score).
-             * @example big_cassino
-             */
-            key: string;
-            /**
-             * @description Its name, for people.
-             * @example Big cassino
-             */
-            name: string;
-            /**
-             * @description Points it scores: to the strict majority alone, or per item when `each`.
-             * @example 2
-             */
-            points: number;
-            /**
-             * @description Points per item taken (aces, sweeps), not for a majority or a card.
-             * @example false
-             */
-            each: boolean;
-            /**
-             * @description The one card it is, when it is one.
-             * @example 10D
-             */
-            card?: string;
-            /**
-             * @description Present and true when only the difference between the players counts, to the one with more (twenty-one's sweeps, T2).
-             * @example true
-             */
-            difference?: boolean;
-        };
-        Rules: {
-            /**
-             * @description Variant name.
-             * @example standard
-             */
-            name?: string;
-            /**
-             * @description What it is.
-             * @example Two-player Cassino.
-             */
-            description?: string;
-            /**
-             * @description Whether games of it can start.
-             * @example true
-             */
-            playable?: boolean;
-            /**
-             * @description Seats.
-             * @example 2
-             */
-            players?: number;
-            /**
-             * @description Partners opposite (V6).
-             * @example false
-             */
-            partnerships?: boolean;
-            /**
-             * @description Cards per batch (R4).
-             * @example 4
-             */
-            hand_size?: number;
-            /**
-             * @description Loose cards dealt at a round's start.
-             * @example 4
-             */
-            table_size?: number;
-            /**
-             * @description Numeral values of J, Q, K (0: none).
-             * @example [
-             *       0,
-             *       0,
-             *       0
-             *     ]
-             */
-            court_values?: number[];
-            /**
-             * @description Numeral value of an ace.
-             * @example 1
-             */
-            ace_value?: number;
-            /**
-             * @description A court card takes every loose card of its rank (V1.1).
-             * @example false
-             */
-            court_captures_all?: boolean;
-            /**
-             * @description A numeral capture that takes a loose card of its own rank takes every one (V1.1).
-             * @example false
-             */
-            pairing_takes_all?: boolean;
-            /**
-             * @description Highest build value (R17).
-             * @example 10
-             */
-            max_build?: number;
-            /**
-             * @description Draw after each play (V5).
-             * @example false
-             */
-            draw_after_play?: boolean;
-            /**
-             * @description Total that ends the game (R27); 0 when every round is a game (V1.3).
-             * @example 21
-             */
-            target_score?: number;
-            /**
-             * @description How points reach the total and when the game ends: `round` (R27), `eleven_up` (V1.2), `deal` (V1.3), `count_out` (V2), `pegged` (V4).
-             * @example round
-             */
-            counting?: string;
-            /**
-             * @description Point scheme of a round.
-             * @example standard
-             */
-            scoring?: string;
-            /**
-             * @description Points per sweep.
-             * @example 1
-             */
-            sweep_points?: number;
-            /**
-             * @description What a round scores (R26) under `scoring`, in breakdown order; absent while that scheme is not implemented.
-             * @example null
-             */
-            categories?: components["schemas"]["Category"][];
-            /**
-             * @description Variant-specific notes.
-             * @example {}
-             */
-            extra?: {
-                [key: string]: unknown;
-            };
-            /**
-             * @description The rules page of a playable variant (HTML, every rule an anchor).
-             * @example /rules/standard
-             */
-            rules_url?: string;
-        };
-        VariantsResponse: {
-            /**
-             * @description Every variant and its rule options.
-             * @example [
-             *       {
-             *         "name": "standard",
-             *         "description": "Two-player Cassino, strict building, 1-point sweeps (the rule card).",
-             *         "playable": true,
-             *         "players": 2,
-             *         "partnerships": false,
-             *         "hand_size": 4,
-             *         "table_size": 4,
-             *         "court_values": [
-             *           0,
-             *           0,
-             *           0
-             *         ],
-             *         "ace_value": 1,
-             *         "court_captures_all": false,
-             *         "pairing_takes_all": false,
-             *         "max_build": 10,
-             *         "draw_after_play": false,
-             *         "target_score": 21,
-             *         "counting": "round",
-             *         "scoring": "standard",
-             *         "sweep_points": 1,
-             *         "extra": {},
-             *         "categories": [
-             *           {
-             *             "key": "cards",
-             *             "name": "Most cards",
-             *             "points": 3,
-             *             "each": false
-             *           },
-             *           {
-             *             "key": "spades",
-             *             "name": "Most spades",
-             *             "points": 1,
-             *             "each": false
-             *           },
-             *           {
-             *             "key": "aces",
-             *             "name": "Aces",
-             *             "points": 1,
-             *             "each": true
-             *           },
-             *           {
-             *             "key": "big_cassino",
-             *             "name": "Big cassino",
-             *             "points": 2,
-             *             "each": false,
-             *             "card": "10D"
-             *           },
-             *           {
-             *             "key": "little_cassino",
-             *             "name": "Little cassino",
-             *             "points": 1,
-             *             "each": false,
-             *             "card": "2S"
-             *           },
-             *           {
-             *             "key": "sweeps",
-             *             "name": "Sweeps",
-             *             "points": 1,
-             *             "each": true
-             *           }
-             *         ]
-             *       }
-             *     ]
-             */
-            variants: components["schemas"]["Rules"][];
-        };
-        HouseSeat: {
-            /**
-             * @description The seat the house plays.
-             * @example 1
-             */
-            player: number;
-            /**
-             * @description Who plays it, from its own view only: `solver` (the default hint), a simpler bot, or a skill level (`beginner` to `master`, docs/ladder.md).
-             * @default solver
-             * @example solver
-             * @enum {string}
-             */
-            bot?: "solver" | "heuristic" | "greedy" | "random" | "beginner" | "casual" | "club" | "expert" | "master";
-            /**
-             * @description Cassino only, in place of `bot`: a skill dial from 0 (random moves) to 100 (the full solver); the house plays the dial's bot (solver/levels.py, docs/ladder.md). Sending both `bot` and `dial` is a 422 naming `dial`.
-             * @example 60
-             */
-            dial?: number;
-        };
-        NewGameRequest: {
-            /**
-             * @description The game to start (GET /v1/catalog); `cassino` by default. (In answers and other requests `game` is a sealed game's token.)
-             * @default cassino
-             * @example cassino
-             * @enum {string}
-             */
-            game?: "cassino" | "conquian" | "rummy";
-            /**
-             * @description Rules variant of the game (GET /v1/catalog); only playable ones start. By default the game's `default_variant`: `standard` for Cassino.
-             * @example standard
-             * @enum {string}
-             */
-            variant?: "standard" | "classic" | "classic-deal" | "twenty-one" | "twenty-one-claims" | "royal" | "royal-14" | "spade" | "draw" | "partnership" | "three-hand" | "conquian" | "poker-rum" | "poker-gin" | "double-pack-rum";
-            /**
-             * @description Seats: the variant's own by default; rummy plays with 2 to 6 (a Cassino or Conquian variant has one number of seats, and only it is accepted).
-             * @example 2
-             */
-            players?: number;
-            /**
-             * @description Game seed; when omitted the server draws one below 2^53. Seeds up to 2^63 - 1 are accepted, but only those below 2^53 read exactly in JavaScript; the server never draws a larger one.
-             * @example 12345
-             */
-            seed?: number;
-            /**
-             * @description First dealer; drawn by lot when omitted (R3).
-             * @example 0
-             */
-            dealer?: number;
-            /**
-             * @description Answer a sealed game (a token and one credential per seat) instead of the full state: the server referees and each seat sees only its own view. For frontends whose players must not see each other's cards.
-             * @default false
-             * @example false
-             */
-            sealed?: boolean;
-            /**
-             * @description Sealed games only: seats the server plays itself; they get no credential.
-             * @example [
-             *       {
-             *         "player": 1
-             *       }
-             *     ]
-             */
-            house?: components["schemas"]["HouseSeat"][];
+            deadwood?: string[];
         };
         Build: {
             /**
@@ -8102,7 +7770,7 @@ export interface components {
         };
         StateResponse: {
             /**
-             * @description The state (open games). Conquian's and rummy's states, views and moves are their engines' own forms: `ConquianState`, `ConquianView`, `ConquianMove`, `RummyState`, `RummyView`, `RummyMove` (components; docs/api.md "Other games").
+             * @description The state (open games). Cassino's form; another game's answer is its own alternative of the endpoint's answer (`ConquianApplyResponse`, `RummyViewResponse`, ...; docs/api.md "Other games").
              * @example {
              *       "game": "cassino",
              *       "variant": "standard",
@@ -8211,343 +7879,6 @@ export interface components {
              */
             credentials?: (string | null)[];
         };
-        ConquianState: {
-            /**
-             * @description Always `conquian`: the game (GET /v1/catalog).
-             * @example conquian
-             * @enum {string}
-             */
-            game: "conquian";
-            /**
-             * @description The variant.
-             * @example conquian
-             * @enum {string}
-             */
-            variant: "conquian";
-            /**
-             * @description Dealer seat (Q4).
-             * @example 0
-             */
-            dealer: number;
-            /**
-             * @description The seat to act (Q24).
-             * @example 1
-             */
-            to_move: number;
-            /**
-             * @description `offer`: a face-up card is offered to `to_move` (Q5-Q10); `meld`: he lays or discards (Q9, Q17); `over`: the hand is over (Q18, Q20).
-             * @example offer
-             * @enum {string}
-             */
-            phase: "offer" | "meld" | "over";
-            /**
-             * @description Each seat's melds on the table, in the order laid (Q13).
-             * @example [
-             *       [
-             *         [
-             *           "4H",
-             *           "5H",
-             *           "6H"
-             *         ]
-             *       ],
-             *       []
-             *     ]
-             */
-            melds: string[][][];
-            /**
-             * @description The dead cards, in the order they died (Q8).
-             * @example [
-             *       "KS"
-             *     ]
-             */
-            dead: string[];
-            /**
-             * @description The face-up card offered to `to_move`, or null.
-             * @example 5H
-             */
-            up: string | null;
-            /**
-             * @description Where `up` comes from: turned from the stock, passed by the adversary, or his discard (Q5-Q10); null for none.
-             * @example turned
-             * @enum {string|null}
-             */
-            source: "turned" | "passed" | "discarded" | null;
-            /**
-             * @description Counters each player has in the pool from earlier tableaux (Q21).
-             * @example 0
-             */
-            pool: number;
-            /**
-             * @description The seat with eleven cards down (Q18), null while playing or after a tableau.
-             * @example null
-             */
-            winner: number | null;
-            /**
-             * @description The hand's seed: its deal (Q4).
-             * @example 11
-             */
-            seed: number;
-            /**
-             * @description Each seat's hand.
-             * @example [
-             *       [
-             *         "AH",
-             *         "2H"
-             *       ],
-             *       [
-             *         "3S",
-             *         "7C"
-             *       ]
-             *     ]
-             */
-            hands: string[][];
-            /**
-             * @description The stock, next card first (Q4).
-             * @example [
-             *       "JD",
-             *       "2C"
-             *     ]
-             */
-            stock: string[];
-        };
-        RummyState: {
-            /**
-             * @description Always `rummy`: the game (GET /v1/catalog).
-             * @example rummy
-             * @enum {string}
-             */
-            game: "rummy";
-            /**
-             * @description The variant.
-             * @example poker-rum
-             * @enum {string}
-             */
-            variant: "poker-rum" | "poker-gin" | "double-pack-rum";
-            /**
-             * @description Seats (RM1).
-             * @example 2
-             */
-            players: number;
-            /**
-             * @description Dealer seat (RM5).
-             * @example 0
-             */
-            dealer: number;
-            /**
-             * @description The seat to move (RM7).
-             * @example 1
-             */
-            to_move: number;
-            /**
-             * @description `draw` (RM7, RM8), `discard`, or `over`.
-             * @example draw
-             * @enum {string}
-             */
-            phase: "draw" | "discard" | "over";
-            /**
-             * @description `playing`; `showdown` after a call (RM16); `drawn` when the stock ran out (RM25); `out` when a player went out (DP9).
-             * @example playing
-             * @enum {string}
-             */
-            status: "playing" | "showdown" | "drawn" | "out";
-            /**
-             * @description Who called the show-down or went out, else null.
-             * @example null
-             */
-            caller: number | null;
-            /**
-             * @description The discard pile, bottom first, top last.
-             * @example [
-             *       "9D"
-             *     ]
-             */
-            pile: string[];
-            /**
-             * @description Double-pack rum's melds laid out (DP3): each with its `owner`, `kind`, `cards` and the jokers `moved`; empty in the poker games.
-             * @example []
-             */
-            table: {
-                [key: string]: unknown;
-            }[];
-            /**
-             * @description The hand's moves in order, as everybody saw them (a draw names no card, RM27).
-             * @example [
-             *       {
-             *         "seat": 1,
-             *         "type": "draw"
-             *       }
-             *     ]
-             */
-            history: {
-                [key: string]: unknown;
-            }[];
-            /**
-             * @description The pile was turned into the stock once (RM25).
-             * @example false
-             */
-            reshuffled: boolean;
-            /**
-             * @description Points per seat so far (penalties, then the settlement, RM24, RM26).
-             * @example [
-             *       0,
-             *       0
-             *     ]
-             */
-            scores: number[];
-            /**
-             * @description The hand's seed: its deal (RM6).
-             * @example 7
-             */
-            seed: number;
-            /**
-             * @description Each seat's hand.
-             * @example [
-             *       [
-             *         "2S",
-             *         "3S"
-             *       ],
-             *       [
-             *         "AC",
-             *         "2C"
-             *       ]
-             *     ]
-             */
-            hands: string[][];
-            /**
-             * @description The stock, next card first.
-             * @example [
-             *       "QS",
-             *       "2C"
-             *     ]
-             */
-            stock: string[];
-            /**
-             * @description After a show-down, each seat's laid-out hand: `melds`, `layoffs`, `deadwood`, `points` (RM16-RM21); else null.
-             * @example null
-             */
-            showdown: {
-                [key: string]: unknown;
-            }[] | null;
-        };
-        LegalMovesRequest: {
-            /**
-             * @description A full state (open games). Send a state, or a sealed game's `game` and `credential`.
-             * @example {
-             *       "game": "cassino",
-             *       "variant": "standard",
-             *       "seed": 12345,
-             *       "round": 1,
-             *       "deal": 1,
-             *       "dealer": 0,
-             *       "to_move": 1,
-             *       "hands": [
-             *         [
-             *           "4H",
-             *           "7H",
-             *           "7C",
-             *           "QH"
-             *         ],
-             *         [
-             *           "2D",
-             *           "4C",
-             *           "KH",
-             *           "KC"
-             *         ]
-             *       ],
-             *       "stock": [
-             *         "QD",
-             *         "3C",
-             *         "2H",
-             *         "AD",
-             *         "AC",
-             *         "AS",
-             *         "6C",
-             *         "7S",
-             *         "QS",
-             *         "9C",
-             *         "10S",
-             *         "6H",
-             *         "9D",
-             *         "AH",
-             *         "5H",
-             *         "2S",
-             *         "QC",
-             *         "3S",
-             *         "8C",
-             *         "JH",
-             *         "8S",
-             *         "6D",
-             *         "5C",
-             *         "9S",
-             *         "5D",
-             *         "8D",
-             *         "10C",
-             *         "2C",
-             *         "7D",
-             *         "4S",
-             *         "JS",
-             *         "3H",
-             *         "KS",
-             *         "JD",
-             *         "10H",
-             *         "4D",
-             *         "10D",
-             *         "6S",
-             *         "5S",
-             *         "JC"
-             *       ],
-             *       "table": {
-             *         "loose": [
-             *           "3D",
-             *           "8H",
-             *           "9H",
-             *           "KD"
-             *         ],
-             *         "builds": []
-             *       },
-             *       "captured": [
-             *         [],
-             *         []
-             *       ],
-             *       "sweeps": [
-             *         0,
-             *         0
-             *       ],
-             *       "last_capturer": null,
-             *       "last_batch": false,
-             *       "scores": [
-             *         0,
-             *         0
-             *       ],
-             *       "status": "playing",
-             *       "winner": null,
-             *       "history": [],
-             *       "previous_round": null
-             *     }
-             */
-            state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"];
-            /**
-             * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
-             * @example gAAAAABn...(opaque)
-             */
-            game?: string;
-            /**
-             * @description The asking seat's credential (sealed games), from `POST /v1/games`.
-             * @example 0.Zk3b2mD0cXq0p7n1uJmH0Q
-             */
-            credential?: string;
-            /**
-             * @description Optional: the seat whose moves to list, by default the seat to move. Another seat has moves only where it may act out of turn (a claim in twenty-one-claims, T5); elsewhere asking for it is a 422 (R4). Sealed games: the credential's seat.
-             * @example 0
-             */
-            player?: number;
-            /**
-             * @description Optional: also answer `risks`, for each move the sweep it leaves the next player and its exact probability from this seat's view (R13, R23; docs/api.md "Sweep warnings").
-             * @default false
-             * @example false
-             */
-            risks?: boolean;
-        };
         SweepRisk: {
             /**
              * @description The move's id.
@@ -8610,216 +7941,6 @@ export interface components {
              *     ]
              */
             risks?: components["schemas"]["SweepRisk"][];
-        };
-        ConquianMove: {
-            /**
-             * @description The move's notation: `pass`, `take:5H=4H5H6H`, `lay=7S7H7D`, `discard:KC`, `force:5H=4H5H6H`.
-             * @example take:5H=4H5H6H
-             */
-            id?: string;
-            /**
-             * @description The kind.
-             * @example take
-             * @enum {string}
-             */
-            type: "pass" | "take" | "lay" | "discard" | "force";
-            /**
-             * @description The card taken, discarded or forced.
-             * @example 5H
-             */
-            card?: string;
-            /**
-             * @description The meld that results (take, lay, force).
-             * @example [
-             *       "4H",
-             *       "5H",
-             *       "6H"
-             *     ]
-             */
-            meld?: string[];
-        };
-        RummyMove: {
-            /**
-             * @description The move's notation: `draw`, `take`, `9D`, `9D!` (a call), `2D+3D+4D@2` (a meld), `0:5D` (an addition to meld 0), `JK1~=8C+4C` (a joker shifted).
-             * @example draw
-             */
-            id?: string;
-            /**
-             * @description The kind.
-             * @example draw
-             * @enum {string}
-             */
-            type: "draw" | "take" | "discard" | "meld" | "add" | "shift";
-            /**
-             * @description The card discarded.
-             * @example 9D
-             */
-            card?: string;
-            /**
-             * @description The discard calls a show-down (RM14).
-             * @example false
-             */
-            call?: boolean;
-            /**
-             * @description The cards laid out or added, a run's in order.
-             * @example [
-             *       "2D",
-             *       "3D",
-             *       "4D"
-             *     ]
-             */
-            cards?: string[];
-            /**
-             * @description A run's place of its first card (0 for a set).
-             * @example 0
-             */
-            low?: number;
-            /**
-             * @description An addition: the index of the table's meld.
-             * @example 0
-             */
-            meld?: number;
-            /**
-             * @description A shift: the joker moved (DP7).
-             * @example JK1
-             */
-            joker?: string;
-            /**
-             * @description A shift: the card put in the joker's place.
-             * @example 8C
-             */
-            fill?: string | null;
-            /**
-             * @description A shift: the card added beyond it.
-             * @example 4C
-             */
-            extend?: string | null;
-        };
-        ApplyRequest: {
-            /**
-             * @description A full state (open games). Send a state, or a sealed game's `game` and `credential`.
-             * @example {
-             *       "game": "cassino",
-             *       "variant": "standard",
-             *       "seed": 12345,
-             *       "round": 1,
-             *       "deal": 1,
-             *       "dealer": 0,
-             *       "to_move": 1,
-             *       "hands": [
-             *         [
-             *           "4H",
-             *           "7H",
-             *           "7C",
-             *           "QH"
-             *         ],
-             *         [
-             *           "2D",
-             *           "4C",
-             *           "KH",
-             *           "KC"
-             *         ]
-             *       ],
-             *       "stock": [
-             *         "QD",
-             *         "3C",
-             *         "2H",
-             *         "AD",
-             *         "AC",
-             *         "AS",
-             *         "6C",
-             *         "7S",
-             *         "QS",
-             *         "9C",
-             *         "10S",
-             *         "6H",
-             *         "9D",
-             *         "AH",
-             *         "5H",
-             *         "2S",
-             *         "QC",
-             *         "3S",
-             *         "8C",
-             *         "JH",
-             *         "8S",
-             *         "6D",
-             *         "5C",
-             *         "9S",
-             *         "5D",
-             *         "8D",
-             *         "10C",
-             *         "2C",
-             *         "7D",
-             *         "4S",
-             *         "JS",
-             *         "3H",
-             *         "KS",
-             *         "JD",
-             *         "10H",
-             *         "4D",
-             *         "10D",
-             *         "6S",
-             *         "5S",
-             *         "JC"
-             *       ],
-             *       "table": {
-             *         "loose": [
-             *           "3D",
-             *           "8H",
-             *           "9H",
-             *           "KD"
-             *         ],
-             *         "builds": []
-             *       },
-             *       "captured": [
-             *         [],
-             *         []
-             *       ],
-             *       "sweeps": [
-             *         0,
-             *         0
-             *       ],
-             *       "last_capturer": null,
-             *       "last_batch": false,
-             *       "scores": [
-             *         0,
-             *         0
-             *       ],
-             *       "status": "playing",
-             *       "winner": null,
-             *       "history": [],
-             *       "previous_round": null
-             *     }
-             */
-            state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"];
-            /**
-             * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
-             * @example gAAAAABn...(opaque)
-             */
-            game?: string;
-            /**
-             * @description The asking seat's credential (sealed games), from `POST /v1/games`.
-             * @example 0.Zk3b2mD0cXq0p7n1uJmH0Q
-             */
-            credential?: string;
-            /**
-             * @description The move: an object (as listed by legal-moves), or its id string.
-             * @example {
-             *       "type": "capture",
-             *       "card": "7S",
-             *       "targets": [
-             *         "5C",
-             *         "2H",
-             *         "7D"
-             *       ]
-             *     }
-             */
-            move: components["schemas"]["Move"] | string | components["schemas"]["ConquianMove"] | components["schemas"]["RummyMove"];
-            /**
-             * @description Optional: the seat making the move. It must be the seat to move (R4), except for a claim, which any seat makes (T5) and which this field may name; the events are then told as that seat may see them (a deal shows its own hand only). Sealed games: the credential's seat.
-             * @example 0
-             */
-            player?: number;
         };
         View: {
             /**
@@ -9338,7 +8459,7 @@ export interface components {
         };
         ApplyResponse: {
             /**
-             * @description The next state (open games). Conquian's and rummy's states, views and moves are their engines' own forms: `ConquianState`, `ConquianView`, `ConquianMove`, `RummyState`, `RummyView`, `RummyMove` (components; docs/api.md "Other games").
+             * @description The next state (open games). Cassino's form; another game's answer is its own alternative of the endpoint's answer (`ConquianApplyResponse`, `RummyViewResponse`, ...; docs/api.md "Other games").
              * @example {
              *       "game": "cassino",
              *       "variant": "standard",
@@ -9541,7 +8662,7 @@ export interface components {
              */
             view_before_house?: components["schemas"]["View"];
             /**
-             * @description What happened, in order: each Cassino event has a `type` and a `description`. Conquian's and rummy's events are their engines' own forms: `ConquianEvent`, `RummyEvent` (components; docs/api.md "Other games").
+             * @description What happened, in order: each Cassino event has a `type` and a `description`. Cassino's events; another game's answer holds its own (`ConquianEvent`, `RummyEvent`: docs/api.md "Other games").
              * @example [
              *       {
              *         "type": "capture",
@@ -9563,122 +8684,9 @@ export interface components {
              */
             events: (components["schemas"]["TrailEvent"] | components["schemas"]["CaptureEvent"] | components["schemas"]["BuildEvent"] | components["schemas"]["SweepEvent"] | components["schemas"]["DealEvent"] | components["schemas"]["DrawEvent"] | components["schemas"]["ResidueEvent"] | components["schemas"]["RoundScoredEvent"] | components["schemas"]["RoundVoidEvent"] | components["schemas"]["GameOverEvent"])[];
         };
-        ViewRequest: {
-            /**
-             * @description A full state (open games). Send a state, or a sealed game's `game` and `credential`.
-             * @example {
-             *       "game": "cassino",
-             *       "variant": "standard",
-             *       "seed": 12345,
-             *       "round": 1,
-             *       "deal": 1,
-             *       "dealer": 0,
-             *       "to_move": 1,
-             *       "hands": [
-             *         [
-             *           "4H",
-             *           "7H",
-             *           "7C",
-             *           "QH"
-             *         ],
-             *         [
-             *           "2D",
-             *           "4C",
-             *           "KH",
-             *           "KC"
-             *         ]
-             *       ],
-             *       "stock": [
-             *         "QD",
-             *         "3C",
-             *         "2H",
-             *         "AD",
-             *         "AC",
-             *         "AS",
-             *         "6C",
-             *         "7S",
-             *         "QS",
-             *         "9C",
-             *         "10S",
-             *         "6H",
-             *         "9D",
-             *         "AH",
-             *         "5H",
-             *         "2S",
-             *         "QC",
-             *         "3S",
-             *         "8C",
-             *         "JH",
-             *         "8S",
-             *         "6D",
-             *         "5C",
-             *         "9S",
-             *         "5D",
-             *         "8D",
-             *         "10C",
-             *         "2C",
-             *         "7D",
-             *         "4S",
-             *         "JS",
-             *         "3H",
-             *         "KS",
-             *         "JD",
-             *         "10H",
-             *         "4D",
-             *         "10D",
-             *         "6S",
-             *         "5S",
-             *         "JC"
-             *       ],
-             *       "table": {
-             *         "loose": [
-             *           "3D",
-             *           "8H",
-             *           "9H",
-             *           "KD"
-             *         ],
-             *         "builds": []
-             *       },
-             *       "captured": [
-             *         [],
-             *         []
-             *       ],
-             *       "sweeps": [
-             *         0,
-             *         0
-             *       ],
-             *       "last_capturer": null,
-             *       "last_batch": false,
-             *       "scores": [
-             *         0,
-             *         0
-             *       ],
-             *       "status": "playing",
-             *       "winner": null,
-             *       "history": [],
-             *       "previous_round": null
-             *     }
-             */
-            state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"];
-            /**
-             * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
-             * @example gAAAAABn...(opaque)
-             */
-            game?: string;
-            /**
-             * @description The asking seat's credential (sealed games), from `POST /v1/games`.
-             * @example 0.Zk3b2mD0cXq0p7n1uJmH0Q
-             */
-            credential?: string;
-            /**
-             * @description Seat whose view to build: required with `state`; with a sealed game, the credential's seat (if given, it must be that seat).
-             * @example 0
-             */
-            player?: number;
-        };
         ViewResponse: {
             /**
-             * @description The view. Conquian's and rummy's states, views and moves are their engines' own forms: `ConquianState`, `ConquianView`, `ConquianMove`, `RummyState`, `RummyView`, `RummyMove` (components; docs/api.md "Other games").
+             * @description The view. Cassino's form; another game's answer is its own alternative of the endpoint's answer (`ConquianApplyResponse`, `RummyViewResponse`, ...; docs/api.md "Other games").
              * @example {
              *       "player": 1,
              *       "hand": [
@@ -9729,7 +8737,7 @@ export interface components {
              */
             view: components["schemas"]["View"];
             /**
-             * @description Sealed games: what the last apply did (the move and the house's answers), as this seat may see it. Conquian's and rummy's events are their engines' own forms: `ConquianEvent`, `RummyEvent` (components; docs/api.md "Other games").
+             * @description Sealed games: what the last apply did (the move and the house's answers), as this seat may see it. Cassino's events; another game's answer holds its own (`ConquianEvent`, `RummyEvent`: docs/api.md "Other games").
              * @example [
              *       {
              *         "type": "capture",
@@ -9750,6 +8758,463 @@ export interface components {
              *     ]
              */
             events?: (components["schemas"]["TrailEvent"] | components["schemas"]["CaptureEvent"] | components["schemas"]["BuildEvent"] | components["schemas"]["SweepEvent"] | components["schemas"]["DealEvent"] | components["schemas"]["DrawEvent"] | components["schemas"]["ResidueEvent"] | components["schemas"]["RoundScoredEvent"] | components["schemas"]["RoundVoidEvent"] | components["schemas"]["GameOverEvent"])[];
+        };
+        Evaluation: {
+            /**
+             * @description Expected round points of the asking seat's side less the mean of the other sides' (two seats: asking player minus opponent; partnership: the team margin).
+             * @example 1.84
+             */
+            equity: number;
+            /**
+             * @description Standard error of the equity.
+             * @example 0.21
+             */
+            stderr?: number;
+            /**
+             * @description Expected round points, one per seat, by seat number: each seat its side's (partners alike).
+             * @example [
+             *       5.9,
+             *       4.1
+             *     ]
+             */
+            expected_points: number[];
+        };
+        SolverMeta: {
+            /**
+             * @description Search used.
+             * @example pimc-alphabeta
+             */
+            algorithm: string;
+            /**
+             * @description Worlds searched.
+             * @example 48
+             */
+            samples: number;
+            /**
+             * @description Search time.
+             * @example 143
+             */
+            elapsed_ms: number;
+            /**
+             * @description Served from the cache.
+             * @example false
+             */
+            cached: boolean;
+            /**
+             * @description Search nodes visited.
+             * @example 30000
+             */
+            nodes?: number;
+            /**
+             * @description Seed of the world sampler.
+             * @example 0
+             */
+            seed?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        RankedMove: {
+            /**
+             * @description 1 for the best move.
+             * @example 1
+             */
+            rank: number;
+            /**
+             * @description The move, with its id.
+             * @example {
+             *       "type": "capture",
+             *       "card": "7S",
+             *       "targets": [
+             *         "2H",
+             *         "5C",
+             *         "7D"
+             *       ],
+             *       "id": "7Sx2H5C7D"
+             *     }
+             */
+            move: components["schemas"]["Move"];
+            /**
+             * @description Mean equity of the move.
+             * @example 1.84
+             */
+            equity: number;
+            /**
+             * @description Its standard error.
+             * @example 0.21
+             */
+            stderr: number;
+            /**
+             * @description Paired standard error of its difference from the best move.
+             * @example 0
+             */
+            stderr_diff?: number;
+            /**
+             * @description Readable hints: the ids of the moves that are the same as this one up to suits that do not matter here (worth the same, R26), best first; on the best of them only.
+             * @example [
+             *       "4D"
+             *     ]
+             */
+            alternatives?: string[];
+            /**
+             * @description Readable hints: this move is an alternative of the move with this id, ranked above it; a client may list it there.
+             * @example 4H
+             */
+            alternative_of?: string;
+        };
+        HintsResponse: {
+            /**
+             * @description The asking seat.
+             * @example 0
+             */
+            player: number;
+            /**
+             * @description The position's value for the asking player.
+             * @example {
+             *       "equity": 1.84,
+             *       "expected_points": [
+             *         5.9,
+             *         4.1
+             *       ]
+             *     }
+             */
+            evaluation: components["schemas"]["Evaluation"];
+            /**
+             * @description How the answer was found.
+             * @example {
+             *       "algorithm": "pimc-alphabeta",
+             *       "samples": 48,
+             *       "elapsed_ms": 143,
+             *       "cached": false
+             *     }
+             */
+            solver: components["schemas"]["SolverMeta"];
+            /**
+             * @description Legal moves best first (empty when it is not this player's turn).
+             * @example []
+             */
+            moves: components["schemas"]["RankedMove"][];
+        };
+        EvaluateResponse: {
+            /**
+             * @description The asking seat.
+             * @example 0
+             */
+            player: number;
+            /**
+             * @description The position's value for the asking player.
+             * @example {
+             *       "equity": 1.84,
+             *       "expected_points": [
+             *         5.9,
+             *         4.1
+             *       ]
+             *     }
+             */
+            evaluation: components["schemas"]["Evaluation"];
+            /**
+             * @description How the answer was found.
+             * @example {
+             *       "algorithm": "pimc-alphabeta",
+             *       "samples": 48,
+             *       "elapsed_ms": 143,
+             *       "cached": false
+             *     }
+             */
+            solver: components["schemas"]["SolverMeta"];
+        };
+        ReviewResponse: {
+            /**
+             * @description The seat reviewed.
+             * @example 1
+             */
+            player: number;
+            /**
+             * @description Seed of the hints.
+             * @example 0
+             */
+            seed: number;
+            /**
+             * @description Each of the seat's moves in order: `ply`, `round`, `deal`, the `move` and the `best` move from the seat's view then, their `equity` and `best_equity`, `points_lost`, `verdict` (best, good, inaccuracy, mistake, blunder), `forced` and the worlds searched (`samples`).
+             * @example [
+             *       {
+             *         "ply": 1,
+             *         "round": 1,
+             *         "deal": 1,
+             *         "move": {
+             *           "id": "KC"
+             *         },
+             *         "best": {
+             *           "id": "KC"
+             *         },
+             *         "equity": 0.4,
+             *         "best_equity": 0.4,
+             *         "points_lost": 0,
+             *         "verdict": "best",
+             *         "forced": false,
+             *         "samples": 48
+             *       }
+             *     ]
+             */
+            moves: {
+                [key: string]: unknown;
+            }[];
+            /**
+             * @description `moves` rated, total and mean `points_lost`, `accuracy` (percent rated best or good) and each verdict's `counts`.
+             * @example {
+             *       "moves": 20,
+             *       "points_lost": 3.2,
+             *       "mean_points_lost": 0.16,
+             *       "accuracy": 85,
+             *       "counts": {
+             *         "best": 15,
+             *         "good": 2,
+             *         "inaccuracy": 2,
+             *         "mistake": 1,
+             *         "blunder": 0
+             *       }
+             *     }
+             */
+            summary: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description Each verdict's bound in round points lost (inclusive); past the last, a blunder.
+             * @example {
+             *       "best": 0.1,
+             *       "good": 0.5,
+             *       "inaccuracy": 1,
+             *       "mistake": 2
+             *     }
+             */
+            verdicts: {
+                [key: string]: unknown;
+            };
+        };
+        ConquianState: {
+            /**
+             * @description Always `conquian`: the game (GET /v1/catalog).
+             * @example conquian
+             * @enum {string}
+             */
+            game: "conquian";
+            /**
+             * @description The variant.
+             * @example conquian
+             * @enum {string}
+             */
+            variant: "conquian";
+            /**
+             * @description Dealer seat (Q4).
+             * @example 0
+             */
+            dealer: number;
+            /**
+             * @description The seat to act (Q24).
+             * @example 1
+             */
+            to_move: number;
+            /**
+             * @description `offer`: a face-up card is offered to `to_move` (Q5-Q10); `meld`: he lays or discards (Q9, Q17); `over`: the hand is over (Q18, Q20).
+             * @example offer
+             * @enum {string}
+             */
+            phase: "offer" | "meld" | "over";
+            /**
+             * @description Each seat's melds on the table, in the order laid (Q13).
+             * @example [
+             *       [
+             *         [
+             *           "4H",
+             *           "5H",
+             *           "6H"
+             *         ]
+             *       ],
+             *       []
+             *     ]
+             */
+            melds: string[][][];
+            /**
+             * @description The dead cards, in the order they died (Q8).
+             * @example [
+             *       "KS"
+             *     ]
+             */
+            dead: string[];
+            /**
+             * @description The face-up card offered to `to_move`, or null.
+             * @example 5H
+             */
+            up: string | null;
+            /**
+             * @description Where `up` comes from: turned from the stock, passed by the adversary, or his discard (Q5-Q10); null for none.
+             * @example turned
+             * @enum {string|null}
+             */
+            source: "turned" | "passed" | "discarded" | null;
+            /**
+             * @description Counters each player has in the pool from earlier tableaux (Q21).
+             * @example 0
+             */
+            pool: number;
+            /**
+             * @description The seat with eleven cards down (Q18), null while playing or after a tableau.
+             * @example null
+             */
+            winner: number | null;
+            /**
+             * @description The hand's seed: its deal (Q4).
+             * @example 11
+             */
+            seed: number;
+            /**
+             * @description Each seat's hand.
+             * @example [
+             *       [
+             *         "AH",
+             *         "2H"
+             *       ],
+             *       [
+             *         "3S",
+             *         "7C"
+             *       ]
+             *     ]
+             */
+            hands: string[][];
+            /**
+             * @description The stock, next card first (Q4).
+             * @example [
+             *       "JD",
+             *       "2C"
+             *     ]
+             */
+            stock: string[];
+        };
+        ConquianStateResponse: {
+            /**
+             * @description The first hand dealt (open games).
+             * @example {
+             *       "game": "conquian",
+             *       "variant": "conquian",
+             *       "seed": 11,
+             *       "dealer": 0,
+             *       "to_move": 1,
+             *       "phase": "offer",
+             *       "hands": [
+             *         [
+             *           "AS",
+             *           "AH",
+             *           "2D",
+             *           "3D",
+             *           "4H",
+             *           "4C",
+             *           "5S",
+             *           "6C",
+             *           "QH",
+             *           "QD"
+             *         ],
+             *         [
+             *           "2C",
+             *           "3S",
+             *           "5D",
+             *           "6H",
+             *           "6D",
+             *           "7S",
+             *           "7D",
+             *           "7C",
+             *           "KS",
+             *           "KH"
+             *         ]
+             *       ],
+             *       "melds": [
+             *         [],
+             *         []
+             *       ],
+             *       "stock": [
+             *         "5H",
+             *         "AD",
+             *         "2S",
+             *         "3H",
+             *         "4D",
+             *         "AC",
+             *         "2H",
+             *         "7H",
+             *         "5C",
+             *         "6S",
+             *         "JD",
+             *         "KD",
+             *         "3C",
+             *         "4S",
+             *         "QS",
+             *         "KC",
+             *         "JH",
+             *         "QC",
+             *         "JS"
+             *       ],
+             *       "dead": [],
+             *       "up": "JC",
+             *       "source": "turned",
+             *       "pool": 0,
+             *       "winner": null
+             *     }
+             */
+            state?: components["schemas"]["ConquianState"];
+            /**
+             * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
+             * @example gAAAAABn...(opaque)
+             */
+            game?: string;
+            /**
+             * @description Sealed games: each seat's credential, by seat (`null` for a house seat).
+             * @example [
+             *       "0.Zk3b2mD0cXq0p7n1uJmH0Q",
+             *       null
+             *     ]
+             */
+            credentials?: (string | null)[];
+        };
+        ConquianMove: {
+            /**
+             * @description The move's notation: `pass`, `take:5H=4H5H6H`, `lay=7S7H7D`, `discard:KC`, `force:5H=4H5H6H`.
+             * @example take:5H=4H5H6H
+             */
+            id?: string;
+            /**
+             * @description The kind.
+             * @example take
+             * @enum {string}
+             */
+            type: "pass" | "take" | "lay" | "discard" | "force";
+            /**
+             * @description The card taken, discarded or forced.
+             * @example 5H
+             */
+            card?: string;
+            /**
+             * @description The meld that results (take, lay, force).
+             * @example [
+             *       "4H",
+             *       "5H",
+             *       "6H"
+             *     ]
+             */
+            meld?: string[];
+        };
+        ConquianLegalMovesResponse: {
+            /**
+             * @description The seat whose moves are listed.
+             * @example 1
+             */
+            player: number;
+            /**
+             * @description Every legal move once, each with its `id`.
+             * @example [
+             *       {
+             *         "id": "pass",
+             *         "type": "pass"
+             *       }
+             *     ]
+             */
+            moves: components["schemas"]["ConquianMove"][];
         };
         ConquianView: {
             /**
@@ -9848,6 +9313,594 @@ export interface components {
              * @example 19
              */
             stock_size: number;
+        };
+        ConquianApplyResponse: {
+            /**
+             * @description The next state (open games).
+             * @example {
+             *       "game": "conquian",
+             *       "variant": "conquian",
+             *       "seed": 11,
+             *       "dealer": 0,
+             *       "to_move": 0,
+             *       "phase": "offer",
+             *       "hands": [
+             *         [
+             *           "AS",
+             *           "AH",
+             *           "2D",
+             *           "3D",
+             *           "4H",
+             *           "4C",
+             *           "5S",
+             *           "6C",
+             *           "QH",
+             *           "QD"
+             *         ],
+             *         [
+             *           "2C",
+             *           "3S",
+             *           "5D",
+             *           "6H",
+             *           "6D",
+             *           "7S",
+             *           "7D",
+             *           "7C",
+             *           "KS",
+             *           "KH"
+             *         ]
+             *       ],
+             *       "melds": [
+             *         [],
+             *         []
+             *       ],
+             *       "stock": [
+             *         "5H",
+             *         "AD",
+             *         "2S",
+             *         "3H",
+             *         "4D",
+             *         "AC",
+             *         "2H",
+             *         "7H",
+             *         "5C",
+             *         "6S",
+             *         "JD",
+             *         "KD",
+             *         "3C",
+             *         "4S",
+             *         "QS",
+             *         "KC",
+             *         "JH",
+             *         "QC",
+             *         "JS"
+             *       ],
+             *       "dead": [],
+             *       "up": "JC",
+             *       "source": "passed",
+             *       "pool": 0,
+             *       "winner": null
+             *     }
+             */
+            state?: components["schemas"]["ConquianState"];
+            /**
+             * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
+             * @example gAAAAABn...(opaque)
+             */
+            game?: string;
+            /**
+             * @description Sealed games: the mover's view of the next position.
+             * @example {
+             *       "game": "conquian",
+             *       "variant": "conquian",
+             *       "player": 1,
+             *       "dealer": 0,
+             *       "to_move": 1,
+             *       "phase": "offer",
+             *       "hand": [
+             *         "2C",
+             *         "3S",
+             *         "5D",
+             *         "6H",
+             *         "6D",
+             *         "7S",
+             *         "7D",
+             *         "7C",
+             *         "KS",
+             *         "KH"
+             *       ],
+             *       "hand_sizes": [
+             *         10,
+             *         10
+             *       ],
+             *       "melds": [
+             *         [],
+             *         []
+             *       ],
+             *       "stock_size": 19,
+             *       "dead": [],
+             *       "up": "JC",
+             *       "source": "turned",
+             *       "pool": 0,
+             *       "winner": null
+             *     }
+             */
+            view?: components["schemas"]["ConquianView"];
+            /**
+             * @description Sealed games where the house answered: the mover's view right after its own move, before the house's moves.
+             * @example {
+             *       "game": "conquian",
+             *       "variant": "conquian",
+             *       "player": 1,
+             *       "dealer": 0,
+             *       "to_move": 1,
+             *       "phase": "offer",
+             *       "hand": [
+             *         "2C",
+             *         "3S",
+             *         "5D",
+             *         "6H",
+             *         "6D",
+             *         "7S",
+             *         "7D",
+             *         "7C",
+             *         "KS",
+             *         "KH"
+             *       ],
+             *       "hand_sizes": [
+             *         10,
+             *         10
+             *       ],
+             *       "melds": [
+             *         [],
+             *         []
+             *       ],
+             *       "stock_size": 19,
+             *       "dead": [],
+             *       "up": "JC",
+             *       "source": "turned",
+             *       "pool": 0,
+             *       "winner": null
+             *     }
+             */
+            view_before_house?: components["schemas"]["ConquianView"];
+            /**
+             * @description What happened, in order, as the asking seat may see it.
+             * @example [
+             *       {
+             *         "type": "pass",
+             *         "player": 1,
+             *         "card": "JC"
+             *       }
+             *     ]
+             */
+            events: components["schemas"]["ConquianEvent"][];
+        };
+        ConquianViewResponse: {
+            /**
+             * @description The view.
+             * @example {
+             *       "game": "conquian",
+             *       "variant": "conquian",
+             *       "player": 1,
+             *       "dealer": 0,
+             *       "to_move": 1,
+             *       "phase": "offer",
+             *       "hand": [
+             *         "2C",
+             *         "3S",
+             *         "5D",
+             *         "6H",
+             *         "6D",
+             *         "7S",
+             *         "7D",
+             *         "7C",
+             *         "KS",
+             *         "KH"
+             *       ],
+             *       "hand_sizes": [
+             *         10,
+             *         10
+             *       ],
+             *       "melds": [
+             *         [],
+             *         []
+             *       ],
+             *       "stock_size": 19,
+             *       "dead": [],
+             *       "up": "JC",
+             *       "source": "turned",
+             *       "pool": 0,
+             *       "winner": null
+             *     }
+             */
+            view: components["schemas"]["ConquianView"];
+            /**
+             * @description Sealed games: what the last apply did, as this seat may see it.
+             * @example [
+             *       {
+             *         "type": "pass",
+             *         "player": 1,
+             *         "card": "JC"
+             *       }
+             *     ]
+             */
+            events?: components["schemas"]["ConquianEvent"][];
+        };
+        ConquianRankedMove: {
+            /**
+             * @description 1 for the best move.
+             * @example 1
+             */
+            rank: number;
+            /**
+             * @description The move, with its id.
+             * @example {
+             *       "id": "pass",
+             *       "type": "pass"
+             *     }
+             */
+            move: components["schemas"]["ConquianMove"];
+            /**
+             * @description Mean equity of the move.
+             * @example -0.161
+             */
+            equity: number;
+            /**
+             * @description Its standard error.
+             * @example 0.247
+             */
+            stderr: number;
+            /**
+             * @description Paired standard error of its difference from the best move.
+             * @example 0
+             */
+            stderr_diff?: number;
+        };
+        ConquianHintsResponse: {
+            /**
+             * @description The asking seat.
+             * @example 1
+             */
+            player: number;
+            /**
+             * @description The position's value for the asking player (counters or points of the hand).
+             * @example {
+             *       "equity": -0.161,
+             *       "stderr": 0.247,
+             *       "expected_points": [
+             *         0.161,
+             *         -0.161
+             *       ]
+             *     }
+             */
+            evaluation: components["schemas"]["Evaluation"];
+            /**
+             * @description How the answer was found; `exact` says every world was searched to the hand's end.
+             * @example {
+             *       "algorithm": "pimc-alphabeta-horizon",
+             *       "samples": 6,
+             *       "elapsed_ms": 44.1,
+             *       "cached": false,
+             *       "nodes": 1005,
+             *       "seed": 0,
+             *       "exact": false
+             *     }
+             */
+            solver: components["schemas"]["SolverMeta"];
+            /**
+             * @description Legal moves best first.
+             * @example [
+             *       {
+             *         "rank": 1,
+             *         "move": {
+             *           "id": "pass",
+             *           "type": "pass"
+             *         },
+             *         "equity": -0.161,
+             *         "stderr": 0.247,
+             *         "stderr_diff": 0
+             *       }
+             *     ]
+             */
+            moves: components["schemas"]["ConquianRankedMove"][];
+        };
+        RummyState: {
+            /**
+             * @description Always `rummy`: the game (GET /v1/catalog).
+             * @example rummy
+             * @enum {string}
+             */
+            game: "rummy";
+            /**
+             * @description The variant.
+             * @example poker-rum
+             * @enum {string}
+             */
+            variant: "poker-rum" | "poker-gin" | "double-pack-rum";
+            /**
+             * @description Seats (RM1).
+             * @example 2
+             */
+            players: number;
+            /**
+             * @description Dealer seat (RM5).
+             * @example 0
+             */
+            dealer: number;
+            /**
+             * @description The seat to move (RM7).
+             * @example 1
+             */
+            to_move: number;
+            /**
+             * @description `draw` (RM7, RM8), `discard`, or `over`.
+             * @example draw
+             * @enum {string}
+             */
+            phase: "draw" | "discard" | "over";
+            /**
+             * @description `playing`; `showdown` after a call (RM16); `drawn` when the stock ran out (RM25); `out` when a player went out (DP9).
+             * @example playing
+             * @enum {string}
+             */
+            status: "playing" | "showdown" | "drawn" | "out";
+            /**
+             * @description Who called the show-down or went out, else null.
+             * @example null
+             */
+            caller: number | null;
+            /**
+             * @description The discard pile, bottom first, top last.
+             * @example [
+             *       "9D"
+             *     ]
+             */
+            pile: string[];
+            /**
+             * @description Double-pack rum's melds laid out (DP3): each with its `owner`, `kind`, `cards` and the jokers `moved`; empty in the poker games.
+             * @example []
+             */
+            table: {
+                [key: string]: unknown;
+            }[];
+            /**
+             * @description The hand's moves in order, as everybody saw them (a draw names no card, RM27).
+             * @example [
+             *       {
+             *         "seat": 1,
+             *         "type": "draw"
+             *       }
+             *     ]
+             */
+            history: {
+                [key: string]: unknown;
+            }[];
+            /**
+             * @description The pile was turned into the stock once (RM25).
+             * @example false
+             */
+            reshuffled: boolean;
+            /**
+             * @description Points per seat so far (penalties, then the settlement, RM24, RM26).
+             * @example [
+             *       0,
+             *       0
+             *     ]
+             */
+            scores: number[];
+            /**
+             * @description The hand's seed: its deal (RM6).
+             * @example 7
+             */
+            seed: number;
+            /**
+             * @description Each seat's hand.
+             * @example [
+             *       [
+             *         "2S",
+             *         "3S"
+             *       ],
+             *       [
+             *         "AC",
+             *         "2C"
+             *       ]
+             *     ]
+             */
+            hands: string[][];
+            /**
+             * @description The stock, next card first.
+             * @example [
+             *       "QS",
+             *       "2C"
+             *     ]
+             */
+            stock: string[];
+            /**
+             * @description After a show-down, each seat's laid-out hand: `melds`, `layoffs`, `deadwood`, `points` (RM16-RM21); else null.
+             * @example null
+             */
+            showdown: {
+                [key: string]: unknown;
+            }[] | null;
+        };
+        RummyStateResponse: {
+            /**
+             * @description The first hand dealt (open games).
+             * @example {
+             *       "game": "rummy",
+             *       "variant": "poker-rum",
+             *       "seed": 11,
+             *       "players": 2,
+             *       "dealer": 0,
+             *       "to_move": 1,
+             *       "phase": "draw",
+             *       "status": "playing",
+             *       "caller": null,
+             *       "hands": [
+             *         [
+             *           "2D",
+             *           "3D",
+             *           "4D",
+             *           "5S",
+             *           "6D",
+             *           "8S",
+             *           "8H",
+             *           "10H",
+             *           "10D",
+             *           "JD"
+             *         ],
+             *         [
+             *           "2C",
+             *           "4C",
+             *           "6H",
+             *           "7H",
+             *           "7C",
+             *           "10S",
+             *           "JS",
+             *           "QS",
+             *           "QD",
+             *           "KD"
+             *         ]
+             *       ],
+             *       "stock": [
+             *         "QC",
+             *         "AC",
+             *         "10C",
+             *         "KS",
+             *         "AH",
+             *         "2S",
+             *         "5C",
+             *         "5H",
+             *         "QH",
+             *         "AD",
+             *         "7S",
+             *         "6C",
+             *         "8C",
+             *         "2H",
+             *         "KH",
+             *         "3S",
+             *         "9H",
+             *         "9D",
+             *         "6S",
+             *         "JC",
+             *         "3H",
+             *         "4S",
+             *         "8D",
+             *         "5D",
+             *         "AS",
+             *         "JH",
+             *         "9C",
+             *         "KC",
+             *         "7D",
+             *         "3C",
+             *         "4H"
+             *       ],
+             *       "pile": [
+             *         "9S"
+             *       ],
+             *       "table": [],
+             *       "history": [],
+             *       "reshuffled": false,
+             *       "scores": [
+             *         0,
+             *         0
+             *       ],
+             *       "showdown": null
+             *     }
+             */
+            state?: components["schemas"]["RummyState"];
+            /**
+             * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
+             * @example gAAAAABn...(opaque)
+             */
+            game?: string;
+            /**
+             * @description Sealed games: each seat's credential, by seat (`null` for a house seat).
+             * @example [
+             *       "0.Zk3b2mD0cXq0p7n1uJmH0Q",
+             *       null
+             *     ]
+             */
+            credentials?: (string | null)[];
+        };
+        RummyMove: {
+            /**
+             * @description The move's notation: `draw`, `take`, `9D`, `9D!` (a call), `2D+3D+4D@2` (a meld), `0:5D` (an addition to meld 0), `JK1~=8C+4C` (a joker shifted).
+             * @example draw
+             */
+            id?: string;
+            /**
+             * @description The kind.
+             * @example draw
+             * @enum {string}
+             */
+            type: "draw" | "take" | "discard" | "meld" | "add" | "shift";
+            /**
+             * @description The card discarded.
+             * @example 9D
+             */
+            card?: string;
+            /**
+             * @description The discard calls a show-down (RM14).
+             * @example false
+             */
+            call?: boolean;
+            /**
+             * @description The cards laid out or added, a run's in order.
+             * @example [
+             *       "2D",
+             *       "3D",
+             *       "4D"
+             *     ]
+             */
+            cards?: string[];
+            /**
+             * @description A run's place of its first card (0 for a set).
+             * @example 0
+             */
+            low?: number;
+            /**
+             * @description An addition: the index of the table's meld.
+             * @example 0
+             */
+            meld?: number;
+            /**
+             * @description A shift: the joker moved (DP7).
+             * @example JK1
+             */
+            joker?: string;
+            /**
+             * @description A shift: the card put in the joker's place.
+             * @example 8C
+             */
+            fill?: string | null;
+            /**
+             * @description A shift: the card added beyond it.
+             * @example 4C
+             */
+            extend?: string | null;
+        };
+        RummyLegalMovesResponse: {
+            /**
+             * @description The seat whose moves are listed.
+             * @example 1
+             */
+            player: number;
+            /**
+             * @description Every legal move once, each with its `id`.
+             * @example [
+             *       {
+             *         "id": "draw",
+             *         "type": "draw"
+             *       },
+             *       {
+             *         "id": "take",
+             *         "type": "take"
+             *       }
+             *     ]
+             */
+            moves: components["schemas"]["RummyMove"][];
         };
         RummyView: {
             /**
@@ -9974,6 +10027,1132 @@ export interface components {
              * @example null
              */
             shown: string[][] | null;
+        };
+        RummyApplyResponse: {
+            /**
+             * @description The next state (open games).
+             * @example {
+             *       "game": "rummy",
+             *       "variant": "poker-rum",
+             *       "seed": 11,
+             *       "players": 2,
+             *       "dealer": 0,
+             *       "to_move": 1,
+             *       "phase": "discard",
+             *       "status": "playing",
+             *       "caller": null,
+             *       "hands": [
+             *         [
+             *           "2D",
+             *           "3D",
+             *           "4D",
+             *           "5S",
+             *           "6D",
+             *           "8S",
+             *           "8H",
+             *           "10H",
+             *           "10D",
+             *           "JD"
+             *         ],
+             *         [
+             *           "2C",
+             *           "4C",
+             *           "6H",
+             *           "7H",
+             *           "7C",
+             *           "10S",
+             *           "JS",
+             *           "QS",
+             *           "QD",
+             *           "QC",
+             *           "KD"
+             *         ]
+             *       ],
+             *       "stock": [
+             *         "AC",
+             *         "10C",
+             *         "KS",
+             *         "AH",
+             *         "2S",
+             *         "5C",
+             *         "5H",
+             *         "QH",
+             *         "AD",
+             *         "7S",
+             *         "6C",
+             *         "8C",
+             *         "2H",
+             *         "KH",
+             *         "3S",
+             *         "9H",
+             *         "9D",
+             *         "6S",
+             *         "JC",
+             *         "3H",
+             *         "4S",
+             *         "8D",
+             *         "5D",
+             *         "AS",
+             *         "JH",
+             *         "9C",
+             *         "KC",
+             *         "7D",
+             *         "3C",
+             *         "4H"
+             *       ],
+             *       "pile": [
+             *         "9S"
+             *       ],
+             *       "table": [],
+             *       "history": [
+             *         {
+             *           "seat": 1,
+             *           "type": "draw"
+             *         }
+             *       ],
+             *       "reshuffled": false,
+             *       "scores": [
+             *         0,
+             *         0
+             *       ],
+             *       "showdown": null
+             *     }
+             */
+            state?: components["schemas"]["RummyState"];
+            /**
+             * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
+             * @example gAAAAABn...(opaque)
+             */
+            game?: string;
+            /**
+             * @description Sealed games: the mover's view of the next position.
+             * @example {
+             *       "game": "rummy",
+             *       "variant": "poker-rum",
+             *       "player": 1,
+             *       "players": 2,
+             *       "dealer": 0,
+             *       "to_move": 1,
+             *       "phase": "draw",
+             *       "status": "playing",
+             *       "caller": null,
+             *       "hand": [
+             *         "2C",
+             *         "4C",
+             *         "6H",
+             *         "7H",
+             *         "7C",
+             *         "10S",
+             *         "JS",
+             *         "QS",
+             *         "QD",
+             *         "KD"
+             *       ],
+             *       "hand_sizes": [
+             *         10,
+             *         10
+             *       ],
+             *       "stock_size": 31,
+             *       "pile": [
+             *         "9S"
+             *       ],
+             *       "table": [],
+             *       "history": [],
+             *       "known": [
+             *         [],
+             *         []
+             *       ],
+             *       "reshuffled": false,
+             *       "scores": [
+             *         0,
+             *         0
+             *       ],
+             *       "shown": null
+             *     }
+             */
+            view?: components["schemas"]["RummyView"];
+            /**
+             * @description Sealed games where the house answered: the mover's view right after its own move, before the house's moves.
+             * @example {
+             *       "game": "rummy",
+             *       "variant": "poker-rum",
+             *       "player": 1,
+             *       "players": 2,
+             *       "dealer": 0,
+             *       "to_move": 1,
+             *       "phase": "draw",
+             *       "status": "playing",
+             *       "caller": null,
+             *       "hand": [
+             *         "2C",
+             *         "4C",
+             *         "6H",
+             *         "7H",
+             *         "7C",
+             *         "10S",
+             *         "JS",
+             *         "QS",
+             *         "QD",
+             *         "KD"
+             *       ],
+             *       "hand_sizes": [
+             *         10,
+             *         10
+             *       ],
+             *       "stock_size": 31,
+             *       "pile": [
+             *         "9S"
+             *       ],
+             *       "table": [],
+             *       "history": [],
+             *       "known": [
+             *         [],
+             *         []
+             *       ],
+             *       "reshuffled": false,
+             *       "scores": [
+             *         0,
+             *         0
+             *       ],
+             *       "shown": null
+             *     }
+             */
+            view_before_house?: components["schemas"]["RummyView"];
+            /**
+             * @description What happened, in order, as the asking seat may see it.
+             * @example [
+             *       {
+             *         "type": "draw",
+             *         "seat": 1,
+             *         "card": "QC"
+             *       }
+             *     ]
+             */
+            events: components["schemas"]["RummyEvent"][];
+        };
+        RummyViewResponse: {
+            /**
+             * @description The view.
+             * @example {
+             *       "game": "rummy",
+             *       "variant": "poker-rum",
+             *       "player": 1,
+             *       "players": 2,
+             *       "dealer": 0,
+             *       "to_move": 1,
+             *       "phase": "draw",
+             *       "status": "playing",
+             *       "caller": null,
+             *       "hand": [
+             *         "2C",
+             *         "4C",
+             *         "6H",
+             *         "7H",
+             *         "7C",
+             *         "10S",
+             *         "JS",
+             *         "QS",
+             *         "QD",
+             *         "KD"
+             *       ],
+             *       "hand_sizes": [
+             *         10,
+             *         10
+             *       ],
+             *       "stock_size": 31,
+             *       "pile": [
+             *         "9S"
+             *       ],
+             *       "table": [],
+             *       "history": [],
+             *       "known": [
+             *         [],
+             *         []
+             *       ],
+             *       "reshuffled": false,
+             *       "scores": [
+             *         0,
+             *         0
+             *       ],
+             *       "shown": null
+             *     }
+             */
+            view: components["schemas"]["RummyView"];
+            /**
+             * @description Sealed games: what the last apply did, as this seat may see it.
+             * @example [
+             *       {
+             *         "type": "draw",
+             *         "seat": 1,
+             *         "card": "QC"
+             *       }
+             *     ]
+             */
+            events?: components["schemas"]["RummyEvent"][];
+        };
+        RummyRankedMove: {
+            /**
+             * @description 1 for the best move.
+             * @example 1
+             */
+            rank: number;
+            /**
+             * @description The move, with its id.
+             * @example {
+             *       "type": "take",
+             *       "id": "take"
+             *     }
+             */
+            move: components["schemas"]["RummyMove"];
+            /**
+             * @description Mean equity of the move.
+             * @example 11.104
+             */
+            equity: number;
+            /**
+             * @description Its standard error.
+             * @example 7.451
+             */
+            stderr: number;
+            /**
+             * @description Paired standard error of its difference from the best move.
+             * @example 0
+             */
+            stderr_diff?: number;
+        };
+        RummyHintsResponse: {
+            /**
+             * @description The asking seat.
+             * @example 1
+             */
+            player: number;
+            /**
+             * @description The position's value for the asking player (counters or points of the hand).
+             * @example {
+             *       "equity": 11.104,
+             *       "stderr": 7.451,
+             *       "expected_points": [
+             *         -11.104,
+             *         11.104
+             *       ]
+             *     }
+             */
+            evaluation: components["schemas"]["Evaluation"];
+            /**
+             * @description How the answer was found; `exact` says every world was searched to the hand's end.
+             * @example {
+             *       "algorithm": "pimc-greedy-playout",
+             *       "samples": 8,
+             *       "elapsed_ms": 8.7,
+             *       "cached": false,
+             *       "nodes": 108,
+             *       "seed": 0,
+             *       "exact": false
+             *     }
+             */
+            solver: components["schemas"]["SolverMeta"];
+            /**
+             * @description Legal moves best first.
+             * @example [
+             *       {
+             *         "rank": 1,
+             *         "move": {
+             *           "type": "take",
+             *           "id": "take"
+             *         },
+             *         "equity": 11.104,
+             *         "stderr": 7.451,
+             *         "stderr_diff": 0
+             *       },
+             *       {
+             *         "rank": 2,
+             *         "move": {
+             *           "type": "draw",
+             *           "id": "draw"
+             *         },
+             *         "equity": 5.968,
+             *         "stderr": 7.278,
+             *         "stderr_diff": 7.52
+             *       }
+             *     ]
+             */
+            moves: components["schemas"]["RummyRankedMove"][];
+        };
+        CatalogVariant: {
+            /**
+             * @description The variant's name: `variant` in POST /v1/games and in states.
+             * @example standard
+             */
+            name: string;
+            /**
+             * @description What it is, in a sentence.
+             * @example Two-player Cassino.
+             */
+            description: string;
+            /**
+             * @description Its seats (players), numbered from 0.
+             * @example 2
+             */
+            seats: number;
+            /**
+             * @description The seats that score together: one list per side (each seat alone unless the variant plays in partnerships).
+             * @example [
+             *       [
+             *         0
+             *       ],
+             *       [
+             *         1
+             *       ]
+             *     ]
+             */
+            teams: number[][];
+            /**
+             * @description Whether games of it can start (POST /v1/games); the others are declared only.
+             * @example true
+             */
+            playable: boolean;
+            /**
+             * @description Its rules page (HTML, every numbered rule an anchor); absent while it has none.
+             * @example /rules/standard
+             */
+            rules_url?: string;
+        };
+        GameType: {
+            /**
+             * @description The game's name: `game` in POST /v1/games and in states and views.
+             * @example cassino
+             * @enum {string}
+             */
+            name: "cassino" | "conquian" | "rummy";
+            /**
+             * @description Its name for people.
+             * @example Cassino
+             */
+            title: string;
+            /**
+             * @description `imperfect`: each seat sees only its view (hidden hands, stock order).
+             * @example imperfect
+             * @enum {string}
+             */
+            information: "perfect" | "imperfect";
+            /**
+             * @description `sampled`: the shuffles are chance, drawn from the game's seed.
+             * @example sampled
+             * @enum {string}
+             */
+            chance: "deterministic" | "explicit" | "sampled";
+            /**
+             * @description The seat counts its variants play with, ascending.
+             * @example [
+             *       2,
+             *       3,
+             *       4
+             *     ]
+             */
+            seats: number[];
+            /**
+             * @description The variant of a new game that names none.
+             * @example standard
+             */
+            default_variant: string;
+            /**
+             * @description The index of its rules pages.
+             * @example /rules
+             */
+            rules_url: string;
+            /**
+             * @description Every variant, playable or declared.
+             * @example [
+             *       {
+             *         "name": "standard",
+             *         "description": "Two-player Cassino.",
+             *         "seats": 2,
+             *         "teams": [
+             *           [
+             *             0
+             *           ],
+             *           [
+             *             1
+             *           ]
+             *         ],
+             *         "playable": true,
+             *         "rules_url": "/rules/standard"
+             *       }
+             *     ]
+             */
+            variants: components["schemas"]["CatalogVariant"][];
+        };
+        CatalogResponse: {
+            /**
+             * @description Every game the server plays or declares.
+             * @example [
+             *       {
+             *         "name": "cassino",
+             *         "title": "Cassino",
+             *         "information": "imperfect",
+             *         "chance": "sampled",
+             *         "seats": [
+             *           2,
+             *           3,
+             *           4
+             *         ],
+             *         "default_variant": "standard",
+             *         "rules_url": "/rules",
+             *         "variants": [
+             *           {
+             *             "name": "standard",
+             *             "description": "Two-player Cassino.",
+             *             "seats": 2,
+             *             "teams": [
+             *               [
+             *                 0
+             *               ],
+             *               [
+             *                 1
+             *               ]
+             *             ],
+             *             "playable": true,
+             *             "rules_url": "/rules/standard"
+             *           }
+             *         ]
+             *       }
+             *     ]
+             */
+            games: components["schemas"]["GameType"][];
+        };
+        Category: {
+            /**
+             * @description Its key in a score breakdown (POST /v1/score).
+             * @example big_cassino
+             */
+            key: string;
+            /**
+             * @description Its name, for people.
+             * @example Big cassino
+             */
+            name: string;
+            /**
+             * @description Points it scores: to the strict majority alone, or per item when `each`.
+             * @example 2
+             */
+            points: number;
+            /**
+             * @description Points per item taken (aces, sweeps), not for a majority or a card.
+             * @example false
+             */
+            each: boolean;
+            /**
+             * @description The one card it is, when it is one.
+             * @example 10D
+             */
+            card?: string;
+            /**
+             * @description Present and true when only the difference between the players counts, to the one with more (twenty-one's sweeps, T2).
+             * @example true
+             */
+            difference?: boolean;
+        };
+        Rules: {
+            /**
+             * @description Variant name.
+             * @example standard
+             */
+            name?: string;
+            /**
+             * @description What it is.
+             * @example Two-player Cassino.
+             */
+            description?: string;
+            /**
+             * @description Whether games of it can start.
+             * @example true
+             */
+            playable?: boolean;
+            /**
+             * @description Seats.
+             * @example 2
+             */
+            players?: number;
+            /**
+             * @description Partners opposite (V6).
+             * @example false
+             */
+            partnerships?: boolean;
+            /**
+             * @description Cards per batch (R4).
+             * @example 4
+             */
+            hand_size?: number;
+            /**
+             * @description Loose cards dealt at a round's start.
+             * @example 4
+             */
+            table_size?: number;
+            /**
+             * @description Numeral values of J, Q, K (0: none).
+             * @example [
+             *       0,
+             *       0,
+             *       0
+             *     ]
+             */
+            court_values?: number[];
+            /**
+             * @description Numeral value of an ace.
+             * @example 1
+             */
+            ace_value?: number;
+            /**
+             * @description A court card takes every loose card of its rank (V1.1).
+             * @example false
+             */
+            court_captures_all?: boolean;
+            /**
+             * @description A numeral capture that takes a loose card of its own rank takes every one (V1.1).
+             * @example false
+             */
+            pairing_takes_all?: boolean;
+            /**
+             * @description Highest build value (R17).
+             * @example 10
+             */
+            max_build?: number;
+            /**
+             * @description Draw after each play (V5).
+             * @example false
+             */
+            draw_after_play?: boolean;
+            /**
+             * @description Total that ends the game (R27); 0 when every round is a game (V1.3).
+             * @example 21
+             */
+            target_score?: number;
+            /**
+             * @description How points reach the total and when the game ends: `round` (R27), `eleven_up` (V1.2), `deal` (V1.3), `count_out` (V2), `pegged` (V4).
+             * @example round
+             */
+            counting?: string;
+            /**
+             * @description Point scheme of a round.
+             * @example standard
+             */
+            scoring?: string;
+            /**
+             * @description Points per sweep.
+             * @example 1
+             */
+            sweep_points?: number;
+            /**
+             * @description What a round scores (R26) under `scoring`, in breakdown order; absent while that scheme is not implemented.
+             * @example null
+             */
+            categories?: components["schemas"]["Category"][];
+            /**
+             * @description Variant-specific notes.
+             * @example {}
+             */
+            extra?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description The rules page of a playable variant (HTML, every rule an anchor).
+             * @example /rules/standard
+             */
+            rules_url?: string;
+        };
+        VariantsResponse: {
+            /**
+             * @description Every variant and its rule options.
+             * @example [
+             *       {
+             *         "name": "standard",
+             *         "description": "Two-player Cassino, strict building, 1-point sweeps (the rule card).",
+             *         "playable": true,
+             *         "players": 2,
+             *         "partnerships": false,
+             *         "hand_size": 4,
+             *         "table_size": 4,
+             *         "court_values": [
+             *           0,
+             *           0,
+             *           0
+             *         ],
+             *         "ace_value": 1,
+             *         "court_captures_all": false,
+             *         "pairing_takes_all": false,
+             *         "max_build": 10,
+             *         "draw_after_play": false,
+             *         "target_score": 21,
+             *         "counting": "round",
+             *         "scoring": "standard",
+             *         "sweep_points": 1,
+             *         "extra": {},
+             *         "categories": [
+             *           {
+             *             "key": "cards",
+             *             "name": "Most cards",
+             *             "points": 3,
+             *             "each": false
+             *           },
+             *           {
+             *             "key": "spades",
+             *             "name": "Most spades",
+             *             "points": 1,
+             *             "each": false
+             *           },
+             *           {
+             *             "key": "aces",
+             *             "name": "Aces",
+             *             "points": 1,
+             *             "each": true
+             *           },
+             *           {
+             *             "key": "big_cassino",
+             *             "name": "Big cassino",
+             *             "points": 2,
+             *             "each": false,
+             *             "card": "10D"
+             *           },
+             *           {
+             *             "key": "little_cassino",
+             *             "name": "Little cassino",
+             *             "points": 1,
+             *             "each": false,
+             *             "card": "2S"
+             *           },
+             *           {
+             *             "key": "sweeps",
+             *             "name": "Sweeps",
+             *             "points": 1,
+             *             "each": true
+             *           }
+             *         ]
+             *       }
+             *     ]
+             */
+            variants: components["schemas"]["Rules"][];
+        };
+        HouseSeat: {
+            /**
+             * @description The seat the house plays.
+             * @example 1
+             */
+            player: number;
+            /**
+             * @description Who plays it, from its own view only: `solver` (the default hint), a simpler bot, or a skill level (`beginner` to `master`, docs/ladder.md).
+             * @default solver
+             * @example solver
+             * @enum {string}
+             */
+            bot?: "solver" | "heuristic" | "greedy" | "random" | "beginner" | "casual" | "club" | "expert" | "master";
+            /**
+             * @description Cassino only, in place of `bot`: a skill dial from 0 (random moves) to 100 (the full solver); the house plays the dial's bot (solver/levels.py, docs/ladder.md). Sending both `bot` and `dial` is a 422 naming `dial`.
+             * @example 60
+             */
+            dial?: number;
+        };
+        NewGameRequest: {
+            /**
+             * @description The game to start (GET /v1/catalog); `cassino` by default. (In answers and other requests `game` is a sealed game's token.)
+             * @default cassino
+             * @example cassino
+             * @enum {string}
+             */
+            game?: "cassino" | "conquian" | "rummy";
+            /**
+             * @description Rules variant of the game (GET /v1/catalog); only playable ones start. By default the game's `default_variant`: `standard` for Cassino.
+             * @example standard
+             * @enum {string}
+             */
+            variant?: "standard" | "classic" | "classic-deal" | "twenty-one" | "twenty-one-claims" | "royal" | "royal-14" | "spade" | "draw" | "partnership" | "three-hand" | "conquian" | "poker-rum" | "poker-gin" | "double-pack-rum";
+            /**
+             * @description Seats: the variant's own by default; rummy plays with 2 to 6 (a Cassino or Conquian variant has one number of seats, and only it is accepted).
+             * @example 2
+             */
+            players?: number;
+            /**
+             * @description Game seed; when omitted the server draws one below 2^53. Seeds up to 2^63 - 1 are accepted, but only those below 2^53 read exactly in JavaScript; the server never draws a larger one.
+             * @example 12345
+             */
+            seed?: number;
+            /**
+             * @description First dealer; drawn by lot when omitted (R3).
+             * @example 0
+             */
+            dealer?: number;
+            /**
+             * @description Answer a sealed game (a token and one credential per seat) instead of the full state: the server referees and each seat sees only its own view. For frontends whose players must not see each other's cards.
+             * @default false
+             * @example false
+             */
+            sealed?: boolean;
+            /**
+             * @description Sealed games only: seats the server plays itself; they get no credential.
+             * @example [
+             *       {
+             *         "player": 1
+             *       }
+             *     ]
+             */
+            house?: components["schemas"]["HouseSeat"][];
+        };
+        LegalMovesRequest: {
+            /**
+             * @description A full state (open games). Send a state, or a sealed game's `game` and `credential`.
+             * @example {
+             *       "game": "cassino",
+             *       "variant": "standard",
+             *       "seed": 12345,
+             *       "round": 1,
+             *       "deal": 1,
+             *       "dealer": 0,
+             *       "to_move": 1,
+             *       "hands": [
+             *         [
+             *           "4H",
+             *           "7H",
+             *           "7C",
+             *           "QH"
+             *         ],
+             *         [
+             *           "2D",
+             *           "4C",
+             *           "KH",
+             *           "KC"
+             *         ]
+             *       ],
+             *       "stock": [
+             *         "QD",
+             *         "3C",
+             *         "2H",
+             *         "AD",
+             *         "AC",
+             *         "AS",
+             *         "6C",
+             *         "7S",
+             *         "QS",
+             *         "9C",
+             *         "10S",
+             *         "6H",
+             *         "9D",
+             *         "AH",
+             *         "5H",
+             *         "2S",
+             *         "QC",
+             *         "3S",
+             *         "8C",
+             *         "JH",
+             *         "8S",
+             *         "6D",
+             *         "5C",
+             *         "9S",
+             *         "5D",
+             *         "8D",
+             *         "10C",
+             *         "2C",
+             *         "7D",
+             *         "4S",
+             *         "JS",
+             *         "3H",
+             *         "KS",
+             *         "JD",
+             *         "10H",
+             *         "4D",
+             *         "10D",
+             *         "6S",
+             *         "5S",
+             *         "JC"
+             *       ],
+             *       "table": {
+             *         "loose": [
+             *           "3D",
+             *           "8H",
+             *           "9H",
+             *           "KD"
+             *         ],
+             *         "builds": []
+             *       },
+             *       "captured": [
+             *         [],
+             *         []
+             *       ],
+             *       "sweeps": [
+             *         0,
+             *         0
+             *       ],
+             *       "last_capturer": null,
+             *       "last_batch": false,
+             *       "scores": [
+             *         0,
+             *         0
+             *       ],
+             *       "status": "playing",
+             *       "winner": null,
+             *       "history": [],
+             *       "previous_round": null
+             *     }
+             */
+            state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"];
+            /**
+             * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
+             * @example gAAAAABn...(opaque)
+             */
+            game?: string;
+            /**
+             * @description The asking seat's credential (sealed games), from `POST /v1/games`.
+             * @example 0.Zk3b2mD0cXq0p7n1uJmH0Q
+             */
+            credential?: string;
+            /**
+             * @description Optional: the seat whose moves to list, by default the seat to move. Another seat has moves only where it may act out of turn (a claim in twenty-one-claims, T5); elsewhere asking for it is a 422 (R4). Sealed games: the credential's seat.
+             * @example 0
+             */
+            player?: number;
+            /**
+             * @description Optional: also answer `risks`, for each move the sweep it leaves the next player and its exact probability from this seat's view (R13, R23; docs/api.md "Sweep warnings").
+             * @default false
+             * @example false
+             */
+            risks?: boolean;
+        };
+        ApplyRequest: {
+            /**
+             * @description A full state (open games). Send a state, or a sealed game's `game` and `credential`.
+             * @example {
+             *       "game": "cassino",
+             *       "variant": "standard",
+             *       "seed": 12345,
+             *       "round": 1,
+             *       "deal": 1,
+             *       "dealer": 0,
+             *       "to_move": 1,
+             *       "hands": [
+             *         [
+             *           "4H",
+             *           "7H",
+             *           "7C",
+             *           "QH"
+             *         ],
+             *         [
+             *           "2D",
+             *           "4C",
+             *           "KH",
+             *           "KC"
+             *         ]
+             *       ],
+             *       "stock": [
+             *         "QD",
+             *         "3C",
+             *         "2H",
+             *         "AD",
+             *         "AC",
+             *         "AS",
+             *         "6C",
+             *         "7S",
+             *         "QS",
+             *         "9C",
+             *         "10S",
+             *         "6H",
+             *         "9D",
+             *         "AH",
+             *         "5H",
+             *         "2S",
+             *         "QC",
+             *         "3S",
+             *         "8C",
+             *         "JH",
+             *         "8S",
+             *         "6D",
+             *         "5C",
+             *         "9S",
+             *         "5D",
+             *         "8D",
+             *         "10C",
+             *         "2C",
+             *         "7D",
+             *         "4S",
+             *         "JS",
+             *         "3H",
+             *         "KS",
+             *         "JD",
+             *         "10H",
+             *         "4D",
+             *         "10D",
+             *         "6S",
+             *         "5S",
+             *         "JC"
+             *       ],
+             *       "table": {
+             *         "loose": [
+             *           "3D",
+             *           "8H",
+             *           "9H",
+             *           "KD"
+             *         ],
+             *         "builds": []
+             *       },
+             *       "captured": [
+             *         [],
+             *         []
+             *       ],
+             *       "sweeps": [
+             *         0,
+             *         0
+             *       ],
+             *       "last_capturer": null,
+             *       "last_batch": false,
+             *       "scores": [
+             *         0,
+             *         0
+             *       ],
+             *       "status": "playing",
+             *       "winner": null,
+             *       "history": [],
+             *       "previous_round": null
+             *     }
+             */
+            state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"];
+            /**
+             * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
+             * @example gAAAAABn...(opaque)
+             */
+            game?: string;
+            /**
+             * @description The asking seat's credential (sealed games), from `POST /v1/games`.
+             * @example 0.Zk3b2mD0cXq0p7n1uJmH0Q
+             */
+            credential?: string;
+            /**
+             * @description The move: an object (as listed by legal-moves), or its id string.
+             * @example {
+             *       "type": "capture",
+             *       "card": "7S",
+             *       "targets": [
+             *         "5C",
+             *         "2H",
+             *         "7D"
+             *       ]
+             *     }
+             */
+            move: components["schemas"]["Move"] | string | components["schemas"]["ConquianMove"] | components["schemas"]["RummyMove"];
+            /**
+             * @description Optional: the seat making the move. It must be the seat to move (R4), except for a claim, which any seat makes (T5) and which this field may name; the events are then told as that seat may see them (a deal shows its own hand only). Sealed games: the credential's seat.
+             * @example 0
+             */
+            player?: number;
+        };
+        ViewRequest: {
+            /**
+             * @description A full state (open games). Send a state, or a sealed game's `game` and `credential`.
+             * @example {
+             *       "game": "cassino",
+             *       "variant": "standard",
+             *       "seed": 12345,
+             *       "round": 1,
+             *       "deal": 1,
+             *       "dealer": 0,
+             *       "to_move": 1,
+             *       "hands": [
+             *         [
+             *           "4H",
+             *           "7H",
+             *           "7C",
+             *           "QH"
+             *         ],
+             *         [
+             *           "2D",
+             *           "4C",
+             *           "KH",
+             *           "KC"
+             *         ]
+             *       ],
+             *       "stock": [
+             *         "QD",
+             *         "3C",
+             *         "2H",
+             *         "AD",
+             *         "AC",
+             *         "AS",
+             *         "6C",
+             *         "7S",
+             *         "QS",
+             *         "9C",
+             *         "10S",
+             *         "6H",
+             *         "9D",
+             *         "AH",
+             *         "5H",
+             *         "2S",
+             *         "QC",
+             *         "3S",
+             *         "8C",
+             *         "JH",
+             *         "8S",
+             *         "6D",
+             *         "5C",
+             *         "9S",
+             *         "5D",
+             *         "8D",
+             *         "10C",
+             *         "2C",
+             *         "7D",
+             *         "4S",
+             *         "JS",
+             *         "3H",
+             *         "KS",
+             *         "JD",
+             *         "10H",
+             *         "4D",
+             *         "10D",
+             *         "6S",
+             *         "5S",
+             *         "JC"
+             *       ],
+             *       "table": {
+             *         "loose": [
+             *           "3D",
+             *           "8H",
+             *           "9H",
+             *           "KD"
+             *         ],
+             *         "builds": []
+             *       },
+             *       "captured": [
+             *         [],
+             *         []
+             *       ],
+             *       "sweeps": [
+             *         0,
+             *         0
+             *       ],
+             *       "last_capturer": null,
+             *       "last_batch": false,
+             *       "scores": [
+             *         0,
+             *         0
+             *       ],
+             *       "status": "playing",
+             *       "winner": null,
+             *       "history": [],
+             *       "previous_round": null
+             *     }
+             */
+            state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"];
+            /**
+             * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
+             * @example gAAAAABn...(opaque)
+             */
+            game?: string;
+            /**
+             * @description The asking seat's credential (sealed games), from `POST /v1/games`.
+             * @example 0.Zk3b2mD0cXq0p7n1uJmH0Q
+             */
+            credential?: string;
+            /**
+             * @description Seat whose view to build: required with `state`; with a sealed game, the credential's seat (if given, it must be that seat).
+             * @example 0
+             */
+            player?: number;
         };
         ScoreRequest: {
             /**
@@ -10354,169 +11533,6 @@ export interface components {
              */
             job: components["schemas"]["JobRef"];
         };
-        Evaluation: {
-            /**
-             * @description Expected round points of the asking seat's side less the mean of the other sides' (two seats: asking player minus opponent; partnership: the team margin).
-             * @example 1.84
-             */
-            equity: number;
-            /**
-             * @description Standard error of the equity.
-             * @example 0.21
-             */
-            stderr?: number;
-            /**
-             * @description Expected round points, one per seat, by seat number: each seat its side's (partners alike).
-             * @example [
-             *       5.9,
-             *       4.1
-             *     ]
-             */
-            expected_points: number[];
-        };
-        SolverMeta: {
-            /**
-             * @description Search used.
-             * @example pimc-alphabeta
-             */
-            algorithm: string;
-            /**
-             * @description Worlds searched.
-             * @example 48
-             */
-            samples: number;
-            /**
-             * @description Search time.
-             * @example 143
-             */
-            elapsed_ms: number;
-            /**
-             * @description Served from the cache.
-             * @example false
-             */
-            cached: boolean;
-            /**
-             * @description Search nodes visited.
-             * @example 30000
-             */
-            nodes?: number;
-            /**
-             * @description Seed of the world sampler.
-             * @example 0
-             */
-            seed?: number;
-        } & {
-            [key: string]: unknown;
-        };
-        RankedMove: {
-            /**
-             * @description 1 for the best move.
-             * @example 1
-             */
-            rank: number;
-            /**
-             * @description The move, with its id.
-             * @example {
-             *       "type": "capture",
-             *       "card": "7S",
-             *       "targets": [
-             *         "2H",
-             *         "5C",
-             *         "7D"
-             *       ],
-             *       "id": "7Sx2H5C7D"
-             *     }
-             */
-            move: components["schemas"]["Move"];
-            /**
-             * @description Mean equity of the move.
-             * @example 1.84
-             */
-            equity: number;
-            /**
-             * @description Its standard error.
-             * @example 0.21
-             */
-            stderr: number;
-            /**
-             * @description Paired standard error of its difference from the best move.
-             * @example 0
-             */
-            stderr_diff?: number;
-            /**
-             * @description Readable hints: the ids of the moves that are the same as this one up to suits that do not matter here (worth the same, R26), best first; on the best of them only.
-             * @example [
-             *       "4D"
-             *     ]
-             */
-            alternatives?: string[];
-            /**
-             * @description Readable hints: this move is an alternative of the move with this id, ranked above it; a client may list it there.
-             * @example 4H
-             */
-            alternative_of?: string;
-        };
-        HintsResponse: {
-            /**
-             * @description The asking seat.
-             * @example 0
-             */
-            player: number;
-            /**
-             * @description The position's value for the asking player.
-             * @example {
-             *       "equity": 1.84,
-             *       "expected_points": [
-             *         5.9,
-             *         4.1
-             *       ]
-             *     }
-             */
-            evaluation: components["schemas"]["Evaluation"];
-            /**
-             * @description How the answer was found.
-             * @example {
-             *       "algorithm": "pimc-alphabeta",
-             *       "samples": 48,
-             *       "elapsed_ms": 143,
-             *       "cached": false
-             *     }
-             */
-            solver: components["schemas"]["SolverMeta"];
-            /**
-             * @description Legal moves best first (empty when it is not this player's turn).
-             * @example []
-             */
-            moves: components["schemas"]["RankedMove"][];
-        };
-        EvaluateResponse: {
-            /**
-             * @description The asking seat.
-             * @example 0
-             */
-            player: number;
-            /**
-             * @description The position's value for the asking player.
-             * @example {
-             *       "equity": 1.84,
-             *       "expected_points": [
-             *         5.9,
-             *         4.1
-             *       ]
-             *     }
-             */
-            evaluation: components["schemas"]["Evaluation"];
-            /**
-             * @description How the answer was found.
-             * @example {
-             *       "algorithm": "pimc-alphabeta",
-             *       "samples": 48,
-             *       "elapsed_ms": 143,
-             *       "cached": false
-             *     }
-             */
-            solver: components["schemas"]["SolverMeta"];
-        };
         Progress: {
             /**
              * @description Worlds searched so far.
@@ -10550,12 +11566,10 @@ export interface components {
              */
             progress: components["schemas"]["Progress"];
             /**
-             * @description The hints (or evaluation) answer when finished.
+             * @description The hints (or evaluation, or review) answer when finished.
              * @example null
              */
-            result?: {
-                [key: string]: unknown;
-            };
+            result?: components["schemas"]["HintsResponse"] | components["schemas"]["ConquianHintsResponse"] | components["schemas"]["RummyHintsResponse"] | components["schemas"]["EvaluateResponse"] | components["schemas"]["ReviewResponse"];
             /**
              * @description Why the job failed.
              * @example the job failed
@@ -11081,74 +12095,6 @@ export interface components {
              * @example false
              */
             async?: boolean;
-        };
-        ReviewResponse: {
-            /**
-             * @description The seat reviewed.
-             * @example 1
-             */
-            player: number;
-            /**
-             * @description Seed of the hints.
-             * @example 0
-             */
-            seed: number;
-            /**
-             * @description Each of the seat's moves in order: `ply`, `round`, `deal`, the `move` and the `best` move from the seat's view then, their `equity` and `best_equity`, `points_lost`, `verdict` (best, good, inaccuracy, mistake, blunder), `forced` and the worlds searched (`samples`).
-             * @example [
-             *       {
-             *         "ply": 1,
-             *         "round": 1,
-             *         "deal": 1,
-             *         "move": {
-             *           "id": "KC"
-             *         },
-             *         "best": {
-             *           "id": "KC"
-             *         },
-             *         "equity": 0.4,
-             *         "best_equity": 0.4,
-             *         "points_lost": 0,
-             *         "verdict": "best",
-             *         "forced": false,
-             *         "samples": 48
-             *       }
-             *     ]
-             */
-            moves: {
-                [key: string]: unknown;
-            }[];
-            /**
-             * @description `moves` rated, total and mean `points_lost`, `accuracy` (percent rated best or good) and each verdict's `counts`.
-             * @example {
-             *       "moves": 20,
-             *       "points_lost": 3.2,
-             *       "mean_points_lost": 0.16,
-             *       "accuracy": 85,
-             *       "counts": {
-             *         "best": 15,
-             *         "good": 2,
-             *         "inaccuracy": 2,
-             *         "mistake": 1,
-             *         "blunder": 0
-             *       }
-             *     }
-             */
-            summary: {
-                [key: string]: unknown;
-            };
-            /**
-             * @description Each verdict's bound in round points lost (inclusive); past the last, a blunder.
-             * @example {
-             *       "best": 0.1,
-             *       "good": 0.5,
-             *       "inaccuracy": 1,
-             *       "mistake": 2
-             *     }
-             */
-            verdicts: {
-                [key: string]: unknown;
-            };
         };
         BotMoveRequest: {
             /**

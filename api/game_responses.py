@@ -1,0 +1,230 @@
+"""The answers of every game in the spec (docs/api.md "Other games"): each endpoint whose
+answer differs by game documents it as ``oneOf`` (or ``anyOf`` where the forms overlap)
+Cassino's answer and each other game's, so a client typed from the spec gets the right
+type for a Conquian or rummy answer.
+
+Cassino's answer components keep their names and forms (``ApplyResponse``, ``Breakdown``,
+...): a client typed by them compiles unchanged.  The other games' are built here from
+their engines' forms (:mod:`api.game_schemas`).  Documentation only: answers are written by
+:func:`api.jsonio.respond`, never through these schemas.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from apispec import APISpec
+from marshmallow import Schema, fields
+
+from api import schemas
+from api.examples import game_example
+from api.game_schemas import (
+    ConquianEventSchema,
+    ConquianMoveSchema,
+    ConquianStateSchema,
+    ConquianViewSchema,
+    Either,
+    Int,
+    RummyEventSchema,
+    RummyMoveSchema,
+    RummyStateSchema,
+    RummyViewSchema,
+)
+from api.schemas import (
+    ApplyResponse,
+    BreakdownSchema,
+    EvaluateResponse,
+    EvaluationSchema,
+    HintsResponse,
+    LegalMovesResponse,
+    ReviewResponse,
+    SolverMetaSchema,
+    StateResponse,
+    ViewResponse,
+    token_field,
+)
+
+__all__ = ["ANSWERS", "COMPONENTS", "JobSchema", "answer_schema", "register"]
+
+GAMES = ("Conquian", "Rummy")
+"""The other games, as their components are prefixed (Cassino's have no prefix)."""
+
+
+EXAMPLE_VARIANTS = {"Conquian": "conquian", "Rummy": "poker-rum"}
+"""Whose recorded answers (openapi/examples.json, ``games``) give each game's examples."""
+
+
+def _meta(description: str, example: Any = None) -> dict[str, Any]:
+    return {"description": description} if example is None else {
+        "description": description, "example": example}
+
+
+def _recorded(game: str, operation: str, key: str, index: int | None = None) -> Any:
+    """Field ``key`` of the recorded answer of ``operation`` in ``game`` (of its first
+    ranked move with ``index``); ``None`` before the answers are recorded."""
+    answer = game_example(f"{EXAMPLE_VARIANTS[game]}.{operation}") or {}
+    if index is not None:
+        answer = (answer.get("moves") or [{}])[index]
+    return answer.get(key)
+
+
+def _state_response(name: str, game: str, state: type[Schema]) -> type[Schema]:
+    return type(name, (Schema,), {
+        "state": fields.Nested(state, metadata=_meta("The first hand dealt (open games).",
+                                                     _recorded(game, "newGame", "state"))),
+        "game": token_field(),
+        "credentials": fields.List(fields.String(allow_none=True), metadata=_meta(
+            "Sealed games: each seat's credential, by seat (`null` for a house seat).",
+            ["0.Zk3b2mD0cXq0p7n1uJmH0Q", None])),
+        "__doc__": "`POST /v1/games` of this game: its state, or a sealed game's token."})
+
+
+def _legal_moves_response(name: str, game: str, move: type[Schema]) -> type[Schema]:
+    return type(name, (Schema,), {
+        "player": Int(required=True, metadata=_meta("The seat whose moves are listed.",
+                                                    _recorded(game, "legalMoves", "player"))),
+        "moves": fields.List(fields.Nested(move), required=True, metadata=_meta(
+            "Every legal move once, each with its `id`.",
+            _recorded(game, "legalMoves", "moves"))),
+        "__doc__": "`POST /v1/legal-moves` of this game."})
+
+
+def _apply_response(name: str, game: str, state: type[Schema], view: type[Schema],
+                    event: type[Schema]) -> type[Schema]:
+    seen = _recorded(game, "view", "view")
+    return type(name, (Schema,), {
+        "state": fields.Nested(state, metadata=_meta("The next state (open games).",
+                                                     _recorded(game, "apply", "state"))),
+        "game": token_field(),
+        "view": fields.Nested(view, metadata=_meta(
+            "Sealed games: the mover's view of the next position.", seen)),
+        "view_before_house": fields.Nested(view, metadata=_meta(
+            "Sealed games where the house answered: the mover's view right after its own "
+            "move, before the house's moves.", seen)),
+        "events": fields.List(fields.Nested(event), required=True, metadata=_meta(
+            "What happened, in order, as the asking seat may see it.",
+            _recorded(game, "apply", "events"))),
+        "__doc__": "`POST /v1/apply` of this game: open, the next state; sealed, the next "
+                   "token and the mover's view."})
+
+
+def _view_response(name: str, game: str, view: type[Schema],
+                   event: type[Schema]) -> type[Schema]:
+    return type(name, (Schema,), {
+        "view": fields.Nested(view, required=True, metadata=_meta(
+            "The view.", _recorded(game, "view", "view"))),
+        "events": fields.List(fields.Nested(event), metadata=_meta(
+            "Sealed games: what the last apply did, as this seat may see it.",
+            _recorded(game, "apply", "events"))),
+        "__doc__": "`POST /v1/view` of this game."})
+
+
+def _ranked_move(name: str, game: str, move: type[Schema]) -> type[Schema]:
+    def best(key: str) -> Any:
+        return _recorded(game, "hints", key, 0)
+
+    return type(name, (Schema,), {
+        "rank": Int(required=True, metadata=_meta("1 for the best move.", 1)),
+        "move": fields.Nested(move, required=True, metadata=_meta("The move, with its id.",
+                                                                  best("move"))),
+        "equity": fields.Float(required=True, metadata=_meta("Mean equity of the move.",
+                                                             best("equity"))),
+        "stderr": fields.Float(required=True, metadata=_meta("Its standard error.",
+                                                             best("stderr"))),
+        "stderr_diff": fields.Float(metadata=_meta(
+            "Paired standard error of its difference from the best move.", 0.0)),
+        "__doc__": "One ranked move of a hint of this game."})
+
+
+def _hints_response(name: str, game: str, ranked: type[Schema]) -> type[Schema]:
+    return type(name, (Schema,), {
+        "player": Int(required=True, metadata=_meta("The asking seat.",
+                                                    _recorded(game, "hints", "player"))),
+        "evaluation": fields.Nested(EvaluationSchema, required=True, metadata=_meta(
+            "The position's value for the asking player (counters or points of the hand).",
+            _recorded(game, "hints", "evaluation"))),
+        "solver": fields.Nested(SolverMetaSchema, required=True, metadata=_meta(
+            "How the answer was found; `exact` says every world was searched to the "
+            "hand's end.", _recorded(game, "hints", "solver"))),
+        "moves": fields.List(fields.Nested(ranked), required=True, metadata=_meta(
+            "Legal moves best first.", _recorded(game, "hints", "moves"))),
+        "__doc__": "`POST /v1/hints` of this game: its solver's answer from the asking "
+                   "seat's view."})
+
+
+FORMS: dict[str, tuple[type[Schema], ...]] = {
+    "Conquian": (ConquianStateSchema, ConquianViewSchema, ConquianMoveSchema,
+                 ConquianEventSchema),
+    "Rummy": (RummyStateSchema, RummyViewSchema, RummyMoveSchema, RummyEventSchema),
+}
+
+
+def _components() -> dict[str, type[Schema]]:
+    """Every answer component: Cassino's under their own names, then each other game's."""
+    out: dict[str, type[Schema]] = {
+        "StateResponse": StateResponse, "LegalMovesResponse": LegalMovesResponse,
+        "ApplyResponse": ApplyResponse, "ViewResponse": ViewResponse,
+        "Breakdown": BreakdownSchema,
+        "HintsResponse": HintsResponse, "EvaluateResponse": EvaluateResponse,
+        "ReviewResponse": ReviewResponse}
+    for game, (state, view, move, event) in FORMS.items():
+        ranked = _ranked_move(f"{game}RankedMove", game, move)
+        out.update({
+            f"{game}StateResponse": _state_response(f"{game}StateResponse", game, state),
+            f"{game}LegalMovesResponse": _legal_moves_response(f"{game}LegalMovesResponse",
+                                                               game, move),
+            f"{game}ApplyResponse": _apply_response(f"{game}ApplyResponse", game, state,
+                                                    view, event),
+            f"{game}ViewResponse": _view_response(f"{game}ViewResponse", game, view, event),
+            f"{game}RankedMove": ranked,
+            f"{game}HintsResponse": _hints_response(f"{game}HintsResponse", game, ranked)})
+    return out
+
+
+COMPONENTS = _components()
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def answer_schema(cassino: str, *others: str, combinator: str = "oneOf") -> dict[str, Any]:
+    """The 200 schema of an endpoint: Cassino's answer or another game's."""
+    return {combinator: [_ref(name) for name in (cassino, *others)]}
+
+
+def _per_game(name: str, combinator: str) -> dict[str, Any]:
+    return answer_schema(name, *(game + name for game in GAMES), combinator=combinator)
+
+
+ANSWERS: dict[str, dict[str, Any]] = {
+    # a sealed game's answer ({game, credentials}) is the same in every game
+    "newGame": _per_game("StateResponse", "anyOf"),
+    # Conquian's and rummy's move kinds overlap (take, discard), and a list may be empty
+    "legalMoves": _per_game("LegalMovesResponse", "anyOf"),
+    "apply": _per_game("ApplyResponse", "oneOf"),  # the state or view names its game
+    "view": _per_game("ViewResponse", "oneOf"),
+    "score": answer_schema("Breakdown", "GameScore"),
+    "hints": _per_game("HintsResponse", "anyOf"),
+}
+"""The 200 schema of each endpoint whose answer differs by game (``evaluate`` answers the
+same form in every game)."""
+
+RESULTS = [HintsResponse, *(COMPONENTS[game + "HintsResponse"] for game in GAMES),
+           EvaluateResponse, ReviewResponse]
+"""What a finished job's ``result`` is: a hint of any game, an evaluation or a review."""
+
+
+class JobSchema(schemas.JobSchema):
+    """A job: its ``result`` documented by game (the same dict as Cassino's schema's)."""
+
+    result = Either(RESULTS, combinator="anyOf", metadata={  # type: ignore[assignment]
+        "description": "The hints (or evaluation, or review) answer when finished.",
+        "example": None})
+
+
+def register(spec: APISpec) -> None:
+    """Add the answer components to the spec (before the blueprints refer to them)."""
+    for name, schema in COMPONENTS.items():
+        if name not in spec.components.schemas:  # Cassino's may be there already (nested)
+            spec.components.schema(name, schema=schema)

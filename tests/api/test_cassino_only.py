@@ -1,0 +1,47 @@
+"""The endpoints that serve Cassino only answer a request about another game with a 422
+naming the field that carries it (api/cassino_only.py), never a 500."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from tests.api.other_games import ok
+
+
+def _games(client: FlaskClient, game: str, variant: str) -> tuple[dict[str, Any],
+                                                                   dict[str, Any]]:
+    """An open state of ``game`` and a sealed seat of it (the house plays the other)."""
+    body = {"game": game, "variant": variant, "seed": 8}
+    state = ok(client.post("/v1/games", json=body))["state"]
+    sealed = ok(client.post("/v1/games", json={**body, "sealed": True,
+                                               "house": [{"player": 1, "bot": "random"}]}))
+    return state, {"game": sealed["game"], "credential": sealed["credentials"][0]}
+
+
+@pytest.mark.parametrize(("game", "variant"), [("conquian", "conquian"), ("rummy", "poker-rum")])
+def test_another_games_request_is_a_422_naming_its_field(client: FlaskClient, game: str,
+                                                         variant: str) -> None:
+    state, seat = _games(client, game, variant)
+    asked = [("/v1/bot-move", {"state": state, "player": state["to_move"]}, "state"),
+             ("/v1/bot-move", seat, "game"),
+             ("/v1/why", {"state": state, "card": state["hands"][0][0]}, "state"),
+             ("/v1/why", {**seat, "card": state["hands"][0][0]}, "game"),
+             ("/v1/records", {"state": state}, "state"),
+             ("/v1/records", seat, "game"),
+             ("/v1/reviews", seat, "game")]
+    for path, body, field in asked:
+        answer = client.post(path, json=body)
+        error = answer.json
+        assert answer.status_code == 422 and error is not None, (path, error)
+        assert error["field"] == field, (path, error)
+        assert f"this is a {game} game" in error["message"]
+
+
+def test_cassino_is_still_served(client: FlaskClient) -> None:
+    state = ok(client.post("/v1/games", json={"seed": 8}))["state"]
+    assert ok(client.post("/v1/bot-move", json={"state": state, "player": state["to_move"],
+                                                 "level": "beginner"}))["move"]["id"]
+    assert "record" in ok(client.post("/v1/records", json={"state": state}))

@@ -1,0 +1,116 @@
+"""Every answer of whole hands of every game fits the RESPONSE schema of its endpoint in the
+committed spec (openapi/openapi.json): what a client generated from the spec expects is
+what the server sends, for Cassino and for each other game (api/game_responses.py)."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+from openapi_schema_validator import OAS30Validator
+
+from tests.api.other_games import ok
+
+SPEC = json.loads((Path(__file__).resolve().parents[2] / "openapi" / "openapi.json")
+                  .read_text(encoding="utf-8"))
+GAMES = [("cassino", "standard"), ("conquian", "conquian"), ("rummy", "poker-rum"),
+         ("rummy", "poker-gin"), ("rummy", "double-pack-rum")]
+MAX_PLIES = 2000
+"""More moves than any hand lasts (a guard against a loop)."""
+
+
+def _validator(path: str, method: str = "post") -> OAS30Validator:
+    schema = SPEC["paths"][path][method]["responses"]["200"]["content"][
+        "application/json"]["schema"]
+    return OAS30Validator({"components": SPEC["components"], "allOf": [schema]})
+
+
+VALIDATORS = {path: _validator(path) for path in (
+    "/v1/games", "/v1/legal-moves", "/v1/apply", "/v1/view", "/v1/score", "/v1/hints",
+    "/v1/evaluate")}
+VALIDATORS["/v1/jobs"] = _validator("/v1/jobs/{job_id}", "get")
+
+
+def fits(path: str, answer: Any) -> dict[str, Any]:
+    """The 200 answer's JSON, checked against its endpoint's response schema."""
+    body = ok(answer)
+    errors = sorted(VALIDATORS[path].iter_errors(body), key=str)
+    assert not errors, (path, [e.message[:300] for e in errors[:3]], json.dumps(body)[:500])
+    return body
+
+
+def _new(game: str, variant: str, **more: Any) -> dict[str, Any]:
+    return {"game": game, "variant": variant, "seed": 8, **more}
+
+
+def test_the_schemas_tell_the_games_apart() -> None:
+    """A wrong game's form fails: the check can fail (a Conquian state is no Cassino one)."""
+    conquian = {"state": {"game": "conquian", "variant": "conquian"}, "events": [{}]}
+    assert list(VALIDATORS["/v1/apply"].iter_errors(conquian))
+    assert list(VALIDATORS["/v1/score"].iter_errors({"game": "rummy", "players": []}))
+
+
+@pytest.mark.parametrize(("game", "variant"), GAMES)
+def test_every_answer_of_an_open_hand_fits_the_spec(client: FlaskClient, game: str,
+                                                    variant: str) -> None:
+    rng = random.Random(3)
+    state = fits("/v1/games", client.post("/v1/games", json=_new(game, variant)))["state"]
+    for ply in range(MAX_PLIES):
+        seats = len(state["hands"])
+        for seat in range(seats):
+            fits("/v1/view", client.post("/v1/view", json={"state": state, "player": seat}))
+        fits("/v1/score", client.post("/v1/score", json={"state": state}))
+        listed = client.post("/v1/legal-moves", json={"state": state})
+        if listed.status_code == 409:
+            return
+        moves = fits("/v1/legal-moves", listed)["moves"]
+        if ply % 25 == 0:  # a few searches per hand: the answers' form, not the search
+            asked = {"state": state, "player": state["to_move"], "samples": 2}
+            fits("/v1/hints", client.post("/v1/hints", json=asked))
+            fits("/v1/evaluate", client.post("/v1/evaluate", json=asked))
+        move = rng.choice(moves)
+        body = {"state": state, "move": move["id"] if ply % 2 else move}
+        if ply % 3 == 0:  # the events as one seat may see them
+            body["player"] = state["to_move"]
+        state = fits("/v1/apply", client.post("/v1/apply", json=body))["state"]
+    raise AssertionError("the hand did not end")
+
+
+@pytest.mark.parametrize(("game", "variant"), GAMES)
+def test_every_answer_of_a_sealed_hand_fits_the_spec(client: FlaskClient, game: str,
+                                                     variant: str) -> None:
+    rng = random.Random(5)
+    started = fits("/v1/games", client.post("/v1/games", json=_new(
+        game, variant, sealed=True, house=[{"player": 1, "bot": "random"}])))
+    seat = {"game": started["game"], "credential": started["credentials"][0]}
+    for ply in range(MAX_PLIES):
+        fits("/v1/view", client.post("/v1/view", json=seat))
+        fits("/v1/score", client.post("/v1/score", json=seat))
+        listed = client.post("/v1/legal-moves", json=seat)
+        if listed.status_code == 409:
+            return
+        moves = fits("/v1/legal-moves", listed)["moves"]
+        if ply == 0:  # a hint through a job: the job's result is a hint of this game
+            accepted = client.post("/v1/hints", json={**seat, "samples": 2, "async": True})
+            assert accepted.status_code == 202, accepted.json
+            job = _finished(client, accepted.headers["Location"])
+            assert job["status"] == "finished", job
+        answer = fits("/v1/apply", client.post("/v1/apply", json={
+            **seat, "move": rng.choice(moves)["id"]}))
+        seat["game"] = answer["game"]
+    raise AssertionError("the hand did not end")
+
+
+def _finished(client: FlaskClient, url: str) -> dict[str, Any]:
+    """The job at ``url`` polled (each answer checked) until it ends."""
+    for _ in range(100_000):
+        job = fits("/v1/jobs", client.get(url))
+        time.sleep(0.01)  # pacing the polls, as a client does
+        if job["status"] in ("finished", "failed"):
+            return job
+    raise AssertionError("the job did not end")
