@@ -14,6 +14,7 @@ import pytest
 
 import solver
 from engine.cassino import VARIANTS, Build, Move, Rules, generate_moves, play_card
+from solver.bots import make_bot
 from solver.cassino import (
     ModelSearch,
     PolicyWorlds,
@@ -191,3 +192,12 @@ def test_inference_worlds_carry_the_model() -> None:
     for weight in (0.0, 0.5):
         worlds = _worlds(view, solver.Options(inference=True, opponent_model=weight))
         assert isinstance(worlds, SoftWorlds) and worlds.reply_weight == weight
+
+
+@pytest.mark.parametrize("weight", [-0.25, 1.5, float("nan"), float("inf")])
+def test_options_refuse_a_weight_outside_0_1(weight: float) -> None:
+    """A bad weight is refused where it is given, not in the first world searched."""
+    with pytest.raises(ValueError, match="opponent_model"):
+        solver.Options(opponent_model=weight)
+    with pytest.raises(ValueError, match="opponent_model"):
+        make_bot(f"solver:opponent_model={weight}")
