@@ -1,4 +1,4 @@
-"""A world's search with a model of the opponent's replies (issue 14, opt-in).
+"""A world's search with a model of the opponent's replies (issue 14, on by default).
 
 Perfect-information Monte Carlo searches each world by minimax, so in every world the
 opponent replies *seeing the root player's hand*: it always trails the card the root player
@@ -13,7 +13,8 @@ hand: :func:`policy_score`, the one ply of the inference model
 (:func:`solver.cassino.inference.move_value`: a capture 1 + what it takes + a sweep, R13; a
 build half the worth of its cards; a trail minus its card's worth), its first best move in
 the engine's move order.  The root player's own nodes stay maximising.  With ``weight`` 0
-this is :class:`solver.cassino.search.Search` exactly; the default solver never builds one.
+this is :class:`solver.cassino.search.Search` exactly; the default solver builds one at
+``Options.opponent_model`` 0.25 for each two-seat world in batches.
 
 Alpha-beta still prunes at the opponent's nodes: the policy's reply is searched first with
 a full window (its value ``cp`` is needed exactly), then the best reply ``M`` within the
