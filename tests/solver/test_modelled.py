@@ -218,7 +218,7 @@ def test_a_fail_high_stays_a_lower_bound_when_the_mix_rounds_below_beta() -> Non
     class Scripted(ModelSearch):
         """The policy's reply valued ``cp``, every other reply ``b`` exactly."""
 
-        def _child(self, *args: object) -> float:  # type: ignore[override]
+        def _child(self, *args: object) -> float:
             values.append(cp if not values else b)
             return values[-1]
 
