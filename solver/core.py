@@ -102,6 +102,10 @@ class Options:
     (:class:`solver.cassino.ModelSearch`, docs/solver.md "Opponent model in the search");
     0 is plain minimax in each world (the default before issue 14's measurement)."""
 
+    def __post_init__(self) -> None:
+        if not 0.0 <= self.opponent_model <= 1.0:  # also refuses NaN
+            raise ValueError(f"opponent_model {self.opponent_model!r} is outside 0..1")
+
     def seat_budget(self, rules: Rules) -> int | None:
         """The node budget of an N-seat view in the variant of ``rules``."""
         if self.seat_nodes == BY_VARIANT:

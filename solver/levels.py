@@ -59,11 +59,14 @@ def dial_of(level: str | float) -> float:
 
 
 def level_spec(level: str | float) -> str:
-    """The arena name of a level: its own name, or ``dial:VALUE``."""
+    """The arena name of a level: its own name, or ``dial:VALUE`` (short where that is the
+    same number, ``dial:12``; else every digit, so the bot plays the dial given)."""
     if isinstance(level, str):
         dial_of(level)
         return level
-    return f"dial:{dial_of(level):g}"
+    value = dial_of(level)
+    short = f"{value:g}"
+    return f"dial:{short if float(short) == value else repr(value)}"
 
 
 def _segment(dial: float) -> tuple[int, float]:

@@ -25,7 +25,7 @@ from workers.readable import READABLE_KEYS, mark_alternatives
 __all__ = ["CHUNK", "JOB_ID", "SOLVER_VERSION", "CacheEntry", "HintRequest", "Unfit",
            "new_job_id", "open_scope"]
 
-SOLVER_VERSION = "3"
+SOLVER_VERSION = "4"
 """Bump when the solver's answers change: it is part of every job id and cache key."""
 
 CHUNK = 64

@@ -11,7 +11,7 @@ The generic solver (:mod:`solver.core`, :mod:`solver.ranking`, :mod:`solver.bots
 * :mod:`solver.cassino.inference`: worlds that read the opponent's moves of this batch
   (a deterministic policy's, :class:`PolicyWorlds`; a soft model's, :class:`SoftWorlds`);
 * :mod:`solver.cassino.modelled`: a world's search in which the opponent's replies mix its
-  best with a one-ply policy blind to the viewer's hand (:class:`ModelSearch`, opt-in);
+  best with a one-ply policy blind to the viewer's hand (:class:`ModelSearch`, on by default);
 * :mod:`solver.cassino.evaluation`: exact scoring at the round's end and the closed-form
   estimate at a batch end, with weights from the variant's scoring scheme (R26, V4), for
   two seats and per side for N (V6, V7);

@@ -481,8 +481,8 @@ static double search_om(SearchObject *s, int me, u64 mine, u64 theirs, u64 loose
         best = cp; best_kid = pol; has_best = 1;
         if (!overflow && w < 1.0) {
             /* the best reply M within the window that (1 - w) M + w cp has */
-            double a = (alpha - w * cp) / (1.0 - w), b = (beta - w * cp) / (1.0 - w);
-            if (best > a) a = best;
+            double a0 = (alpha - w * cp) / (1.0 - w), b = (beta - w * cp) / (1.0 - w);
+            double a = best > a0 ? best : a0;
             for (int i = 0; i < kids.n && best < b; i++) {
                 const KMove *kid = &kids.m[i];
                 if (same_move(kid, &pol)) continue;
@@ -493,6 +493,11 @@ static double search_om(SearchObject *s, int me, u64 mine, u64 theirs, u64 loose
                     if (v > a) a = v;
                 }
             }
+            /* the mix's bound is M's (the window maps back with rounding): modelled.py
+             * _bound_window */
+            if (best <= a0) { alpha0 = INFINITY; beta = INFINITY; }
+            else if (best >= b) { alpha0 = -INFINITY; beta = -INFINITY; }
+            else { alpha0 = -INFINITY; beta = INFINITY; }
             best = (1.0 - w) * best + w * cp;
         }
     } else {

@@ -1,4 +1,4 @@
-"""A world's search with a model of the opponent's replies (issue 14, opt-in).
+"""A world's search with a model of the opponent's replies (issue 14, on by default).
 
 Perfect-information Monte Carlo searches each world by minimax, so in every world the
 opponent replies *seeing the root player's hand*: it always trails the card the root player
@@ -13,13 +13,15 @@ hand: :func:`policy_score`, the one ply of the inference model
 (:func:`solver.cassino.inference.move_value`: a capture 1 + what it takes + a sweep, R13; a
 build half the worth of its cards; a trail minus its card's worth), its first best move in
 the engine's move order.  The root player's own nodes stay maximising.  With ``weight`` 0
-this is :class:`solver.cassino.search.Search` exactly; the default solver never builds one.
+this is :class:`solver.cassino.search.Search` exactly; the default solver builds one at
+``Options.opponent_model`` 0.25 for each two-seat world in batches.
 
 Alpha-beta still prunes at the opponent's nodes: the policy's reply is searched first with
 a full window (its value ``cp`` is needed exactly), then the best reply ``M`` within the
 window ``(alpha - weight * cp) / (1 - weight) .. (beta - weight * cp) / (1 - weight)`` that the
 mix maps to the node's window, so the bounds stored in the transposition table are bounds
-of the mixed value.  The compiled kernel has the same search (``search_om`` in
+of the mixed value (filed by ``M``'s outcome in its window, not by comparing the rounded
+mix with ``alpha`` and ``beta``).  The compiled kernel has the same search (``search_om`` in
 ``_kernel.c``): the same values and node counts (``tests/solver/test_modelled.py``).
 """
 
@@ -80,6 +82,16 @@ def policy_score(move: Move, loose: int, builds: tuple[Build, ...], player: int,
     if move[0] == _BUILD:
         return 0.5 * _sum(move[2] | 1 << move[1], worths)
     return -_sum(1 << move[1], worths)
+
+
+def _bound_window(m: float, a0: float, b: float) -> tuple[float, float]:
+    """The window that files the mix of ``m`` as the bound ``m`` is of the best reply
+    searched within ``(a0, b)``: an upper bound, a lower bound, or exact."""
+    if m <= a0:
+        return INF, INF
+    if m >= b:
+        return -INF, -INF
+    return -INF, INF
 
 
 class ModelSearch(Search):
@@ -162,9 +174,9 @@ class ModelSearch(Search):
                              INF)
             best, best_kid = cp, policy
             if w < 1.0:
-                a = (alpha - w * cp) / (1.0 - w)
+                a0 = (alpha - w * cp) / (1.0 - w)
                 b = (beta - w * cp) / (1.0 - w)
-                a = max(a, best)
+                a = max(a0, best)
                 for kid in kids:
                     if best >= b:
                         break
@@ -174,6 +186,8 @@ class ModelSearch(Search):
                     if v > best:
                         best, best_kid = v, kid
                         a = max(a, v)
+                # the mix's bound is M's (the window maps back with rounding)
+                alpha0, beta = _bound_window(best, a0, b)
                 best = (1.0 - w) * best + w * cp
         else:
             for kid in kids:

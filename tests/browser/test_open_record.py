@@ -114,3 +114,30 @@ def test_a_bad_file_is_told_and_the_page_lives_on(browser: Any, server: str) -> 
     assert not error.is_visible()
     assert errors == [] and page.evaluate("document.body.dataset.phase") == "human"
     page.close()
+
+
+def test_only_the_last_file_chosen_is_shown(browser: Any, server: str) -> None:
+    """A file chosen while the replay of an earlier one is still on its way: the earlier
+    answer, arriving last, does not replace the later file's replay under its title."""
+    page, _ = table(browser, server)
+    held: list[Any] = []
+
+    def hold_the_first(route: Any) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/v1/records/replay", hold_the_first)
+    choose_file(page, "first.json", json.dumps(a_record(2)).encode())
+    while not held:  # the first replay is on its way, held
+        page.wait_for_timeout(20)
+    page.click('[data-testid="replay-close"]')
+    choose_file(page, "second.json", json.dumps(a_record(4)).encode())
+    page.wait_for_selector('[data-testid="replay-at"]:has-text("Move 0 of 4")', timeout=TURN)
+    with page.expect_response("**/v1/records/replay"):
+        held[0].continue_()
+    page.evaluate("() => new Promise((done) => setTimeout(done, 200))")  # its answer read
+    assert page.inner_text("#replay-title") == "Replay of second.json"
+    assert at(page) == "Move 0 of 4"
+    page.close()

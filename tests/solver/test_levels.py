@@ -48,6 +48,13 @@ def test_levels_are_points_of_the_dial_weakest_first() -> None:
     assert level_spec("club") == "club" and level_spec(12) == "dial:12"
 
 
+@pytest.mark.parametrize("dial", [12.3456789, 60.0000001, 1e-300, 99.99999999])
+def test_a_dial_spec_plays_the_dial_given(dial: float) -> None:
+    """A house seat's ``dial`` (POST /v1/games) is played at its value, not at six digits:
+    the same move as ``POST /v1/bot-move`` at that dial."""
+    assert level_bot(level_spec(dial)).dial == dial
+
+
 @pytest.mark.parametrize("bad", [-1, 100.5, math.nan, math.inf, "grandmaster", "dial"])
 def test_bad_levels_and_dials_are_refused(bad: str | float) -> None:
     with pytest.raises(LevelError):

@@ -14,6 +14,7 @@ import pytest
 
 import solver
 from engine.cassino import VARIANTS, Build, Move, Rules, generate_moves, play_card
+from solver.bots import make_bot
 from solver.cassino import (
     ModelSearch,
     PolicyWorlds,
@@ -23,7 +24,7 @@ from solver.cassino import (
     kernel,
     policy_score,
 )
-from solver.cassino.search import Position, Search
+from solver.cassino.search import INF, Position, Search
 from solver.core import _worlds
 from tests.solver.test_kernel import BATCHES, built, rounds, worlds_of
 
@@ -191,3 +192,42 @@ def test_inference_worlds_carry_the_model() -> None:
     for weight in (0.0, 0.5):
         worlds = _worlds(view, solver.Options(inference=True, opponent_model=weight))
         assert isinstance(worlds, SoftWorlds) and worlds.reply_weight == weight
+
+
+@pytest.mark.parametrize("weight", [-0.25, 1.5, float("nan"), float("inf")])
+def test_options_refuse_a_weight_outside_0_1(weight: float) -> None:
+    """A bad weight is refused where it is given, not in the first world searched."""
+    with pytest.raises(ValueError, match="opponent_model"):
+        solver.Options(opponent_model=weight)
+    with pytest.raises(ValueError, match="opponent_model"):
+        make_bot(f"solver:opponent_model={weight}")
+
+
+def test_a_fail_high_stays_a_lower_bound_when_the_mix_rounds_below_beta() -> None:
+    """The window maps back with rounding: the best reply M failing high (M >= b) at
+    ``(1 - w) * b + w * cp`` a hair under ``beta`` is still a lower bound of the mixed
+    value in the transposition table, not an exact value (here cp -1.24, beta -0.08:
+    the mix of b rounds to -0.08000000000000002)."""
+    w, cp, beta = 0.25, -1.24, -0.08
+    b = (beta - w * cp) / (1.0 - w)
+    assert (1.0 - w) * b + w * cp < beta  # the rounding this test is about
+    rules, pos, _ = next(world for world in worlds_of("standard", 2, 1)
+                         if len(world[2]) > 1 and world[1].hands[1 - world[1].to_move])
+    values: list[float] = []
+
+    class Scripted(ModelSearch):
+        """The policy's reply valued ``cp``, every other reply ``b`` exactly."""
+
+        def _child(self, *args: object) -> float:
+            values.append(cp if not values else b)
+            return values[-1]
+
+    me = pos.to_move
+    search = Scripted(rules, pos.stock, pos.dealer, 1 - me, w)  # ``me`` is modelled
+    search.kernel = None
+    mine, theirs = pos.hands[me], pos.hands[1 - me]
+    got = search._search(me, mine, theirs, pos.loose, pos.builds, pos.piles[me],
+                         pos.piles[1 - me], 0, -1, -1.0, beta)
+    assert values == [cp, b]  # the loop stopped at the fail high
+    lo, hi, _ = search.tt[(mine, theirs, pos.loose, pos.builds, pos.piles[me], 0, -1, me)]
+    assert (lo, hi) == (got, INF)

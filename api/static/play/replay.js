@@ -33,6 +33,7 @@ import { meldGameOf } from "./melds.js";
     game: null,        // {game, credential, seat, names} from play.js
     source: null,      // what the dialog shows: "game" (play.js's) or "file" (opened)
     names: [],         // the seats' names in the dialog (a file's seats have none)
+    opened: 0,         // files chosen so far: only the last one's answer is shown
     record: null,
     positions: [],
     at: 0,
@@ -162,6 +163,8 @@ import { meldGameOf } from "./melds.js";
     input.value = "";  // the same file may be opened again
     if (!file) return;
     reset("file");
+    const ticket = ++replay.opened;
+    const stale = () => replay.source !== "file" || ticket !== replay.opened;
     $("replay-title").textContent = `Replay of ${file.name}`;
     const dialog = $("replay-dialog");
     if (!dialog.open) dialog.showModal();
@@ -170,14 +173,14 @@ import { meldGameOf } from "./melds.js";
     try {
       data = JSON.parse(await file.text());
     } catch (err) {
-      showError(`${file.name} is not a JSON file: ${err.message}`);
+      if (!stale()) showError(`${file.name} is not a JSON file: ${err.message}`);
       return;
     }
     // the saved record itself, or an answer of POST /v1/records ({"record": ...})
     const record = data && typeof data === "object" && !data.format && data.record ? data.record : data;
     try {
       const answer = await api.replay({ record });
-      if (replay.source !== "file") return;
+      if (stale()) return;
       replay.record = answer.record;
       replay.positions = answer.positions;
       const seats = replay.positions[0].state.hands.length;
@@ -187,6 +190,7 @@ import { meldGameOf } from "./melds.js";
       $("review-status").textContent = "Rates each move of the seat chosen against the solver's best from what it could see then.";
       go(0);
     } catch (err) {
+      if (stale()) return;
       showError(err instanceof CassinoError ? `${file.name}: ${err.message}` : String(err));
     }
   }

@@ -3759,9 +3759,9 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 33.2,
+                         *         "elapsed_ms": 53.2,
                          *         "cached": false,
-                         *         "nodes": 76957,
+                         *         "nodes": 76919,
                          *         "seed": 0
                          *       }
                          *     }
@@ -3782,9 +3782,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j1c26bf1cdb48a429eb2d336dffa7e40a",
+                         *         "id": "j7fab80b61a4932c2bba353ff8eee3f06",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j1c26bf1cdb48a429eb2d336dffa7e40a"
+                         *         "url": "/v1/jobs/j7fab80b61a4932c2bba353ff8eee3f06"
                          *       }
                          *     }
                          */
@@ -4184,9 +4184,9 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 31.1,
+                         *         "elapsed_ms": 54.7,
                          *         "cached": false,
-                         *         "nodes": 76957,
+                         *         "nodes": 76919,
                          *         "seed": 0
                          *       }
                          *     }
@@ -4207,9 +4207,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j1c26bf1cdb48a429eb2d336dffa7e40a",
+                         *         "id": "j7fab80b61a4932c2bba353ff8eee3f06",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j1c26bf1cdb48a429eb2d336dffa7e40a"
+                         *         "url": "/v1/jobs/j7fab80b61a4932c2bba353ff8eee3f06"
                          *       }
                          *     }
                          */
@@ -4417,7 +4417,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "j1c26bf1cdb48a429eb2d336dffa7e40a",
+                         *       "id": "j7fab80b61a4932c2bba353ff8eee3f06",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -4554,9 +4554,9 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 35.4,
+                         *           "elapsed_ms": 40.8,
                          *           "cached": false,
-                         *           "nodes": 76957,
+                         *           "nodes": 76919,
                          *           "seed": 0
                          *         }
                          *       }
@@ -9580,7 +9580,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-alphabeta-horizon",
              *       "samples": 6,
-             *       "elapsed_ms": 44.1,
+             *       "elapsed_ms": 81.6,
              *       "cached": false,
              *       "nodes": 1005,
              *       "seed": 0,
@@ -10343,7 +10343,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 8,
-             *       "elapsed_ms": 8.7,
+             *       "elapsed_ms": 13.8,
              *       "cached": false,
              *       "nodes": 108,
              *       "seed": 0,
