@@ -44,6 +44,15 @@ _STATUS = {
     JobStatus.CREATED: "queued", JobStatus.STARTED: "started", JobStatus.FINISHED: "finished",
     JobStatus.FAILED: "failed", JobStatus.STOPPED: "failed", JobStatus.CANCELED: "failed",
 }
+for _waiting in ("READY_TO_ENQUEUE", "RATE_LIMITED"):  # RQ 3's: a dependent (a merge) about
+    if hasattr(JobStatus, _waiting):                      # to be queued; a job held back
+        _STATUS[JobStatus[_waiting]] = "queued"
+
+
+def job_status(job: Job) -> str:
+    """A job's status for clients.  A status this module does not know (a newer RQ's) reads
+    as queued, never as failed: a wait ends at its deadline, and a failure is RQ's FAILED."""
+    return _STATUS.get(job.get_status(), "queued")
 
 
 @contextmanager
@@ -178,7 +187,7 @@ class RedisService(HintService):
                     return {}  # gone or unreadable: no answer (submit searches again)
                 try:
                     with _readable(job_id):
-                        status = _STATUS.get(job.get_status(), "failed")
+                        status = job_status(job)
                         if status == "finished":
                             return job.return_value()  # submit checks it
                 except Unreadable:
@@ -207,13 +216,12 @@ class RedisService(HintService):
     def _status(self, job: Job) -> str:
         """A merge job waiting on its ranges counts as started once one of them has."""
         with _readable(job.id):
-            status = _STATUS.get(job.get_status(), "failed")
+            status = job_status(job)
             ranges = job.meta.get("ranges")
             if status == "queued" and ranges:
                 for range_id in ranges:
                     part = self._fetch(str(range_id))
-                    if part is not None and _STATUS.get(part.get_status()) in ("started",
-                                                                               "finished"):
+                    if part is not None and job_status(part) in ("started", "finished"):
                         return "started"
             return status
 

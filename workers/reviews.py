@@ -309,7 +309,7 @@ class RedisReviews(ReviewService):
     def job(self, job_id: str) -> dict[str, Any] | None:
         if not JOB_ID.match(job_id):
             return None
-        from workers.queue import _STATUS, _reachable, _reason
+        from workers.queue import _reachable, _reason, job_status
 
         with _reachable():
             found = self.hints._fetch(job_id)
@@ -318,7 +318,7 @@ class RedisReviews(ReviewService):
                     return None
             except Exception:  # a record that does not read back: no review of ours
                 return None
-            status = _STATUS.get(found.get_status(), "failed")
+            status = job_status(found)
             total = int(found.meta.get("total", 0))
             if status == "finished":
                 return job_object(job_id, status, total, total, result=found.return_value())
