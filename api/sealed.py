@@ -146,6 +146,16 @@ def carried(past: tuple[Played, ...] | None, before: State, seat: int, move: Mov
     return (*past, *before.history, Played(seat, move))
 
 
+def _check_from_view(state: Any, seat: int, move: Any) -> None:
+    """Refuse ``move`` of ``seat`` as its own view judges it (docs/api.md "Sealed games"):
+    every refusal a seat of a sealed game gets is computed from what it may see, so a card
+    it does not hold gets one answer wherever it lies (another hand, the stock), in words
+    and in time (D17, QD13, RM27)."""
+    refused = state.view(seat).refusal(move)
+    if refused is not None:
+        raise refused
+
+
 def _read_state(data: dict[str, Any]) -> Any:
     """A token's state: Cassino's, or the game its ``game`` names."""
     name = game_of(data)
@@ -297,6 +307,7 @@ class Sealer:
         elif seat != game.state.to_move:
             raise IllegalMoveError(f"it is player {game.state.to_move}'s turn, not player "
                                    f"{seat}'s (R4)", field="credential", rule="R4")
+        _check_from_view(game.state, seat, move)
         # The move and the house's answers first: any refusal (an illegal move, a table
         # too large to list, D16) changes nothing, the ledger included.
         step = game.state.apply(move)
@@ -315,6 +326,7 @@ class Sealer:
             acting = ", ".join(str(s) for s in sorted(game.state.acting)) or "nobody"
             raise IllegalMoveError(f"player {seat} may not act now: seat {acting} is to move",
                                    field="credential", rule=served(game.state.game).turn_rule)
+        _check_from_view(game.state, seat, move)
         moved, events = game.state.apply(move)
         after = self._house(replace(game, state=moved, ply=game.ply + 1), list(events))
         with _reachable():

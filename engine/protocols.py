@@ -22,6 +22,11 @@ class GameView(Protocol):
     @property
     def game_over(self) -> bool: ...
 
+    def refusal(self, move: Any) -> Exception | None:
+        """Why this seat may not make ``move`` now, judged from this view alone, or
+        ``None`` when it may: a sealed game checks every move here first, so that no
+        refusal depends on what the seat may not see (a card it does not hold is refused
+        with one answer wherever the card lies)."""
     def resample(self, rng: random.Random) -> GameState:
         """A whole state with this view, the hidden information drawn from ``rng`` among
         what the view allows (OpenSpiel's resampling of an information state, for search);

@@ -22,6 +22,7 @@ from engine.cassino.game import side_of, sides, teams
 from engine.cassino.movegen import legal_moves as _generate
 from engine.cassino.moves import BUILD, CAPTURE, CLAIM, TRAIL, Move, claim
 from engine.cassino.referee import claim_refusal, refusal
+from engine.cassino.referee import game_over as game_over_refusal
 from engine.cassino.rules import Rules, get_rules
 from engine.cassino.scoring import Breakdown, point_cards, score
 from engine.cassino.state import (
@@ -48,7 +49,7 @@ from engine.cassino.state import (
 from engine.cassino.table import Build, builds_cards, form_build, play_card
 from engine.cassino.words import move_text
 from engine.cassino.worlds import HandSampler, stock_order
-from engine.errors import IllegalMoveError, StateError
+from engine.errors import IllegalMoveError, MoveFormatError, StateError
 
 __all__ = [
     "State",
@@ -140,6 +141,39 @@ class View(NamedTuple):
         if self.status != PLAYING or self.to_move != self.player:
             return []
         return _generate(self.hand, self.loose, self.builds, self.player, self.rules)
+
+    def refusal(self, move: Move) -> IllegalMoveError | MoveFormatError | None:
+        """Why this player may not play ``move`` now, judged from this view alone (R28,
+        R29; D17), or ``None`` when it is legal: the game's end (R27), the turn (R4), then
+        the first rule the move breaks (R6-R22; a claim's T5).  A card the player does not
+        hold is refused with one answer wherever it lies, so that no refusal tells where
+        a hidden card is."""
+        if move.type == CLAIM:
+            refused = claim_refusal(self, move)
+            if refused is None and move.player != self.player:
+                refused = IllegalMoveError(
+                    f"move.player is {move.player}, but this is player {self.player}'s view: "
+                    "a seat claims for itself (T5)", field="move.player", rule="T5")
+            return refused
+        if self.status != PLAYING:
+            return game_over_refusal(self)
+        if self.to_move != self.player:
+            return IllegalMoveError(f"it is player {self.to_move}'s turn, not player "
+                                    f"{self.player}'s (R4)", field="player", rule="R4")
+        if move in self.legal_moves():
+            return None
+        return refusal(self.seat_state(), move)
+
+    def seat_state(self) -> State:
+        """A state with this view's table and only the viewer's hand, the other hands and
+        the stock empty: what the referee (:func:`engine.cassino.referee.refusal`) reads
+        of the mover, and nothing the viewer may not see (R29)."""
+        hands = tuple(self.hand if seat == self.player else 0
+                      for seat in range(self.rules.players))
+        return State(self.rules, 0, self.round, self.deal, self.dealer, self.player, hands, (),
+                     self.loose, self.builds, self.captured, self.sweeps, self.last_capturer,
+                     self.scores, self.status, self.winner, self.history,
+                     self.previous_round, self.target, self.game_value)
 
     def score(self) -> Breakdown:
         """The breakdown of the capture piles as they stand (R26; V4.4: as pegged): they are

@@ -94,12 +94,12 @@ class State(Deal):
         if not isinstance(move, Move):
             move = parse_move(move)
         if self.game_over:
-            raise explain(self, move)
+            raise explain(self, self.hands[self.to_move], move)
         if player is not None and player != self.to_move:
             raise IllegalMoveError(f"player {player} may not act: seat {self.to_move} is "
                                    "to move (Q24)", field="player", rule="Q24")
         if move not in self.legal_moves():
-            raise explain(self, move)
+            raise explain(self, self.hands[self.to_move], move)
         return advance(self, move)
 
     def view(self, player: int) -> View:
@@ -160,6 +160,17 @@ class View(Seen):
         if self.to_move != self.player:
             return []
         return _moves(get_rules(self.variant), self, self.hand)
+
+    def refusal(self, move: Move) -> IllegalMoveError | None:
+        """Why this seat may not make ``move`` now, judged from this view alone (Q23,
+        QD13), or ``None`` when it is legal: the hand's end, the turn (Q24), then the rule
+        the move breaks, as :meth:`State.apply` words it."""
+        if self.game_over:
+            return explain(self, self.hand, move)
+        if self.to_move != self.player:
+            return IllegalMoveError(f"player {self.player} may not act: seat {self.to_move} "
+                                    "is to move (Q24)", field="player", rule="Q24")
+        return None if move in self.legal_moves() else explain(self, self.hand, move)
 
     def resample(self, rng: random.Random) -> State:
         """A whole state with this view: the other hand uniform among the unseen cards,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any, NamedTuple
 
-from engine.errors import StateError
+from engine.errors import IllegalMoveError, MoveFormatError, StateError
 from engine.rummy import referee
 from engine.rummy.cards import card_name, format_cards, pack
 from engine.rummy.deal import deal, deal_order, first_dealer, reshuffle
@@ -511,6 +511,23 @@ class View(NamedTuple):
             return []
         return legal_moves(self.rules, self.phase, self.hand, len(self.pile), self.table,
                            self.taken)
+
+    def refusal(self, move: Move) -> IllegalMoveError | MoveFormatError | None:
+        """Why this seat may not make ``move`` now, judged from this view alone (RM27), or
+        ``None`` when it is legal: the hand's end, the turn (RM7), then the rule the move
+        breaks, worded as :meth:`State.apply` words it.  The referee reads the mover's hand
+        and the table only, so a card the seat does not hold is refused alike wherever it
+        lies (another hand, the stock, the pile below its top)."""
+        if not self.game_over and self.to_move != self.player:
+            return IllegalMoveError(f"player {self.player} may not act: seat {self.to_move} "
+                                    "is to move (RM7)", field="player", rule="RM7")
+        try:
+            referee.refuse(self.rules, over=self.game_over, phase=self.phase,
+                           seat=self.player, hand=self.hand, pile_size=len(self.pile),
+                           table=self.table, taken=self.taken, move=move)
+        except (IllegalMoveError, MoveFormatError) as exc:
+            return exc
+        return None
 
     def resample(self, rng: random.Random) -> State:
         """A whole state with this view: the hidden cards (the others' hands but for what

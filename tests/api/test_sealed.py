@@ -291,3 +291,29 @@ def test_a_tokens_length_tells_nothing_hidden(app: Flask, variant: str) -> None:
         other = state._replace(hands=tuple(hands), stock=stock)
         lengths.add(len(sealer.seal(replace(game, state=other))))
     assert len(lengths) == 1
+
+
+def test_D17_a_refusal_does_not_say_which_hand_holds_a_card(app: Flask,
+                                                           client: FlaskClient) -> None:
+    """Issue 24's probe: seat 0 tries each card it does not hold; a card of the house's
+    hand and a card of the stock are refused in the same words (docs/api.md)."""
+    answer = client.post("/v1/games", json={"seed": 12345, "sealed": True,
+                                            "house": [{"player": 1}]})
+    token, credential = answer.json["game"], answer.json["credentials"][0]
+    state = sealer_of(app).open(token).state
+    assert state.to_move == 0
+    theirs = format_cards(state.hands[1])
+    stock = format_cards(sum(1 << card for card in state.stock))
+    said = set()
+    for name in [*theirs, *stock[:4]]:
+        refused = client.post("/v1/apply", json={"game": token, "credential": credential,
+                                                 "move": name})
+        assert refused.status_code == 422
+        said.add((refused.json["message"].replace(name, "?"), refused.json["field"]))
+        played = next(m for m in client.post("/v1/legal-moves", json={
+            "game": token, "credential": credential}).json["moves"] if m["type"] == "trail")
+        capture = client.post("/v1/apply", json={"game": token, "credential": credential,
+                                                 "move": f"{played['card']}x{name}"})
+        said.add((capture.json["message"].replace(name, "?"), capture.json["field"]))
+    assert said == {("card ? is not in player 0's hand (R6)", "move.card"),
+                    ("? not on the table (R11, R15)", "move.targets")}
