@@ -32,7 +32,7 @@ from api import (
     variants,
     why,
 )
-from api.jsonio import OrjsonProvider, respond
+from api.jsonio import MAX_BODY, OrjsonProvider, respond
 from api.sealed import DEFAULT_TTL, Sealer
 from workers import service_for
 from workers.ledger import ledger_for
@@ -48,7 +48,6 @@ def _version() -> str:
 
 
 API_VERSION = _version()
-MAX_BODY = 256 * 1024  # a full state with a long history is under 10 KiB
 
 DEFAULTS: dict[str, Any] = {
     "API_TITLE": "Cassino",

@@ -13,12 +13,12 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from flask import Flask, Response
+from flask import Flask, Response, current_app
 from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 
 from api.examples import error_example
-from api.jsonio import respond
+from api.jsonio import respond, too_large
 from api.rules import rule_url
 from api.schemas import ErrorSchema
 from engine.errors import CassinoError, GameOverError
@@ -114,6 +114,8 @@ class CassinoApi(Api):  # type: ignore[misc]
             payload["message"] = f"{field}: {message}" if field else message
         elif "message" in data:
             payload["message"] = data["message"]
+        elif error.code == 413:
+            payload["message"] = too_large(current_app.config.get("MAX_CONTENT_LENGTH"))
         elif error.description:
             payload["message"] = error.description
         for key in ("rule", "token", "field"):

@@ -567,9 +567,10 @@ class HouseSeatSchema(Strict):
 
 
 class NewGameRequest(Strict):
-    game = game_field("The game to start (GET /v1/catalog); `cassino` by default. (In "
-                      "answers and other requests `game` is a sealed game's token.)",
-                      load_default=DEFAULT_GAME)
+    game = game_field("The game to start (GET /v1/catalog): by default the game whose "
+                      "variant `variant` names (variant names are unique across the "
+                      "catalog), else `cassino`. (In answers and other requests `game` is a "
+                      "sealed game's token.)")
     variant = fields.String(validate=validate.OneOf(ALL_VARIANTS), metadata=_meta(
         "Rules variant of the game (GET /v1/catalog); only playable ones start. By default "
         "the game's `default_variant`: `standard` for Cassino.", "standard"))

@@ -13,7 +13,7 @@ from typing import Literal
 
 from engine.errors import UnsupportedVariantError
 
-__all__ = ["GAME_NAMES", "GameType", "VariantInfo", "game_types", "get_game"]
+__all__ = ["GAME_NAMES", "GameType", "VariantInfo", "game_of_variant", "game_types", "get_game"]
 
 Information = Literal["perfect", "imperfect"]
 Chance = Literal["deterministic", "explicit", "sampled"]
@@ -75,3 +75,10 @@ def get_game(name: str) -> GameType:
 def game_types() -> list[GameType]:
     """Every registered game, in :data:`GAME_NAMES` order."""
     return [get_game(name) for name in GAME_NAMES]
+
+
+def game_of_variant(variant: str) -> GameType | None:
+    """The game with a variant of that name (a variant's name is unique across the
+    registry, so that a request may name the variant alone), or ``None``."""
+    return next((game for game in game_types()
+                 if any(info.name == variant for info in game.variants)), None)

@@ -291,3 +291,17 @@ def test_standard_errors_still_link_the_standard_page(client: FlaskClient) -> No
     state["status"] = "game_over"
     answer = client.post("/v1/legal-moves", json={"state": state})
     assert answer.status_code == 422 and answer.json["rule_url"].startswith("/rules/standard#")
+
+
+def test_a_variant_alone_starts_its_own_game(client: FlaskClient) -> None:
+    """A variant's name is unique across the catalog, so a new game may name it alone."""
+    variants = [(game["name"], variant["name"]) for game in client.get("/v1/catalog").json[
+        "games"] for variant in game["variants"] if variant["playable"]]
+    assert len({name for _, name in variants}) == len(variants)
+    for game, variant in variants:
+        answer = client.post("/v1/games", json={"variant": variant, "seed": 5})
+        assert answer.status_code == 200, (variant, answer.json)
+        assert (answer.json["state"]["game"], answer.json["state"]["variant"]) == (game, variant)
+    # a game named with another game's variant is still refused, naming the variant
+    answer = client.post("/v1/games", json={"game": "cassino", "variant": "poker-rum"})
+    assert answer.status_code == 422 and answer.json["field"] == "variant"

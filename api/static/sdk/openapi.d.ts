@@ -1321,7 +1321,7 @@ export interface paths {
                          * @example {
                          *       "code": 413,
                          *       "status": "Request Entity Too Large",
-                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *       "message": "the body is larger than the 262,144 bytes (256 KiB) a request may send; a full state, even late in a game, is under 10 KiB"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -1788,7 +1788,7 @@ export interface paths {
                          * @example {
                          *       "code": 413,
                          *       "status": "Request Entity Too Large",
-                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *       "message": "the body is larger than the 262,144 bytes (256 KiB) a request may send; a full state, even late in a game, is under 10 KiB"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -2376,7 +2376,7 @@ export interface paths {
                          * @example {
                          *       "code": 413,
                          *       "status": "Request Entity Too Large",
-                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *       "message": "the body is larger than the 262,144 bytes (256 KiB) a request may send; a full state, even late in a game, is under 10 KiB"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -2899,7 +2899,7 @@ export interface paths {
                          * @example {
                          *       "code": 413,
                          *       "status": "Request Entity Too Large",
-                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *       "message": "the body is larger than the 262,144 bytes (256 KiB) a request may send; a full state, even late in a game, is under 10 KiB"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -3322,7 +3322,7 @@ export interface paths {
                          * @example {
                          *       "code": 413,
                          *       "status": "Request Entity Too Large",
-                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *       "message": "the body is larger than the 262,144 bytes (256 KiB) a request may send; a full state, even late in a game, is under 10 KiB"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -3870,7 +3870,7 @@ export interface paths {
                          * @example {
                          *       "code": 413,
                          *       "status": "Request Entity Too Large",
-                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *       "message": "the body is larger than the 262,144 bytes (256 KiB) a request may send; a full state, even late in a game, is under 10 KiB"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -4295,7 +4295,7 @@ export interface paths {
                          * @example {
                          *       "code": 413,
                          *       "status": "Request Entity Too Large",
-                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *       "message": "the body is larger than the 262,144 bytes (256 KiB) a request may send; a full state, even late in a game, is under 10 KiB"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -5034,7 +5034,7 @@ export interface paths {
                          * @example {
                          *       "code": 413,
                          *       "status": "Request Entity Too Large",
-                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *       "message": "the body is larger than the 262,144 bytes (256 KiB) a request may send; a full state, even late in a game, is under 10 KiB"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -5660,7 +5660,7 @@ export interface paths {
                          * @example {
                          *       "code": 413,
                          *       "status": "Request Entity Too Large",
-                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *       "message": "the body is larger than the 262,144 bytes (256 KiB) a request may send; a full state, even late in a game, is under 10 KiB"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -6149,7 +6149,7 @@ export interface paths {
                          * @example {
                          *       "code": 413,
                          *       "status": "Request Entity Too Large",
-                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *       "message": "the body is larger than the 262,144 bytes (256 KiB) a request may send; a full state, even late in a game, is under 10 KiB"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -6557,7 +6557,7 @@ export interface paths {
                          * @example {
                          *       "code": 413,
                          *       "status": "Request Entity Too Large",
-                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *       "message": "the body is larger than the 262,144 bytes (256 KiB) a request may send; a full state, even late in a game, is under 10 KiB"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -6987,7 +6987,7 @@ export interface paths {
                          * @example {
                          *       "code": 413,
                          *       "status": "Request Entity Too Large",
-                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *       "message": "the body is larger than the 262,144 bytes (256 KiB) a request may send; a full state, even late in a game, is under 10 KiB"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -10753,8 +10753,7 @@ export interface components {
         };
         NewGameRequest: {
             /**
-             * @description The game to start (GET /v1/catalog); `cassino` by default. (In answers and other requests `game` is a sealed game's token.)
-             * @default cassino
+             * @description The game to start (GET /v1/catalog): by default the game whose variant `variant` names (variant names are unique across the catalog), else `cassino`. (In answers and other requests `game` is a sealed game's token.)
              * @example cassino
              * @enum {string}
              */
