@@ -106,8 +106,8 @@ def _conquian_scores(position: Any) -> list[int]:
 
 
 def _rummy_players(variant: str) -> tuple[int, int]:
-    rules = rummy.get_rules(variant)
-    return rules.min_players, rules.max_players
+    rummy.get_rules(variant)  # a rummy variant, or its refusal naming it
+    return rummy.GAME.variant(variant).seat_range
 
 
 def _rummy_bots(variant: str) -> tuple[str, ...]:

@@ -29,6 +29,15 @@ class VariantInfo:
     teams: tuple[tuple[int, ...], ...]
     """The seats that score together; each seat alone when there are no partnerships."""
     playable: bool
+    min_seats: int = 0
+    """The fewest seats a game of it may have; 0: exactly ``seats``."""
+    max_seats: int = 0
+    """The most seats; 0: exactly ``seats``."""
+
+    @property
+    def seat_range(self) -> tuple[int, int]:
+        """The fewest and most seats a game of it may have (``seats`` by default)."""
+        return self.min_seats or self.seats, self.max_seats or self.seats
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +57,9 @@ class GameType:
 
     @property
     def seat_counts(self) -> tuple[int, ...]:
-        return tuple(sorted({v.seats for v in self.variants}))
+        """Every number of seats some variant plays with, ascending."""
+        return tuple(sorted({n for v in self.variants
+                             for n in range(v.seat_range[0], v.seat_range[1] + 1)}))
 
     def variant(self, name: str) -> VariantInfo:
         for info in self.variants:

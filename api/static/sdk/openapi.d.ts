@@ -51,6 +51,8 @@ export interface paths {
                          *               "name": "standard",
                          *               "description": "Two-player Cassino, strict building, 1-point sweeps (the rule card).",
                          *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 2,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -60,12 +62,38 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "heuristic",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
                          *               "rules_url": "/rules/standard"
                          *             },
                          *             {
                          *               "name": "classic",
                          *               "description": "The book's two-hand game: a pair takes every loose card of its rank; 11 up, only the difference of the round scores counts, a lurch is a double game (V1).",
                          *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 2,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -75,12 +103,38 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "heuristic",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
                          *               "rules_url": "/rules/classic"
                          *             },
                          *             {
                          *               "name": "classic-deal",
                          *               "description": "The book's two-hand game, every round a game: the higher round score wins by the difference; equal scores draw (V1.3).",
                          *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 2,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -90,12 +144,38 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "heuristic",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
                          *               "rules_url": "/rules/classic-deal"
                          *             },
                          *             {
                          *               "name": "twenty-one",
                          *               "description": "21-point game: nothing scores during the hand; the points count out in a fixed order at its end, the first to 21 wins (V2.1).",
                          *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 2,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -105,12 +185,38 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "heuristic",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
                          *               "rules_url": "/rules/twenty-one"
                          *             },
                          *             {
                          *               "name": "twenty-one-claims",
                          *               "description": "21-point game with counting out: either player may claim the game at any moment; a wrong claim loses (V2.2, V2.3).",
                          *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 2,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -120,12 +226,38 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "heuristic",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
                          *               "rules_url": "/rules/twenty-one-claims"
                          *             },
                          *             {
                          *               "name": "royal",
                          *               "description": "J=11, Q=12, K=13 as numerals; builds up to 13 (V3).",
                          *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 2,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -135,12 +267,38 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "heuristic",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
                          *               "rules_url": "/rules/royal"
                          *             },
                          *             {
                          *               "name": "royal-14",
                          *               "description": "Royal with aces high: A=14, J=11, Q=12, K=13 as numerals; builds up to 14 (V3.2).",
                          *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 2,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -150,12 +308,38 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "heuristic",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
                          *               "rules_url": "/rules/royal-14"
                          *             },
                          *             {
                          *               "name": "spade",
                          *               "description": "Every spade scores 1, J♠ one more; pegged as taken; game 61 (V4).",
                          *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 2,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -165,12 +349,38 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "heuristic",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
                          *               "rules_url": "/rules/spade"
                          *             },
                          *             {
                          *               "name": "draw",
                          *               "description": "One deal, then each player draws after each play (V5).",
                          *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 2,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -180,12 +390,38 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "heuristic",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
                          *               "rules_url": "/rules/draw"
                          *             },
                          *             {
                          *               "name": "partnership",
                          *               "description": "Four players, partners opposite (0 and 2 against 1 and 3), scoring as teams; a player may build on his partner's build of a value without holding it (V6).",
                          *               "seats": 4,
+                         *               "min_seats": 4,
+                         *               "max_seats": 4,
                          *               "teams": [
                          *                 [
                          *                   0,
@@ -197,12 +433,38 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "heuristic",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
                          *               "rules_url": "/rules/partnership"
                          *             },
                          *             {
                          *               "name": "three-hand",
                          *               "description": "Three players, each for himself; a majority scores only when strictly ahead of both others (V7).",
                          *               "seats": 3,
+                         *               "min_seats": 3,
+                         *               "max_seats": 3,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -215,6 +477,30 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "heuristic",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
                          *               "rules_url": "/rules/three-hand"
                          *             }
                          *           ]
@@ -234,6 +520,8 @@ export interface paths {
                          *               "name": "conquian",
                          *               "description": "Two-hand Conquian with the forty-card Spanish pack: the first to lay eleven cards down wins the hand.",
                          *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 2,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -243,6 +531,15 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "greedy",
+                         *                   "random"
+                         *                 ],
+                         *                 "levels": [],
+                         *                 "dial": null
+                         *               },
                          *               "rules_url": "/rules/conquian"
                          *             }
                          *           ]
@@ -253,7 +550,11 @@ export interface paths {
                          *           "information": "imperfect",
                          *           "chance": "sampled",
                          *           "seats": [
-                         *             2
+                         *             2,
+                         *             3,
+                         *             4,
+                         *             5,
+                         *             6
                          *           ],
                          *           "default_variant": "poker-rum",
                          *           "rules_url": "/rules/rummy",
@@ -262,6 +563,8 @@ export interface paths {
                          *               "name": "poker-rum",
                          *               "description": "Draw and discard until your deadwood is 15 or less, then call a show-down: everybody settles on the difference, a lower hand than the caller's takes all, the caller paying double.",
                          *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 6,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -271,12 +574,23 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "greedy",
+                         *                   "random"
+                         *                 ],
+                         *                 "levels": [],
+                         *                 "dial": null
+                         *               },
                          *               "rules_url": "/rules/poker-rum"
                          *             },
                          *             {
                          *               "name": "poker-gin",
                          *               "description": "Poker rum with a call at 10 or less: the others may lay off on the caller's melds; a player who beats the caller gets the difference and 10 more; a call over 10 costs 5 to each player and play goes on.",
                          *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 6,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -286,12 +600,23 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "greedy",
+                         *                   "random"
+                         *                 ],
+                         *                 "levels": [],
+                         *                 "dial": null
+                         *               },
                          *               "rules_url": "/rules/poker-gin"
                          *             },
                          *             {
                          *               "name": "double-pack-rum",
                          *               "description": "Two packs and two wild jokers: lay out and add to any meld in your turn; the first player out of cards collects the pips left in every other hand.",
                          *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 6,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -301,6 +626,15 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "greedy",
+                         *                   "random"
+                         *                 ],
+                         *                 "levels": [],
+                         *                 "dial": null
+                         *               },
                          *               "rules_url": "/rules/double-pack-rum"
                          *             }
                          *           ]
@@ -3759,7 +4093,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 53.2,
+                         *         "elapsed_ms": 62.7,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0
@@ -3782,9 +4116,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j7fab80b61a4932c2bba353ff8eee3f06",
+                         *         "id": "jcd3134d3f0f8130302bfb9edfaba71c3",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j7fab80b61a4932c2bba353ff8eee3f06"
+                         *         "url": "/v1/jobs/jcd3134d3f0f8130302bfb9edfaba71c3"
                          *       }
                          *     }
                          */
@@ -4184,7 +4518,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 54.7,
+                         *         "elapsed_ms": 49,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0
@@ -4207,9 +4541,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j7fab80b61a4932c2bba353ff8eee3f06",
+                         *         "id": "jcd3134d3f0f8130302bfb9edfaba71c3",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j7fab80b61a4932c2bba353ff8eee3f06"
+                         *         "url": "/v1/jobs/jcd3134d3f0f8130302bfb9edfaba71c3"
                          *       }
                          *     }
                          */
@@ -4417,7 +4751,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "j7fab80b61a4932c2bba353ff8eee3f06",
+                         *       "id": "jcd3134d3f0f8130302bfb9edfaba71c3",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -4554,7 +4888,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 40.8,
+                         *           "elapsed_ms": 148.4,
                          *           "cached": false,
                          *           "nodes": 76919,
                          *           "seed": 0
@@ -9580,7 +9914,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-alphabeta-horizon",
              *       "samples": 6,
-             *       "elapsed_ms": 81.6,
+             *       "elapsed_ms": 120.6,
              *       "cached": false,
              *       "nodes": 1005,
              *       "seed": 0,
@@ -10343,7 +10677,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 8,
-             *       "elapsed_ms": 13.8,
+             *       "elapsed_ms": 34.6,
              *       "cached": false,
              *       "nodes": 108,
              *       "seed": 0,
@@ -10378,6 +10712,51 @@ export interface components {
              */
             moves: components["schemas"]["RummyRankedMove"][];
         };
+        DialRange: {
+            /**
+             * @description The weakest dial: random moves.
+             * @example 0
+             */
+            min: number;
+            /**
+             * @description The strongest: the solver.
+             * @example 100
+             */
+            max: number;
+        };
+        HouseOptions: {
+            /**
+             * @description Every `bot` a house seat may be, each deciding from its own view only.
+             * @example [
+             *       "solver",
+             *       "heuristic",
+             *       "greedy",
+             *       "random",
+             *       "beginner",
+             *       "master"
+             *     ]
+             */
+            bots: string[];
+            /**
+             * @description The skill levels among them, weakest first (docs/ladder.md); empty where the game has none yet.
+             * @example [
+             *       "beginner",
+             *       "casual",
+             *       "club",
+             *       "expert",
+             *       "master"
+             *     ]
+             */
+            levels: string[];
+            /**
+             * @description The range of `house[i].dial`, or null where the game has no dial.
+             * @example {
+             *       "min": 0,
+             *       "max": 100
+             *     }
+             */
+            dial: components["schemas"]["DialRange"] | (Record<string, never> | null);
+        };
         CatalogVariant: {
             /**
              * @description The variant's name: `variant` in POST /v1/games and in states.
@@ -10390,12 +10769,22 @@ export interface components {
              */
             description: string;
             /**
-             * @description Its seats (players), numbered from 0.
+             * @description Its seats (players) at a game that names no `players`, numbered from 0.
              * @example 2
              */
             seats: number;
             /**
-             * @description The seats that score together: one list per side (each seat alone unless the variant plays in partnerships).
+             * @description The fewest seats a game of it may have (`players` in POST /v1/games).
+             * @example 2
+             */
+            min_seats: number;
+            /**
+             * @description The most seats a game of it may have: rummy plays with 2 to 6 (RM1), the others with `seats` exactly.
+             * @example 2
+             */
+            max_seats: number;
+            /**
+             * @description The seats that score together at the default table (`seats`): one list per side (each seat alone unless the variant plays in partnerships).
              * @example [
              *       [
              *         0
@@ -10411,6 +10800,19 @@ export interface components {
              * @example true
              */
             playable: boolean;
+            /**
+             * @description What a sealed game's house seat (`house[i]` of POST /v1/games) may be; null for a variant that is not playable.
+             * @example {
+             *       "bots": [
+             *         "solver",
+             *         "greedy",
+             *         "random"
+             *       ],
+             *       "levels": [],
+             *       "dial": null
+             *     }
+             */
+            house: components["schemas"]["HouseOptions"] | (Record<string, never> | null);
             /**
              * @description Its rules page (HTML, every numbered rule an anchor); absent while it has none.
              * @example /rules/standard
