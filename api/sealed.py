@@ -102,14 +102,15 @@ class SealedGame:
         return None if secret is None else f"{seat}.{secret}"
 
     def seat_of(self, credential: str) -> int | None:
-        """The seat ``credential`` proves, compared in constant time, or ``None``."""
+        """The seat ``credential`` proves, compared in constant time, or ``None``.  Its
+        seat part is a seat number in ASCII digits, as :meth:`credential` writes it (no
+        other script's digits, no leading zero)."""
         seat_text, _, secret = credential.partition(".")
-        if not seat_text.isdigit() or int(seat_text) >= len(self.secrets):
-            return None
-        expected = self.secrets[int(seat_text)]
+        seat = next((s for s in range(len(self.secrets)) if seat_text == str(s)), None)
+        expected = None if seat is None else self.secrets[seat]
         if expected is None or not hmac.compare_digest(expected.encode(), secret.encode()):
             return None
-        return int(seat_text)
+        return seat
 
     def house_run(self, first: int) -> int:
         """:func:`house_run` of this game's house."""
