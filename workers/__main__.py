@@ -105,6 +105,15 @@ class HintWorker(SimpleWorker):
         super().check_for_suspension(burst)
         self.suspension_checked = time.monotonic()
 
+    def _set_ip_address(self, connection: Redis) -> None:
+        """RQ's, without renaming a connection after this worker (``CLIENT SETNAME``): its
+        connections keep the process's name (:func:`workers.jobs.worker_name`), which the
+        watchdog looks for to tell that the worker lives."""
+        try:
+            self.ip_address = str(connection.client_info()["addr"])
+        except RedisError:
+            self.ip_address = "unknown"
+
     def _beaten(self, timeout: int) -> None:
         self.beaten, self.beaten_for = time.monotonic(), timeout
 

@@ -225,6 +225,9 @@ def test_a_killed_workers_job_is_requeued_while_its_heartbeat_lives(
     [victim] = workers.start(1)
     client = _client(redis_server)
     connection = redis.Redis.from_url(redis_server.url)
+    [worker] = Worker.all(connection=connection)
+    names = {str(c.get("name")) for c in connection.client_list()}
+    assert worker.name not in names  # RQ renames no connection: each keeps the process's
     while int(connection.info("server")["uptime_in_seconds"]) < RECONNECT:
         time.sleep(0.1)  # a Redis this young is still taking its workers back
     asked = client.post("/v1/hints", json=body(mid_game(2001), seed=1, samples=64,
