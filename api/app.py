@@ -124,11 +124,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     _allow_cross_origin(app)
     app.extensions["cassino_waits"] = threading.BoundedSemaphore(
         max(1, int(app.config["HINT_SYNC_WAITS"])))
-    keys = app.config["SEAL_KEYS"]
     app.extensions["cassino_hints"] = service_for(
         app.config["REDIS_URL"], app.config["STORE"], app.config["CACHE_BYTES"],
-        ledger=app.config["LEDGER"], sealed_keys=bool(keys.strip() if isinstance(keys, str)
-                                                      else keys))
+        ledger=app.config["LEDGER"])
     app.extensions["cassino_sealer"] = Sealer(
         app.config["SEAL_KEYS"], ledger_for(app.extensions["cassino_hints"]),
         int(app.config["SEALED_TTL"]), float(app.config["HOUSE_MOVE_MS"]) / 1000)

@@ -10,8 +10,7 @@ a job table and a bounded cache need, with no server to run.
 Jobs and tallies may be lost with the directory (a fresh one per ``make run``); the
 ledger (:mod:`workers.ledger`) may not, since sealed games' tokens outlive the server
 when their keys are configured: it is a cache of its own, never evicted, and can live in
-another directory, by default a durable one (:func:`durable_ledger`, docs/api.md
-"Settings").
+another directory (``make run``'s is :func:`durable_ledger`, docs/api.md "Settings").
 
 SQLite connections must not cross a ``fork`` (gunicorn loads the app, then forks), so
 each process opens its own handles on first use.
