@@ -60,6 +60,7 @@ DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": MAX_BODY,
     "REDIS_URL": os.environ.get("REDIS_URL"),
     "STORE": None,  # embedded default: directory of the shared job store and hint cache
+    "LEDGER": None,  # embedded default: sealed games' ledger directory (docs/api.md Settings)
     "CACHE_BYTES": None,  # embedded default: hint cache size on disk (256 MiB)
     "HINT_MAX_SAMPLES": 200,  # a hint's worlds at most (about 4 CPU-s at the deal's start)
     "HINT_MAX_TIME_MS": 3000,  # a hint's time budget at most
@@ -124,7 +125,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["cassino_waits"] = threading.BoundedSemaphore(
         max(1, int(app.config["HINT_SYNC_WAITS"])))
     app.extensions["cassino_hints"] = service_for(
-        app.config["REDIS_URL"], app.config["STORE"], app.config["CACHE_BYTES"])
+        app.config["REDIS_URL"], app.config["STORE"], app.config["CACHE_BYTES"],
+        ledger=app.config["LEDGER"])
     app.extensions["cassino_sealer"] = Sealer(
         app.config["SEAL_KEYS"], ledger_for(app.extensions["cassino_hints"]),
         int(app.config["SEALED_TTL"]), float(app.config["HOUSE_MOVE_MS"]) / 1000)

@@ -29,7 +29,8 @@ ERROR_TEXT = {
     404: "No such job.",
     409: "The game is over (R27): no move can follow; or, for a sealed game, the token is "
          "not the game's newest.",
-    410: "The sealed game's token expired.",
+    410: "The sealed game's token expired, or the server lost the game's ledger (it can "
+         "no longer tell the newest token from an earlier one): the game cannot go on.",
     413: "The body is too large.",
     415: "The body is not sent as JSON (Content-Type: application/json).",
     422: "The body breaks the schema or the rules: the message names the field, card or rule.",

@@ -2095,7 +2095,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The sealed game's token expired. */
+                /** @description The sealed game's token expired, or the server lost the game's ledger (it can no longer tell the newest token from an earlier one): the game cannot go on. */
                 410: {
                     headers: {
                         [name: string]: unknown;
@@ -2683,7 +2683,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The sealed game's token expired. */
+                /** @description The sealed game's token expired, or the server lost the game's ledger (it can no longer tell the newest token from an earlier one): the game cannot go on. */
                 410: {
                     headers: {
                         [name: string]: unknown;
@@ -3206,7 +3206,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The sealed game's token expired. */
+                /** @description The sealed game's token expired, or the server lost the game's ledger (it can no longer tell the newest token from an earlier one): the game cannot go on. */
                 410: {
                     headers: {
                         [name: string]: unknown;
@@ -3629,7 +3629,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The sealed game's token expired. */
+                /** @description The sealed game's token expired, or the server lost the game's ledger (it can no longer tell the newest token from an earlier one): the game cannot go on. */
                 410: {
                     headers: {
                         [name: string]: unknown;
@@ -4177,7 +4177,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The sealed game's token expired. */
+                /** @description The sealed game's token expired, or the server lost the game's ledger (it can no longer tell the newest token from an earlier one): the game cannot go on. */
                 410: {
                     headers: {
                         [name: string]: unknown;
@@ -4602,7 +4602,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The sealed game's token expired. */
+                /** @description The sealed game's token expired, or the server lost the game's ledger (it can no longer tell the newest token from an earlier one): the game cannot go on. */
                 410: {
                     headers: {
                         [name: string]: unknown;
@@ -5341,7 +5341,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The sealed game's token expired. */
+                /** @description The sealed game's token expired, or the server lost the game's ledger (it can no longer tell the newest token from an earlier one): the game cannot go on. */
                 410: {
                     headers: {
                         [name: string]: unknown;
@@ -6456,7 +6456,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The sealed game's token expired. */
+                /** @description The sealed game's token expired, or the server lost the game's ledger (it can no longer tell the newest token from an earlier one): the game cannot go on. */
                 410: {
                     headers: {
                         [name: string]: unknown;
@@ -6864,7 +6864,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The sealed game's token expired. */
+                /** @description The sealed game's token expired, or the server lost the game's ledger (it can no longer tell the newest token from an earlier one): the game cannot go on. */
                 410: {
                     headers: {
                         [name: string]: unknown;
@@ -7294,7 +7294,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The sealed game's token expired. */
+                /** @description The sealed game's token expired, or the server lost the game's ledger (it can no longer tell the newest token from an earlier one): the game cannot go on. */
                 410: {
                     headers: {
                         [name: string]: unknown;
