@@ -3759,7 +3759,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 53.2,
+                         *         "elapsed_ms": 120.3,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0
@@ -3782,9 +3782,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j7fab80b61a4932c2bba353ff8eee3f06",
+                         *         "id": "jfe124f9b4f52587755f8fb7e363394e7",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j7fab80b61a4932c2bba353ff8eee3f06"
+                         *         "url": "/v1/jobs/jfe124f9b4f52587755f8fb7e363394e7"
                          *       }
                          *     }
                          */
@@ -4184,7 +4184,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 54.7,
+                         *         "elapsed_ms": 108.2,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0
@@ -4207,9 +4207,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j7fab80b61a4932c2bba353ff8eee3f06",
+                         *         "id": "jfe124f9b4f52587755f8fb7e363394e7",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j7fab80b61a4932c2bba353ff8eee3f06"
+                         *         "url": "/v1/jobs/jfe124f9b4f52587755f8fb7e363394e7"
                          *       }
                          *     }
                          */
@@ -4417,7 +4417,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "j7fab80b61a4932c2bba353ff8eee3f06",
+                         *       "id": "jfe124f9b4f52587755f8fb7e363394e7",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -4554,7 +4554,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 40.8,
+                         *           "elapsed_ms": 249.5,
                          *           "cached": false,
                          *           "nodes": 76919,
                          *           "seed": 0
@@ -7168,6 +7168,11 @@ export interface components {
              */
             type: "turn" | "take" | "pass" | "dead" | "lay" | "discard" | "force" | "out" | "tableau" | "settled";
             /**
+             * @description What happened in words, to show as it is; it names only cards the event shows (engine/conquian/words.py).
+             * @example Player 0 takes 5♥ and melds 4♥, 5♥ and 6♥
+             */
+            description: string;
+            /**
              * @description The seat that acted.
              * @example 0
              */
@@ -7228,10 +7233,20 @@ export interface components {
              */
             type: "draw" | "take" | "discard" | "false_call" | "reshuffle" | "show" | "settle" | "hand_drawn" | "out" | "meld" | "add" | "shift";
             /**
-             * @description The seat that acted.
+             * @description What happened in words, to show as it is, written from the fields the asking seat is shown: it names no card they hide, and a draw's words are the same for every seat (RM27; engine/rummy/words.py).
+             * @example Player 1 draws from the stock
+             */
+            description: string;
+            /**
+             * @description The seat that acted (also `player`).
              * @example 1
              */
             seat?: number;
+            /**
+             * @description The seat that acted: the same as `seat`, under the name the other games' events use.
+             * @example 1
+             */
+            player?: number;
             /**
              * @description The card concerned; null for a card the asking seat may not see.
              * @example 9D
@@ -7277,6 +7292,11 @@ export interface components {
              * @example 2D+3D+4D
              */
             text?: string;
+            /**
+             * @description `shift`: the joker moved (DP7).
+             * @example JK1
+             */
+            joker?: string;
             /**
              * @description `false_call`: the penalty (RM24).
              * @example 10
@@ -9198,6 +9218,11 @@ export interface components {
              *     ]
              */
             meld?: string[];
+            /**
+             * @description The move in words, to show as it is (answers only: legal moves and hints; ignored on input; engine/conquian/words.py).
+             * @example Take 5♥ and meld 4♥, 5♥ and 6♥
+             */
+            description?: string;
         };
         ConquianLegalMovesResponse: {
             /**
@@ -9210,7 +9235,8 @@ export interface components {
              * @example [
              *       {
              *         "id": "pass",
-             *         "type": "pass"
+             *         "type": "pass",
+             *         "description": "Pass J♣"
              *       }
              *     ]
              */
@@ -9469,6 +9495,7 @@ export interface components {
              * @example [
              *       {
              *         "type": "pass",
+             *         "description": "Player 1 passes J♣",
              *         "player": 1,
              *         "card": "JC"
              *       }
@@ -9520,6 +9547,7 @@ export interface components {
              * @example [
              *       {
              *         "type": "pass",
+             *         "description": "Player 1 passes J♣",
              *         "player": 1,
              *         "card": "JC"
              *       }
@@ -9537,7 +9565,8 @@ export interface components {
              * @description The move, with its id.
              * @example {
              *       "id": "pass",
-             *       "type": "pass"
+             *       "type": "pass",
+             *       "description": "Pass J♣"
              *     }
              */
             move: components["schemas"]["ConquianMove"];
@@ -9580,7 +9609,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-alphabeta-horizon",
              *       "samples": 6,
-             *       "elapsed_ms": 81.6,
+             *       "elapsed_ms": 79.2,
              *       "cached": false,
              *       "nodes": 1005,
              *       "seed": 0,
@@ -9595,7 +9624,8 @@ export interface components {
              *         "rank": 1,
              *         "move": {
              *           "id": "pass",
-             *           "type": "pass"
+             *           "type": "pass",
+             *           "description": "Pass J♣"
              *         },
              *         "equity": -0.161,
              *         "stderr": 0.247,
@@ -9880,6 +9910,11 @@ export interface components {
              * @example 4C
              */
             extend?: string | null;
+            /**
+             * @description The move in words, to show as it is, a joker named with what it stands for (answers only: legal moves and hints; ignored on input; engine/rummy/words.py).
+             * @example Draw from the stock
+             */
+            description?: string;
         };
         RummyLegalMovesResponse: {
             /**
@@ -9892,11 +9927,13 @@ export interface components {
              * @example [
              *       {
              *         "id": "draw",
-             *         "type": "draw"
+             *         "type": "draw",
+             *         "description": "Draw from the stock"
              *       },
              *       {
              *         "id": "take",
-             *         "type": "take"
+             *         "type": "take",
+             *         "description": "Take 9♠ from the discard pile"
              *       }
              *     ]
              */
@@ -10223,7 +10260,9 @@ export interface components {
              * @example [
              *       {
              *         "type": "draw",
+             *         "description": "Player 1 draws from the stock",
              *         "seat": 1,
+             *         "player": 1,
              *         "card": "QC"
              *       }
              *     ]
@@ -10283,7 +10322,9 @@ export interface components {
              * @example [
              *       {
              *         "type": "draw",
+             *         "description": "Player 1 draws from the stock",
              *         "seat": 1,
+             *         "player": 1,
              *         "card": "QC"
              *       }
              *     ]
@@ -10299,8 +10340,9 @@ export interface components {
             /**
              * @description The move, with its id.
              * @example {
+             *       "id": "take",
              *       "type": "take",
-             *       "id": "take"
+             *       "description": "Take 9♠ from the discard pile"
              *     }
              */
             move: components["schemas"]["RummyMove"];
@@ -10343,7 +10385,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 8,
-             *       "elapsed_ms": 13.8,
+             *       "elapsed_ms": 70.8,
              *       "cached": false,
              *       "nodes": 108,
              *       "seed": 0,
@@ -10357,8 +10399,9 @@ export interface components {
              *       {
              *         "rank": 1,
              *         "move": {
+             *           "id": "take",
              *           "type": "take",
-             *           "id": "take"
+             *           "description": "Take 9♠ from the discard pile"
              *         },
              *         "equity": 11.104,
              *         "stderr": 7.451,
@@ -10367,8 +10410,9 @@ export interface components {
              *       {
              *         "rank": 2,
              *         "move": {
+             *           "id": "draw",
              *           "type": "draw",
-             *           "id": "draw"
+             *           "description": "Draw from the stock"
              *         },
              *         "equity": 5.968,
              *         "stderr": 7.278,
