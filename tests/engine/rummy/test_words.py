@@ -93,6 +93,22 @@ def test_every_move_and_event_has_words_naming_only_cards_its_viewer_is_shown(
     assert events == EVENTS[variant]
 
 
+SEATED = {"draw", "take", "discard", "false_call", "show", "meld", "add", "shift", "out"}
+"""The event types that name the seat that acted."""
+
+
+def test_every_event_with_a_seat_names_it_as_player_too() -> None:
+    seated: set[str] = set()
+    for variant in EVENTS:
+        for seed in SEEDS:
+            for _, _, step in played(variant, seed):
+                for event in step:
+                    told = event.to_dict(0)
+                    assert told.get("player") == told.get("seat"), told
+                    seated |= {event.type} if "seat" in told else set()
+    assert seated == SEATED
+
+
 def test_a_draw_reads_the_same_for_every_seat_and_names_no_card() -> None:
     state = new_game(4, "poker-rum", 3)
     _, events = state.apply("draw")
