@@ -4093,7 +4093,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 62.7,
+                         *         "elapsed_ms": 87.9,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0
@@ -4116,9 +4116,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jcd3134d3f0f8130302bfb9edfaba71c3",
+                         *         "id": "jc08dfbe392d4070c1f6d4ec41f43b631",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/jcd3134d3f0f8130302bfb9edfaba71c3"
+                         *         "url": "/v1/jobs/jc08dfbe392d4070c1f6d4ec41f43b631"
                          *       }
                          *     }
                          */
@@ -4518,7 +4518,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 49,
+                         *         "elapsed_ms": 26.6,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0
@@ -4541,9 +4541,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jcd3134d3f0f8130302bfb9edfaba71c3",
+                         *         "id": "jc08dfbe392d4070c1f6d4ec41f43b631",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/jcd3134d3f0f8130302bfb9edfaba71c3"
+                         *         "url": "/v1/jobs/jc08dfbe392d4070c1f6d4ec41f43b631"
                          *       }
                          *     }
                          */
@@ -4751,7 +4751,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "jcd3134d3f0f8130302bfb9edfaba71c3",
+                         *       "id": "jc08dfbe392d4070c1f6d4ec41f43b631",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -4888,7 +4888,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 148.4,
+                         *           "elapsed_ms": 83.7,
                          *           "cached": false,
                          *           "nodes": 76919,
                          *           "seed": 0
@@ -7502,6 +7502,11 @@ export interface components {
              */
             type: "turn" | "take" | "pass" | "dead" | "lay" | "discard" | "force" | "out" | "tableau" | "settled";
             /**
+             * @description What happened in words, to show as it is; it names only cards the event shows (engine/conquian/words.py).
+             * @example Player 0 takes 5♥ and melds 4♥, 5♥ and 6♥
+             */
+            description: string;
+            /**
              * @description The seat that acted.
              * @example 0
              */
@@ -7562,10 +7567,20 @@ export interface components {
              */
             type: "draw" | "take" | "discard" | "false_call" | "reshuffle" | "show" | "settle" | "hand_drawn" | "out" | "meld" | "add" | "shift";
             /**
-             * @description The seat that acted.
+             * @description What happened in words, to show as it is, written from the fields the asking seat is shown: it names no card they hide, and a draw's words are the same for every seat (RM27; engine/rummy/words.py).
+             * @example Player 1 draws from the stock
+             */
+            description: string;
+            /**
+             * @description The seat that acted (also `player`).
              * @example 1
              */
             seat?: number;
+            /**
+             * @description The seat that acted: the same as `seat`, under the name the other games' events use.
+             * @example 1
+             */
+            player?: number;
             /**
              * @description The card concerned; null for a card the asking seat may not see.
              * @example 9D
@@ -7611,6 +7626,11 @@ export interface components {
              * @example 2D+3D+4D
              */
             text?: string;
+            /**
+             * @description `shift`: the joker moved (DP7).
+             * @example JK1
+             */
+            joker?: string;
             /**
              * @description `false_call`: the penalty (RM24).
              * @example 10
@@ -9532,6 +9552,11 @@ export interface components {
              *     ]
              */
             meld?: string[];
+            /**
+             * @description The move in words, to show as it is (answers only: legal moves and hints; ignored on input; engine/conquian/words.py).
+             * @example Take 5♥ and meld 4♥, 5♥ and 6♥
+             */
+            description?: string;
         };
         ConquianLegalMovesResponse: {
             /**
@@ -9544,7 +9569,8 @@ export interface components {
              * @example [
              *       {
              *         "id": "pass",
-             *         "type": "pass"
+             *         "type": "pass",
+             *         "description": "Pass J♣"
              *       }
              *     ]
              */
@@ -9803,6 +9829,7 @@ export interface components {
              * @example [
              *       {
              *         "type": "pass",
+             *         "description": "Player 1 passes J♣",
              *         "player": 1,
              *         "card": "JC"
              *       }
@@ -9854,6 +9881,7 @@ export interface components {
              * @example [
              *       {
              *         "type": "pass",
+             *         "description": "Player 1 passes J♣",
              *         "player": 1,
              *         "card": "JC"
              *       }
@@ -9871,7 +9899,8 @@ export interface components {
              * @description The move, with its id.
              * @example {
              *       "id": "pass",
-             *       "type": "pass"
+             *       "type": "pass",
+             *       "description": "Pass J♣"
              *     }
              */
             move: components["schemas"]["ConquianMove"];
@@ -9914,7 +9943,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-alphabeta-horizon",
              *       "samples": 6,
-             *       "elapsed_ms": 120.6,
+             *       "elapsed_ms": 21.2,
              *       "cached": false,
              *       "nodes": 1005,
              *       "seed": 0,
@@ -9929,7 +9958,8 @@ export interface components {
              *         "rank": 1,
              *         "move": {
              *           "id": "pass",
-             *           "type": "pass"
+             *           "type": "pass",
+             *           "description": "Pass J♣"
              *         },
              *         "equity": -0.161,
              *         "stderr": 0.247,
@@ -10214,6 +10244,11 @@ export interface components {
              * @example 4C
              */
             extend?: string | null;
+            /**
+             * @description The move in words, to show as it is, a joker named with what it stands for (answers only: legal moves and hints; ignored on input; engine/rummy/words.py).
+             * @example Draw from the stock
+             */
+            description?: string;
         };
         RummyLegalMovesResponse: {
             /**
@@ -10226,11 +10261,13 @@ export interface components {
              * @example [
              *       {
              *         "id": "draw",
-             *         "type": "draw"
+             *         "type": "draw",
+             *         "description": "Draw from the stock"
              *       },
              *       {
              *         "id": "take",
-             *         "type": "take"
+             *         "type": "take",
+             *         "description": "Take 9♠ from the discard pile"
              *       }
              *     ]
              */
@@ -10557,7 +10594,9 @@ export interface components {
              * @example [
              *       {
              *         "type": "draw",
+             *         "description": "Player 1 draws from the stock",
              *         "seat": 1,
+             *         "player": 1,
              *         "card": "QC"
              *       }
              *     ]
@@ -10617,7 +10656,9 @@ export interface components {
              * @example [
              *       {
              *         "type": "draw",
+             *         "description": "Player 1 draws from the stock",
              *         "seat": 1,
+             *         "player": 1,
              *         "card": "QC"
              *       }
              *     ]
@@ -10633,8 +10674,9 @@ export interface components {
             /**
              * @description The move, with its id.
              * @example {
+             *       "id": "take",
              *       "type": "take",
-             *       "id": "take"
+             *       "description": "Take 9♠ from the discard pile"
              *     }
              */
             move: components["schemas"]["RummyMove"];
@@ -10677,7 +10719,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 8,
-             *       "elapsed_ms": 34.6,
+             *       "elapsed_ms": 4.5,
              *       "cached": false,
              *       "nodes": 108,
              *       "seed": 0,
@@ -10691,8 +10733,9 @@ export interface components {
              *       {
              *         "rank": 1,
              *         "move": {
+             *           "id": "take",
              *           "type": "take",
-             *           "id": "take"
+             *           "description": "Take 9♠ from the discard pile"
              *         },
              *         "equity": 11.104,
              *         "stderr": 7.451,
@@ -10701,8 +10744,9 @@ export interface components {
              *       {
              *         "rank": 2,
              *         "move": {
+             *           "id": "draw",
              *           "type": "draw",
-             *           "id": "draw"
+             *           "description": "Draw from the stock"
              *         },
              *         "equity": 5.968,
              *         "stderr": 7.278,
