@@ -110,6 +110,31 @@ def _game(name: str) -> fields.String:
 # --- Conquian (docs/rules/conquian.md) ---------------------------------------------------
 
 
+class ResultSchema(Strict):
+    """One result for every game (docs/api.md "Results"): derived from the state or view,
+    ignored on input."""
+
+    over = fields.Boolean(required=True, metadata=_meta(
+        "The game (Cassino, R27) or the hand (Conquian Q18-Q20, rummy RM26) has ended.",
+        False))
+    winners = fields.List(Int(), required=True, metadata=_meta(
+        "The seats that won, ascending: the winning side's seats (partners together), the "
+        "seat out, or the seats with the most points once settled; empty while in play, at "
+        "a draw or a tableau.", []))
+    points = fields.List(Int(), required=True, metadata=_meta(
+        "Each seat's points as they stand, final once over: Cassino's game totals (a "
+        "partner's are his side's), Conquian's counters won, rummy's settlement.", [0, 0]))
+
+
+RESULT_FIELD_TEXT = "Over or not, who won, the points per seat; derived, ignored on input."
+
+
+def result_field() -> fields.Nested:
+    """The ``result`` of a state or view (every game's)."""
+    return fields.Nested(ResultSchema, metadata=_meta(RESULT_FIELD_TEXT, {
+        "over": False, "winners": [], "points": [0, 0]}))
+
+
 class _ConquianPublic(Strict):
     game = _game("conquian")
     variant = fields.String(required=True, validate=validate.OneOf(["conquian"]),
@@ -134,6 +159,7 @@ class _ConquianPublic(Strict):
     winner = Int(required=True, allow_none=True, metadata=_meta(
         "The seat with eleven cards down (Q18), null while playing or after a tableau.",
         None))
+    result = result_field()
 
 
 class ConquianStateSchema(_ConquianPublic):
@@ -231,6 +257,7 @@ class _RummyPublic(Strict):
         "The pile was turned into the stock once (RM25).", False))
     scores = fields.List(Int(), required=True, metadata=_meta(
         "Points per seat so far (penalties, then the settlement, RM24, RM26).", [0, 0]))
+    result = result_field()
 
 
 class RummyStateSchema(_RummyPublic):

@@ -19,6 +19,7 @@ from api.game_schemas import (
     Either,
     RummyStateSchema,
     RummyViewSchema,
+    result_field,
 )
 from api.sealed import HOUSE_BOTS
 from engine import cards
@@ -374,6 +375,7 @@ class PublicFields(Strict):
     game_value = Int(validate=validate.Range(min=0, max=MAX_COUNT), metadata=_meta(
         "What a finished game is worth to its winner, when it can differ from 1 (classic: 2 "
         "for a lurch, V1.4).", 2))
+    result = result_field()
 
 
 class StateSchema(PublicFields):

@@ -7,6 +7,8 @@ import random
 from collections.abc import Hashable, Sequence
 from typing import Any, Protocol
 
+from engine.result import Result
+
 __all__ = ["GameState", "GameView"]
 
 
@@ -21,6 +23,9 @@ class GameView(Protocol):
     def player(self) -> int: ...
     @property
     def game_over(self) -> bool: ...
+    @property
+    def result(self) -> Result:
+        """Whether the game is over, who won, the points per seat: all public."""
 
     def refusal(self, move: Any) -> Exception | None:
         """Why this seat may not make ``move`` now, judged from this view alone, or
@@ -49,6 +54,8 @@ class GameState(Protocol):
         may come from another seat."""
     @property
     def game_over(self) -> bool: ...
+    @property
+    def result(self) -> Result: ...
 
     def moves_for(self, seat: int) -> Sequence[Hashable]:
         """The legal moves of ``seat`` now (none when it may not act)."""

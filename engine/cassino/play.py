@@ -43,6 +43,7 @@ from engine.cassino.state import (
     read_public,
     read_rules,
     read_state,
+    result_of,
     state_to_dict,
     validate_state,
 )
@@ -50,6 +51,7 @@ from engine.cassino.table import Build, builds_cards, form_build, play_card
 from engine.cassino.words import move_text
 from engine.cassino.worlds import HandSampler, stock_order
 from engine.errors import IllegalMoveError, MoveFormatError, StateError
+from engine.result import Result
 
 __all__ = [
     "State",
@@ -124,6 +126,11 @@ class View(NamedTuple):
     @property
     def game_over(self) -> bool:
         return self.status == GAME_OVER
+
+    @property
+    def result(self) -> Result:
+        """Over or not, the winning side's seats, each seat's game total (R27)."""
+        return result_of(self)
 
     @property
     def unseen(self) -> int:
@@ -360,6 +367,11 @@ class State(NamedTuple):
     @property
     def game_over(self) -> bool:
         return self.status == GAME_OVER
+
+    @property
+    def result(self) -> Result:
+        """Over or not, the winning side's seats, each seat's game total (R27)."""
+        return result_of(self)
 
     @property
     def table_cards(self) -> int:

@@ -29,10 +29,12 @@ from engine.conquian.state import (
     deal_json,
     read_deal,
     read_seen,
+    result_of,
     seen_json,
 )
 from engine.conquian.worlds import hidden
 from engine.errors import GameOverError, IllegalMoveError, StateError
+from engine.result import Result
 
 __all__ = ["State", "Step", "View", "advance", "new_game"]
 
@@ -113,10 +115,12 @@ class State(Deal):
     def returns(self) -> tuple[int, ...]:
         """Counters won per seat (Q21, QD11): the winner ``stake * (1 + pool)``, the loser
         as much less; zero at a tableau and while in play."""
-        if self.winner < 0:
-            return (0,) * self.seats
-        gain = self.rules.stake * (1 + self.pool)
-        return tuple(gain if seat == self.winner else -gain for seat in range(self.seats))
+        return self.result.points
+
+    @property
+    def result(self) -> Result:
+        """Over or not, the seat out, the counters each seat won (Q18-Q21)."""
+        return result_of(self)
 
     @property
     def tableau(self) -> bool:
@@ -154,6 +158,11 @@ class View(Seen):
     @property
     def game_over(self) -> bool:
         return self.phase == OVER
+
+    @property
+    def result(self) -> Result:
+        """Over or not, the seat out, the counters each seat won (Q18-Q21): all public."""
+        return result_of(self)
 
     def legal_moves(self) -> list[Move]:
         """The viewer's moves when he is to act: they depend on nothing hidden."""

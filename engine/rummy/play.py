@@ -12,6 +12,7 @@ import random
 from typing import Any, NamedTuple
 
 from engine.errors import IllegalMoveError, MoveFormatError, StateError
+from engine.result import Result
 from engine.rummy import referee
 from engine.rummy.cards import card_name, format_cards, pack
 from engine.rummy.deal import deal, deal_order, first_dealer, reshuffle
@@ -110,6 +111,11 @@ class State(NamedTuple):
         """The points per seat of a finished hand (RM26); zeros while it is played."""
         return self.scores if self.game_over else (0,) * self.players
 
+    @property
+    def result(self) -> Result:
+        """Over or not, who won the settlement, the points per seat (RM26)."""
+        return Result.settled(self.game_over, self.scores)
+
     def apply(self, move: Any) -> tuple[State, list[Event]]:
         """The next state and its events, after checking the move (refusals cite the rule)."""
         checked = parse_move(move)
@@ -160,6 +166,7 @@ class State(NamedTuple):
             "history": [p.to_dict() for p in self.history],
             "reshuffled": self.reshuffled, "scores": list(self.scores),
             "showdown": None if shown is None else [_arrangement_json(a) for a in shown],
+            "result": self.result.to_dict(),
         }
 
     @classmethod
@@ -501,6 +508,11 @@ class View(NamedTuple):
         return known_cards(self.history, self.players)
 
     @property
+    def result(self) -> Result:
+        """Over or not, who won the settlement, the points per seat (RM26): all public."""
+        return Result.settled(self.game_over, self.scores)
+
+    @property
     def taken(self) -> int | None:
         """The card the seat to move took from the pile this turn (RM8), if any."""
         return taken_card(self.phase, self.history)
@@ -582,6 +594,7 @@ class View(NamedTuple):
             "known": [format_cards(k) for k in self.known],
             "reshuffled": self.reshuffled, "scores": list(self.scores),
             "shown": None if self.shown is None else [format_cards(h) for h in self.shown],
+            "result": self.result.to_dict(),
         }
 
     @classmethod

@@ -1622,7 +1622,15 @@ export interface paths {
                          *         "status": "playing",
                          *         "winner": null,
                          *         "history": [],
-                         *         "previous_round": null
+                         *         "previous_round": null,
+                         *         "result": {
+                         *           "over": false,
+                         *           "winners": [],
+                         *           "points": [
+                         *             0,
+                         *             0
+                         *           ]
+                         *         }
                          *       }
                          *     }
                          */
@@ -1945,7 +1953,15 @@ export interface paths {
                      *             }
                      *           }
                      *         ],
-                     *         "previous_round": null
+                     *         "previous_round": null,
+                     *         "result": {
+                     *           "over": false,
+                     *           "winners": [],
+                     *           "points": [
+                     *             0,
+                     *             0
+                     *           ]
+                     *         }
                      *       }
                      *     }
                      */
@@ -2414,7 +2430,15 @@ export interface paths {
                      *             }
                      *           }
                      *         ],
-                     *         "previous_round": null
+                     *         "previous_round": null,
+                     *         "result": {
+                     *           "over": false,
+                     *           "winners": [],
+                     *           "points": [
+                     *             0,
+                     *             0
+                     *           ]
+                     *         }
                      *       },
                      *       "move": "2Dx2H"
                      *     }
@@ -2613,7 +2637,15 @@ export interface paths {
                          *             }
                          *           }
                          *         ],
-                         *         "previous_round": null
+                         *         "previous_round": null,
+                         *         "result": {
+                         *           "over": false,
+                         *           "winners": [],
+                         *           "points": [
+                         *             0,
+                         *             0
+                         *           ]
+                         *         }
                          *       },
                          *       "events": [
                          *         {
@@ -2996,7 +3028,15 @@ export interface paths {
                      *             }
                      *           }
                      *         ],
-                     *         "previous_round": null
+                     *         "previous_round": null,
+                     *         "result": {
+                     *           "over": false,
+                     *           "winners": [],
+                     *           "points": [
+                     *             0,
+                     *             0
+                     *           ]
+                     *         }
                      *       },
                      *       "player": 0
                      *     }
@@ -3147,7 +3187,15 @@ export interface paths {
                          *             }
                          *           }
                          *         ],
-                         *         "previous_round": null
+                         *         "previous_round": null,
+                         *         "result": {
+                         *           "over": false,
+                         *           "winners": [],
+                         *           "points": [
+                         *             0,
+                         *             0
+                         *           ]
+                         *         }
                          *       }
                          *     }
                          */
@@ -3520,7 +3568,15 @@ export interface paths {
                      *             }
                      *           }
                      *         ],
-                     *         "previous_round": null
+                     *         "previous_round": null,
+                     *         "result": {
+                     *           "over": false,
+                     *           "winners": [],
+                     *           "points": [
+                     *             0,
+                     *             0
+                     *           ]
+                     *         }
                      *       }
                      *     }
                      */
@@ -3944,7 +4000,15 @@ export interface paths {
                      *             }
                      *           }
                      *         ],
-                     *         "previous_round": null
+                     *         "previous_round": null,
+                     *         "result": {
+                     *           "over": false,
+                     *           "winners": [],
+                     *           "points": [
+                     *             0,
+                     *             0
+                     *           ]
+                     *         }
                      *       },
                      *       "player": 1,
                      *       "samples": 16,
@@ -4093,7 +4157,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 87.9,
+                         *         "elapsed_ms": 67.2,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0
@@ -4116,9 +4180,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jc08dfbe392d4070c1f6d4ec41f43b631",
+                         *         "id": "jbe05b58ad504270cc0b3d1406d15aa2a",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/jc08dfbe392d4070c1f6d4ec41f43b631"
+                         *         "url": "/v1/jobs/jbe05b58ad504270cc0b3d1406d15aa2a"
                          *       }
                          *     }
                          */
@@ -4487,7 +4551,15 @@ export interface paths {
                      *             }
                      *           }
                      *         ],
-                     *         "previous_round": null
+                     *         "previous_round": null,
+                     *         "result": {
+                     *           "over": false,
+                     *           "winners": [],
+                     *           "points": [
+                     *             0,
+                     *             0
+                     *           ]
+                     *         }
                      *       },
                      *       "player": 1,
                      *       "samples": 16,
@@ -4518,7 +4590,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 26.6,
+                         *         "elapsed_ms": 50.8,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0
@@ -4541,9 +4613,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jc08dfbe392d4070c1f6d4ec41f43b631",
+                         *         "id": "jbe05b58ad504270cc0b3d1406d15aa2a",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/jc08dfbe392d4070c1f6d4ec41f43b631"
+                         *         "url": "/v1/jobs/jbe05b58ad504270cc0b3d1406d15aa2a"
                          *       }
                          *     }
                          */
@@ -4751,7 +4823,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "jc08dfbe392d4070c1f6d4ec41f43b631",
+                         *       "id": "jbe05b58ad504270cc0b3d1406d15aa2a",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -4888,7 +4960,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 83.7,
+                         *           "elapsed_ms": 70.1,
                          *           "cached": false,
                          *           "nodes": 76919,
                          *           "seed": 0
@@ -5165,7 +5237,15 @@ export interface paths {
                      *             }
                      *           }
                      *         ],
-                     *         "previous_round": null
+                     *         "previous_round": null,
+                     *         "result": {
+                     *           "over": false,
+                     *           "winners": [],
+                     *           "points": [
+                     *             0,
+                     *             0
+                     *           ]
+                     *         }
                      *       }
                      *     }
                      */
@@ -5671,7 +5751,15 @@ export interface paths {
                          *             "status": "playing",
                          *             "winner": null,
                          *             "history": [],
-                         *             "previous_round": null
+                         *             "previous_round": null,
+                         *             "result": {
+                         *               "over": false,
+                         *               "winners": [],
+                         *               "points": [
+                         *                 0,
+                         *                 0
+                         *               ]
+                         *             }
                          *           },
                          *           "events": [
                          *             {
@@ -5814,7 +5902,15 @@ export interface paths {
                          *                 }
                          *               }
                          *             ],
-                         *             "previous_round": null
+                         *             "previous_round": null,
+                         *             "result": {
+                         *               "over": false,
+                         *               "winners": [],
+                         *               "points": [
+                         *                 0,
+                         *                 0
+                         *               ]
+                         *             }
                          *           },
                          *           "events": [
                          *             {
@@ -5948,7 +6044,15 @@ export interface paths {
                          *                 }
                          *               }
                          *             ],
-                         *             "previous_round": null
+                         *             "previous_round": null,
+                         *             "result": {
+                         *               "over": false,
+                         *               "winners": [],
+                         *               "points": [
+                         *                 0,
+                         *                 0
+                         *               ]
+                         *             }
                          *           },
                          *           "events": [
                          *             {
@@ -6772,7 +6876,15 @@ export interface paths {
                      *             }
                      *           }
                      *         ],
-                     *         "previous_round": null
+                     *         "previous_round": null,
+                     *         "result": {
+                     *           "over": false,
+                     *           "winners": [],
+                     *           "points": [
+                     *             0,
+                     *             0
+                     *           ]
+                     *         }
                      *       },
                      *       "player": 1,
                      *       "level": "club",
@@ -7183,7 +7295,15 @@ export interface paths {
                      *             }
                      *           }
                      *         ],
-                     *         "previous_round": null
+                     *         "previous_round": null,
+                     *         "result": {
+                     *           "over": false,
+                     *           "winners": [],
+                     *           "points": [
+                     *             0,
+                     *             0
+                     *           ]
+                     *         }
                      *       },
                      *       "card": "2D",
                      *       "table": [
@@ -7938,6 +8058,26 @@ export interface components {
              */
             players: components["schemas"]["PlayerScore"][];
         };
+        Result: {
+            /**
+             * @description The game (Cassino, R27) or the hand (Conquian Q18-Q20, rummy RM26) has ended.
+             * @example false
+             */
+            over: boolean;
+            /**
+             * @description The seats that won, ascending: the winning side's seats (partners together), the seat out, or the seats with the most points once settled; empty while in play, at a draw or a tableau.
+             * @example []
+             */
+            winners: number[];
+            /**
+             * @description Each seat's points as they stand, final once over: Cassino's game totals (a partner's are his side's), Conquian's counters won, rummy's settlement.
+             * @example [
+             *       0,
+             *       0
+             *     ]
+             */
+            points: number[];
+        };
         State: {
             /**
              * @description The game (GET /v1/catalog); optional on input, where it must be the variant's game.
@@ -8093,6 +8233,18 @@ export interface components {
              */
             game_value?: number;
             /**
+             * @description Over or not, who won, the points per seat; derived, ignored on input.
+             * @example {
+             *       "over": false,
+             *       "winners": [],
+             *       "points": [
+             *         0,
+             *         0
+             *       ]
+             *     }
+             */
+            result?: components["schemas"]["Result"];
+            /**
              * @description Game seed: every deal is a pure function of it (R5). Drawn by the server below 2^53 (exact in JavaScript); a larger seed sent by a client is kept as it is.
              * @example 12345
              */
@@ -8215,7 +8367,15 @@ export interface components {
              *       "status": "playing",
              *       "winner": null,
              *       "history": [],
-             *       "previous_round": null
+             *       "previous_round": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             state?: components["schemas"]["State"];
@@ -8450,6 +8610,18 @@ export interface components {
              * @example 2
              */
             game_value?: number;
+            /**
+             * @description Over or not, who won, the points per seat; derived, ignored on input.
+             * @example {
+             *       "over": false,
+             *       "winners": [],
+             *       "points": [
+             *         0,
+             *         0
+             *       ]
+             *     }
+             */
+            result?: components["schemas"]["Result"];
             /**
              * @description Seat whose view this is.
              * @example 0
@@ -8904,7 +9076,15 @@ export interface components {
              *       "status": "playing",
              *       "winner": null,
              *       "history": [],
-             *       "previous_round": null
+             *       "previous_round": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             state?: components["schemas"]["State"];
@@ -8960,7 +9140,15 @@ export interface components {
              *       "status": "playing",
              *       "winner": null,
              *       "history": [],
-             *       "previous_round": null
+             *       "previous_round": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             view?: components["schemas"]["View"];
@@ -9011,7 +9199,15 @@ export interface components {
              *       "status": "playing",
              *       "winner": null,
              *       "history": [],
-             *       "previous_round": null
+             *       "previous_round": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             view_before_house?: components["schemas"]["View"];
@@ -9086,7 +9282,15 @@ export interface components {
              *       "status": "playing",
              *       "winner": null,
              *       "history": [],
-             *       "previous_round": null
+             *       "previous_round": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             view: components["schemas"]["View"];
@@ -9416,6 +9620,18 @@ export interface components {
              */
             winner: number | null;
             /**
+             * @description Over or not, who won, the points per seat; derived, ignored on input.
+             * @example {
+             *       "over": false,
+             *       "winners": [],
+             *       "points": [
+             *         0,
+             *         0
+             *       ]
+             *     }
+             */
+            result?: components["schemas"]["Result"];
+            /**
              * @description The hand's seed: its deal (Q4).
              * @example 11
              */
@@ -9508,7 +9724,15 @@ export interface components {
              *       "up": "JC",
              *       "source": "turned",
              *       "pool": 0,
-             *       "winner": null
+             *       "winner": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             state?: components["schemas"]["ConquianState"];
@@ -9648,6 +9872,18 @@ export interface components {
              */
             winner: number | null;
             /**
+             * @description Over or not, who won, the points per seat; derived, ignored on input.
+             * @example {
+             *       "over": false,
+             *       "winners": [],
+             *       "points": [
+             *         0,
+             *         0
+             *       ]
+             *     }
+             */
+            result?: components["schemas"]["Result"];
+            /**
              * @description The seat whose view this is.
              * @example 0
              */
@@ -9739,7 +9975,15 @@ export interface components {
              *       "up": "JC",
              *       "source": "passed",
              *       "pool": 0,
-             *       "winner": null
+             *       "winner": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             state?: components["schemas"]["ConquianState"];
@@ -9782,7 +10026,15 @@ export interface components {
              *       "up": "JC",
              *       "source": "turned",
              *       "pool": 0,
-             *       "winner": null
+             *       "winner": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             view?: components["schemas"]["ConquianView"];
@@ -9820,7 +10072,15 @@ export interface components {
              *       "up": "JC",
              *       "source": "turned",
              *       "pool": 0,
-             *       "winner": null
+             *       "winner": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             view_before_house?: components["schemas"]["ConquianView"];
@@ -9872,7 +10132,15 @@ export interface components {
              *       "up": "JC",
              *       "source": "turned",
              *       "pool": 0,
-             *       "winner": null
+             *       "winner": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             view: components["schemas"]["ConquianView"];
@@ -9943,7 +10211,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-alphabeta-horizon",
              *       "samples": 6,
-             *       "elapsed_ms": 21.2,
+             *       "elapsed_ms": 24.8,
              *       "cached": false,
              *       "nodes": 1005,
              *       "seed": 0,
@@ -10053,6 +10321,18 @@ export interface components {
              *     ]
              */
             scores: number[];
+            /**
+             * @description Over or not, who won, the points per seat; derived, ignored on input.
+             * @example {
+             *       "over": false,
+             *       "winners": [],
+             *       "points": [
+             *         0,
+             *         0
+             *       ]
+             *     }
+             */
+            result?: components["schemas"]["Result"];
             /**
              * @description The hand's seed: its deal (RM6).
              * @example 7
@@ -10170,7 +10450,15 @@ export interface components {
              *         0,
              *         0
              *       ],
-             *       "showdown": null
+             *       "showdown": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             state?: components["schemas"]["RummyState"];
@@ -10358,6 +10646,18 @@ export interface components {
              */
             scores: number[];
             /**
+             * @description Over or not, who won, the points per seat; derived, ignored on input.
+             * @example {
+             *       "over": false,
+             *       "winners": [],
+             *       "points": [
+             *         0,
+             *         0
+             *       ]
+             *     }
+             */
+            result?: components["schemas"]["Result"];
+            /**
              * @description The seat whose view this is.
              * @example 0
              */
@@ -10486,7 +10786,15 @@ export interface components {
              *         0,
              *         0
              *       ],
-             *       "showdown": null
+             *       "showdown": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             state?: components["schemas"]["RummyState"];
@@ -10538,7 +10846,15 @@ export interface components {
              *         0,
              *         0
              *       ],
-             *       "shown": null
+             *       "shown": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             view?: components["schemas"]["RummyView"];
@@ -10585,7 +10901,15 @@ export interface components {
              *         0,
              *         0
              *       ],
-             *       "shown": null
+             *       "shown": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             view_before_house?: components["schemas"]["RummyView"];
@@ -10647,7 +10971,15 @@ export interface components {
              *         0,
              *         0
              *       ],
-             *       "shown": null
+             *       "shown": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             view: components["schemas"]["RummyView"];
@@ -10719,7 +11051,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 8,
-             *       "elapsed_ms": 4.5,
+             *       "elapsed_ms": 4.6,
              *       "cached": false,
              *       "nodes": 108,
              *       "seed": 0,
@@ -11334,7 +11666,15 @@ export interface components {
              *       "status": "playing",
              *       "winner": null,
              *       "history": [],
-             *       "previous_round": null
+             *       "previous_round": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"];
@@ -11453,7 +11793,15 @@ export interface components {
              *       "status": "playing",
              *       "winner": null,
              *       "history": [],
-             *       "previous_round": null
+             *       "previous_round": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"];
@@ -11579,7 +11927,15 @@ export interface components {
              *       "status": "playing",
              *       "winner": null,
              *       "history": [],
-             *       "previous_round": null
+             *       "previous_round": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"];
@@ -11692,7 +12048,15 @@ export interface components {
              *       "status": "playing",
              *       "winner": null,
              *       "history": [],
-             *       "previous_round": null
+             *       "previous_round": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"];
@@ -11743,7 +12107,15 @@ export interface components {
              *       "status": "playing",
              *       "winner": null,
              *       "history": [],
-             *       "previous_round": null
+             *       "previous_round": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             view?: components["schemas"]["View"] | components["schemas"]["ConquianView"] | components["schemas"]["RummyView"];
@@ -11806,7 +12178,15 @@ export interface components {
              *       "status": "playing",
              *       "winner": null,
              *       "history": [],
-             *       "previous_round": null
+             *       "previous_round": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             view?: components["schemas"]["View"] | components["schemas"]["ConquianView"] | components["schemas"]["RummyView"];
@@ -11902,7 +12282,15 @@ export interface components {
              *       "status": "playing",
              *       "winner": null,
              *       "history": [],
-             *       "previous_round": null
+             *       "previous_round": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"];
@@ -12114,7 +12502,15 @@ export interface components {
              *       "status": "playing",
              *       "winner": null,
              *       "history": [],
-             *       "previous_round": null
+             *       "previous_round": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             state?: components["schemas"]["State"];
@@ -12383,7 +12779,15 @@ export interface components {
              *       "status": "playing",
              *       "winner": null,
              *       "history": [],
-             *       "previous_round": null
+             *       "previous_round": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             state: components["schemas"]["State"];
@@ -12589,7 +12993,15 @@ export interface components {
              *       "status": "playing",
              *       "winner": null,
              *       "history": [],
-             *       "previous_round": null
+             *       "previous_round": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             view?: components["schemas"]["View"];
@@ -12685,7 +13097,15 @@ export interface components {
              *       "status": "playing",
              *       "winner": null,
              *       "history": [],
-             *       "previous_round": null
+             *       "previous_round": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             state?: components["schemas"]["State"];
@@ -12851,7 +13271,15 @@ export interface components {
              *       "status": "playing",
              *       "winner": null,
              *       "history": [],
-             *       "previous_round": null
+             *       "previous_round": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"];
