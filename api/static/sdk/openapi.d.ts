@@ -3759,10 +3759,12 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 53.2,
+                         *         "elapsed_ms": 211,
                          *         "cached": false,
                          *         "nodes": 76919,
-                         *         "seed": 0
+                         *         "seed": 0,
+                         *         "exact": false,
+                         *         "opponent_model": 0.25
                          *       }
                          *     }
                          */
@@ -3782,9 +3784,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j7fab80b61a4932c2bba353ff8eee3f06",
+                         *         "id": "j2e8c7710400a1308db0f6d0f10adae08",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j7fab80b61a4932c2bba353ff8eee3f06"
+                         *         "url": "/v1/jobs/j2e8c7710400a1308db0f6d0f10adae08"
                          *       }
                          *     }
                          */
@@ -4184,10 +4186,12 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 54.7,
+                         *         "elapsed_ms": 395.9,
                          *         "cached": false,
                          *         "nodes": 76919,
-                         *         "seed": 0
+                         *         "seed": 0,
+                         *         "exact": false,
+                         *         "opponent_model": 0.25
                          *       }
                          *     }
                          */
@@ -4207,9 +4211,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j7fab80b61a4932c2bba353ff8eee3f06",
+                         *         "id": "j2e8c7710400a1308db0f6d0f10adae08",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j7fab80b61a4932c2bba353ff8eee3f06"
+                         *         "url": "/v1/jobs/j2e8c7710400a1308db0f6d0f10adae08"
                          *       }
                          *     }
                          */
@@ -4417,7 +4421,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "j7fab80b61a4932c2bba353ff8eee3f06",
+                         *       "id": "j2e8c7710400a1308db0f6d0f10adae08",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -4554,10 +4558,12 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 40.8,
+                         *           "elapsed_ms": 85.6,
                          *           "cached": false,
                          *           "nodes": 76919,
-                         *           "seed": 0
+                         *           "seed": 0,
+                         *           "exact": false,
+                         *           "opponent_model": 0.25
                          *         }
                          *       }
                          *     }
@@ -5884,6 +5890,7 @@ export interface paths {
                          * @example {
                          *       "player": 1,
                          *       "seed": 0,
+                         *       "opponent_model": 0.25,
                          *       "moves": [
                          *         {
                          *           "ply": 1,
@@ -5921,7 +5928,8 @@ export interface paths {
                          *           "points_lost": 0.806,
                          *           "verdict": "inaccuracy",
                          *           "forced": false,
-                         *           "samples": 16
+                         *           "samples": 16,
+                         *           "exact": false
                          *         },
                          *         {
                          *           "ply": 3,
@@ -5970,7 +5978,8 @@ export interface paths {
                          *           "points_lost": 0,
                          *           "verdict": "best",
                          *           "forced": false,
-                         *           "samples": 16
+                         *           "samples": 16,
+                         *           "exact": false
                          *         },
                          *         {
                          *           "ply": 5,
@@ -6007,7 +6016,8 @@ export interface paths {
                          *           "points_lost": 1.037,
                          *           "verdict": "mistake",
                          *           "forced": false,
-                         *           "samples": 8
+                         *           "samples": 8,
+                         *           "exact": false
                          *         },
                          *         {
                          *           "ply": 7,
@@ -6034,7 +6044,8 @@ export interface paths {
                          *           "points_lost": 0,
                          *           "verdict": "best",
                          *           "forced": true,
-                         *           "samples": 0
+                         *           "samples": 0,
+                         *           "exact": false
                          *         }
                          *       ],
                          *       "summary": {
@@ -8810,6 +8821,16 @@ export interface components {
              * @example 0
              */
             seed?: number;
+            /**
+             * @description Cassino: the values are the game's value: every hidden card known (one world), searched to the round's end by minimax with no opponent model (the last batch with `opponent_model` 0; in partnership team against team, in three-hand the asking player against the two others together). Conquian and rummy: every world was searched to the hand's end.
+             * @example false
+             */
+            exact?: boolean;
+            /**
+             * @description Cassino: the opponent model's weight the search applied (0: none, plain minimax; 0 wherever the search has no model: N seats, `draw` while the stock lasts).
+             * @example 0.25
+             */
+            opponent_model?: number;
         } & {
             [key: string]: unknown;
         };
@@ -8934,7 +8955,12 @@ export interface components {
              */
             seed: number;
             /**
-             * @description Each of the seat's moves in order: `ply`, `round`, `deal`, the `move` and the `best` move from the seat's view then, their `equity` and `best_equity`, `points_lost`, `verdict` (best, good, inaccuracy, mistake, blunder), `forced` and the worlds searched (`samples`).
+             * @description The opponent model's weight of the hints' two-seat searches (0 for N seats, whose search has none; `draw`'s horizon search while the stock lasts has none either).
+             * @example 0.25
+             */
+            opponent_model: number;
+            /**
+             * @description Each of the seat's moves in order: `ply`, `round`, `deal`, the `move` and the `best` move from the seat's view then, their `equity` and `best_equity`, `points_lost`, `verdict` (best, good, inaccuracy, mistake, blunder), `forced`, the worlds searched (`samples`) and `exact` (the equities are the game's value, as a hint's `solver.exact`).
              * @example [
              *       {
              *         "ply": 1,
@@ -8951,7 +8977,8 @@ export interface components {
              *         "points_lost": 0,
              *         "verdict": "best",
              *         "forced": false,
-             *         "samples": 48
+             *         "samples": 48,
+             *         "exact": false
              *       }
              *     ]
              */
@@ -9580,7 +9607,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-alphabeta-horizon",
              *       "samples": 6,
-             *       "elapsed_ms": 81.6,
+             *       "elapsed_ms": 561.5,
              *       "cached": false,
              *       "nodes": 1005,
              *       "seed": 0,
@@ -10343,7 +10370,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 8,
-             *       "elapsed_ms": 13.8,
+             *       "elapsed_ms": 19.9,
              *       "cached": false,
              *       "nodes": 108,
              *       "seed": 0,
@@ -11498,6 +11525,11 @@ export interface components {
              */
             top?: number;
             /**
+             * @description Cassino: the weight of the opponent model in the search of each world (0 to 1; default 0.25): the opponent's replies are valued as `1 - w` times its best reply plus `w` times the reply of a one-ply policy that does not see the asking player's hand. 0 is plain minimax: in the last batch, where every card is known, the equities are then the game's value (`solver.exact`). The N-seat search has no model (only 0 is accepted there); other games refuse the field.
+             * @example 0
+             */
+            opponent_model?: number;
+            /**
              * @description Answer 202 with a job at once instead of waiting.
              * @default false
              * @example false
@@ -12089,6 +12121,11 @@ export interface components {
              * @example 48
              */
             samples?: number;
+            /**
+             * @description Cassino: the weight of the opponent model in the search of each world (0 to 1; default 0.25): the opponent's replies are valued as `1 - w` times its best reply plus `w` times the reply of a one-ply policy that does not see the asking player's hand. 0 is plain minimax: in the last batch, where every card is known, the equities are then the game's value (`solver.exact`). The N-seat search has no model (only 0 is accepted there); other games refuse the field.
+             * @example 0
+             */
+            opponent_model?: number;
             /**
              * @description Answer 202 with a job at once instead of waiting.
              * @default false
