@@ -580,9 +580,10 @@ class HouseSeatSchema(Strict):
 
 
 class NewGameRequest(Strict):
-    game = game_field("The game to start (GET /v1/catalog); `cassino` by default. (In "
-                      "answers and other requests `game` is a sealed game's token.)",
-                      load_default=DEFAULT_GAME)
+    game = game_field("The game to start (GET /v1/catalog): by default the game whose "
+                      "variant `variant` names (variant names are unique across the "
+                      "catalog), else `cassino`. (In answers and other requests `game` is a "
+                      "sealed game's token.)")
     variant = fields.String(validate=validate.OneOf(ALL_VARIANTS), metadata=_meta(
         "Rules variant of the game (GET /v1/catalog); only playable ones start. By default "
         "the game's `default_variant`: `standard` for Cassino.", "standard"))
@@ -750,18 +751,45 @@ class VariantsResponse(Schema):
                                             "categories": scheme(STANDARD).to_dicts()}]))
 
 
+class DialRangeSchema(Schema):
+    min = fields.Float(required=True, metadata=_meta("The weakest dial: random moves.", 0))
+    max = fields.Float(required=True, metadata=_meta("The strongest: the solver.", 100))
+
+
+class HouseOptionsSchema(Schema):
+    bots = fields.List(fields.String(), required=True, metadata=_meta(
+        "Every `bot` a house seat may be, each deciding from its own view only.",
+        ["solver", "heuristic", "greedy", "random", "beginner", "master"]))
+    levels = fields.List(fields.String(), required=True, metadata=_meta(
+        "The skill levels among them, weakest first (docs/ladder.md); empty where the game "
+        "has none yet.", ["beginner", "casual", "club", "expert", "master"]))
+    dial = fields.Nested(DialRangeSchema, allow_none=True, required=True, metadata=_meta(
+        "The range of `house[i].dial`, or null where the game has no dial.",
+        {"min": 0, "max": 100}))
+
+
 class CatalogVariantSchema(Schema):
     name = fields.String(required=True, metadata=_meta(
         "The variant's name: `variant` in POST /v1/games and in states.", "standard"))
     description = fields.String(required=True, metadata=_meta(
         "What it is, in a sentence.", "Two-player Cassino."))
-    seats = Int(required=True, metadata=_meta("Its seats (players), numbered from 0.", 2))
+    seats = Int(required=True, metadata=_meta(
+        "Its seats (players) at a game that names no `players`, numbered from 0.", 2))
+    min_seats = Int(required=True, metadata=_meta(
+        "The fewest seats a game of it may have (`players` in POST /v1/games).", 2))
+    max_seats = Int(required=True, metadata=_meta(
+        "The most seats a game of it may have: rummy plays with 2 to 6 (RM1), the others "
+        "with `seats` exactly.", 2))
     teams = fields.List(fields.List(Int()), required=True, metadata=_meta(
-        "The seats that score together: one list per side (each seat alone unless the "
-        "variant plays in partnerships).", [[0], [1]]))
+        "The seats that score together at the default table (`seats`): one list per side "
+        "(each seat alone unless the variant plays in partnerships).", [[0], [1]]))
     playable = fields.Boolean(required=True, metadata=_meta(
         "Whether games of it can start (POST /v1/games); the others are declared only.",
         True))
+    house = fields.Nested(HouseOptionsSchema, allow_none=True, required=True, metadata=_meta(
+        "What a sealed game's house seat (`house[i]` of POST /v1/games) may be; null for a "
+        "variant that is not playable.", {"bots": ["solver", "greedy", "random"],
+                                          "levels": [], "dial": None}))
     rules_url = fields.String(metadata=_meta(
         "Its rules page (HTML, every numbered rule an anchor); absent while it has none.",
         "/rules/standard"))

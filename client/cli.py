@@ -25,7 +25,7 @@ from typing import Any, TextIO
 from client import records
 from client.api import ApiError, Cassino, HttpTransport, InProcessTransport
 from client.console import Console
-from client.text import Style, breakdown_lines, hint_lines, variant_lines
+from client.text import Style, breakdown_lines, choose_prompt, counted, hint_lines, variant_lines
 
 HELP = """Commands:
   <number>   play the move with that number in the list
@@ -109,7 +109,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     parser = argparse.ArgumentParser(
         prog="cassino", parents=[common],
-        description="Two-player Cassino against the solver, through the public HTTP API.")
+        description="The book's card games (Cassino and its variants for two to four, "
+                    "Conquian, Poker Rum, Poker Gin, Double-Pack Rum) against the solver, "
+                    "through the public HTTP API.")
     # No parser.set_defaults(url=...) here: the common actions are shared with every
     # command's parser, so a default set on one would undo a --url given before the command.
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -548,8 +550,8 @@ class TerminalGame(Console):
                 move = pick(line, moves)
                 if move is not None:
                     return move
-                self.say(f"{line!r} is not one of your moves: type a number from 1 to "
-                         f"{len(moves)} or a move id such as {moves[0]['id']} (? for help).")
+                self.say(f"{line!r} is not one of your moves: "
+                         f"{choose_prompt(len(moves), moves[0]['id'])}.")
 
     def hint(self, position: dict[str, Any], view: dict[str, Any]) -> None:
         asking = position if "game" in position else {**position, "player": self.human}
@@ -634,7 +636,7 @@ class TerminalGame(Console):
         points = score["players"][side]["total"]
         whose = "" if len(self.teams[side]) == 1 else "team "
         return (f"captured {len(pile)} ({spades} spades), sweeps {view['sweeps'][seat]}, "
-                f"{whose}{points} points so far")
+                f"{whose}{counted(points, 'point')} so far")
 
     def list_moves(self, moves: list[dict[str, Any]], view: dict[str, Any]) -> None:
         self.say("Your moves:")

@@ -119,7 +119,8 @@ HINT_GAMES: dict[str, HintGame] = {
     "conquian": HintGame(
         name="conquian", algorithm=conquian_solver.ALGORITHM, default=conquian_solver.DEFAULT,
         read_view=conquian.View.from_dict, moves=lambda view: view.legal_moves(),
-        over=lambda view: view.game_over, move_json=lambda view, move: move.to_dict(),
+        over=lambda view: view.game_over,
+        move_json=lambda view, move: conquian.move_json(move, view.up),
         solve=lambda view, options, seed, start, stop, early, progress: conquian_solver.solve(
             view, options, seed, start, stop, early=early, progress=progress),
         finish=lambda view, tally, seed, top, with_moves, options: conquian_solver.finish(
@@ -133,7 +134,7 @@ HINT_GAMES: dict[str, HintGame] = {
         name="rummy", algorithm=rummy_solver.ALGORITHM, default=rummy_solver.DEFAULT,
         read_view=rummy.View.from_dict, moves=rummy_solver.hint_moves,
         over=lambda view: view.game_over, move_json=lambda view, move: rummy_solver.move_json(
-            move),
+            move, view),
         solve=lambda view, options, seed, start, stop, early, progress: rummy_solver.solve(
             view, options, seed, start, stop, early=early, progress=progress),
         finish=lambda view, tally, seed, top, with_moves, options: rummy_solver.finish(

@@ -20,7 +20,6 @@ import threading
 import time
 from abc import ABC, abstractmethod
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -161,6 +160,8 @@ def _reviewer() -> ProcessPoolExecutor:
     pid = os.getpid()
     pool = _reviewers.get(pid)
     if pool is None or getattr(pool, "_broken", False):
+        if pool is not None:
+            pool.shutdown(wait=False)  # its process died: its threads go too
         pool = _reviewers[pid] = ProcessPoolExecutor(
             max_workers=1, mp_context=multiprocessing.get_context("spawn"),
             initializer=_lower_priority)
@@ -220,18 +221,15 @@ class EmbeddedReviews(ReviewService):
         pool.submit(self._run, job_id, record)
 
     def _run(self, job_id: str, record: dict[str, Any]) -> None:
+        from workers.embedded import retried
+
         jobs = self.store.jobs
         try:
             jobs.set(_key(job_id), {**record, "status": "started"}, expire=RESULT_TTL)
-            future = _reviewer().submit(_review_in_search_process, str(self.store.directory),
-                                        job_id, record["job"])
-            while True:
-                jobs.set(_beat_key(job_id), os.getpid(), expire=STALE)
-                try:
-                    result = future.result(timeout=1.0)
-                    break
-                except FutureTimeout:
-                    continue
+            result = retried(_reviewer, job_id, _review_in_search_process,
+                             str(self.store.directory), job_id, record["job"],
+                             beat=lambda: jobs.set(_beat_key(job_id), os.getpid(),
+                                                   expire=STALE))
             jobs.set(_key(job_id), {**record, "status": "finished", "result": result},
                      expire=RESULT_TTL)
         except Exception:

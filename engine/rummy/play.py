@@ -429,8 +429,9 @@ def _lay_out(state: State, move: Move) -> tuple[State, list[Event]]:
     hands[seat] &= ~laid_cards
     after = state._replace(hands=tuple(hands), table=tuple(table),
                            history=(*state.history, played))
+    shifted = {"joker": move.card} if move.type == SHIFT else {}
     events = [Event.of(move.type, seat=seat, meld=index, cards=laid_cards,
-                       text=table[index].text())]
+                       text=table[index].text(), **shifted)]
     if not hands[seat]:
         return _go_out(after, events)
     return after, events

@@ -83,7 +83,7 @@ def test_nan_and_infinity_are_refused(client: FlaskClient) -> None:
     """JSON has no NaN or infinity: a body holding one is not JSON (400); and the field
     itself refuses a NaN or an infinity however it came."""
     for literal in ("NaN", "Infinity", "-Infinity", "1e309"):
-        raw = '{"view": {}, "opponent_model": %s}' % literal
+        raw = '{"view": {}, "opponent_model": ' + literal + "}"
         answer = client.post("/v1/hints", data=raw, content_type="application/json")
         assert answer.status_code == 400, literal
     for schema in (HintsRequest(), ReviewRequest()):

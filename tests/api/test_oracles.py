@@ -85,11 +85,15 @@ def seats_asked(state: Any) -> list[int]:
 
 
 def sealed(app: Flask, state: Any, game_id: str) -> tuple[str, list[str]]:
-    """A sealed game of ``state`` under ``game_id``, with fixed credentials."""
+    """A sealed game of ``state`` under ``game_id``, with fixed credentials, recorded in
+    the ledger as a game at its start (its twin, of the same id, shares the entry)."""
     seats = len(state.hands)
     secrets = tuple(f"secret-of-seat-{seat}" for seat in range(seats))
-    game = SealedGame(game_id, 0, state, secrets, {}, tuple(() for _ in range(seats)))
-    return (app.extensions["cassino_sealer"].seal(game),
+    sealer = app.extensions["cassino_sealer"]
+    sealer.ledger.advance(game_id, -1, sealer.ttl)
+    game = SealedGame(game_id, 0, state, secrets, {}, tuple(() for _ in range(seats)),
+                      epoch=sealer.ledger.epoch())
+    return (sealer.seal(game),
             [f"{seat}.{secret}" for seat, secret in enumerate(secrets)])
 
 

@@ -169,8 +169,9 @@ def test_a_sealed_seat_shares_nothing_with_another_with_redis(redis_server: Redi
     twin = next(s for s in (view.resample(random.Random(k)) for k in range(50))
                 if s.hands[0] != state.hands[0])
     assert twin.view(1) == view
-    tokens = [sealer.seal(SealedGame("9" * 32, 0, s, secrets, {}, ((), ())))
-              for s in (state, twin)]
+    sealer.ledger.advance("9" * 32, -1, sealer.ttl)  # a game at its start, in the ledger
+    tokens = [sealer.seal(SealedGame("9" * 32, 0, s, secrets, {}, ((), ()),
+                                     epoch=sealer.ledger.epoch())) for s in (state, twin)]
     victim = {"credential": f"1.{secrets[1]}", **OPTIONS}
     asked = client.post("/v1/hints", json={**victim, "game": tokens[0]})
     assert asked.status_code == 200 and asked.json["solver"]["cached"] is False

@@ -51,6 +51,8 @@ export interface paths {
                          *               "name": "standard",
                          *               "description": "Two-player Cassino, strict building, 1-point sweeps (the rule card).",
                          *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 2,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -60,12 +62,38 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "heuristic",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
                          *               "rules_url": "/rules/standard"
                          *             },
                          *             {
                          *               "name": "classic",
                          *               "description": "The book's two-hand game: a pair takes every loose card of its rank; 11 up, only the difference of the round scores counts, a lurch is a double game (V1).",
                          *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 2,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -75,12 +103,38 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "heuristic",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
                          *               "rules_url": "/rules/classic"
                          *             },
                          *             {
                          *               "name": "classic-deal",
                          *               "description": "The book's two-hand game, every round a game: the higher round score wins by the difference; equal scores draw (V1.3).",
                          *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 2,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -90,12 +144,38 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "heuristic",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
                          *               "rules_url": "/rules/classic-deal"
                          *             },
                          *             {
                          *               "name": "twenty-one",
                          *               "description": "21-point game: nothing scores during the hand; the points count out in a fixed order at its end, the first to 21 wins (V2.1).",
                          *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 2,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -105,12 +185,38 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "heuristic",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
                          *               "rules_url": "/rules/twenty-one"
                          *             },
                          *             {
                          *               "name": "twenty-one-claims",
                          *               "description": "21-point game with counting out: either player may claim the game at any moment; a wrong claim loses (V2.2, V2.3).",
                          *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 2,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -120,12 +226,38 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "heuristic",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
                          *               "rules_url": "/rules/twenty-one-claims"
                          *             },
                          *             {
                          *               "name": "royal",
                          *               "description": "J=11, Q=12, K=13 as numerals; builds up to 13 (V3).",
                          *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 2,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -135,12 +267,38 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "heuristic",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
                          *               "rules_url": "/rules/royal"
                          *             },
                          *             {
                          *               "name": "royal-14",
                          *               "description": "Royal with aces high: A=14, J=11, Q=12, K=13 as numerals; builds up to 14 (V3.2).",
                          *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 2,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -150,12 +308,38 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "heuristic",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
                          *               "rules_url": "/rules/royal-14"
                          *             },
                          *             {
                          *               "name": "spade",
                          *               "description": "Every spade scores 1, J♠ one more; pegged as taken; game 61 (V4).",
                          *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 2,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -165,12 +349,38 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "heuristic",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
                          *               "rules_url": "/rules/spade"
                          *             },
                          *             {
                          *               "name": "draw",
                          *               "description": "One deal, then each player draws after each play (V5).",
                          *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 2,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -180,12 +390,38 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "heuristic",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
                          *               "rules_url": "/rules/draw"
                          *             },
                          *             {
                          *               "name": "partnership",
                          *               "description": "Four players, partners opposite (0 and 2 against 1 and 3), scoring as teams; a player may build on his partner's build of a value without holding it (V6).",
                          *               "seats": 4,
+                         *               "min_seats": 4,
+                         *               "max_seats": 4,
                          *               "teams": [
                          *                 [
                          *                   0,
@@ -197,12 +433,38 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "heuristic",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
                          *               "rules_url": "/rules/partnership"
                          *             },
                          *             {
                          *               "name": "three-hand",
                          *               "description": "Three players, each for himself; a majority scores only when strictly ahead of both others (V7).",
                          *               "seats": 3,
+                         *               "min_seats": 3,
+                         *               "max_seats": 3,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -215,6 +477,30 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "heuristic",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
                          *               "rules_url": "/rules/three-hand"
                          *             }
                          *           ]
@@ -234,6 +520,8 @@ export interface paths {
                          *               "name": "conquian",
                          *               "description": "Two-hand Conquian with the forty-card Spanish pack: the first to lay eleven cards down wins the hand.",
                          *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 2,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -243,6 +531,15 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "greedy",
+                         *                   "random"
+                         *                 ],
+                         *                 "levels": [],
+                         *                 "dial": null
+                         *               },
                          *               "rules_url": "/rules/conquian"
                          *             }
                          *           ]
@@ -253,7 +550,11 @@ export interface paths {
                          *           "information": "imperfect",
                          *           "chance": "sampled",
                          *           "seats": [
-                         *             2
+                         *             2,
+                         *             3,
+                         *             4,
+                         *             5,
+                         *             6
                          *           ],
                          *           "default_variant": "poker-rum",
                          *           "rules_url": "/rules/rummy",
@@ -262,6 +563,8 @@ export interface paths {
                          *               "name": "poker-rum",
                          *               "description": "Draw and discard until your deadwood is 15 or less, then call a show-down: everybody settles on the difference, a lower hand than the caller's takes all, the caller paying double.",
                          *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 6,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -271,12 +574,23 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "greedy",
+                         *                   "random"
+                         *                 ],
+                         *                 "levels": [],
+                         *                 "dial": null
+                         *               },
                          *               "rules_url": "/rules/poker-rum"
                          *             },
                          *             {
                          *               "name": "poker-gin",
                          *               "description": "Poker rum with a call at 10 or less: the others may lay off on the caller's melds; a player who beats the caller gets the difference and 10 more; a call over 10 costs 5 to each player and play goes on.",
                          *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 6,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -286,12 +600,23 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "greedy",
+                         *                   "random"
+                         *                 ],
+                         *                 "levels": [],
+                         *                 "dial": null
+                         *               },
                          *               "rules_url": "/rules/poker-gin"
                          *             },
                          *             {
                          *               "name": "double-pack-rum",
                          *               "description": "Two packs and two wild jokers: lay out and add to any meld in your turn; the first player out of cards collects the pips left in every other hand.",
                          *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 6,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -301,6 +626,15 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "greedy",
+                         *                   "random"
+                         *                 ],
+                         *                 "levels": [],
+                         *                 "dial": null
+                         *               },
                          *               "rules_url": "/rules/double-pack-rum"
                          *             }
                          *           ]
@@ -1321,7 +1655,7 @@ export interface paths {
                          * @example {
                          *       "code": 413,
                          *       "status": "Request Entity Too Large",
-                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *       "message": "the body is larger than the 262,144 bytes (256 KiB) a request may send; a full state, even late in a game, is under 10 KiB"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -1761,7 +2095,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The sealed game's token expired. */
+                /** @description The sealed game's token expired, or the server lost the game's ledger (it can no longer tell the newest token from an earlier one): the game cannot go on. */
                 410: {
                     headers: {
                         [name: string]: unknown;
@@ -1788,7 +2122,7 @@ export interface paths {
                          * @example {
                          *       "code": 413,
                          *       "status": "Request Entity Too Large",
-                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *       "message": "the body is larger than the 262,144 bytes (256 KiB) a request may send; a full state, even late in a game, is under 10 KiB"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -2349,7 +2683,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The sealed game's token expired. */
+                /** @description The sealed game's token expired, or the server lost the game's ledger (it can no longer tell the newest token from an earlier one): the game cannot go on. */
                 410: {
                     headers: {
                         [name: string]: unknown;
@@ -2376,7 +2710,7 @@ export interface paths {
                          * @example {
                          *       "code": 413,
                          *       "status": "Request Entity Too Large",
-                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *       "message": "the body is larger than the 262,144 bytes (256 KiB) a request may send; a full state, even late in a game, is under 10 KiB"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -2872,7 +3206,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The sealed game's token expired. */
+                /** @description The sealed game's token expired, or the server lost the game's ledger (it can no longer tell the newest token from an earlier one): the game cannot go on. */
                 410: {
                     headers: {
                         [name: string]: unknown;
@@ -2899,7 +3233,7 @@ export interface paths {
                          * @example {
                          *       "code": 413,
                          *       "status": "Request Entity Too Large",
-                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *       "message": "the body is larger than the 262,144 bytes (256 KiB) a request may send; a full state, even late in a game, is under 10 KiB"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -3295,7 +3629,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The sealed game's token expired. */
+                /** @description The sealed game's token expired, or the server lost the game's ledger (it can no longer tell the newest token from an earlier one): the game cannot go on. */
                 410: {
                     headers: {
                         [name: string]: unknown;
@@ -3322,7 +3656,7 @@ export interface paths {
                          * @example {
                          *       "code": 413,
                          *       "status": "Request Entity Too Large",
-                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *       "message": "the body is larger than the 262,144 bytes (256 KiB) a request may send; a full state, even late in a game, is under 10 KiB"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -3759,7 +4093,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 211,
+                         *         "elapsed_ms": 69.9,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -3784,9 +4118,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j2e8c7710400a1308db0f6d0f10adae08",
+                         *         "id": "jbecd6230dcb795e76c4057cb9a58fd80",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j2e8c7710400a1308db0f6d0f10adae08"
+                         *         "url": "/v1/jobs/jbecd6230dcb795e76c4057cb9a58fd80"
                          *       }
                          *     }
                          */
@@ -3845,7 +4179,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The sealed game's token expired. */
+                /** @description The sealed game's token expired, or the server lost the game's ledger (it can no longer tell the newest token from an earlier one): the game cannot go on. */
                 410: {
                     headers: {
                         [name: string]: unknown;
@@ -3872,7 +4206,7 @@ export interface paths {
                          * @example {
                          *       "code": 413,
                          *       "status": "Request Entity Too Large",
-                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *       "message": "the body is larger than the 262,144 bytes (256 KiB) a request may send; a full state, even late in a game, is under 10 KiB"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -4186,7 +4520,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 395.9,
+                         *         "elapsed_ms": 74,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -4211,9 +4545,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j2e8c7710400a1308db0f6d0f10adae08",
+                         *         "id": "jbecd6230dcb795e76c4057cb9a58fd80",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j2e8c7710400a1308db0f6d0f10adae08"
+                         *         "url": "/v1/jobs/jbecd6230dcb795e76c4057cb9a58fd80"
                          *       }
                          *     }
                          */
@@ -4272,7 +4606,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The sealed game's token expired. */
+                /** @description The sealed game's token expired, or the server lost the game's ledger (it can no longer tell the newest token from an earlier one): the game cannot go on. */
                 410: {
                     headers: {
                         [name: string]: unknown;
@@ -4299,7 +4633,7 @@ export interface paths {
                          * @example {
                          *       "code": 413,
                          *       "status": "Request Entity Too Large",
-                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *       "message": "the body is larger than the 262,144 bytes (256 KiB) a request may send; a full state, even late in a game, is under 10 KiB"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -4421,7 +4755,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "j2e8c7710400a1308db0f6d0f10adae08",
+                         *       "id": "jbecd6230dcb795e76c4057cb9a58fd80",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -4558,7 +4892,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 85.6,
+                         *           "elapsed_ms": 44.5,
                          *           "cached": false,
                          *           "nodes": 76919,
                          *           "seed": 0,
@@ -5013,7 +5347,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The sealed game's token expired. */
+                /** @description The sealed game's token expired, or the server lost the game's ledger (it can no longer tell the newest token from an earlier one): the game cannot go on. */
                 410: {
                     headers: {
                         [name: string]: unknown;
@@ -5040,7 +5374,7 @@ export interface paths {
                          * @example {
                          *       "code": 413,
                          *       "status": "Request Entity Too Large",
-                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *       "message": "the body is larger than the 262,144 bytes (256 KiB) a request may send; a full state, even late in a game, is under 10 KiB"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -5666,7 +6000,7 @@ export interface paths {
                          * @example {
                          *       "code": 413,
                          *       "status": "Request Entity Too Large",
-                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *       "message": "the body is larger than the 262,144 bytes (256 KiB) a request may send; a full state, even late in a game, is under 10 KiB"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -6133,7 +6467,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The sealed game's token expired. */
+                /** @description The sealed game's token expired, or the server lost the game's ledger (it can no longer tell the newest token from an earlier one): the game cannot go on. */
                 410: {
                     headers: {
                         [name: string]: unknown;
@@ -6160,7 +6494,7 @@ export interface paths {
                          * @example {
                          *       "code": 413,
                          *       "status": "Request Entity Too Large",
-                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *       "message": "the body is larger than the 262,144 bytes (256 KiB) a request may send; a full state, even late in a game, is under 10 KiB"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -6541,7 +6875,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The sealed game's token expired. */
+                /** @description The sealed game's token expired, or the server lost the game's ledger (it can no longer tell the newest token from an earlier one): the game cannot go on. */
                 410: {
                     headers: {
                         [name: string]: unknown;
@@ -6568,7 +6902,7 @@ export interface paths {
                          * @example {
                          *       "code": 413,
                          *       "status": "Request Entity Too Large",
-                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *       "message": "the body is larger than the 262,144 bytes (256 KiB) a request may send; a full state, even late in a game, is under 10 KiB"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -6971,7 +7305,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The sealed game's token expired. */
+                /** @description The sealed game's token expired, or the server lost the game's ledger (it can no longer tell the newest token from an earlier one): the game cannot go on. */
                 410: {
                     headers: {
                         [name: string]: unknown;
@@ -6998,7 +7332,7 @@ export interface paths {
                          * @example {
                          *       "code": 413,
                          *       "status": "Request Entity Too Large",
-                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *       "message": "the body is larger than the 262,144 bytes (256 KiB) a request may send; a full state, even late in a game, is under 10 KiB"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -7179,6 +7513,11 @@ export interface components {
              */
             type: "turn" | "take" | "pass" | "dead" | "lay" | "discard" | "force" | "out" | "tableau" | "settled";
             /**
+             * @description What happened in words, to show as it is; it names only cards the event shows (engine/conquian/words.py).
+             * @example Player 0 takes 5♥ and melds 4♥, 5♥ and 6♥
+             */
+            description: string;
+            /**
              * @description The seat that acted.
              * @example 0
              */
@@ -7239,10 +7578,20 @@ export interface components {
              */
             type: "draw" | "take" | "discard" | "false_call" | "reshuffle" | "show" | "settle" | "hand_drawn" | "out" | "meld" | "add" | "shift";
             /**
-             * @description The seat that acted.
+             * @description What happened in words, to show as it is, written from the fields the asking seat is shown: it names no card they hide, and a draw's words are the same for every seat (RM27; engine/rummy/words.py).
+             * @example Player 1 draws from the stock
+             */
+            description: string;
+            /**
+             * @description The seat that acted (also `player`).
              * @example 1
              */
             seat?: number;
+            /**
+             * @description The seat that acted: the same as `seat`, under the name the other games' events use.
+             * @example 1
+             */
+            player?: number;
             /**
              * @description The card concerned; null for a card the asking seat may not see.
              * @example 9D
@@ -7288,6 +7637,11 @@ export interface components {
              * @example 2D+3D+4D
              */
             text?: string;
+            /**
+             * @description `shift`: the joker moved (DP7).
+             * @example JK1
+             */
+            joker?: string;
             /**
              * @description `false_call`: the penalty (RM24).
              * @example 10
@@ -9225,6 +9579,11 @@ export interface components {
              *     ]
              */
             meld?: string[];
+            /**
+             * @description The move in words, to show as it is (answers only: legal moves and hints; ignored on input; engine/conquian/words.py).
+             * @example Take 5♥ and meld 4♥, 5♥ and 6♥
+             */
+            description?: string;
         };
         ConquianLegalMovesResponse: {
             /**
@@ -9237,7 +9596,8 @@ export interface components {
              * @example [
              *       {
              *         "id": "pass",
-             *         "type": "pass"
+             *         "type": "pass",
+             *         "description": "Pass J♣"
              *       }
              *     ]
              */
@@ -9496,6 +9856,7 @@ export interface components {
              * @example [
              *       {
              *         "type": "pass",
+             *         "description": "Player 1 passes J♣",
              *         "player": 1,
              *         "card": "JC"
              *       }
@@ -9547,6 +9908,7 @@ export interface components {
              * @example [
              *       {
              *         "type": "pass",
+             *         "description": "Player 1 passes J♣",
              *         "player": 1,
              *         "card": "JC"
              *       }
@@ -9564,7 +9926,8 @@ export interface components {
              * @description The move, with its id.
              * @example {
              *       "id": "pass",
-             *       "type": "pass"
+             *       "type": "pass",
+             *       "description": "Pass J♣"
              *     }
              */
             move: components["schemas"]["ConquianMove"];
@@ -9607,7 +9970,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-alphabeta-horizon",
              *       "samples": 6,
-             *       "elapsed_ms": 561.5,
+             *       "elapsed_ms": 107,
              *       "cached": false,
              *       "nodes": 1005,
              *       "seed": 0,
@@ -9622,7 +9985,8 @@ export interface components {
              *         "rank": 1,
              *         "move": {
              *           "id": "pass",
-             *           "type": "pass"
+             *           "type": "pass",
+             *           "description": "Pass J♣"
              *         },
              *         "equity": -0.161,
              *         "stderr": 0.247,
@@ -9907,6 +10271,11 @@ export interface components {
              * @example 4C
              */
             extend?: string | null;
+            /**
+             * @description The move in words, to show as it is, a joker named with what it stands for (answers only: legal moves and hints; ignored on input; engine/rummy/words.py).
+             * @example Draw from the stock
+             */
+            description?: string;
         };
         RummyLegalMovesResponse: {
             /**
@@ -9919,11 +10288,13 @@ export interface components {
              * @example [
              *       {
              *         "id": "draw",
-             *         "type": "draw"
+             *         "type": "draw",
+             *         "description": "Draw from the stock"
              *       },
              *       {
              *         "id": "take",
-             *         "type": "take"
+             *         "type": "take",
+             *         "description": "Take 9♠ from the discard pile"
              *       }
              *     ]
              */
@@ -10250,7 +10621,9 @@ export interface components {
              * @example [
              *       {
              *         "type": "draw",
+             *         "description": "Player 1 draws from the stock",
              *         "seat": 1,
+             *         "player": 1,
              *         "card": "QC"
              *       }
              *     ]
@@ -10310,7 +10683,9 @@ export interface components {
              * @example [
              *       {
              *         "type": "draw",
+             *         "description": "Player 1 draws from the stock",
              *         "seat": 1,
+             *         "player": 1,
              *         "card": "QC"
              *       }
              *     ]
@@ -10326,8 +10701,9 @@ export interface components {
             /**
              * @description The move, with its id.
              * @example {
+             *       "id": "take",
              *       "type": "take",
-             *       "id": "take"
+             *       "description": "Take 9♠ from the discard pile"
              *     }
              */
             move: components["schemas"]["RummyMove"];
@@ -10370,7 +10746,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 8,
-             *       "elapsed_ms": 19.9,
+             *       "elapsed_ms": 5.8,
              *       "cached": false,
              *       "nodes": 108,
              *       "seed": 0,
@@ -10384,8 +10760,9 @@ export interface components {
              *       {
              *         "rank": 1,
              *         "move": {
+             *           "id": "take",
              *           "type": "take",
-             *           "id": "take"
+             *           "description": "Take 9♠ from the discard pile"
              *         },
              *         "equity": 11.104,
              *         "stderr": 7.451,
@@ -10394,8 +10771,9 @@ export interface components {
              *       {
              *         "rank": 2,
              *         "move": {
+             *           "id": "draw",
              *           "type": "draw",
-             *           "id": "draw"
+             *           "description": "Draw from the stock"
              *         },
              *         "equity": 5.968,
              *         "stderr": 7.278,
@@ -10404,6 +10782,51 @@ export interface components {
              *     ]
              */
             moves: components["schemas"]["RummyRankedMove"][];
+        };
+        DialRange: {
+            /**
+             * @description The weakest dial: random moves.
+             * @example 0
+             */
+            min: number;
+            /**
+             * @description The strongest: the solver.
+             * @example 100
+             */
+            max: number;
+        };
+        HouseOptions: {
+            /**
+             * @description Every `bot` a house seat may be, each deciding from its own view only.
+             * @example [
+             *       "solver",
+             *       "heuristic",
+             *       "greedy",
+             *       "random",
+             *       "beginner",
+             *       "master"
+             *     ]
+             */
+            bots: string[];
+            /**
+             * @description The skill levels among them, weakest first (docs/ladder.md); empty where the game has none yet.
+             * @example [
+             *       "beginner",
+             *       "casual",
+             *       "club",
+             *       "expert",
+             *       "master"
+             *     ]
+             */
+            levels: string[];
+            /**
+             * @description The range of `house[i].dial`, or null where the game has no dial.
+             * @example {
+             *       "min": 0,
+             *       "max": 100
+             *     }
+             */
+            dial: components["schemas"]["DialRange"] | (Record<string, never> | null);
         };
         CatalogVariant: {
             /**
@@ -10417,12 +10840,22 @@ export interface components {
              */
             description: string;
             /**
-             * @description Its seats (players), numbered from 0.
+             * @description Its seats (players) at a game that names no `players`, numbered from 0.
              * @example 2
              */
             seats: number;
             /**
-             * @description The seats that score together: one list per side (each seat alone unless the variant plays in partnerships).
+             * @description The fewest seats a game of it may have (`players` in POST /v1/games).
+             * @example 2
+             */
+            min_seats: number;
+            /**
+             * @description The most seats a game of it may have: rummy plays with 2 to 6 (RM1), the others with `seats` exactly.
+             * @example 2
+             */
+            max_seats: number;
+            /**
+             * @description The seats that score together at the default table (`seats`): one list per side (each seat alone unless the variant plays in partnerships).
              * @example [
              *       [
              *         0
@@ -10438,6 +10871,19 @@ export interface components {
              * @example true
              */
             playable: boolean;
+            /**
+             * @description What a sealed game's house seat (`house[i]` of POST /v1/games) may be; null for a variant that is not playable.
+             * @example {
+             *       "bots": [
+             *         "solver",
+             *         "greedy",
+             *         "random"
+             *       ],
+             *       "levels": [],
+             *       "dial": null
+             *     }
+             */
+            house: components["schemas"]["HouseOptions"] | (Record<string, never> | null);
             /**
              * @description Its rules page (HTML, every numbered rule an anchor); absent while it has none.
              * @example /rules/standard
@@ -10780,8 +11226,7 @@ export interface components {
         };
         NewGameRequest: {
             /**
-             * @description The game to start (GET /v1/catalog); `cassino` by default. (In answers and other requests `game` is a sealed game's token.)
-             * @default cassino
+             * @description The game to start (GET /v1/catalog): by default the game whose variant `variant` names (variant names are unique across the catalog), else `cassino`. (In answers and other requests `game` is a sealed game's token.)
              * @example cassino
              * @enum {string}
              */
