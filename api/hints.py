@@ -117,15 +117,34 @@ def _other_request(kind: str, body: dict[str, Any], state: Any, seat: int | None
     return _budgeted(kind, body, view, scope)
 
 
+def opponent_model(body: dict[str, Any], game: str, players: int) -> float | None:
+    """The request's ``opponent_model`` (docs/api.md "Hints"), or ``None`` when not sent:
+    a 422 naming it in a game whose search has no model, and above 0 with N seats (V6,
+    V7: the N-seat search has none)."""
+    model = body.get("opponent_model")
+    if model is None:
+        return None
+    if hint_game(game).model is None:
+        abort(422, message=f"opponent_model: the {game} search has no opponent model "
+                           "(Cassino only)", field="opponent_model")
+    if model and players > 2:
+        abort(422, message=f"opponent_model: the {players}-seat search has no opponent "
+                           "model; send 0 or leave it out", field="opponent_model")
+    return float(model)
+
+
 def _budgeted(kind: str, body: dict[str, Any], view: Any, scope: str | None) -> HintRequest:
-    """The request with the asked budget, within the deployment's caps."""
+    """The request with the asked budget, within the deployment's caps, and its opponent
+    model."""
+    model = opponent_model(body, view.game, hint_game(view.game).seats(view))
     samples, time_ms = body.get("samples"), body.get("time_ms")
     config = current_app.config
     if samples is not None:  # the deployment's caps: one hint costs a few CPU-seconds at most
         samples = min(samples, config["HINT_MAX_SAMPLES"])
     if time_ms is not None:
         time_ms = min(time_ms, config["HINT_MAX_TIME_MS"])
-    return HintRequest(kind, view, samples, time_ms, body["seed"], body.get("top"), scope)
+    return HintRequest(kind, view, samples, time_ms, body["seed"], body.get("top"), scope,
+                       model)
 
 
 RETRY_AFTER = 1

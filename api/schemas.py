@@ -35,6 +35,7 @@ from engine.cassino import (
 )
 from engine.games import GAME_NAMES, game_types
 from engine.rummy import VARIANTS as RUMMY_VARIANTS
+from solver import DEFAULT
 from solver.levels import LEVELS
 
 # R2: rank (A, 2-10, J, Q, K, or T for 10) then suit (S H D C or a suit symbol), any case:
@@ -551,6 +552,18 @@ class Number(fields.Float):
         return super()._deserialize(value, attr, data, **kwargs)
 
 
+def opponent_model_field() -> Number:
+    """A hint's or review's ``opponent_model`` (docs/api.md "Hints"): a JSON number in 0..1."""
+    return Number(validate=validate.Range(min=0, max=1), allow_nan=False, metadata=_meta(
+        "Cassino: the weight of the opponent model in the search of each world (0 to 1; "
+        f"default {DEFAULT.opponent_model:g}): the opponent's replies are valued as "
+        "`1 - w` times its best reply plus `w` times the reply of a one-ply policy that "
+        "does not see the asking player's hand. 0 is plain minimax: in the last batch, "
+        "where every card is known, the equities are then the game's value "
+        "(`solver.exact`). The N-seat search has no model (only 0 is accepted there); "
+        "other games refuse the field.", 0))
+
+
 class HouseSeatSchema(Strict):
     player = Int(required=True, validate=SEATS, metadata=_meta("The seat the house plays.", 1))
     bot = fields.String(load_default="solver", validate=validate.OneOf(HOUSE_BOTS),
@@ -857,6 +870,7 @@ class HintsRequest(Strict):
         + SAFE_TEXT, 0))
     top = Int(validate=validate.Range(min=1, max=1000),
               metadata=_meta("How many moves to return (all by default).", 3))
+    opponent_model = opponent_model_field()
     async_ = Bool(data_key="async", load_default=False, metadata=_meta(
         "Answer 202 with a job at once instead of waiting.", False))
 
@@ -882,6 +896,16 @@ class SolverMetaSchema(Schema):
     cached = fields.Boolean(required=True, metadata=_meta("Served from the cache.", False))
     nodes = Int(metadata=_meta("Search nodes visited.", 30000))
     seed = Int(metadata=_meta("Seed of the world sampler.", 0))
+    exact = fields.Boolean(metadata=_meta(
+        "Cassino: the values are the game's value: every hidden card known (one world), "
+        "searched to the round's end by minimax with no opponent model (the last batch "
+        "with `opponent_model` 0; in partnership team against team, in three-hand the "
+        "asking player against the two others together). Conquian and rummy: every world "
+        "was searched to the hand's end.", False))
+    opponent_model = fields.Float(metadata=_meta(
+        "Cassino: the opponent model's weight the search applied (0: none, plain "
+        "minimax; 0 wherever the search has no model: N seats, `draw` while the stock "
+        "lasts).", 0.25))
 
 
 class RankedMoveSchema(Schema):
@@ -1029,6 +1053,7 @@ class ReviewRequest(Strict):
     samples = Int(validate=validate.Range(min=1, max=100_000), metadata=_meta(
         "Worlds per move (the default hint's budget when omitted), capped by "
         "`HINT_MAX_SAMPLES`.", 48))
+    opponent_model = opponent_model_field()
     async_ = Bool(data_key="async", load_default=False, metadata=_meta(
         "Answer 202 with a job at once instead of waiting.", False))
 
@@ -1036,14 +1061,19 @@ class ReviewRequest(Strict):
 class ReviewResponse(Schema):
     player = Int(required=True, metadata=_meta("The seat reviewed.", 1))
     seed = Int(required=True, metadata=_meta("Seed of the hints.", 0))
+    opponent_model = fields.Float(required=True, metadata=_meta(
+        "The opponent model's weight of the hints' two-seat searches (0 for N seats, "
+        "whose search has none; `draw`'s horizon search while the stock lasts has none "
+        "either).", 0.25))
     moves = fields.List(fields.Dict(), required=True, metadata=_meta(
         "Each of the seat's moves in order: `ply`, `round`, `deal`, the `move` and the "
         "`best` move from the seat's view then, their `equity` and `best_equity`, "
-        "`points_lost`, `verdict` (best, good, inaccuracy, mistake, blunder), `forced` "
-        "and the worlds searched (`samples`).",
+        "`points_lost`, `verdict` (best, good, inaccuracy, mistake, blunder), `forced`, "
+        "the worlds searched (`samples`) and `exact` (the equities are the game's value, "
+        "as a hint's `solver.exact`).",
         [{"ply": 1, "round": 1, "deal": 1, "move": {"id": "KC"}, "best": {"id": "KC"},
           "equity": 0.4, "best_equity": 0.4, "points_lost": 0.0, "verdict": "best",
-          "forced": False, "samples": 48}]))
+          "forced": False, "samples": 48, "exact": False}]))
     summary = fields.Dict(required=True, metadata=_meta(
         "`moves` rated, total and mean `points_lost`, `accuracy` (percent rated best or "
         "good) and each verdict's `counts`.",

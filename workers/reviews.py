@@ -20,7 +20,7 @@ import threading
 import time
 from abc import ABC, abstractmethod
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.cassino import Record, replay
@@ -44,12 +44,14 @@ REVIEW_BACKLOG = 8
 @dataclass(frozen=True)
 class ReviewJob:
     """What a review searches: a game's record (canonical JSON), the seat reviewed, the
-    seed of every hint and their budget in worlds (``None``: the default hint's)."""
+    seed of every hint, their budget in worlds and their opponent model's weight
+    (``None``: the default hint's)."""
 
     record: dict[str, Any]
     player: int
     seed: int = 0
     samples: int | None = None
+    opponent_model: float | None = None
 
     @property
     def total(self) -> int:
@@ -59,16 +61,20 @@ class ReviewJob:
 
     def payload(self) -> dict[str, Any]:
         return {"record": self.record, "player": self.player, "seed": self.seed,
-                "samples": self.samples}
+                "samples": self.samples, "opponent_model": self.opponent_model}
 
     @classmethod
     def from_payload(cls, data: dict[str, Any]) -> ReviewJob:
-        return cls(data["record"], int(data["player"]), int(data["seed"]), data["samples"])
+        return cls(data["record"], int(data["player"]), int(data["seed"]), data["samples"],
+                   data.get("opponent_model"))
 
     def run(self, progress: Any = None) -> dict[str, Any]:
         record = Record.from_dict(self.record)
-        return review(record, self.player, seed=self.seed,
-                      options=DEFAULT.with_budget(self.samples), progress=progress)
+        options = DEFAULT.with_budget(self.samples)
+        if self.opponent_model is not None:
+            options = replace(options, opponent_model=self.opponent_model)
+        return review(record, self.player, seed=self.seed, options=options,
+                      progress=progress)
 
     def check(self) -> None:
         """Replay the record (:class:`engine.cassino.RecordError` if it does not)."""

@@ -434,3 +434,22 @@ def run_help() -> tuple[int, str, str]:
     except SystemExit as exc:
         status = int(exc.code or 0)
     return status, out.getvalue(), ""
+
+
+def test_hint_takes_an_opponent_model(api: FlaskClient, tmp_path: Path) -> None:
+    """``--opponent-model 0`` in the last batch: the game's value, said so."""
+    from tests.solver.test_game_value import last_batch
+
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps(last_batch(6).to_dict()))
+    status, raw, err = run(["hint", "--state", str(path), "--opponent-model", "0", "--json"])
+    assert status == 0, err
+    answer = json.loads(raw)
+    assert answer["solver"]["opponent_model"] == 0 and answer["solver"]["exact"] is True
+    status, out, _ = run(["hint", "--state", str(path), "--opponent-model", "0"])
+    assert status == 0 and "Exact: the game's value" in out
+    status, out, _ = run(["hint", "--state", str(path)])
+    assert status == 0 and "Exact" not in out
+    for bad in ("2", "-0.5", "nan", "half"):
+        with pytest.raises(SystemExit):
+            run(["hint", "--state", str(path), "--opponent-model", bad])

@@ -4157,10 +4157,12 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 67.2,
+                         *         "elapsed_ms": 26.4,
                          *         "cached": false,
                          *         "nodes": 76919,
-                         *         "seed": 0
+                         *         "seed": 0,
+                         *         "exact": false,
+                         *         "opponent_model": 0.25
                          *       }
                          *     }
                          */
@@ -4180,9 +4182,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jbe05b58ad504270cc0b3d1406d15aa2a",
+                         *         "id": "j14065db4cdf95ffc0cbae7979fb6765a",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/jbe05b58ad504270cc0b3d1406d15aa2a"
+                         *         "url": "/v1/jobs/j14065db4cdf95ffc0cbae7979fb6765a"
                          *       }
                          *     }
                          */
@@ -4590,10 +4592,12 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 50.8,
+                         *         "elapsed_ms": 35,
                          *         "cached": false,
                          *         "nodes": 76919,
-                         *         "seed": 0
+                         *         "seed": 0,
+                         *         "exact": false,
+                         *         "opponent_model": 0.25
                          *       }
                          *     }
                          */
@@ -4613,9 +4617,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jbe05b58ad504270cc0b3d1406d15aa2a",
+                         *         "id": "j14065db4cdf95ffc0cbae7979fb6765a",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/jbe05b58ad504270cc0b3d1406d15aa2a"
+                         *         "url": "/v1/jobs/j14065db4cdf95ffc0cbae7979fb6765a"
                          *       }
                          *     }
                          */
@@ -4823,7 +4827,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "jbe05b58ad504270cc0b3d1406d15aa2a",
+                         *       "id": "j14065db4cdf95ffc0cbae7979fb6765a",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -4960,10 +4964,12 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 70.1,
+                         *           "elapsed_ms": 39.2,
                          *           "cached": false,
                          *           "nodes": 76919,
-                         *           "seed": 0
+                         *           "seed": 0,
+                         *           "exact": false,
+                         *           "opponent_model": 0.25
                          *         }
                          *       }
                          *     }
@@ -6322,6 +6328,7 @@ export interface paths {
                          * @example {
                          *       "player": 1,
                          *       "seed": 0,
+                         *       "opponent_model": 0.25,
                          *       "moves": [
                          *         {
                          *           "ply": 1,
@@ -6359,7 +6366,8 @@ export interface paths {
                          *           "points_lost": 0.806,
                          *           "verdict": "inaccuracy",
                          *           "forced": false,
-                         *           "samples": 16
+                         *           "samples": 16,
+                         *           "exact": false
                          *         },
                          *         {
                          *           "ply": 3,
@@ -6408,7 +6416,8 @@ export interface paths {
                          *           "points_lost": 0,
                          *           "verdict": "best",
                          *           "forced": false,
-                         *           "samples": 16
+                         *           "samples": 16,
+                         *           "exact": false
                          *         },
                          *         {
                          *           "ply": 5,
@@ -6445,7 +6454,8 @@ export interface paths {
                          *           "points_lost": 1.037,
                          *           "verdict": "mistake",
                          *           "forced": false,
-                         *           "samples": 8
+                         *           "samples": 8,
+                         *           "exact": false
                          *         },
                          *         {
                          *           "ply": 7,
@@ -6472,7 +6482,8 @@ export interface paths {
                          *           "points_lost": 0,
                          *           "verdict": "best",
                          *           "forced": true,
-                         *           "samples": 0
+                         *           "samples": 0,
+                         *           "exact": false
                          *         }
                          *       ],
                          *       "summary": {
@@ -9368,6 +9379,16 @@ export interface components {
              * @example 0
              */
             seed?: number;
+            /**
+             * @description Cassino: the values are the game's value: every hidden card known (one world), searched to the round's end by minimax with no opponent model (the last batch with `opponent_model` 0; in partnership team against team, in three-hand the asking player against the two others together). Conquian and rummy: every world was searched to the hand's end.
+             * @example false
+             */
+            exact?: boolean;
+            /**
+             * @description Cassino: the opponent model's weight the search applied (0: none, plain minimax; 0 wherever the search has no model: N seats, `draw` while the stock lasts).
+             * @example 0.25
+             */
+            opponent_model?: number;
         } & {
             [key: string]: unknown;
         };
@@ -9492,7 +9513,12 @@ export interface components {
              */
             seed: number;
             /**
-             * @description Each of the seat's moves in order: `ply`, `round`, `deal`, the `move` and the `best` move from the seat's view then, their `equity` and `best_equity`, `points_lost`, `verdict` (best, good, inaccuracy, mistake, blunder), `forced` and the worlds searched (`samples`).
+             * @description The opponent model's weight of the hints' two-seat searches (0 for N seats, whose search has none; `draw`'s horizon search while the stock lasts has none either).
+             * @example 0.25
+             */
+            opponent_model: number;
+            /**
+             * @description Each of the seat's moves in order: `ply`, `round`, `deal`, the `move` and the `best` move from the seat's view then, their `equity` and `best_equity`, `points_lost`, `verdict` (best, good, inaccuracy, mistake, blunder), `forced`, the worlds searched (`samples`) and `exact` (the equities are the game's value, as a hint's `solver.exact`).
              * @example [
              *       {
              *         "ply": 1,
@@ -9509,7 +9535,8 @@ export interface components {
              *         "points_lost": 0,
              *         "verdict": "best",
              *         "forced": false,
-             *         "samples": 48
+             *         "samples": 48,
+             *         "exact": false
              *       }
              *     ]
              */
@@ -10211,7 +10238,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-alphabeta-horizon",
              *       "samples": 6,
-             *       "elapsed_ms": 24.8,
+             *       "elapsed_ms": 30.3,
              *       "cached": false,
              *       "nodes": 1005,
              *       "seed": 0,
@@ -11051,7 +11078,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 8,
-             *       "elapsed_ms": 4.6,
+             *       "elapsed_ms": 11.7,
              *       "cached": false,
              *       "nodes": 108,
              *       "seed": 0,
@@ -12331,6 +12358,11 @@ export interface components {
              */
             top?: number;
             /**
+             * @description Cassino: the weight of the opponent model in the search of each world (0 to 1; default 0.25): the opponent's replies are valued as `1 - w` times its best reply plus `w` times the reply of a one-ply policy that does not see the asking player's hand. 0 is plain minimax: in the last batch, where every card is known, the equities are then the game's value (`solver.exact`). The N-seat search has no model (only 0 is accepted there); other games refuse the field.
+             * @example 0
+             */
+            opponent_model?: number;
+            /**
              * @description Answer 202 with a job at once instead of waiting.
              * @default false
              * @example false
@@ -12938,6 +12970,11 @@ export interface components {
              * @example 48
              */
             samples?: number;
+            /**
+             * @description Cassino: the weight of the opponent model in the search of each world (0 to 1; default 0.25): the opponent's replies are valued as `1 - w` times its best reply plus `w` times the reply of a one-ply policy that does not see the asking player's hand. 0 is plain minimax: in the last batch, where every card is known, the equities are then the game's value (`solver.exact`). The N-seat search has no model (only 0 is accepted there); other games refuse the field.
+             * @example 0
+             */
+            opponent_model?: number;
             /**
              * @description Answer 202 with a job at once instead of waiting.
              * @default false
