@@ -147,6 +147,16 @@ def _budgeted(kind: str, body: dict[str, Any], view: Any, scope: str | None) -> 
                        model)
 
 
+def capped(body: dict[str, Any]) -> dict[str, int]:
+    """The budget fields of ``body`` that the deployment's caps cut, each with the cap it
+    was cut to (``HINT_MAX_SAMPLES``, ``HINT_MAX_TIME_MS``): the answer says so, as
+    ``solver.capped`` (``capped`` of a 202)."""
+    config = current_app.config
+    caps = {"samples": config["HINT_MAX_SAMPLES"], "time_ms": config["HINT_MAX_TIME_MS"]}
+    return {name: cap for name, cap in caps.items()
+            if body.get(name) is not None and body[name] > cap}
+
+
 RETRY_AFTER = 1
 """Seconds a client should wait before polling an unfinished job (``Retry-After``)."""
 
@@ -192,6 +202,12 @@ def answer(kind: str, body: dict[str, Any]) -> Any:
     finally:
         if waiting:
             waits.release()
+    cut = capped(body)
+    if cut and result.status == 200:  # the request's own: never part of a shared answer
+        result = result._replace(body={**result.body,
+                                       "solver": {**result.body["solver"], "capped": cut}})
+    elif cut:
+        result = result._replace(body={**result.body, "capped": cut})
     response = respond(result.body, result.status)
     if result.status == 202:
         response.headers["Location"] = result.body["job"]["url"]

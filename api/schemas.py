@@ -861,10 +861,10 @@ class HintsRequest(Strict):
     samples = Int(validate=validate.Range(min=1, max=100_000), metadata=_meta(
         "Worlds (determinizations) to search; budgets over 64 are split into jobs. The "
         "deployment caps it (`HINT_MAX_SAMPLES`, 200 by default): `solver.samples` in the "
-        "answer says how many were searched.", 48))
+        "answer says how many were searched, and `solver.capped` that it was cut.", 48))
     time_ms = Int(validate=validate.Range(min=1, max=600_000), metadata=_meta(
         "Time budget in milliseconds (answers then depend on the machine); capped by the "
-        "deployment (`HINT_MAX_TIME_MS`, 3000 by default).", 200))
+        "deployment (`HINT_MAX_TIME_MS`, 3000 by default; `solver.capped` says so).", 200))
     seed = Int(load_default=0, validate=validate.Range(min=0, max=MAX_SEED), metadata=_meta(
         "Seed of the world sampler: the same view, seed and options give the same answer. "
         + SAFE_TEXT, 0))
@@ -896,6 +896,11 @@ class SolverMetaSchema(Schema):
     cached = fields.Boolean(required=True, metadata=_meta("Served from the cache.", False))
     nodes = Int(metadata=_meta("Search nodes visited.", 30000))
     seed = Int(metadata=_meta("Seed of the world sampler.", 0))
+    capped = fields.Dict(keys=fields.String(), values=Int(), metadata=_meta(
+        "The request's budget fields the deployment cut, each with the cap it was cut to: "
+        "`samples` past `HINT_MAX_SAMPLES` (200 by default), `time_ms` past "
+        "`HINT_MAX_TIME_MS` (3000 by default); absent when nothing was cut.",
+        {"samples": 200}))
     exact = fields.Boolean(metadata=_meta(
         "Cassino: the values are the game's value: every hidden card known (one world), "
         "searched to the round's end by minimax with no opponent model (the last batch "
@@ -956,6 +961,9 @@ class JobAcceptedResponse(Schema):
     job = fields.Nested(JobRefSchema, required=True, metadata=_meta(
         "The job computing the answer.", {"id": JOB_EXAMPLE, "status": "queued",
                                           "url": f"/v1/jobs/{JOB_EXAMPLE}"}))
+    capped = fields.Dict(keys=fields.String(), values=Int(), metadata=_meta(
+        "As `solver.capped`: the budget fields the deployment cut, with their caps.",
+        {"samples": 200}))
 
 
 class ProgressSchema(Schema):

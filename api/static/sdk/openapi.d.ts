@@ -4157,7 +4157,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 26.4,
+                         *         "elapsed_ms": 25.6,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -4182,9 +4182,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j14065db4cdf95ffc0cbae7979fb6765a",
-                         *         "status": "queued",
-                         *         "url": "/v1/jobs/j14065db4cdf95ffc0cbae7979fb6765a"
+                         *         "id": "j8a5c93b595234bd07ac0f36d226896d4",
+                         *         "status": "started",
+                         *         "url": "/v1/jobs/j8a5c93b595234bd07ac0f36d226896d4"
                          *       }
                          *     }
                          */
@@ -4592,7 +4592,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 35,
+                         *         "elapsed_ms": 25.5,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -4617,9 +4617,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j14065db4cdf95ffc0cbae7979fb6765a",
-                         *         "status": "queued",
-                         *         "url": "/v1/jobs/j14065db4cdf95ffc0cbae7979fb6765a"
+                         *         "id": "j8a5c93b595234bd07ac0f36d226896d4",
+                         *         "status": "started",
+                         *         "url": "/v1/jobs/j8a5c93b595234bd07ac0f36d226896d4"
                          *       }
                          *     }
                          */
@@ -4827,7 +4827,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "j14065db4cdf95ffc0cbae7979fb6765a",
+                         *       "id": "j8a5c93b595234bd07ac0f36d226896d4",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -4964,7 +4964,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 39.2,
+                         *           "elapsed_ms": 43.1,
                          *           "cached": false,
                          *           "nodes": 76919,
                          *           "seed": 0,
@@ -9380,6 +9380,15 @@ export interface components {
              */
             seed?: number;
             /**
+             * @description The request's budget fields the deployment cut, each with the cap it was cut to: `samples` past `HINT_MAX_SAMPLES` (200 by default), `time_ms` past `HINT_MAX_TIME_MS` (3000 by default); absent when nothing was cut.
+             * @example {
+             *       "samples": 200
+             *     }
+             */
+            capped?: {
+                [key: string]: number;
+            };
+            /**
              * @description Cassino: the values are the game's value: every hidden card known (one world), searched to the round's end by minimax with no opponent model (the last batch with `opponent_model` 0; in partnership team against team, in three-hand the asking player against the two others together). Conquian and rummy: every world was searched to the hand's end.
              * @example false
              */
@@ -10238,7 +10247,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-alphabeta-horizon",
              *       "samples": 6,
-             *       "elapsed_ms": 30.3,
+             *       "elapsed_ms": 39.5,
              *       "cached": false,
              *       "nodes": 1005,
              *       "seed": 0,
@@ -11078,7 +11087,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 8,
-             *       "elapsed_ms": 11.7,
+             *       "elapsed_ms": 11,
              *       "cached": false,
              *       "nodes": 108,
              *       "seed": 0,
@@ -12337,12 +12346,12 @@ export interface components {
              */
             credential?: string;
             /**
-             * @description Worlds (determinizations) to search; budgets over 64 are split into jobs. The deployment caps it (`HINT_MAX_SAMPLES`, 200 by default): `solver.samples` in the answer says how many were searched.
+             * @description Worlds (determinizations) to search; budgets over 64 are split into jobs. The deployment caps it (`HINT_MAX_SAMPLES`, 200 by default): `solver.samples` in the answer says how many were searched, and `solver.capped` that it was cut.
              * @example 48
              */
             samples?: number;
             /**
-             * @description Time budget in milliseconds (answers then depend on the machine); capped by the deployment (`HINT_MAX_TIME_MS`, 3000 by default).
+             * @description Time budget in milliseconds (answers then depend on the machine); capped by the deployment (`HINT_MAX_TIME_MS`, 3000 by default; `solver.capped` says so).
              * @example 200
              */
             time_ms?: number;
@@ -12397,6 +12406,15 @@ export interface components {
              *     }
              */
             job: components["schemas"]["JobRef"];
+            /**
+             * @description As `solver.capped`: the budget fields the deployment cut, with their caps.
+             * @example {
+             *       "samples": 200
+             *     }
+             */
+            capped?: {
+                [key: string]: number;
+            };
         };
         Progress: {
             /**
