@@ -73,7 +73,8 @@ class InProcessTransport:
         # a quiet terminal, and no per-client rate limits: this app serves one person, and
         # a game of three or four seats makes a house search for every other seat's move
         self.client = create_app({"ACCESS_LOG_JSON": False, "RATE_LIMIT": "",
-                                  "HINT_RATE_LIMIT": ""}).test_client()
+                                  "HINT_RATE_LIMIT": "", "SEALED_RATE_LIMIT": "",
+                                  "COSTLY_PER_CLIENT": 0}).test_client()
 
     def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
         response = self.client.open(path, method=method, json=body)

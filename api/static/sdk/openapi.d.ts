@@ -311,14 +311,14 @@ export interface paths {
                         "application/json": components["schemas"]["CatalogResponse"];
                     };
                 };
-                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                /** @description Too many requests from this client (address): over a rate limit (its requests; its hints, evaluations and the searches of costly requests, counted by their cost; its new sealed games), as many costly requests running in one server process as it may, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
                 429: {
                     headers: {
                         /** @description Seconds to wait before trying again. */
                         "Retry-After"?: number;
-                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        /** @description What the tightest rate limit allows in its window: requests, searches or new sealed games (on every limited answer, 200s too). */
                         "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in that window. */
+                        /** @description What is left in that window. */
                         "X-RateLimit-Remaining"?: number;
                         /** @description When that window ends, in UNIX seconds. */
                         "X-RateLimit-Reset"?: number;
@@ -1123,14 +1123,14 @@ export interface paths {
                         "application/json": components["schemas"]["VariantsResponse"];
                     };
                 };
-                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                /** @description Too many requests from this client (address): over a rate limit (its requests; its hints, evaluations and the searches of costly requests, counted by their cost; its new sealed games), as many costly requests running in one server process as it may, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
                 429: {
                     headers: {
                         /** @description Seconds to wait before trying again. */
                         "Retry-After"?: number;
-                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        /** @description What the tightest rate limit allows in its window: requests, searches or new sealed games (on every limited answer, 200s too). */
                         "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in that window. */
+                        /** @description What is left in that window. */
                         "X-RateLimit-Remaining"?: number;
                         /** @description When that window ends, in UNIX seconds. */
                         "X-RateLimit-Reset"?: number;
@@ -1363,14 +1363,14 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                /** @description Too many requests from this client (address): over a rate limit (its requests; its hints, evaluations and the searches of costly requests, counted by their cost; its new sealed games), as many costly requests running in one server process as it may, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
                 429: {
                     headers: {
                         /** @description Seconds to wait before trying again. */
                         "Retry-After"?: number;
-                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        /** @description What the tightest rate limit allows in its window: requests, searches or new sealed games (on every limited answer, 200s too). */
                         "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in that window. */
+                        /** @description What is left in that window. */
                         "X-RateLimit-Remaining"?: number;
                         /** @description When that window ends, in UNIX seconds. */
                         "X-RateLimit-Reset"?: number;
@@ -1830,14 +1830,14 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                /** @description Too many requests from this client (address): over a rate limit (its requests; its hints, evaluations and the searches of costly requests, counted by their cost; its new sealed games), as many costly requests running in one server process as it may, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
                 429: {
                     headers: {
                         /** @description Seconds to wait before trying again. */
                         "Retry-After"?: number;
-                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        /** @description What the tightest rate limit allows in its window: requests, searches or new sealed games (on every limited answer, 200s too). */
                         "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in that window. */
+                        /** @description What is left in that window. */
                         "X-RateLimit-Remaining"?: number;
                         /** @description When that window ends, in UNIX seconds. */
                         "X-RateLimit-Reset"?: number;
@@ -2418,14 +2418,14 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                /** @description Too many requests from this client (address): over a rate limit (its requests; its hints, evaluations and the searches of costly requests, counted by their cost; its new sealed games), as many costly requests running in one server process as it may, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
                 429: {
                     headers: {
                         /** @description Seconds to wait before trying again. */
                         "Retry-After"?: number;
-                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        /** @description What the tightest rate limit allows in its window: requests, searches or new sealed games (on every limited answer, 200s too). */
                         "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in that window. */
+                        /** @description What is left in that window. */
                         "X-RateLimit-Remaining"?: number;
                         /** @description When that window ends, in UNIX seconds. */
                         "X-RateLimit-Reset"?: number;
@@ -2941,14 +2941,14 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                /** @description Too many requests from this client (address): over a rate limit (its requests; its hints, evaluations and the searches of costly requests, counted by their cost; its new sealed games), as many costly requests running in one server process as it may, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
                 429: {
                     headers: {
                         /** @description Seconds to wait before trying again. */
                         "Retry-After"?: number;
-                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        /** @description What the tightest rate limit allows in its window: requests, searches or new sealed games (on every limited answer, 200s too). */
                         "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in that window. */
+                        /** @description What is left in that window. */
                         "X-RateLimit-Remaining"?: number;
                         /** @description When that window ends, in UNIX seconds. */
                         "X-RateLimit-Reset"?: number;
@@ -3364,14 +3364,14 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                /** @description Too many requests from this client (address): over a rate limit (its requests; its hints, evaluations and the searches of costly requests, counted by their cost; its new sealed games), as many costly requests running in one server process as it may, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
                 429: {
                     headers: {
                         /** @description Seconds to wait before trying again. */
                         "Retry-After"?: number;
-                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        /** @description What the tightest rate limit allows in its window: requests, searches or new sealed games (on every limited answer, 200s too). */
                         "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in that window. */
+                        /** @description What is left in that window. */
                         "X-RateLimit-Remaining"?: number;
                         /** @description When that window ends, in UNIX seconds. */
                         "X-RateLimit-Reset"?: number;
@@ -3912,14 +3912,14 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                /** @description Too many requests from this client (address): over a rate limit (its requests; its hints, evaluations and the searches of costly requests, counted by their cost; its new sealed games), as many costly requests running in one server process as it may, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
                 429: {
                     headers: {
                         /** @description Seconds to wait before trying again. */
                         "Retry-After"?: number;
-                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        /** @description What the tightest rate limit allows in its window: requests, searches or new sealed games (on every limited answer, 200s too). */
                         "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in that window. */
+                        /** @description What is left in that window. */
                         "X-RateLimit-Remaining"?: number;
                         /** @description When that window ends, in UNIX seconds. */
                         "X-RateLimit-Reset"?: number;
@@ -4337,14 +4337,14 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                /** @description Too many requests from this client (address): over a rate limit (its requests; its hints, evaluations and the searches of costly requests, counted by their cost; its new sealed games), as many costly requests running in one server process as it may, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
                 429: {
                     headers: {
                         /** @description Seconds to wait before trying again. */
                         "Retry-After"?: number;
-                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        /** @description What the tightest rate limit allows in its window: requests, searches or new sealed games (on every limited answer, 200s too). */
                         "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in that window. */
+                        /** @description What is left in that window. */
                         "X-RateLimit-Remaining"?: number;
                         /** @description When that window ends, in UNIX seconds. */
                         "X-RateLimit-Reset"?: number;
@@ -4582,14 +4582,14 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                /** @description Too many requests from this client (address): over a rate limit (its requests; its hints, evaluations and the searches of costly requests, counted by their cost; its new sealed games), as many costly requests running in one server process as it may, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
                 429: {
                     headers: {
                         /** @description Seconds to wait before trying again. */
                         "Retry-After"?: number;
-                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        /** @description What the tightest rate limit allows in its window: requests, searches or new sealed games (on every limited answer, 200s too). */
                         "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in that window. */
+                        /** @description What is left in that window. */
                         "X-RateLimit-Remaining"?: number;
                         /** @description When that window ends, in UNIX seconds. */
                         "X-RateLimit-Reset"?: number;
@@ -5076,14 +5076,14 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                /** @description Too many requests from this client (address): over a rate limit (its requests; its hints, evaluations and the searches of costly requests, counted by their cost; its new sealed games), as many costly requests running in one server process as it may, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
                 429: {
                     headers: {
                         /** @description Seconds to wait before trying again. */
                         "Retry-After"?: number;
-                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        /** @description What the tightest rate limit allows in its window: requests, searches or new sealed games (on every limited answer, 200s too). */
                         "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in that window. */
+                        /** @description What is left in that window. */
                         "X-RateLimit-Remaining"?: number;
                         /** @description When that window ends, in UNIX seconds. */
                         "X-RateLimit-Reset"?: number;
@@ -5702,14 +5702,14 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                /** @description Too many requests from this client (address): over a rate limit (its requests; its hints, evaluations and the searches of costly requests, counted by their cost; its new sealed games), as many costly requests running in one server process as it may, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
                 429: {
                     headers: {
                         /** @description Seconds to wait before trying again. */
                         "Retry-After"?: number;
-                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        /** @description What the tightest rate limit allows in its window: requests, searches or new sealed games (on every limited answer, 200s too). */
                         "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in that window. */
+                        /** @description What is left in that window. */
                         "X-RateLimit-Remaining"?: number;
                         /** @description When that window ends, in UNIX seconds. */
                         "X-RateLimit-Reset"?: number;
@@ -6191,14 +6191,14 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                /** @description Too many requests from this client (address): over a rate limit (its requests; its hints, evaluations and the searches of costly requests, counted by their cost; its new sealed games), as many costly requests running in one server process as it may, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
                 429: {
                     headers: {
                         /** @description Seconds to wait before trying again. */
                         "Retry-After"?: number;
-                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        /** @description What the tightest rate limit allows in its window: requests, searches or new sealed games (on every limited answer, 200s too). */
                         "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in that window. */
+                        /** @description What is left in that window. */
                         "X-RateLimit-Remaining"?: number;
                         /** @description When that window ends, in UNIX seconds. */
                         "X-RateLimit-Reset"?: number;
@@ -6599,14 +6599,14 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                /** @description Too many requests from this client (address): over a rate limit (its requests; its hints, evaluations and the searches of costly requests, counted by their cost; its new sealed games), as many costly requests running in one server process as it may, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
                 429: {
                     headers: {
                         /** @description Seconds to wait before trying again. */
                         "Retry-After"?: number;
-                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        /** @description What the tightest rate limit allows in its window: requests, searches or new sealed games (on every limited answer, 200s too). */
                         "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in that window. */
+                        /** @description What is left in that window. */
                         "X-RateLimit-Remaining"?: number;
                         /** @description When that window ends, in UNIX seconds. */
                         "X-RateLimit-Reset"?: number;
@@ -7029,14 +7029,14 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                /** @description Too many requests from this client (address): over a rate limit (its requests; its hints, evaluations and the searches of costly requests, counted by their cost; its new sealed games), as many costly requests running in one server process as it may, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
                 429: {
                     headers: {
                         /** @description Seconds to wait before trying again. */
                         "Retry-After"?: number;
-                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        /** @description What the tightest rate limit allows in its window: requests, searches or new sealed games (on every limited answer, 200s too). */
                         "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in that window. */
+                        /** @description What is left in that window. */
                         "X-RateLimit-Remaining"?: number;
                         /** @description When that window ends, in UNIX seconds. */
                         "X-RateLimit-Reset"?: number;
