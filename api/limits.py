@@ -5,8 +5,10 @@ address (an IPv6 client by its /64), hints and evaluations against ``HINT_RATE_L
 too; past one, 429 with ``Retry-After``.  A request that does costly work itself (house
 moves, a replay, a record, a bot's search, a review) also counts that work's cost in
 searches against ``HINT_RATE_LIMIT`` (:mod:`api.costs`), and a new sealed game counts
-against ``SEALED_RATE_LIMIT``, each charged by its endpoint before the work is done.
-Counted answers carry ``X-RateLimit-*`` of the limit nearest to refusing.
+against ``SEALED_RATE_LIMIT``, each charged by its endpoint before the work is done; while
+costly work runs in a request's thread, it takes one of the client's ``COSTLY_PER_CLIENT``
+slots of the process (a 429 when they are taken).  Counted answers carry
+``X-RateLimit-*`` of the limit nearest to refusing.
 ``PROXY_HOPS`` > 0 trusts that many proxies' ``X-Forwarded-For``.  Fixed windows, in
 ``limits``' memory storage (Flask-Limiter's engine), or with ``REDIS_URL`` in Redis by
 one Lua script (one round trip a request; in memory while Redis is away).  Flask-Limiter
@@ -46,7 +48,7 @@ SWEEP = 10.0
 _ENVIRON = "cassino.rate"
 _RUNNING = "cassino.costly"  # the client whose costly work this request runs
 COSTLY_RETRY = 1
-"""Seconds a client should wait after its costly requests filled its threads (a 429)."""
+"""Seconds a client should wait when its costly requests fill its slots (a 429)."""
 _OFF = ("", "0", "off", "none", "false", "no")
 log = logging.getLogger("api.limits")
 
