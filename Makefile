@@ -1,7 +1,7 @@
 # Everyday commands.  `make test` is what CI runs (see .ci/run); it installs what it needs.
 PYTHON ?= python3
 
-.PHONY: install deps run worker test lint typecheck bench bench-api bench-flood bench-slow bench-hints bench-faults bench-oracle bench-solver bench-seats bench-ab same-answers arena arena-variants arena-seats ladder fuzz openapi sdk
+.PHONY: install deps run worker test lint typecheck bench bench-api bench-flood bench-slow bench-stall bench-hints bench-faults bench-oracle bench-solver bench-seats bench-ab same-answers arena arena-variants arena-seats ladder fuzz openapi sdk
 
 # pip install once per change of pyproject.toml (the stamp file records it).
 .installed: pyproject.toml setup.py solver/cassino/_kernel.c solver/cassino/_seats.c \
@@ -43,6 +43,9 @@ bench-flood: .installed  # legal-moves under a 12-client hint flood, embedded th
 
 bench-slow: .installed  # legal-moves while 200 slow clients trickle their headers or bodies
 	$(PYTHON) bench/slow_bench.py
+
+bench-stall: .installed  # another client's legal-moves while one address floods costly requests
+	$(PYTHON) bench/stall_bench.py
 
 bench-hints: .installed  # needs redis-server
 	$(PYTHON) bench/hints_bench.py

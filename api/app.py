@@ -68,7 +68,9 @@ DEFAULTS: dict[str, Any] = {
     "HINT_BACKLOG": 32,  # jobs waiting (per process embedded, in the queue with Redis)
     "HINT_SYNC_WAITS": 1,  # requests of a process that may wait for a search (else 202)
     "RATE_LIMIT": "50 per second; 1000 per minute",  # one client's requests to /v1/ ("": off)
-    "HINT_RATE_LIMIT": "10 per second; 300 per minute",  # its hints and evaluations too
+    "HINT_RATE_LIMIT": "10 per second; 300 per minute",  # its hints, evaluations, searches
+    "SEALED_RATE_LIMIT": "20 per minute; 1000 per day",  # the sealed games it may start
+    "COSTLY_PER_CLIENT": 1,  # its requests doing costly work at once in one process
     "PROXY_HOPS": 0,  # proxies in front whose X-Forwarded-For names the client
     "SEAL_KEYS": None,  # sealed games' Fernet keys, comma-separated, newest first
     "SEALED_TTL": DEFAULT_TTL,  # seconds a sealed game's token lasts after its move

@@ -14,6 +14,7 @@ from flask.views import MethodView
 from flask_smorest import abort
 
 from api.cassino_only import cassino_only
+from api.costs import BOT_SEARCH
 from api.errors import BODY_ERRORS, document_errors
 from api.examples import request_example, response_example
 from api.hints import read_request
@@ -54,7 +55,7 @@ class BotMove(MethodView):
         cassino_only(view.game, next(k for k in ("game", "state", "view") if k in body),
                      "bot-move")
         if dial > SEARCHING:
-            charge_search(1)
+            charge_search(BOT_SEARCH, f"a bot above dial {SEARCHING:g} counts {BOT_SEARCH}")
         bot = DialBot(dial, body["seed"], name=level or "")
         where = "credential" if "game" in body else "player" if "state" in body else "view"
         if claims_allowed(view.rules) and bot.claims(view):

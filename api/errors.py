@@ -34,8 +34,11 @@ ERROR_TEXT = {
     413: "The body is too large.",
     415: "The body is not sent as JSON (Content-Type: application/json).",
     422: "The body breaks the schema or the rules: the message names the field, card or rule.",
-    429: "Too many requests from this client (address): over its rate limit, or (hints) as "
-         "many hints computing as it may; wait `Retry-After` seconds.",
+    429: "Too many requests from this client (address): over a rate limit (its requests; "
+         "its hints, evaluations and the searches of costly requests, counted by their "
+         "cost; its new sealed games), as many costly requests running in one server "
+         "process as it may, or (hints) as many hints computing as it may; wait "
+         "`Retry-After` seconds.",
     503: "The job queue is unreachable, full or overloaded: try again (`Retry-After`).",
 }
 BODY_ERRORS = (400, 413, 415, 422)
@@ -45,10 +48,11 @@ ANY_ERRORS = (429,)
 ERROR_HEADERS: dict[int, dict[str, Any]] = {429: {
     "Retry-After": {"description": "Seconds to wait before trying again.",
                     "schema": {"type": "integer", "minimum": 1}},
-    "X-RateLimit-Limit": {"description": "Requests the tightest rate limit allows in its "
-                                         "window (on every limited answer, 200s too).",
+    "X-RateLimit-Limit": {"description": "What the tightest rate limit allows in its "
+                                         "window: requests, searches or new sealed games "
+                                         "(on every limited answer, 200s too).",
                           "schema": {"type": "integer", "minimum": 0}},
-    "X-RateLimit-Remaining": {"description": "Requests left in that window.",
+    "X-RateLimit-Remaining": {"description": "What is left in that window.",
                               "schema": {"type": "integer", "minimum": 0}},
     "X-RateLimit-Reset": {"description": "When that window ends, in UNIX seconds.",
                           "schema": {"type": "integer", "minimum": 0}},

@@ -10,12 +10,13 @@ from flask.views import MethodView
 from flask_smorest import abort
 
 from api import other_games
+from api.costs import house_moves
 from api.dispatch import CASSINO, game_of, served
 from api.errors import BODY_ERRORS, about, document_errors
 from api.examples import request_example, response_example
 from api.game_responses import ANSWERS
 from api.jsonio import Blueprint, respond
-from api.limits import charge_search
+from api.limits import charge_sealed, charge_search
 from api.rules import note_variant
 from api.schemas import (
     DEFAULT_GAME,
@@ -26,7 +27,7 @@ from api.schemas import (
     ScoreRequest,
     ViewRequest,
 )
-from api.sealed import SealedGame, Sealer, house_bot, house_run
+from api.sealed import SealedGame, Sealer, house_bot
 from engine import Move, State, new_game, parse_move
 from engine.cassino import (
     CLAIM,
@@ -153,8 +154,10 @@ class Games(MethodView):
             return respond({"state": state.to_dict()})
         if len(house) == len(state.hands):
             abort(422, message="house: at least one seat must be a player's", field="house")
-        if house:  # the house may lead: one search per house seat to move first
-            charge_search(max(1, house_run(house, len(state.hands), state.to_move)))
+        charge_sealed()
+        if house:  # the house may lead: the searches of the house seats to move first
+            charge_search(*house_moves(state.game, state.variant, house, len(state.hands),
+                                       state.to_move))
         game = sealer().start(state, house)
         return respond({"game": sealer().seal(game),
                         "credentials": [game.credential(seat)
@@ -223,8 +226,9 @@ class Apply(MethodView):
         state = playing(state)
         if game is not None:
             assert seat is not None
-            if game.house:  # the house answers: one search per house seat in a row
-                charge_search(max(1, game.house_run((seat + 1) % len(state.hands))))
+            if game.house:  # the house answers: the searches of its seats in a row
+                charge_search(*house_moves(state.game, state.variant, game.house,
+                                           len(state.hands), (seat + 1) % len(state.hands)))
             with about("move"):
                 move = parse_move(body["move"])
                 after, moved = sealer().play(game, seat, move)

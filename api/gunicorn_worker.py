@@ -20,12 +20,22 @@ it is answered 408 (JSON, like the others) and closed, a connection that sent no
 is closed.  The linger of a closing connection (waiting for the client's FIN so the
 answer is not cut by a reset) happens in the event loop too instead of blocking it.
 See docs/api.md "Slow clients".
+
+And it holds answers back without a thread.  An answer the app wants sent no sooner than
+a moment (a sealed game's house, paced so that its thinking time does not show:
+:mod:`api.pace`) is written to memory by the thread, which goes on to the next request,
+and the event loop sends it at that moment; the app asks through the WSGI environ's
+``cassino.hold_until``.  A thread that slept out the pace held one of the process's two
+threads for 200 ms a house move, and a client starting games with a house seat from a
+dozen connections held them all (docs/api.md "Operations", "Costly requests").
 """
 
 from __future__ import annotations
 
 import contextlib
+import heapq
 import html
+import itertools
 import os
 import re
 import selectors
@@ -44,6 +54,7 @@ from gunicorn.http.errors import (  # type: ignore[import-untyped]
 from gunicorn.workers.gthread import ThreadWorker  # type: ignore[import-untyped]
 
 from api.observe import HEADER, record_refused, request_id
+from api.pace import HOLD_UNTIL
 
 __all__ = ["JsonErrorWorker", "RequestBuffer"]
 
@@ -261,15 +272,62 @@ class _DeadlineSocket:
             self.sock.settimeout(None)
 
 
+class _HeldSocket:
+    """The client socket as a thread writes an answer to it: written through, or, once the
+    app asked (``hold_until``) for the answer to leave no sooner than a moment still to
+    come when its first byte is written, kept in memory for the event loop to send then.
+    Everything else is the socket's."""
+
+    def __init__(self, sock: socket.socket) -> None:
+        self.sock = sock
+        self.until = 0.0  # time.monotonic() before which the answer may not leave
+        self.data: bytearray | None = None  # the held answer
+        self.through = False  # the answer started on the socket: no holding it now
+
+    def hold_until(self, deadline: float) -> None:
+        self.until = max(self.until, deadline)
+
+    def _holds(self) -> bool:
+        if self.data is None and not self.through:
+            if self.until > time.monotonic():
+                self.data = bytearray()
+            else:
+                self.through = True
+        return self.data is not None
+
+    def sendall(self, data: bytes) -> None:
+        if self._holds():
+            assert self.data is not None
+            self.data += data
+        else:
+            self.sock.sendall(data)
+
+    def sendfile(self, file: Any, offset: int = 0, count: int | None = None) -> int:
+        if not self._holds():
+            return self.sock.sendfile(file, offset, count)
+        assert self.data is not None
+        file.seek(offset)
+        chunk = file.read() if count is None else file.read(count)
+        self.data += chunk
+        return len(chunk)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.sock, name)
+
+
 class JsonErrorWorker(ThreadWorker):  # type: ignore[misc]
     """``gthread`` with JSON error answers (same status codes as gunicorn's) that hands a
     thread only requests already read whole (see the module's docstring)."""
+
+    wsgi: Any  # gunicorn's: the app, here :meth:`call_app` once loaded
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.read_timeout = float(os.environ.get("CASSINO_READ_TIMEOUT", READ_TIMEOUT))
         self.reading: dict[Any, _Reading] = {}  # by connection, oldest first
         self.lingering: dict[socket.socket, tuple[float, int]] = {}  # deadline, bytes read
+        self.held: list[tuple[float, int, Any, Any, bytes]] = []  # a heap, soonest first
+        self.held_order = itertools.count()  # ties leave in the order they came
 
     def init_process(self) -> None:
         cfg = self.cfg
@@ -278,6 +336,7 @@ class JsonErrorWorker(ThreadWorker):  # type: ignore[misc]
         self.buffering = (self.read_timeout > 0 and not cfg.is_ssl
                           and getattr(cfg, "protocol", "http") == "http"
                           and getattr(cfg, "proxy_protocol", "off") in ("off", False, None))
+        self.holding = not cfg.is_ssl  # a held answer is sent non-blocking, as plain bytes
         line = cfg.limit_request_line if cfg.limit_request_line > 0 else 1024 * 1024
         fields = cfg.limit_request_fields if 0 < cfg.limit_request_fields <= 32768 else 32768
         field = cfg.limit_request_field_size if cfg.limit_request_field_size > 0 else 8190
@@ -288,8 +347,17 @@ class JsonErrorWorker(ThreadWorker):  # type: ignore[misc]
 
     def load_wsgi(self) -> None:
         super().load_wsgi()
-        config = getattr(self.wsgi, "config", None) or {}
+        self.app_wsgi: Any = self.wsgi  # the app itself; self.wsgi calls it (call_app)
+        config = getattr(self.app_wsgi, "config", None) or {}
         self.limits["body_limit"] = config.get("MAX_CONTENT_LENGTH") or DEFAULT_MAX_BODY
+        self.wsgi = self.call_app
+
+    def call_app(self, environ: dict[str, Any], start_response: Any) -> Any:
+        """The app, offered ``cassino.hold_until`` when its answer may be held."""
+        sock = environ.get("gunicorn.socket")
+        if isinstance(sock, _HeldSocket):
+            environ[HOLD_UNTIL] = sock.hold_until
+        return self.app_wsgi(environ, start_response)
 
     # --- reading requests in the event loop (these run in the worker's main thread) ----
 
@@ -396,7 +464,7 @@ class JsonErrorWorker(ThreadWorker):  # type: ignore[misc]
             reading.conn.sock.send(data, socket.MSG_DONTWAIT)
         addr = reading.conn.client
         remote = str(addr[0]) if isinstance(addr, tuple) and addr else None
-        record_refused(self.wsgi, status=408, rid=rid, remote_addr=remote or None,
+        record_refused(self.app_wsgi, status=408, rid=rid, remote_addr=remote or None,
                        nbytes=len(data), seconds=time.monotonic() - reading.started,
                        method=method, path=path)
 
@@ -464,7 +532,62 @@ class JsonErrorWorker(ThreadWorker):  # type: ignore[misc]
             # Refused before its body came (a 413): close after the answer.  Kept alive,
             # gunicorn would first read the rest of the body in this thread.
             req.force_close()
-        return bool(super().handle_request(req, conn))
+        if not self.holding:
+            return bool(super().handle_request(req, conn))
+        sock = conn.sock
+        conn.sock = held = _HeldSocket(sock)  # the answer is written to it
+        try:
+            keep = bool(super().handle_request(req, conn))
+        finally:
+            conn.sock = sock
+        if held.data is not None:  # for the event loop to send (finish_request)
+            conn.cassino_held = (held.until, bytes(held.data))
+        return keep
+
+    # --- held answers, sent by the event loop -----------------------------------------
+
+    def finish_request(self, conn: Any, fs: Any) -> None:
+        """A thread is done with ``conn`` (in the event loop): its held answer waits for its
+        moment, then gthread goes on with the connection (kept alive, or closed)."""
+        held = getattr(conn, "cassino_held", None)
+        if held is None:
+            super().finish_request(conn, fs)
+            return
+        conn.cassino_held = None
+        until, data = held
+        heapq.heappush(self.held, (until, next(self.held_order), conn, fs, data))
+
+    def wait_for_and_dispatch_events(self, timeout: float) -> None:
+        """gthread's wait for events, cut short when a held answer is due, which is then
+        sent."""
+        if self.held:
+            timeout = min(timeout, max(0.0, self.held[0][0] - time.monotonic()))
+        super().wait_for_and_dispatch_events(timeout)
+        now = time.monotonic()
+        while self.held and self.held[0][0] <= now:
+            _, _, conn, fs, data = heapq.heappop(self.held)
+            self.send_held(conn, fs, memoryview(data))
+
+    def send_held(self, conn: Any, fs: Any, data: memoryview) -> None:
+        """Send what is left of a held answer without blocking: the rest when the socket
+        can take it, then the connection as gthread would have it."""
+        try:
+            while data:
+                data = data[conn.sock.send(data, socket.MSG_DONTWAIT):]
+        except (BlockingIOError, InterruptedError):
+            self.poller.register(conn.sock, selectors.EVENT_WRITE,
+                                 partial(self.on_held_writable, conn, fs, data))
+            return
+        except OSError:  # the client went away
+            self.nr_conns -= 1
+            conn.close()
+            return
+        super().finish_request(conn, fs)
+
+    def on_held_writable(self, conn: Any, fs: Any, data: memoryview, _sock: Any) -> None:
+        with contextlib.suppress(KeyError, ValueError, OSError):
+            self.poller.unregister(conn.sock)
+        self.send_held(conn, fs, data)
 
     def handle_error(self, req: Any, client: Any, addr: Any, exc: BaseException) -> None:
         started = time.perf_counter()
@@ -492,6 +615,6 @@ class JsonErrorWorker(ThreadWorker):  # type: ignore[misc]
         except Exception:
             self.log.debug("Failed to send error message.")
         addr = addr or ("", -1)
-        record_refused(self.wsgi, status=status, rid=rid, remote_addr=str(addr[0]) or None,
+        record_refused(self.app_wsgi, status=status, rid=rid, remote_addr=str(addr[0]) or None,
                        nbytes=len(data), seconds=time.perf_counter() - started,
                        method=getattr(req, "method", None), path=getattr(req, "path", None))

@@ -2,17 +2,23 @@
 
 Each request to ``/v1/`` (not OPTIONS) counts against ``RATE_LIMIT`` for its client's
 address (an IPv6 client by its /64), hints and evaluations against ``HINT_RATE_LIMIT``
-too; past one, 429 with ``Retry-After``.  Counted answers carry ``X-RateLimit-*`` of the
-limit nearest to refusing.  ``PROXY_HOPS`` > 0 trusts that many proxies'
-``X-Forwarded-For``.  Fixed windows, in ``limits``' memory storage (Flask-Limiter's
-engine), or with ``REDIS_URL`` in Redis by one Lua script (one round trip a request; in
-memory while Redis is away).  Flask-Limiter itself is not used: its per-request
-bookkeeping cost 39% of a legal-moves request, these counts 7% (docs/api.md
-"Performance").
+too; past one, 429 with ``Retry-After``.  A request that does costly work itself (house
+moves, a replay, a record, a bot's search, a review) also counts that work's cost in
+searches against ``HINT_RATE_LIMIT`` (:mod:`api.costs`), and a new sealed game counts
+against ``SEALED_RATE_LIMIT``, each charged by its endpoint before the work is done; while
+costly work runs in a request's thread, it takes one of the client's ``COSTLY_PER_CLIENT``
+slots of the process (a 429 when they are taken).  Counted answers carry
+``X-RateLimit-*`` of the limit nearest to refusing.
+``PROXY_HOPS`` > 0 trusts that many proxies' ``X-Forwarded-For``.  Fixed windows, in
+``limits``' memory storage (Flask-Limiter's engine), or with ``REDIS_URL`` in Redis by
+one Lua script (one round trip a request; in memory while Redis is away).  Flask-Limiter
+itself is not used: its per-request bookkeeping cost 39% of a legal-moves request, these
+counts 7% (docs/api.md "Performance").
 """
 
 from __future__ import annotations
 
+import collections
 import ipaddress
 import logging
 import math
@@ -40,6 +46,9 @@ REDIS_RETRY = 10.0
 SWEEP = 10.0
 """Seconds between two sweeps of a process's expired in-memory counts."""
 _ENVIRON = "cassino.rate"
+_RUNNING = "cassino.costly"  # the client whose costly work this request runs
+COSTLY_RETRY = 1
+"""Seconds a client should wait when its costly requests fill its slots (a 429)."""
 _OFF = ("", "0", "off", "none", "false", "no")
 log = logging.getLogger("api.limits")
 
@@ -66,9 +75,14 @@ def client_key(address: str | None) -> str:
     return address
 
 
+WHAT = {"api": "requests", "hints": "hints and evaluations", "sealed": "new sealed games"}
+"""What each scope's limit counts, as a 429 names it."""
+
+
 @dataclass(frozen=True)
 class Rule:
-    """One limit and what it counts: ``requests`` (scope ``api``) or ``hints``."""
+    """One limit and what it counts: ``requests`` (scope ``api``), ``hints`` (hints,
+    evaluations and searches), or ``sealed`` (new sealed games)."""
 
     item: limits.RateLimitItem
     scope: str
@@ -85,7 +99,7 @@ class Rule:
 
     @property
     def what(self) -> str:
-        return "hints and evaluations" if self.scope == "hints" else "requests"
+        return WHAT[self.scope]
 
 
 class _Memory(MemoryStorage):
@@ -110,11 +124,12 @@ class _Memory(MemoryStorage):
 
 
 _INCR = """
--- KEYS: counts of one client; ARGV: their windows (s).  Each +1, its window set by the
--- hit that made it (or healed if it has none); returns count and ms left, key by key.
+-- KEYS: counts of one client; ARGV: their windows (s), then the amounts to add.  Each
+-- count grows by its amount, its window set by the hit that made it (or healed if it has
+-- none); returns count and ms left, key by key.
 local out = {}
 for i, key in ipairs(KEYS) do
-  local count = redis.call('INCR', key)
+  local count = redis.call('INCRBY', key, ARGV[#KEYS + i])
   local left = redis.call('PTTL', key)
   if left < 0 then
     redis.call('EXPIRE', key, ARGV[i])
@@ -153,14 +168,16 @@ class Counter:
         assert self._memory is not None
         return self._memory, self._redis
 
-    def hit(self, keys: list[tuple[str, int]]) -> list[tuple[int, float]]:
-        """Count one request in each (key, window seconds): each count, and when its window
-        ends (UNIX time)."""
+    def hit(self, keys: list[tuple[str, int]], amounts: list[int] | None = None,
+            ) -> list[tuple[int, float]]:
+        """Count one request (or ``amounts``, key by key) in each (key, window seconds): each
+        count, and when its window ends (UNIX time)."""
+        amounts = amounts or [1] * len(keys)
         memory, incr = self._storages()
         if incr is not None and time.monotonic() >= self._redis_again:
             try:
                 out = incr(keys=[f"LIMITS:{key}" for key, _ in keys],
-                           args=[window for _, window in keys])
+                           args=[*(window for _, window in keys), *amounts])
                 now = time.time()
                 return [(int(out[i]), now + int(out[i + 1]) / 1000)
                         for i in range(0, len(out), 2)]
@@ -168,17 +185,25 @@ class Counter:
                 self._redis_again = time.monotonic() + REDIS_RETRY
                 log.warning("rate limits: Redis is unreachable (%s): this process counts in "
                             "memory for %g s", type(exc).__name__, REDIS_RETRY)
-        return [(memory.incr(key, window), memory.get_expiry(key)) for key, window in keys]
+        return [(memory.incr(key, window, amount), memory.get_expiry(key))
+                for (key, window), amount in zip(keys, amounts, strict=True)]
 
 
 class RateLimits:
     """The limits of an app: checked before each API request, shown after it."""
 
     def __init__(self, general: list[limits.RateLimitItem], hints: list[limits.RateLimitItem],
-                 redis_url: str | None) -> None:
+                 redis_url: str | None, sealed: list[limits.RateLimitItem] | None = None,
+                 costly_per_client: int = 0) -> None:
         self.rules = [Rule(item, "api") for item in general]
         self.hint_rules = self.rules + [Rule(item, "hints") for item in hints]
+        self.scopes = {"hints": [Rule(item, "hints") for item in hints],
+                       "sealed": [Rule(item, "sealed") for item in sealed or ()]}
         self.counter = Counter(redis_url)
+        self.costly_per_client = costly_per_client
+        """Requests of one client that may do costly work in this process at once (0: any)."""
+        self._running: collections.Counter[str] = collections.Counter()
+        self._running_lock = threading.Lock()
 
     def check(self) -> Response | None:
         """Count the request; a 429 when it is over a limit (``None``: go on)."""
@@ -207,27 +232,68 @@ class RateLimits:
         response.headers["Retry-After"] = str(retry)
         return response
 
-    def charge_search(self, searches: int = 1) -> None:
-        """Count ``searches`` the request makes besides its endpoint's own (house seats'
-        moves, api/sealed.py: one each) against ``HINT_RATE_LIMIT``: a 429 past it, before
-        anything is played."""
-        rules = [rule for rule in self.hint_rules if rule.scope == "hints"]
-        if not rules or searches < 1:
+    def occupy(self, why: str = "") -> None:
+        """This request does costly work in its own thread: a 429 when the client's
+        requests already do ``costly_per_client`` such works in this process, so that one
+        client never holds every thread; the slot is freed when the request ends
+        (:meth:`release`)."""
+        environ = request.environ
+        if self.costly_per_client < 1 or _RUNNING in environ:
+            return
+        client = client_key(environ.get("REMOTE_ADDR"))
+        with self._running_lock:
+            full = self._running[client] >= self.costly_per_client
+            if not full:
+                self._running[client] += 1
+                environ[_RUNNING] = client
+        if full:
+            RATE_LIMITED.inc()
+            many = ("a costly request" if self.costly_per_client == 1 else
+                    f"{self.costly_per_client} costly requests")
+            abort(429, message=f"this address has {many} running in this server process "
+                               f"already{f' ({why})' if why else ''}: {self.costly_per_client} "
+                               f"at once at most; retry after {COSTLY_RETRY} s",
+                  headers={"Retry-After": str(COSTLY_RETRY)})
+
+    def release(self, _exc: BaseException | None = None) -> None:
+        """The request's costly work, if any, is over (a teardown hook)."""
+        client = request.environ.pop(_RUNNING, None)
+        if client is not None:
+            with self._running_lock:
+                self._running[client] -= 1
+                if self._running[client] <= 0:
+                    del self._running[client]
+
+    def charge(self, scope: str, amount: int, why: str = "") -> None:
+        """Count ``amount`` against the client's ``scope`` limits (``hints``: searches the
+        request makes besides its endpoint's own; ``sealed``: new sealed games): a 429 past
+        one, before the work is done (nothing played, nothing stored).  An amount over a
+        limit counts as the whole limit in its window, so a request dearer than a short
+        window goes when that window is otherwise unused; the longer ones count it all.
+        ``why`` says what counted (``"the house seats' 5 moves count 35"``)."""
+        rules = self.scopes[scope]
+        if not rules or amount < 1:
             return
         client = client_key(request.environ.get("REMOTE_ADDR"))
-        counts = [(0, 0.0)] * len(rules)
-        for _ in range(searches):
-            counts = self.counter.hit([(rule.key(client), rule.item.get_expiry())
-                                       for rule in rules])
-        over = [(reset, rule) for rule, (count, reset) in zip(rules, counts, strict=True)
-                if count > rule.item.amount]
-        if over:
-            reset, rule = max(over, key=lambda entry: entry[0])
+        counts = self.counter.hit([(rule.key(client), rule.item.get_expiry()) for rule in rules],
+                                  [min(amount, rule.item.amount) for rule in rules])
+        counted = [(rule, count, reset)
+                   for rule, (count, reset) in zip(rules, counts, strict=True)]
+        earlier, _ = request.environ.get(_ENVIRON) or ([], None)
+        kept = [entry for entry in earlier if entry[0] not in rules]
+        over = [(reset, rule) for rule, count, reset in counted if count > rule.item.amount]
+        refused = max(over, key=lambda entry: entry[0]) if over else None  # the longest
+        # the headers tell the nearest limit, these ones included (the refusing one if any)
+        request.environ[_ENVIRON] = (kept + counted,
+                                     None if refused is None else (refused[1], refused[0]))
+        if refused is not None:
+            reset, rule = refused
             RATE_LIMITED.inc()
             retry = max(1, math.ceil(reset - time.time()))
-            abort(429, message=f"too many {rule.what} from this address (a house seat's move "
-                               f"is one): {rule.text} at most; retry after {retry} s",
-                  headers={"Retry-After": str(retry)})
+            what = "searches" if scope == "hints" else rule.what
+            abort(429, message=f"too many {what} from this address"
+                               f"{f' ({why})' if why else ''}: {rule.text} at most; retry "
+                               f"after {retry} s", headers={"Retry-After": str(retry)})
 
     @staticmethod
     def headers(response: Response) -> Response:
@@ -250,24 +316,40 @@ class RateLimits:
         return response
 
 
-def charge_search(searches: int = 1) -> None:
-    """:meth:`RateLimits.charge_search` of the current app, if it has limits."""
+def charge_search(searches: int = 1, why: str = "", in_thread: bool = True) -> None:
+    """Count ``searches`` the request makes besides its endpoint's own (:mod:`api.costs`)
+    against ``HINT_RATE_LIMIT`` (:meth:`RateLimits.charge`), and when they run in this
+    request's thread (not as a job) take one of the client's ``COSTLY_PER_CLIENT`` slots
+    of this process (:meth:`RateLimits.occupy`)."""
     rates = current_app.extensions.get("cassino_rate_limits")
     if rates is not None:
-        rates.charge_search(searches)
+        if in_thread:
+            rates.occupy(why)
+        rates.charge("hints", searches, why)
+
+
+def charge_sealed() -> None:
+    """Count a new sealed game against ``SEALED_RATE_LIMIT``: :meth:`RateLimits.charge`."""
+    rates = current_app.extensions.get("cassino_rate_limits")
+    if rates is not None:
+        rates.charge("sealed", 1)
 
 
 def install(app: Flask) -> None:
     """Rate limits on ``app`` from its settings ``RATE_LIMIT``, ``HINT_RATE_LIMIT``,
-    ``PROXY_HOPS`` and ``REDIS_URL``; no hook at all when both limits are off."""
+    ``SEALED_RATE_LIMIT``, ``PROXY_HOPS`` and ``REDIS_URL``; no hook at all when every
+    limit is off."""
     config = app.config
     hops = int(config.get("PROXY_HOPS") or 0)
     if hops > 0:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]
     general, hints = setting(config.get("RATE_LIMIT")), setting(config.get("HINT_RATE_LIMIT"))
-    if not general and not hints:
+    sealed = setting(config.get("SEALED_RATE_LIMIT"))
+    costly = int(config.get("COSTLY_PER_CLIENT") or 0)
+    if not general and not hints and not sealed and costly < 1:
         return
-    rates = RateLimits(general, hints, config.get("REDIS_URL"))
+    rates = RateLimits(general, hints, config.get("REDIS_URL"), sealed, costly)
     app.before_request(rates.check)
     app.after_request(rates.headers)
+    app.teardown_request(rates.release)
     app.extensions["cassino_rate_limits"] = rates

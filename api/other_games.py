@@ -13,12 +13,13 @@ from typing import Any
 from flask import Response
 from flask_smorest import abort
 
+from api.costs import house_moves
 from api.dispatch import Served, served
 from api.errors import about
 from api.jsonio import respond
-from api.limits import charge_search
+from api.limits import charge_sealed, charge_search
 from api.schemas import OtherMove
-from api.sealed import SealedGame, Sealer, house_run
+from api.sealed import SealedGame, Sealer
 from engine.errors import GameOverError, IllegalMoveError, UnsupportedVariantError
 from engine.games import get_game
 
@@ -61,8 +62,9 @@ def start(body: dict[str, Any], sealer: Sealer) -> Response:
         return respond({"state": state.to_dict()})
     if len(house) == seats:
         abort(422, message="house: at least one seat must be a player's", field="house")
-    if house:  # the house may lead: one search per house seat to move first
-        charge_search(max(1, house_run(house, seats, state.to_move)))
+    charge_sealed()
+    if house:  # the house may lead: the searches of the house seats to move first
+        charge_search(*house_moves(state.game, state.variant, house, seats, state.to_move))
     game = sealer.start(state, house)
     return respond({"game": sealer.seal(game),
                     "credentials": [game.credential(seat) for seat in range(seats)]})
@@ -104,10 +106,12 @@ def apply(body: dict[str, Any], state: Any, sealed: SealedGame | None, seat: int
     if sealed is not None:
         assert seat is not None
         _may_act(entry, state, seat, "credential")
-        if sealed.house:  # the house answers: one search per house seat in a row
-            charge_search(max(1, sealed.house_run((seat + 1) % state.seats)))
         with about("move"):
             move = entry.parse_move(_move_of(body))
+            if sealed.house:  # the house answers: the searches of its seats in a row
+                acting = sorted(state.apply(move)[0].acting)  # after a draw: the drawer
+                charge_search(*house_moves(state.game, state.variant, sealed.house,
+                                           state.seats, acting[0] if acting else seat))
             after, moved = sealer.play(sealed, seat, move)
         answer = {"game": sealer.seal(after), "view": after.state.view(seat).to_dict(),
                   "events": after.events[seat]}

@@ -11,6 +11,7 @@ the rule).  ``POST /v1/reviews`` rates one seat's moves (solver/review.py) as a 
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from flask import current_app
@@ -18,6 +19,7 @@ from flask.views import MethodView
 from flask_smorest import abort
 
 from api.cassino_only import cassino_only
+from api.costs import record_moves, records, review
 from api.dispatch import CASSINO
 from api.errors import BODY_ERRORS, about, document_errors
 from api.examples import request_example, response_example
@@ -54,8 +56,6 @@ blp = Blueprint("records", __name__, url_prefix="/v1",
                 description="Game records: a whole game as one JSON record, its replay with "
                             "every hand revealed, and the review of a seat's moves.")
 
-REVIEW_CHARGE = 10
-"""What a review counts against ``HINT_RATE_LIMIT``, in hints: it runs one per move."""
 REVIEW_WAIT = 5.0
 """Seconds a review request waits for its job before answering 202."""
 REVIEW_SCOPE_TEXT = ("a record and a player, or a sealed game that is over (its game and a "
@@ -81,9 +81,10 @@ def read_record(data: Any, field: str = "record") -> Record:
     return replayed(data, field)[0]
 
 
-def sealed_record(body: dict[str, Any]) -> tuple[Record, int]:
+def sealed_record(body: dict[str, Any], reviewed: bool = False) -> tuple[Record, int]:
     """The record of a sealed game and the credential's seat: 409 while the game is in
-    play (the record shows every hand)."""
+    play (the record shows every hand).  Charged as a record, or as the review of one
+    (``reviewed``: a job, which takes none of the client's costly slots)."""
     if "credential" not in body:
         abort(422, message="credential: required with game", field="credential")
     game, seat = sealer().seat(body["game"], body["credential"])
@@ -93,6 +94,8 @@ def sealed_record(body: dict[str, Any]) -> tuple[Record, int]:
         abort(409, message="game: the game is in play, and a record shows every hand: a "
                            "sealed game's record is given once the game is over",
               field="game")
+    moves = len(game.moves or ())  # the record is made by playing them
+    charge_search(*(review(moves) if reviewed else records(moves)), in_thread=not reviewed)
     return game_record(game), seat
 
 
@@ -172,6 +175,8 @@ class Records(MethodView):
                       field="credential")
             state = read_state(body["state"])
             cassino_only(state.game, "state", "a record")
+            earlier = record_moves(body.get("record"))  # played twice: checked, then joined
+            charge_search(*records(2 * earlier + len(state.history)))
             record = open_record(state, body.get("record"))
         return respond({"record": record.to_dict()})
 
@@ -189,6 +194,7 @@ class Replay(MethodView):
         it in, is a 422 naming its number (1 for the game's first move), its place in the
         record and the rule.
         """
+        charge_search(*records(record_moves(body["record"]), "a replay"))
         record, replay_ = replayed(body["record"])
         positions = [position_json(p.ply, p.state, p.player, p.move, p.events)
                      for p in replay_]
@@ -214,13 +220,14 @@ class Reviews(MethodView):
         if ("record" in body) == ("game" in body):
             abort(422, message=f"send {REVIEW_SCOPE_TEXT}", field="record")
         if "game" in body:
-            record, seat = sealed_record(body)
+            record, seat = sealed_record(body, reviewed=True)
             player = body.get("player", seat)
         else:
             if "credential" in body:
                 abort(422, message="credential goes with game", field="credential")
             if "player" not in body:
                 abort(422, message="player: required with record", field="player")
+            charge_search(*review(record_moves(body["record"])), in_thread=False)  # a job
             record = read_record(body["record"])
             player = body["player"]
         if player >= record.rules.players:
@@ -230,15 +237,21 @@ class Reviews(MethodView):
         samples = body.get("samples")
         if samples is not None:
             samples = min(samples, current_app.config["HINT_MAX_SAMPLES"])
-        charge_search(REVIEW_CHARGE)
         job = ReviewJob(record.to_dict(), player, body["seed"], samples, model)
+        # Past HINT_SYNC_WAITS requests of this process waiting for a search, a 202 at once:
+        # a thread waiting for a review is a thread other requests cannot have.
+        waits: threading.BoundedSemaphore = current_app.extensions["cassino_waits"]
+        waiting = not body["async_"] and waits.acquire(blocking=False)
         try:
             job_id = reviews().start(job)
-            result = None if body["async_"] else reviews().wait(job_id, REVIEW_WAIT)
+            result = reviews().wait(job_id, REVIEW_WAIT) if waiting else None
         except (QueueUnavailable, Overloaded) as exc:
             abort(503, message=str(exc), headers={"Retry-After": str(UNAVAILABLE_RETRY)})
         except JobFailed as exc:
             abort(500, message=f"the review failed: {exc}")
+        finally:
+            if waiting:
+                waits.release()
         if result is not None:
             return respond(result)
         summary = job_summary(job_id, "queued")

@@ -31,6 +31,7 @@ from cryptography.fernet import Fernet, InvalidToken, MultiFernet
 from flask_smorest import abort
 
 from api.dispatch import CASSINO, game_of, served
+from api.pace import hold_until
 from engine import Move, State
 from engine.cassino import (
     CLAIM,
@@ -213,7 +214,7 @@ class Sealer:
     def __init__(self, keys: str | Sequence[str] | None, ledger: Ledger,
                  ttl: int = DEFAULT_TTL, house_pace: float = 0.0) -> None:
         self.house_pace = house_pace
-        """Seconds the house's answer takes at least, per house move (at least one) when
+        """Seconds the house's answer is held at least, per house move (at least one) when
         the game has house seats (``HOUSE_MOVE_MS``): see :meth:`_house`."""
         listed = _keys(keys)
         self.development = not listed
@@ -370,16 +371,16 @@ class Sealer:
     def _house(self, game: SealedGame, events: list[Any]) -> SealedGame:
         """The house's moves (each bot from its seat's view) and the events as each seat
         with a credential may see them.  Paced: in a game with house seats, the answer
-        takes at least ``house_pace`` seconds per house move made (at least one), so how
-        long the house thought, which depends on its hidden hand, does not show in the
-        response time; the number of house moves is public."""
+        leaves no sooner than ``house_pace`` seconds per house move made (at least one)
+        after the house began, so how long the house thought, which depends on its hidden
+        hand, does not show in the response time; the number of house moves is public.
+        The answer is held back by the server where it can (:func:`api.pace.hold_until`:
+        under ``make run`` no thread waits), else this thread sleeps."""
         began = time.monotonic()
         after, moved = (self._house_cassino(game, events) if game.state.game == CASSINO
                         else self._house_other(game, events))
         if game.house and self.house_pace > 0:
-            left = self.house_pace * max(1, moved) - (time.monotonic() - began)
-            if left > 0:
-                time.sleep(left)
+            hold_until(began + self.house_pace * max(1, moved))
         return after
 
     def _house_cassino(self, game: SealedGame, events: list[Any]) -> tuple[SealedGame, int]:

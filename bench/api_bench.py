@@ -81,14 +81,15 @@ end
 """
 
 
-NO_RATE_LIMITS = {"CASSINO_RATE_LIMIT": "", "CASSINO_HINT_RATE_LIMIT": ""}
+NO_RATE_LIMITS = {"CASSINO_RATE_LIMIT": "", "CASSINO_HINT_RATE_LIMIT": "",
+                  "CASSINO_SEALED_RATE_LIMIT": "", "CASSINO_COSTLY_PER_CLIENT": "0"}
 """A benchmark sends from one address, thousands of requests a second: no rate limits
 unless ``env`` sets them."""
 
 
 def start_gunicorn(env: dict[str, str]) -> subprocess.Popen[bytes]:
     """``make run``'s gunicorn with ``env`` (``CASSINO_BIND`` and the rest), without rate
-    limits unless ``env`` sets ``CASSINO_RATE_LIMIT`` or ``CASSINO_HINT_RATE_LIMIT``."""
+    limits unless ``env`` sets them (``CASSINO_RATE_LIMIT`` and the rest)."""
     env = {**NO_RATE_LIMITS, **env}
     return subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "api" / "gunicorn_conf.py"),

@@ -78,7 +78,8 @@ class InProcessTransport:
         # game on this screen), so no server's warning about a missing key is printed
         # into it
         config: dict[str, Any] = {"ACCESS_LOG_JSON": False, "RATE_LIMIT": "",
-                                  "HINT_RATE_LIMIT": ""}
+                                  "HINT_RATE_LIMIT": "", "SEALED_RATE_LIMIT": "",
+                                  "COSTLY_PER_CLIENT": 0}
         if not os.environ.get("CASSINO_SEAL_KEYS"):  # a Fernet key: 32 random bytes
             config["SEAL_KEYS"] = base64.urlsafe_b64encode(os.urandom(32)).decode()
         self.client = create_app(config).test_client()

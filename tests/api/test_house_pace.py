@@ -1,7 +1,10 @@
 """A sealed game's house is paced (api/sealed.py ``Sealer._house``, ``HOUSE_MOVE_MS``): the
-answer that carries house moves takes no less than the pace per house move, so the time the
-house's bots spent, which depends on their hidden hands, does not show in the response
-time. A fake clock stands in for the real one: the tests read what the server waited."""
+answer that carries house moves leaves no sooner than the pace per house move, so the time
+the house's bots spent, which depends on their hidden hands, does not show in the response
+time. A server that offers a hold (``cassino.hold_until``, api/pace.py) is asked to hold
+the answer and no thread sleeps; without one the request's thread sleeps. A fake clock
+stands in for the real one: the tests read what the server waited or was asked to hold.
+tests/api/test_held_answers.py holds answers in a real gunicorn."""
 
 from __future__ import annotations
 
@@ -12,8 +15,10 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+import api.pace
 import api.sealed
 from api import create_app
+from api.pace import HOLD_UNTIL
 
 PACE_MS = 250
 
@@ -36,8 +41,9 @@ class FakeClock:
 @pytest.fixture
 def clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
     fake = FakeClock()
-    monkeypatch.setattr(api.sealed, "time", SimpleNamespace(
-        monotonic=fake.monotonic, sleep=fake.sleep, time=time.time))
+    for module in (api.sealed, api.pace):
+        monkeypatch.setattr(module, "time", SimpleNamespace(
+            monotonic=fake.monotonic, sleep=fake.sleep, time=time.time))
     return fake
 
 
@@ -46,16 +52,19 @@ def paced() -> FlaskClient:
     return create_app({"TESTING": True, "HOUSE_MOVE_MS": PACE_MS}).test_client()
 
 
-def play_first_move(client: FlaskClient, body: dict[str, Any]) -> dict[str, Any]:
+def play_first_move(client: FlaskClient, body: dict[str, Any],
+                    environ: dict[str, Any] | None = None) -> dict[str, Any]:
     """The first answer of a sealed game in which the house moved (after the seat's moves:
-    a rummy turn is a draw, then a discard)."""
-    started = client.post("/v1/games", json={**body, "sealed": True}).json
+    a rummy turn is a draw, then a discard); ``environ``: what the server offers."""
+    extra = {"environ_base": environ or {}}
+    started = client.post("/v1/games", json={**body, "sealed": True}, **extra).json
     seat = next(s for s, c in enumerate(started["credentials"]) if c is not None)
     token, credential = started["game"], started["credentials"][seat]
     for _ in range(3):
-        moves = client.post("/v1/legal-moves", json={"game": token, "credential": credential})
+        moves = client.post("/v1/legal-moves", json={"game": token, "credential": credential},
+                            **extra)
         answer = client.post("/v1/apply", json={"game": token, "credential": credential,
-                                                "move": moves.json["moves"][0]["id"]})
+                                                "move": moves.json["moves"][0]["id"]}, **extra)
         assert answer.status_code == 200, answer.json
         token = answer.json["game"]
         movers = {e.get("seat", e.get("player")) for e in answer.json["events"]}
@@ -101,3 +110,16 @@ def test_a_house_that_thought_longer_waits_less(paced: FlaskClient, clock: FakeC
 def test_without_house_seats_nothing_waits(paced: FlaskClient, clock: FakeClock) -> None:
     play_first_move(paced, {"seed": 3, "dealer": 1})
     assert clock.slept == []
+
+
+def test_a_server_that_holds_answers_holds_them_and_no_thread_sleeps(
+        paced: FlaskClient, clock: FakeClock) -> None:
+    held: list[float] = []
+    body = {"variant": "three-hand", "seed": 3, "dealer": 2,
+            "house": [{"player": 1, "bot": "greedy"}, {"player": 2, "bot": "random"}]}
+    answer = play_first_move(paced, body, {HOLD_UNTIL: held.append})
+    assert clock.slept == []  # the thread went on at once
+    assert held and all(deadline > 0 for deadline in held)
+    # the last answer: held the pace per house move from when the house began
+    house = [e for e in answer["events"] if e.get("player") in (1, 2)]
+    assert house and round(held[-1] * 1000) == PACE_MS * len(house)

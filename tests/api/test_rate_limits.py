@@ -27,6 +27,7 @@ from api import create_app
 from api.app import DEFAULTS, EXPOSED_HEADERS
 from api.limits import HEADERS, _Memory
 from api.schemas import ErrorSchema
+from engine.cassino import Played, new_game, record_of
 from tests.workers.conftest import ROOT, RedisServer, free_port
 
 LIMIT, REMAINING, RESET = HEADERS
@@ -137,9 +138,11 @@ def test_headers_are_readable_across_origins() -> None:
 
 def test_the_defaults_limit_and_empty_or_zero_turns_them_off() -> None:
     client = app_with(RATE_LIMIT=DEFAULTS["RATE_LIMIT"],
-                      HINT_RATE_LIMIT=DEFAULTS["HINT_RATE_LIMIT"]).test_client()
+                      HINT_RATE_LIMIT=DEFAULTS["HINT_RATE_LIMIT"],
+                      SEALED_RATE_LIMIT=DEFAULTS["SEALED_RATE_LIMIT"]).test_client()
     assert get(client).headers[LIMIT] == "50"
     assert client.post("/v1/hints", json={}).headers[LIMIT] == "10"
+    assert client.post("/v1/games", json={"sealed": True}).headers[LIMIT] == "20"
     for off in ("", "0", 0, None, False):
         client = app_with(RATE_LIMIT=off, HINT_RATE_LIMIT=off).test_client()
         for _ in range(5):
@@ -169,7 +172,40 @@ def test_behind_proxy_hops_the_forwarded_address_is_the_client(hops: int) -> Non
     assert via_proxy("203.0.113.2") == (200 if hops else 429)  # 0: the proxy is the client
 
 
+def test_a_client_may_start_so_many_sealed_games() -> None:
+    """Each sealed game keeps a key in the ledger's store for its tokens' lifetime (7 days):
+    SEALED_RATE_LIMIT bounds what one client holds; open games store nothing."""
+    client = app_with(SEALED_RATE_LIMIT="2 per minute").test_client()
+    post = {"environ_base": {"REMOTE_ADDR": "10.0.0.8"}}
+    for body in ({"sealed": True}, {"game": "rummy", "sealed": True}):
+        assert client.post("/v1/games", json=body, **post).status_code == 200
+    assert client.post("/v1/games", json={}, **post).status_code == 200  # open: not counted
+    over = client.post("/v1/games", json={"sealed": True}, **post)
+    assert over.status_code == 429
+    assert over.json["message"].startswith("too many new sealed games from this address: "
+                                           "2 per minute at most; retry after ")
+    assert int(over.headers["Retry-After"]) >= 1 and over.headers[REMAINING] == "0"
+    assert client.post("/v1/games", json={"sealed": True},
+                       environ_base={"REMOTE_ADDR": "10.0.0.9"}).status_code == 200
+
+
 # --- Redis -------------------------------------------------------------------------------
+
+
+def test_with_redis_a_charge_counts_its_whole_cost(redis_server: RedisServer) -> None:
+    """A replay of 130 moves counts 3 searches (api/costs.py), in one round trip."""
+    state = new_game(2, "standard", 1)
+    moves = []
+    while len(moves) < 130:
+        move = state.legal_moves()[0]
+        moves.append(Played(state.to_move, move))
+        state = state.apply(move).state
+    body = {"record": record_of(2, "standard", 1, moves).to_dict()}
+    one, two = (app_with(REDIS_URL=redis_server.url, HINT_RATE_LIMIT="5 per minute"
+                         ).test_client() for _ in range(2))
+    assert one.post("/v1/records/replay", json=body).status_code == 200
+    over = two.post("/v1/records/replay", json=body)
+    assert over.status_code == 429 and "a replay of 130 moves counts 3" in over.json["message"]
 
 
 def test_with_redis_every_app_shares_the_counts(redis_server: RedisServer) -> None:

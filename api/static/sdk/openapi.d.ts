@@ -645,14 +645,14 @@ export interface paths {
                         "application/json": components["schemas"]["CatalogResponse"];
                     };
                 };
-                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                /** @description Too many requests from this client (address): over a rate limit (its requests; its hints, evaluations and the searches of costly requests, counted by their cost; its new sealed games), as many costly requests running in one server process as it may, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
                 429: {
                     headers: {
                         /** @description Seconds to wait before trying again. */
                         "Retry-After"?: number;
-                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        /** @description What the tightest rate limit allows in its window: requests, searches or new sealed games (on every limited answer, 200s too). */
                         "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in that window. */
+                        /** @description What is left in that window. */
                         "X-RateLimit-Remaining"?: number;
                         /** @description When that window ends, in UNIX seconds. */
                         "X-RateLimit-Reset"?: number;
@@ -1457,14 +1457,14 @@ export interface paths {
                         "application/json": components["schemas"]["VariantsResponse"];
                     };
                 };
-                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                /** @description Too many requests from this client (address): over a rate limit (its requests; its hints, evaluations and the searches of costly requests, counted by their cost; its new sealed games), as many costly requests running in one server process as it may, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
                 429: {
                     headers: {
                         /** @description Seconds to wait before trying again. */
                         "Retry-After"?: number;
-                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        /** @description What the tightest rate limit allows in its window: requests, searches or new sealed games (on every limited answer, 200s too). */
                         "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in that window. */
+                        /** @description What is left in that window. */
                         "X-RateLimit-Remaining"?: number;
                         /** @description When that window ends, in UNIX seconds. */
                         "X-RateLimit-Reset"?: number;
@@ -1705,14 +1705,14 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                /** @description Too many requests from this client (address): over a rate limit (its requests; its hints, evaluations and the searches of costly requests, counted by their cost; its new sealed games), as many costly requests running in one server process as it may, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
                 429: {
                     headers: {
                         /** @description Seconds to wait before trying again. */
                         "Retry-After"?: number;
-                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        /** @description What the tightest rate limit allows in its window: requests, searches or new sealed games (on every limited answer, 200s too). */
                         "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in that window. */
+                        /** @description What is left in that window. */
                         "X-RateLimit-Remaining"?: number;
                         /** @description When that window ends, in UNIX seconds. */
                         "X-RateLimit-Reset"?: number;
@@ -2180,14 +2180,14 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                /** @description Too many requests from this client (address): over a rate limit (its requests; its hints, evaluations and the searches of costly requests, counted by their cost; its new sealed games), as many costly requests running in one server process as it may, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
                 429: {
                     headers: {
                         /** @description Seconds to wait before trying again. */
                         "Retry-After"?: number;
-                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        /** @description What the tightest rate limit allows in its window: requests, searches or new sealed games (on every limited answer, 200s too). */
                         "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in that window. */
+                        /** @description What is left in that window. */
                         "X-RateLimit-Remaining"?: number;
                         /** @description When that window ends, in UNIX seconds. */
                         "X-RateLimit-Reset"?: number;
@@ -2784,14 +2784,14 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                /** @description Too many requests from this client (address): over a rate limit (its requests; its hints, evaluations and the searches of costly requests, counted by their cost; its new sealed games), as many costly requests running in one server process as it may, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
                 429: {
                     headers: {
                         /** @description Seconds to wait before trying again. */
                         "Retry-After"?: number;
-                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        /** @description What the tightest rate limit allows in its window: requests, searches or new sealed games (on every limited answer, 200s too). */
                         "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in that window. */
+                        /** @description What is left in that window. */
                         "X-RateLimit-Remaining"?: number;
                         /** @description When that window ends, in UNIX seconds. */
                         "X-RateLimit-Reset"?: number;
@@ -3323,14 +3323,14 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                /** @description Too many requests from this client (address): over a rate limit (its requests; its hints, evaluations and the searches of costly requests, counted by their cost; its new sealed games), as many costly requests running in one server process as it may, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
                 429: {
                     headers: {
                         /** @description Seconds to wait before trying again. */
                         "Retry-After"?: number;
-                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        /** @description What the tightest rate limit allows in its window: requests, searches or new sealed games (on every limited answer, 200s too). */
                         "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in that window. */
+                        /** @description What is left in that window. */
                         "X-RateLimit-Remaining"?: number;
                         /** @description When that window ends, in UNIX seconds. */
                         "X-RateLimit-Reset"?: number;
@@ -3754,14 +3754,14 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                /** @description Too many requests from this client (address): over a rate limit (its requests; its hints, evaluations and the searches of costly requests, counted by their cost; its new sealed games), as many costly requests running in one server process as it may, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
                 429: {
                     headers: {
                         /** @description Seconds to wait before trying again. */
                         "Retry-After"?: number;
-                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        /** @description What the tightest rate limit allows in its window: requests, searches or new sealed games (on every limited answer, 200s too). */
                         "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in that window. */
+                        /** @description What is left in that window. */
                         "X-RateLimit-Remaining"?: number;
                         /** @description When that window ends, in UNIX seconds. */
                         "X-RateLimit-Reset"?: number;
@@ -4157,7 +4157,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 25.6,
+                         *         "elapsed_ms": 25.9,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -4182,9 +4182,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j8a5c93b595234bd07ac0f36d226896d4",
-                         *         "status": "started",
-                         *         "url": "/v1/jobs/j8a5c93b595234bd07ac0f36d226896d4"
+                         *         "id": "j2d270fa0128010f460e96a64de76ce8b",
+                         *         "status": "queued",
+                         *         "url": "/v1/jobs/j2d270fa0128010f460e96a64de76ce8b"
                          *       }
                          *     }
                          */
@@ -4312,14 +4312,14 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                /** @description Too many requests from this client (address): over a rate limit (its requests; its hints, evaluations and the searches of costly requests, counted by their cost; its new sealed games), as many costly requests running in one server process as it may, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
                 429: {
                     headers: {
                         /** @description Seconds to wait before trying again. */
                         "Retry-After"?: number;
-                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        /** @description What the tightest rate limit allows in its window: requests, searches or new sealed games (on every limited answer, 200s too). */
                         "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in that window. */
+                        /** @description What is left in that window. */
                         "X-RateLimit-Remaining"?: number;
                         /** @description When that window ends, in UNIX seconds. */
                         "X-RateLimit-Reset"?: number;
@@ -4592,7 +4592,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 25.5,
+                         *         "elapsed_ms": 37.2,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -4617,9 +4617,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j8a5c93b595234bd07ac0f36d226896d4",
-                         *         "status": "started",
-                         *         "url": "/v1/jobs/j8a5c93b595234bd07ac0f36d226896d4"
+                         *         "id": "j2d270fa0128010f460e96a64de76ce8b",
+                         *         "status": "queued",
+                         *         "url": "/v1/jobs/j2d270fa0128010f460e96a64de76ce8b"
                          *       }
                          *     }
                          */
@@ -4747,14 +4747,14 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                /** @description Too many requests from this client (address): over a rate limit (its requests; its hints, evaluations and the searches of costly requests, counted by their cost; its new sealed games), as many costly requests running in one server process as it may, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
                 429: {
                     headers: {
                         /** @description Seconds to wait before trying again. */
                         "Retry-After"?: number;
-                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        /** @description What the tightest rate limit allows in its window: requests, searches or new sealed games (on every limited answer, 200s too). */
                         "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in that window. */
+                        /** @description What is left in that window. */
                         "X-RateLimit-Remaining"?: number;
                         /** @description When that window ends, in UNIX seconds. */
                         "X-RateLimit-Reset"?: number;
@@ -4827,7 +4827,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "j8a5c93b595234bd07ac0f36d226896d4",
+                         *       "id": "j2d270fa0128010f460e96a64de76ce8b",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -4964,7 +4964,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 43.1,
+                         *           "elapsed_ms": 31.9,
                          *           "cached": false,
                          *           "nodes": 76919,
                          *           "seed": 0,
@@ -4994,14 +4994,14 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                /** @description Too many requests from this client (address): over a rate limit (its requests; its hints, evaluations and the searches of costly requests, counted by their cost; its new sealed games), as many costly requests running in one server process as it may, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
                 429: {
                     headers: {
                         /** @description Seconds to wait before trying again. */
                         "Retry-After"?: number;
-                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        /** @description What the tightest rate limit allows in its window: requests, searches or new sealed games (on every limited answer, 200s too). */
                         "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in that window. */
+                        /** @description What is left in that window. */
                         "X-RateLimit-Remaining"?: number;
                         /** @description When that window ends, in UNIX seconds. */
                         "X-RateLimit-Reset"?: number;
@@ -5496,14 +5496,14 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                /** @description Too many requests from this client (address): over a rate limit (its requests; its hints, evaluations and the searches of costly requests, counted by their cost; its new sealed games), as many costly requests running in one server process as it may, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
                 429: {
                     headers: {
                         /** @description Seconds to wait before trying again. */
                         "Retry-After"?: number;
-                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        /** @description What the tightest rate limit allows in its window: requests, searches or new sealed games (on every limited answer, 200s too). */
                         "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in that window. */
+                        /** @description What is left in that window. */
                         "X-RateLimit-Remaining"?: number;
                         /** @description When that window ends, in UNIX seconds. */
                         "X-RateLimit-Reset"?: number;
@@ -6146,14 +6146,14 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                /** @description Too many requests from this client (address): over a rate limit (its requests; its hints, evaluations and the searches of costly requests, counted by their cost; its new sealed games), as many costly requests running in one server process as it may, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
                 429: {
                     headers: {
                         /** @description Seconds to wait before trying again. */
                         "Retry-After"?: number;
-                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        /** @description What the tightest rate limit allows in its window: requests, searches or new sealed games (on every limited answer, 200s too). */
                         "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in that window. */
+                        /** @description What is left in that window. */
                         "X-RateLimit-Remaining"?: number;
                         /** @description When that window ends, in UNIX seconds. */
                         "X-RateLimit-Reset"?: number;
@@ -6640,14 +6640,14 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                /** @description Too many requests from this client (address): over a rate limit (its requests; its hints, evaluations and the searches of costly requests, counted by their cost; its new sealed games), as many costly requests running in one server process as it may, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
                 429: {
                     headers: {
                         /** @description Seconds to wait before trying again. */
                         "Retry-After"?: number;
-                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        /** @description What the tightest rate limit allows in its window: requests, searches or new sealed games (on every limited answer, 200s too). */
                         "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in that window. */
+                        /** @description What is left in that window. */
                         "X-RateLimit-Remaining"?: number;
                         /** @description When that window ends, in UNIX seconds. */
                         "X-RateLimit-Reset"?: number;
@@ -7056,14 +7056,14 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                /** @description Too many requests from this client (address): over a rate limit (its requests; its hints, evaluations and the searches of costly requests, counted by their cost; its new sealed games), as many costly requests running in one server process as it may, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
                 429: {
                     headers: {
                         /** @description Seconds to wait before trying again. */
                         "Retry-After"?: number;
-                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        /** @description What the tightest rate limit allows in its window: requests, searches or new sealed games (on every limited answer, 200s too). */
                         "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in that window. */
+                        /** @description What is left in that window. */
                         "X-RateLimit-Remaining"?: number;
                         /** @description When that window ends, in UNIX seconds. */
                         "X-RateLimit-Reset"?: number;
@@ -7494,14 +7494,14 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many requests from this client (address): over its rate limit, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
+                /** @description Too many requests from this client (address): over a rate limit (its requests; its hints, evaluations and the searches of costly requests, counted by their cost; its new sealed games), as many costly requests running in one server process as it may, or (hints) as many hints computing as it may; wait `Retry-After` seconds. */
                 429: {
                     headers: {
                         /** @description Seconds to wait before trying again. */
                         "Retry-After"?: number;
-                        /** @description Requests the tightest rate limit allows in its window (on every limited answer, 200s too). */
+                        /** @description What the tightest rate limit allows in its window: requests, searches or new sealed games (on every limited answer, 200s too). */
                         "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in that window. */
+                        /** @description What is left in that window. */
                         "X-RateLimit-Remaining"?: number;
                         /** @description When that window ends, in UNIX seconds. */
                         "X-RateLimit-Reset"?: number;
@@ -10247,7 +10247,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-alphabeta-horizon",
              *       "samples": 6,
-             *       "elapsed_ms": 39.5,
+             *       "elapsed_ms": 21.7,
              *       "cached": false,
              *       "nodes": 1005,
              *       "seed": 0,
@@ -11087,7 +11087,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 8,
-             *       "elapsed_ms": 11,
+             *       "elapsed_ms": 6.9,
              *       "cached": false,
              *       "nodes": 108,
              *       "seed": 0,
