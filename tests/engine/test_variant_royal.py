@@ -258,7 +258,7 @@ def test_v3_1b_the_last_court_card_must_take_its_build(variant: str) -> None:
         "(R22)"
 
 
-# --- V3.3 points do not change, V3.4 tables too large to list --------------------------------
+# --- V3.3 points do not change, V3.4 families too large to list ------------------------------
 
 
 @pytest.mark.parametrize("variant", ROYAL)
