@@ -26,6 +26,7 @@ from engine.cassino import (
     movegen,
     moves_and_families,
     sums,
+    why,
 )
 from engine.cassino.play import advance
 from engine.cassino.sums import split_into_groups
@@ -324,8 +325,8 @@ def plain_split(cards: list[tuple[int, int]], target: int) -> list[int] | None:
 
 def test_the_api_names_the_families_and_plays_any_of_their_moves() -> None:
     """legal-moves names each family listed in part; apply plays a move of one that is not
-    listed, and refuses one of its card that breaks a rule, naming it (R11), changing
-    nothing."""
+    listed (and `why`, docs/api.md's "Why not", calls it legal), and refuses one of its card
+    that breaks a rule, naming it (R11), changing nothing."""
     client: FlaskClient = create_app(UNLIMITED).test_client()
     state = new_game(1, dealer=1)
     while not any(f.type == "capture" for f in families_of(state)):
@@ -338,6 +339,7 @@ def test_the_api_names_the_families_and_plays_any_of_their_moves() -> None:
     groups = sums.groups(state.loose, family.value, state.rules)
     unlisted = next(Move("capture", family.card, a | b) for a in groups for b in groups
                     if not a & b and Move("capture", family.card, a | b).id not in shown)
+    assert why(state.view(state.to_move), family.card, unlisted.targets).moves == [unlisted]
     played = client.post("/v1/apply", json={**body, "move": unlisted.id})
     assert played.status_code == 200, played.json
     assert played.json["state"]["captured"] != body["state"]["captured"]
