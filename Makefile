@@ -1,7 +1,7 @@
 # Everyday commands.  `make test` is what CI runs (see .ci/run); it installs what it needs.
 PYTHON ?= python3
 
-.PHONY: install deps run worker test lint typecheck bench bench-api bench-flood bench-slow bench-hints bench-faults bench-solver bench-seats bench-ab same-answers arena arena-variants arena-seats ladder fuzz openapi sdk
+.PHONY: install deps run worker test lint typecheck bench bench-api bench-flood bench-slow bench-hints bench-faults bench-oracle bench-solver bench-seats bench-ab same-answers arena arena-variants arena-seats ladder fuzz openapi sdk
 
 # pip install once per change of pyproject.toml (the stamp file records it).
 .installed: pyproject.toml setup.py solver/cassino/_kernel.c solver/cassino/_seats.c \
@@ -47,6 +47,9 @@ bench-slow: .installed  # legal-moves while 200 slow clients trickle their heade
 bench-hints: .installed  # needs redis-server
 	$(PYTHON) bench/hints_bench.py
 	$(PYTHON) bench/worker_throughput.py  # one worker: python and the kernel side by side
+
+bench-oracle: .installed  # a sealed refusal's time by where the hidden card lies, against a control
+	$(PYTHON) bench/hidden_timing.py
 
 bench-faults: .installed  # Redis blip, full Redis, killed worker: recovery times (redis-server)
 	$(PYTHON) bench/fault_trial.py

@@ -32,7 +32,7 @@ from api import (
     variants,
     why,
 )
-from api.jsonio import OrjsonProvider, respond
+from api.jsonio import MAX_BODY, OrjsonProvider, respond
 from api.sealed import DEFAULT_TTL, Sealer
 from workers import service_for
 from workers.ledger import ledger_for
@@ -48,7 +48,6 @@ def _version() -> str:
 
 
 API_VERSION = _version()
-MAX_BODY = 256 * 1024  # a full state with a long history is under 10 KiB
 
 DEFAULTS: dict[str, Any] = {
     "API_TITLE": "Cassino",
@@ -61,6 +60,7 @@ DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": MAX_BODY,
     "REDIS_URL": os.environ.get("REDIS_URL"),
     "STORE": None,  # embedded default: directory of the shared job store and hint cache
+    "LEDGER": None,  # embedded default: sealed games' ledger directory (docs/api.md Settings)
     "CACHE_BYTES": None,  # embedded default: hint cache size on disk (256 MiB)
     "HINT_MAX_SAMPLES": 200,  # a hint's worlds at most (about 4 CPU-s at the deal's start)
     "HINT_MAX_TIME_MS": 3000,  # a hint's time budget at most
@@ -125,7 +125,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["cassino_waits"] = threading.BoundedSemaphore(
         max(1, int(app.config["HINT_SYNC_WAITS"])))
     app.extensions["cassino_hints"] = service_for(
-        app.config["REDIS_URL"], app.config["STORE"], app.config["CACHE_BYTES"])
+        app.config["REDIS_URL"], app.config["STORE"], app.config["CACHE_BYTES"],
+        ledger=app.config["LEDGER"])
     app.extensions["cassino_sealer"] = Sealer(
         app.config["SEAL_KEYS"], ledger_for(app.extensions["cassino_hints"]),
         int(app.config["SEALED_TTL"]), float(app.config["HOUSE_MOVE_MS"]) / 1000)

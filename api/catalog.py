@@ -9,23 +9,39 @@ from typing import Any
 
 from flask.views import MethodView
 
+from api.dispatch import CASSINO, served
 from api.errors import document_errors
 from api.examples import response_example
 from api.jsonio import Blueprint, respond
 from api.rules import page_url
 from api.schemas import CatalogResponse
+from api.sealed import HOUSE_BOTS
 from engine.games import GameType, VariantInfo, game_types
+from solver.levels import DIAL_MAX, DIAL_MIN, LEVELS
 
 blp = Blueprint("catalog", __name__, url_prefix="/v1",
                 description="The games: each game's variants, seats, teams, which ones can "
                             "start a game, and their rules pages.")
 
 
-def variant_json(info: VariantInfo) -> dict[str, Any]:
+def house_options(game: str, variant: str) -> dict[str, Any]:
+    """What a sealed game's house seats of ``variant`` may be (``POST /v1/games``'s
+    ``house``): the bots, the named skill levels among them, and the dial's range where
+    the game has one (solver/levels.py)."""
+    if game == CASSINO:  # the registry of issue 26 will declare these with the game
+        return {"bots": list(HOUSE_BOTS), "levels": list(LEVELS),
+                "dial": {"min": DIAL_MIN, "max": DIAL_MAX}}
+    return {"bots": list(served(game).bots(variant)), "levels": [], "dial": None}
+
+
+def variant_json(game: str, info: VariantInfo) -> dict[str, Any]:
     """One variant as the catalog lists it; ``rules_url`` only when it has a page."""
     url = page_url(info.name)
+    fewest, most = info.seat_range
     return {"name": info.name, "description": info.description, "seats": info.seats,
+            "min_seats": fewest, "max_seats": most,
             "teams": [list(team) for team in info.teams], "playable": info.playable,
+            "house": house_options(game, info.name) if info.playable else None,
             **({"rules_url": url} if url else {})}
 
 
@@ -34,7 +50,7 @@ def game_json(game: GameType) -> dict[str, Any]:
     return {"name": game.name, "title": game.title, "information": game.information,
             "chance": game.chance, "seats": list(game.seat_counts),
             "default_variant": game.default_variant, "rules_url": game.rules_page,
-            "variants": [variant_json(info) for info in game.variants]}
+            "variants": [variant_json(game.name, info) for info in game.variants]}
 
 
 @functools.cache

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from marshmallow import Schema
 
@@ -36,6 +36,10 @@ CASSINO = GAME_NAMES[0]
 """The game of a state or view that names none (every request before the other games)."""
 
 
+class MoveJson(Protocol):
+    def __call__(self, move: Any, position: Any = None) -> dict[str, Any]: ...
+
+
 @dataclass(frozen=True)
 class Served:
     """What the API needs of one game besides Cassino."""
@@ -48,8 +52,10 @@ class Served:
     """``(seed, variant, dealer, players)``: a new game, its first hand dealt."""
     parse_move: Callable[[Any], Any]
     """A move from its id or its JSON (the engine's errors name ``move``)."""
-    move_json: Callable[[Any], dict[str, Any]]
-    """A move as answers list it: its JSON with its ``id``."""
+    move_json: MoveJson
+    """A move as answers list it: its JSON with its ``id`` and its ``description`` in words;
+    ``position``, the state or view it is a move of, gives a pass or a rummy take its
+    card and a joker what it stands for (public cards; the engines' ``words`` modules)."""
     event_json: Callable[[Any, int | None], dict[str, Any]]
     """An event as seat ``seat`` may see it (``None``: an open game's, all of it)."""
     scores: Callable[[Any], list[int]]
@@ -106,8 +112,8 @@ def _conquian_scores(position: Any) -> list[int]:
 
 
 def _rummy_players(variant: str) -> tuple[int, int]:
-    rules = rummy.get_rules(variant)
-    return rules.min_players, rules.max_players
+    rummy.get_rules(variant)  # a rummy variant, or its refusal naming it
+    return rummy.GAME.variant(variant).seat_range
 
 
 def _rummy_bots(variant: str) -> tuple[str, ...]:
@@ -117,8 +123,14 @@ def _rummy_bots(variant: str) -> tuple[str, ...]:
     return BOTS
 
 
-def _rummy_move(move: Any) -> dict[str, Any]:
-    return {"id": move.id, **move.to_dict()}
+def _conquian_move(move: Any, position: Any = None) -> dict[str, Any]:
+    return conquian.move_json(move, -1 if position is None else position.up)
+
+
+def _rummy_move(move: Any, position: Any = None) -> dict[str, Any]:
+    if position is None:
+        return rummy.move_json(move)
+    return rummy.move_json(move, position.table, position.pile)
 
 
 def _rummy_parse(data: Any) -> Any:
@@ -132,7 +144,7 @@ def _rummy_parse(data: Any) -> Any:
         data["id"], str) else None
     if named is None:
         raise MoveFormatError("move.id: a move id is a string", field="move.id")
-    rest = {key: value for key, value in data.items() if key != "id"}
+    rest = {key: value for key, value in data.items() if key not in ("id", "description")}
     if rest and rummy.parse_move(rest) != named:
         raise MoveFormatError(f"move.id: {data['id']!r} is not the move the other fields "
                               "name", field="move.id", token=str(data["id"]))
@@ -145,7 +157,7 @@ SERVED: Mapping[str, Served] = {
         read_state=_fields_of(conquian.State.from_dict, ConquianStateSchema, "a Conquian state"),
         read_view=_fields_of(conquian.View.from_dict, ConquianViewSchema, "a Conquian view"),
         new_game=_conquian_new, parse_move=conquian.parse_move,
-        move_json=lambda move: move.to_dict(),
+        move_json=_conquian_move,
         event_json=lambda event, seat: event.to_dict(),  # every card in one is public (Q23)
         scores=_conquian_scores, make_bot=conquian_solver.make_bot,
         bots=lambda variant: BOTS, max_seed=conquian.MAX_SEED,

@@ -13,12 +13,12 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from flask import Flask, Response
+from flask import Flask, Response, current_app
 from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 
 from api.examples import error_example
-from api.jsonio import respond
+from api.jsonio import respond, too_large
 from api.rules import rule_url
 from api.schemas import ErrorSchema
 from engine.errors import CassinoError, GameOverError
@@ -29,7 +29,8 @@ ERROR_TEXT = {
     404: "No such job.",
     409: "The game is over (R27): no move can follow; or, for a sealed game, the token is "
          "not the game's newest.",
-    410: "The sealed game's token expired.",
+    410: "The sealed game's token expired, or the server lost the game's ledger (it can "
+         "no longer tell the newest token from an earlier one): the game cannot go on.",
     413: "The body is too large.",
     415: "The body is not sent as JSON (Content-Type: application/json).",
     422: "The body breaks the schema or the rules: the message names the field, card or rule.",
@@ -114,6 +115,8 @@ class CassinoApi(Api):  # type: ignore[misc]
             payload["message"] = f"{field}: {message}" if field else message
         elif "message" in data:
             payload["message"] = data["message"]
+        elif error.code == 413:
+            payload["message"] = too_large(current_app.config.get("MAX_CONTENT_LENGTH"))
         elif error.description:
             payload["message"] = error.description
         for key in ("rule", "token", "field"):

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from api.dispatch import served
+from api.jsonio import MAX_BODY, too_large
 from engine import State, new_game
 from engine.cassino import advance
 
@@ -134,7 +135,7 @@ _ERRORS: dict[int, dict[str, Any]] = {
           "field": "state.status", "rule": "R27", "rule_url": "/rules/standard#R27"},
     410: {"message": "game: this token expired (tokens last 604800 s after the move that "
                      "made them)", "field": "game"},
-    413: {"message": "The data value transmitted exceeds the capacity limit."},
+    413: {"message": too_large(MAX_BODY)},
     415: {"message": "send the body as JSON with the header Content-Type: application/json "
                      "(not 'text/plain')", "field": "Content-Type"},
     422: {"message": "to build 7 you must keep a 7 in hand (R14)", "field": "move.value",

@@ -110,6 +110,31 @@ def _game(name: str) -> fields.String:
 # --- Conquian (docs/rules/conquian.md) ---------------------------------------------------
 
 
+class ResultSchema(Strict):
+    """One result for every game (docs/api.md "Results"): derived from the state or view,
+    ignored on input."""
+
+    over = fields.Boolean(required=True, metadata=_meta(
+        "The game (Cassino, R27) or the hand (Conquian Q18-Q20, rummy RM26) has ended.",
+        False))
+    winners = fields.List(Int(), required=True, metadata=_meta(
+        "The seats that won, ascending: the winning side's seats (partners together), the "
+        "seat out, or the seats with the most points once settled; empty while in play, at "
+        "a draw or a tableau.", []))
+    points = fields.List(Int(), required=True, metadata=_meta(
+        "Each seat's points as they stand, final once over: Cassino's game totals (a "
+        "partner's are his side's), Conquian's counters won, rummy's settlement.", [0, 0]))
+
+
+RESULT_FIELD_TEXT = "Over or not, who won, the points per seat; derived, ignored on input."
+
+
+def result_field() -> fields.Nested:
+    """The ``result`` of a state or view (every game's)."""
+    return fields.Nested(ResultSchema, metadata=_meta(RESULT_FIELD_TEXT, {
+        "over": False, "winners": [], "points": [0, 0]}))
+
+
 class _ConquianPublic(Strict):
     game = _game("conquian")
     variant = fields.String(required=True, validate=validate.OneOf(["conquian"]),
@@ -134,6 +159,7 @@ class _ConquianPublic(Strict):
     winner = Int(required=True, allow_none=True, metadata=_meta(
         "The seat with eleven cards down (Q18), null while playing or after a tableau.",
         None))
+    result = result_field()
 
 
 class ConquianStateSchema(_ConquianPublic):
@@ -166,6 +192,9 @@ class ConquianMoveSchema(Strict):
         ["pass", "take", "lay", "discard", "force"]), metadata=_meta("The kind.", "take"))
     card = card_field("The card taken, discarded or forced.", "5H")
     meld = _cards("The meld that results (take, lay, force).", ["4H", "5H", "6H"])
+    description = fields.String(metadata=_meta(
+        "The move in words, to show as it is (answers only: legal moves and hints; ignored "
+        "on input; engine/conquian/words.py).", "Take 5♥ and meld 4♥, 5♥ and 6♥"))
 
 
 CONQUIAN_EVENT_TYPES = ["turn", "take", "pass", "dead", "lay", "discard", "force", "out",
@@ -177,6 +206,9 @@ class ConquianEventSchema(Schema):
 
     type = fields.String(required=True, validate=validate.OneOf(CONQUIAN_EVENT_TYPES),
                          metadata=_meta("What happened.", "take"))
+    description = fields.String(required=True, metadata=_meta(
+        "What happened in words, to show as it is; it names only cards the event shows "
+        "(engine/conquian/words.py).", "Player 0 takes 5♥ and melds 4♥, 5♥ and 6♥"))
     player = Int(metadata=_meta("The seat that acted.", 0))
     card = card_field("The card concerned.", "5H")
     meld = _cards("A meld laid or grown.", ["4H", "5H", "6H"])
@@ -225,6 +257,7 @@ class _RummyPublic(Strict):
         "The pile was turned into the stock once (RM25).", False))
     scores = fields.List(Int(), required=True, metadata=_meta(
         "Points per seat so far (penalties, then the settlement, RM24, RM26).", [0, 0]))
+    result = result_field()
 
 
 class RummyStateSchema(_RummyPublic):
@@ -277,6 +310,10 @@ class RummyMoveSchema(Strict):
     joker = _rcard("A shift: the joker moved (DP7).", "JK1")
     fill = _rcard("A shift: the card put in the joker's place.", "8C", allow_none=True)
     extend = _rcard("A shift: the card added beyond it.", "4C", allow_none=True)
+    description = fields.String(metadata=_meta(
+        "The move in words, to show as it is, a joker named with what it stands for "
+        "(answers only: legal moves and hints; ignored on input; engine/rummy/words.py).",
+        "Draw from the stock"))
 
 
 RUMMY_EVENT_TYPES = ["draw", "take", "discard", "false_call", "reshuffle", "show", "settle",
@@ -289,7 +326,13 @@ class RummyEventSchema(Schema):
 
     type = fields.String(required=True, validate=validate.OneOf(RUMMY_EVENT_TYPES),
                          metadata=_meta("What happened.", "draw"))
-    seat = Int(metadata=_meta("The seat that acted.", 1))
+    description = fields.String(required=True, metadata=_meta(
+        "What happened in words, to show as it is, written from the fields the asking seat "
+        "is shown: it names no card they hide, and a draw's words are the same for every "
+        "seat (RM27; engine/rummy/words.py).", "Player 1 draws from the stock"))
+    seat = Int(metadata=_meta("The seat that acted (also `player`).", 1))
+    player = Int(metadata=_meta("The seat that acted: the same as `seat`, under the name "
+                                "the other games' events use.", 1))
     card = _rcard("The card concerned; null for a card the asking seat may not see.", "9D",
                   allow_none=True)
     scores = fields.List(Int(), metadata=_meta("Points per seat after it.", [-7, 7]))
@@ -299,6 +342,7 @@ class RummyEventSchema(Schema):
     meld = Int(metadata=_meta("`meld`, `add`, `shift`: the index of the table's meld.", 0))
     text = fields.String(metadata=_meta("`meld`, `add`, `shift`: the meld's cards as text.",
                                         "2D+3D+4D"))
+    joker = _rcard("`shift`: the joker moved (DP7).", "JK1")
     penalty = fields.Raw(metadata=_meta("`false_call`: the penalty (RM24).", 10))
     splash = fields.Boolean(metadata=_meta("`out`: a splash (DP9).", False))
     melds = fields.List(fields.List(_rcard("A card.", "7S")), metadata=_meta(

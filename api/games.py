@@ -18,6 +18,7 @@ from api.jsonio import Blueprint, respond
 from api.limits import charge_search
 from api.rules import note_variant
 from api.schemas import (
+    DEFAULT_GAME,
     ApplyRequest,
     LegalMovesRequest,
     NewGameRequest,
@@ -38,7 +39,7 @@ from engine.cassino import (
     move_json,
 )
 from engine.errors import CassinoError, IllegalMoveError
-from engine.games import get_game
+from engine.games import game_of_variant, get_game
 from solver.cassino import sweep_risks
 
 blp = Blueprint("games", __name__, url_prefix="/v1",
@@ -121,6 +122,9 @@ class Games(MethodView):
 
         The seed fixes every deal of the game (R5); without one the server draws one.
         """
+        if "game" not in body:  # the variant's game, or the default one
+            named = game_of_variant(body["variant"]) if "variant" in body else None
+            body["game"] = DEFAULT_GAME if named is None else named.name
         body.setdefault("variant", get_game(body["game"]).default_variant)
         if body["game"] != CASSINO:
             return other_games.start(body, sealer())

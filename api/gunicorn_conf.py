@@ -5,7 +5,8 @@ Keep-alive is off by default: a kept-alive connection sticks to one process, and
 few long-lived client connections the processes end up unevenly loaded (measured with
 ``make bench-api``: 1,100 to 2,700 req/s from run to run with keep-alive, about 2,000
 steadily without).  Override with CASSINO_BIND, CASSINO_WORKERS, CASSINO_THREADS,
-CASSINO_KEEPALIVE (seconds), CASSINO_WORKER_CLASS, CASSINO_ACCESS_LOG, CASSINO_STORE.
+CASSINO_KEEPALIVE (seconds), CASSINO_WORKER_CLASS, CASSINO_ACCESS_LOG, CASSINO_STORE,
+CASSINO_LEDGER.
 The default worker class is gthread whose own refusals (414, 431, 400) are JSON like the
 app's, and which reads each request whole in its event loop before a thread sees it, so
 slow clients hold no thread: a request not in within CASSINO_READ_TIMEOUT seconds (10)
@@ -33,12 +34,18 @@ preload_app = True
 
 # The embedded default (no REDIS_URL) is one service over all the processes: they share
 # one job store and hint cache directory, made here in the master unless CASSINO_STORE
-# names one, and removed when the master exits.
+# names one, and removed when the master exits.  With CASSINO_SEAL_KEYS, sealed games'
+# tokens outlive it, so their ledger is kept apart, in a durable directory
+# (workers.store.durable_ledger) unless CASSINO_LEDGER names one.
 _made_store = None
 if not os.environ.get("REDIS_URL") and not os.environ.get("CASSINO_REDIS_URL") \
         and not os.environ.get("CASSINO_STORE"):
     _made_store = tempfile.mkdtemp(prefix="cassino-store-")
     os.environ["CASSINO_STORE"] = _made_store
+    if os.environ.get("CASSINO_SEAL_KEYS", "").strip() and not os.environ.get("CASSINO_LEDGER"):
+        from workers.store import durable_ledger
+
+        os.environ["CASSINO_LEDGER"] = str(durable_ledger())
 
 
 # Metrics of every process (prometheus-client's multiprocess mode): the directory must be

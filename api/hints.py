@@ -119,15 +119,44 @@ def _other_request(kind: str, body: dict[str, Any], state: Any, seat: int | None
     return _budgeted(kind, body, view, scope)
 
 
+def opponent_model(body: dict[str, Any], game: str, players: int) -> float | None:
+    """The request's ``opponent_model`` (docs/api.md "Hints"), or ``None`` when not sent:
+    a 422 naming it in a game whose search has no model, and above 0 with N seats (V6,
+    V7: the N-seat search has none)."""
+    model = body.get("opponent_model")
+    if model is None:
+        return None
+    if hint_game(game).model is None:
+        abort(422, message=f"opponent_model: the {game} search has no opponent model "
+                           "(Cassino only)", field="opponent_model")
+    if model and players > 2:
+        abort(422, message=f"opponent_model: the {players}-seat search has no opponent "
+                           "model; send 0 or leave it out", field="opponent_model")
+    return float(model)
+
+
 def _budgeted(kind: str, body: dict[str, Any], view: Any, scope: str | None) -> HintRequest:
-    """The request with the asked budget, within the deployment's caps."""
+    """The request with the asked budget, within the deployment's caps, and its opponent
+    model."""
+    model = opponent_model(body, view.game, hint_game(view.game).seats(view))
     samples, time_ms = body.get("samples"), body.get("time_ms")
     config = current_app.config
     if samples is not None:  # the deployment's caps: one hint costs a few CPU-seconds at most
         samples = min(samples, config["HINT_MAX_SAMPLES"])
     if time_ms is not None:
         time_ms = min(time_ms, config["HINT_MAX_TIME_MS"])
-    return HintRequest(kind, view, samples, time_ms, body["seed"], body.get("top"), scope)
+    return HintRequest(kind, view, samples, time_ms, body["seed"], body.get("top"), scope,
+                       model)
+
+
+def capped(body: dict[str, Any]) -> dict[str, int]:
+    """The budget fields of ``body`` that the deployment's caps cut, each with the cap it
+    was cut to (``HINT_MAX_SAMPLES``, ``HINT_MAX_TIME_MS``): the answer says so, as
+    ``solver.capped`` (``capped`` of a 202)."""
+    config = current_app.config
+    caps = {"samples": config["HINT_MAX_SAMPLES"], "time_ms": config["HINT_MAX_TIME_MS"]}
+    return {name: cap for name, cap in caps.items()
+            if body.get(name) is not None and body[name] > cap}
 
 
 RETRY_AFTER = 1
@@ -175,6 +204,12 @@ def answer(kind: str, body: dict[str, Any]) -> Any:
     finally:
         if waiting:
             waits.release()
+    cut = capped(body)
+    if cut and result.status == 200:  # the request's own: never part of a shared answer
+        result = result._replace(body={**result.body,
+                                       "solver": {**result.body["solver"], "capped": cut}})
+    elif cut:
+        result = result._replace(body={**result.body, "capped": cut})
     response = respond(result.body, result.status)
     if result.status == 202:
         response.headers["Location"] = result.body["job"]["url"]

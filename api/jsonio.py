@@ -13,6 +13,17 @@ from flask_smorest import abort
 from webargs.core import missing
 from webargs.flaskparser import FlaskParser, is_json_request
 
+MAX_BODY = 256 * 1024
+"""The largest request body (``MAX_CONTENT_LENGTH``): a full state with a long history is
+under 10 KiB."""
+
+
+def too_large(limit: int | None) -> str:
+    """The 413's message: the body limit in bytes (``MAX_CONTENT_LENGTH``)."""
+    most = f"the {limit:,} bytes ({limit // 1024} KiB) a request may send" if limit else \
+        "what a request may send"
+    return f"the body is larger than {most}; a full state, even late in a game, is under 10 KiB"
+
 
 def _dump(obj: Any) -> bytes:
     return orjson.dumps(obj, option=orjson.OPT_NON_STR_KEYS)  # error dicts have int keys

@@ -84,7 +84,7 @@ def _may_act(entry: Served, state: Any, seat: int, field: str) -> None:
 
 def legal_moves(body: dict[str, Any], state: Any, sealed: SealedGame | None,
                 seat: int | None) -> Response:
-    """Every legal move of the seat to act, each with its ``id``."""
+    """Every legal move of the seat to act, each with its ``id`` and ``description``."""
     entry = served(state.game)
     _playing(entry, state, "game" if sealed is not None else "state.phase")
     if sealed is None:
@@ -92,7 +92,7 @@ def legal_moves(body: dict[str, Any], state: Any, sealed: SealedGame | None,
     assert seat is not None
     _may_act(entry, state, seat, "credential" if sealed is not None else "player")
     return respond({"player": seat,
-                    "moves": [entry.move_json(m) for m in state.moves_for(seat)]})
+                    "moves": [entry.move_json(m, state) for m in state.moves_for(seat)]})
 
 
 def apply(body: dict[str, Any], state: Any, sealed: SealedGame | None, seat: int | None,

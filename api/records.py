@@ -18,10 +18,11 @@ from flask.views import MethodView
 from flask_smorest import abort
 
 from api.cassino_only import cassino_only
+from api.dispatch import CASSINO
 from api.errors import BODY_ERRORS, about, document_errors
 from api.examples import request_example, response_example
 from api.games import read_state, sealer
-from api.hints import RETRY_AFTER
+from api.hints import RETRY_AFTER, opponent_model
 from api.jsonio import Blueprint, respond
 from api.limits import charge_search
 from api.rules import note_variant
@@ -225,11 +226,12 @@ class Reviews(MethodView):
         if player >= record.rules.players:
             abort(422, message=f"player: {record.rules.name} has seats 0.."
                                f"{record.rules.players - 1}", field="player")
+        model = opponent_model(body, CASSINO, record.rules.players)
         samples = body.get("samples")
         if samples is not None:
             samples = min(samples, current_app.config["HINT_MAX_SAMPLES"])
         charge_search(REVIEW_CHARGE)
-        job = ReviewJob(record.to_dict(), player, body["seed"], samples)
+        job = ReviewJob(record.to_dict(), player, body["seed"], samples, model)
         try:
             job_id = reviews().start(job)
             result = None if body["async_"] else reviews().wait(job_id, REVIEW_WAIT)

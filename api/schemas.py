@@ -19,6 +19,7 @@ from api.game_schemas import (
     Either,
     RummyStateSchema,
     RummyViewSchema,
+    result_field,
 )
 from api.sealed import HOUSE_BOTS
 from engine import cards
@@ -35,6 +36,7 @@ from engine.cassino import (
 )
 from engine.games import GAME_NAMES, game_types
 from engine.rummy import VARIANTS as RUMMY_VARIANTS
+from solver import DEFAULT
 from solver.levels import LEVELS
 
 # R2: rank (A, 2-10, J, Q, K, or T for 10) then suit (S H D C or a suit symbol), any case:
@@ -375,6 +377,7 @@ class PublicFields(Strict):
     game_value = Int(validate=validate.Range(min=0, max=MAX_COUNT), metadata=_meta(
         "What a finished game is worth to its winner, when it can differ from 1 (classic: 2 "
         "for a lurch, V1.4).", 2))
+    result = result_field()
 
 
 class StateSchema(PublicFields):
@@ -550,6 +553,18 @@ class Number(fields.Float):
         return super()._deserialize(value, attr, data, **kwargs)
 
 
+def opponent_model_field() -> Number:
+    """A hint's or review's ``opponent_model`` (docs/api.md "Hints"): a JSON number in 0..1."""
+    return Number(validate=validate.Range(min=0, max=1), allow_nan=False, metadata=_meta(
+        "Cassino: the weight of the opponent model in the search of each world (0 to 1; "
+        f"default {DEFAULT.opponent_model:g}): the opponent's replies are valued as "
+        "`1 - w` times its best reply plus `w` times the reply of a one-ply policy that "
+        "does not see the asking player's hand. 0 is plain minimax: in the last batch, "
+        "where every card is known, the equities are then the game's value "
+        "(`solver.exact`). The N-seat search has no model (only 0 is accepted there); "
+        "other games refuse the field.", 0))
+
+
 class HouseSeatSchema(Strict):
     player = Int(required=True, validate=SEATS, metadata=_meta("The seat the house plays.", 1))
     bot = fields.String(load_default="solver", validate=validate.OneOf(HOUSE_BOTS),
@@ -568,9 +583,10 @@ class HouseSeatSchema(Strict):
 
 
 class NewGameRequest(Strict):
-    game = game_field("The game to start (GET /v1/catalog); `cassino` by default. (In "
-                      "answers and other requests `game` is a sealed game's token.)",
-                      load_default=DEFAULT_GAME)
+    game = game_field("The game to start (GET /v1/catalog): by default the game whose "
+                      "variant `variant` names (variant names are unique across the "
+                      "catalog), else `cassino`. (In answers and other requests `game` is a "
+                      "sealed game's token.)")
     variant = fields.String(validate=validate.OneOf(ALL_VARIANTS), metadata=_meta(
         "Rules variant of the game (GET /v1/catalog); only playable ones start. By default "
         "the game's `default_variant`: `standard` for Cassino.", "standard"))
@@ -755,18 +771,45 @@ class VariantsResponse(Schema):
                                             "categories": scheme(STANDARD).to_dicts()}]))
 
 
+class DialRangeSchema(Schema):
+    min = fields.Float(required=True, metadata=_meta("The weakest dial: random moves.", 0))
+    max = fields.Float(required=True, metadata=_meta("The strongest: the solver.", 100))
+
+
+class HouseOptionsSchema(Schema):
+    bots = fields.List(fields.String(), required=True, metadata=_meta(
+        "Every `bot` a house seat may be, each deciding from its own view only.",
+        ["solver", "heuristic", "greedy", "random", "beginner", "master"]))
+    levels = fields.List(fields.String(), required=True, metadata=_meta(
+        "The skill levels among them, weakest first (docs/ladder.md); empty where the game "
+        "has none yet.", ["beginner", "casual", "club", "expert", "master"]))
+    dial = fields.Nested(DialRangeSchema, allow_none=True, required=True, metadata=_meta(
+        "The range of `house[i].dial`, or null where the game has no dial.",
+        {"min": 0, "max": 100}))
+
+
 class CatalogVariantSchema(Schema):
     name = fields.String(required=True, metadata=_meta(
         "The variant's name: `variant` in POST /v1/games and in states.", "standard"))
     description = fields.String(required=True, metadata=_meta(
         "What it is, in a sentence.", "Two-player Cassino."))
-    seats = Int(required=True, metadata=_meta("Its seats (players), numbered from 0.", 2))
+    seats = Int(required=True, metadata=_meta(
+        "Its seats (players) at a game that names no `players`, numbered from 0.", 2))
+    min_seats = Int(required=True, metadata=_meta(
+        "The fewest seats a game of it may have (`players` in POST /v1/games).", 2))
+    max_seats = Int(required=True, metadata=_meta(
+        "The most seats a game of it may have: rummy plays with 2 to 6 (RM1), the others "
+        "with `seats` exactly.", 2))
     teams = fields.List(fields.List(Int()), required=True, metadata=_meta(
-        "The seats that score together: one list per side (each seat alone unless the "
-        "variant plays in partnerships).", [[0], [1]]))
+        "The seats that score together at the default table (`seats`): one list per side "
+        "(each seat alone unless the variant plays in partnerships).", [[0], [1]]))
     playable = fields.Boolean(required=True, metadata=_meta(
         "Whether games of it can start (POST /v1/games); the others are declared only.",
         True))
+    house = fields.Nested(HouseOptionsSchema, allow_none=True, required=True, metadata=_meta(
+        "What a sealed game's house seat (`house[i]` of POST /v1/games) may be; null for a "
+        "variant that is not playable.", {"bots": ["solver", "greedy", "random"],
+                                          "levels": [], "dial": None}))
     rules_url = fields.String(metadata=_meta(
         "Its rules page (HTML, every numbered rule an anchor); absent while it has none.",
         "/rules/standard"))
@@ -836,15 +879,16 @@ class HintsRequest(Strict):
     samples = Int(validate=validate.Range(min=1, max=100_000), metadata=_meta(
         "Worlds (determinizations) to search; budgets over 64 are split into jobs. The "
         "deployment caps it (`HINT_MAX_SAMPLES`, 200 by default): `solver.samples` in the "
-        "answer says how many were searched.", 48))
+        "answer says how many were searched, and `solver.capped` that it was cut.", 48))
     time_ms = Int(validate=validate.Range(min=1, max=600_000), metadata=_meta(
         "Time budget in milliseconds (answers then depend on the machine); capped by the "
-        "deployment (`HINT_MAX_TIME_MS`, 3000 by default).", 200))
+        "deployment (`HINT_MAX_TIME_MS`, 3000 by default; `solver.capped` says so).", 200))
     seed = Int(load_default=0, validate=validate.Range(min=0, max=MAX_SEED), metadata=_meta(
         "Seed of the world sampler: the same view, seed and options give the same answer. "
         + SAFE_TEXT, 0))
     top = Int(validate=validate.Range(min=1, max=1000),
               metadata=_meta("How many moves to return (all by default).", 3))
+    opponent_model = opponent_model_field()
     async_ = Bool(data_key="async", load_default=False, metadata=_meta(
         "Answer 202 with a job at once instead of waiting.", False))
 
@@ -870,6 +914,21 @@ class SolverMetaSchema(Schema):
     cached = fields.Boolean(required=True, metadata=_meta("Served from the cache.", False))
     nodes = Int(metadata=_meta("Search nodes visited.", 30000))
     seed = Int(metadata=_meta("Seed of the world sampler.", 0))
+    capped = fields.Dict(keys=fields.String(), values=Int(), metadata=_meta(
+        "The request's budget fields the deployment cut, each with the cap it was cut to: "
+        "`samples` past `HINT_MAX_SAMPLES` (200 by default), `time_ms` past "
+        "`HINT_MAX_TIME_MS` (3000 by default); absent when nothing was cut.",
+        {"samples": 200}))
+    exact = fields.Boolean(metadata=_meta(
+        "Cassino: the values are the game's value: every hidden card known (one world), "
+        "searched to the round's end by minimax with no opponent model (the last batch "
+        "with `opponent_model` 0; in partnership team against team, in three-hand the "
+        "asking player against the two others together). Conquian and rummy: every world "
+        "was searched to the hand's end.", False))
+    opponent_model = fields.Float(metadata=_meta(
+        "Cassino: the opponent model's weight the search applied (0: none, plain "
+        "minimax; 0 wherever the search has no model: N seats, `draw` while the stock "
+        "lasts).", 0.25))
 
 
 class RankedMoveSchema(Schema):
@@ -920,6 +979,9 @@ class JobAcceptedResponse(Schema):
     job = fields.Nested(JobRefSchema, required=True, metadata=_meta(
         "The job computing the answer.", {"id": JOB_EXAMPLE, "status": "queued",
                                           "url": f"/v1/jobs/{JOB_EXAMPLE}"}))
+    capped = fields.Dict(keys=fields.String(), values=Int(), metadata=_meta(
+        "As `solver.capped`: the budget fields the deployment cut, with their caps.",
+        {"samples": 200}))
 
 
 class ProgressSchema(Schema):
@@ -1017,6 +1079,7 @@ class ReviewRequest(Strict):
     samples = Int(validate=validate.Range(min=1, max=100_000), metadata=_meta(
         "Worlds per move (the default hint's budget when omitted), capped by "
         "`HINT_MAX_SAMPLES`.", 48))
+    opponent_model = opponent_model_field()
     async_ = Bool(data_key="async", load_default=False, metadata=_meta(
         "Answer 202 with a job at once instead of waiting.", False))
 
@@ -1024,14 +1087,19 @@ class ReviewRequest(Strict):
 class ReviewResponse(Schema):
     player = Int(required=True, metadata=_meta("The seat reviewed.", 1))
     seed = Int(required=True, metadata=_meta("Seed of the hints.", 0))
+    opponent_model = fields.Float(required=True, metadata=_meta(
+        "The opponent model's weight of the hints' two-seat searches (0 for N seats, "
+        "whose search has none; `draw`'s horizon search while the stock lasts has none "
+        "either).", 0.25))
     moves = fields.List(fields.Dict(), required=True, metadata=_meta(
         "Each of the seat's moves in order: `ply`, `round`, `deal`, the `move` and the "
         "`best` move from the seat's view then, their `equity` and `best_equity`, "
-        "`points_lost`, `verdict` (best, good, inaccuracy, mistake, blunder), `forced` "
-        "and the worlds searched (`samples`).",
+        "`points_lost`, `verdict` (best, good, inaccuracy, mistake, blunder), `forced`, "
+        "the worlds searched (`samples`) and `exact` (the equities are the game's value, "
+        "as a hint's `solver.exact`).",
         [{"ply": 1, "round": 1, "deal": 1, "move": {"id": "KC"}, "best": {"id": "KC"},
           "equity": 0.4, "best_equity": 0.4, "points_lost": 0.0, "verdict": "best",
-          "forced": False, "samples": 48}]))
+          "forced": False, "samples": 48, "exact": False}]))
     summary = fields.Dict(required=True, metadata=_meta(
         "`moves` rated, total and mean `points_lost`, `accuracy` (percent rated best or "
         "good) and each verdict's `counts`.",

@@ -45,7 +45,7 @@ from engine.cassino import (
 from engine.errors import IllegalMoveError
 from solver.levels import LEVELS, level_spec, make_player
 from workers import QueueUnavailable
-from workers.ledger import Ledger
+from workers.ledger import LOST, Ledger
 
 __all__ = ["HOUSE_BOTS", "SealedGame", "Sealer", "house_bot", "house_run", "sealed_scope"]
 
@@ -89,6 +89,10 @@ class SealedGame:
     its own deal's): with them the token keeps the whole game for its record
     (api/records.py).  ``None`` for a token sealed before tokens kept them, past its
     first deal.  Every move is public, so the token's length still tells nothing hidden."""
+    epoch: str | None = None
+    """The epoch of the ledger that recorded the game's start (:mod:`workers.ledger`):
+    a token of another ledger's life is refused.  ``None`` for a token sealed before
+    tokens carried it."""
 
     @property
     def moves(self) -> tuple[Played, ...] | None:
@@ -102,14 +106,15 @@ class SealedGame:
         return None if secret is None else f"{seat}.{secret}"
 
     def seat_of(self, credential: str) -> int | None:
-        """The seat ``credential`` proves, compared in constant time, or ``None``."""
+        """The seat ``credential`` proves, compared in constant time, or ``None``.  Its
+        seat part is a seat number in ASCII digits, as :meth:`credential` writes it (no
+        other script's digits, no leading zero)."""
         seat_text, _, secret = credential.partition(".")
-        if not seat_text.isdigit() or int(seat_text) >= len(self.secrets):
-            return None
-        expected = self.secrets[int(seat_text)]
+        seat = next((s for s in range(len(self.secrets)) if seat_text == str(s)), None)
+        expected = None if seat is None else self.secrets[seat]
         if expected is None or not hmac.compare_digest(expected.encode(), secret.encode()):
             return None
-        return int(seat_text)
+        return seat
 
     def house_run(self, first: int) -> int:
         """:func:`house_run` of this game's house."""
@@ -121,7 +126,7 @@ class SealedGame:
                 "house": {str(seat): bot for seat, bot in self.house.items()},
                 "events": [list(seen) for seen in self.events],
                 "past": None if self.past is None else
-                [[p.player, p.move.id] for p in self.past]}
+                [[p.player, p.move.id] for p in self.past], "epoch": self.epoch}
 
     @classmethod
     def from_payload(cls, data: dict[str, Any]) -> SealedGame:
@@ -129,12 +134,15 @@ class SealedGame:
             raise ValueError(f"token version {data.get('v')!r}")
         state = _read_state(data["state"])
         past = data.get("past", () if state.game == CASSINO and state.deal == 1 else None)
+        epoch = data.get("epoch")
+        if epoch is not None and not isinstance(epoch, str):
+            raise ValueError("token epoch")
         return cls(data["id"], int(data["ply"]), state,
                    tuple(data["secrets"]), {int(seat): bot for seat, bot in
                                             data["house"].items()},
                    tuple(tuple(seen) for seen in data["events"]),
                    None if past is None else tuple(Played(int(seat), parse_move_id(move))
-                                                   for seat, move in past))
+                                                   for seat, move in past), epoch)
 
 
 def carried(past: tuple[Played, ...] | None, before: State, seat: int, move: Move,
@@ -144,6 +152,16 @@ def carried(past: tuple[Played, ...] | None, before: State, seat: int, move: Mov
     if past is None or after.deal == before.deal:
         return past
     return (*past, *before.history, Played(seat, move))
+
+
+def _check_from_view(state: Any, seat: int, move: Any) -> None:
+    """Refuse ``move`` of ``seat`` as its own view judges it (docs/api.md "Sealed games"):
+    every refusal a seat of a sealed game gets is computed from what it may see, so a card
+    it does not hold gets one answer wherever it lies (another hand, the stock), in words
+    and in time (D17, QD13, RM27)."""
+    refused = state.view(seat).refusal(move)
+    if refused is not None:
+        raise refused
 
 
 def _read_state(data: dict[str, Any]) -> Any:
@@ -253,10 +271,12 @@ class Sealer:
                         "their tokens die with this server; set CASSINO_SEAL_KEYS (every "
                         "process of a deployment needs the same keys)")
         seats = range(len(state.hands))
+        with _reachable():
+            epoch = self.ledger.epoch()
         game = SealedGame(secrets.token_hex(16), 0, state,
                           tuple(None if seat in house else secrets.token_urlsafe(16)
                                 for seat in seats),
-                          dict(house), tuple(() for _ in seats))
+                          dict(house), tuple(() for _ in seats), epoch=epoch)
         game = self._house(game, [round_dealt(state)] if state.game == CASSINO else [])
         with _reachable():
             self.ledger.advance(game.id, -1, self.ttl)  # records move 0
@@ -265,7 +285,8 @@ class Sealer:
     def seat(self, token: str, credential: str | None, player: int | None = None,
              ) -> tuple[SealedGame, int]:
         """The game of ``token`` and the seat ``credential`` proves: 403 if it proves none
-        (or not ``player``), 409 if a later move has been played."""
+        (or not ``player``), 409 if a later move has been played, 410 if the ledger lost
+        the game (:meth:`_lost`)."""
         game = self.open(token)
         seat = None if credential is None else game.seat_of(credential)
         if seat is None:
@@ -276,9 +297,12 @@ class Sealer:
             abort(403, message=f"player: this credential is player {seat}'s, not player "
                                f"{player}'s", field="player")
         with _reachable():
+            epoch = self.ledger.epoch()
             latest = self.ledger.latest(game.id)
-        if latest is not None and latest != game.ply:
-            self._stale(game, latest)
+        if latest is None or game.epoch not in (None, epoch):
+            self._lost()
+        if latest != game.ply:
+            self._stale(game, LOST if latest is None else latest)
         return game, seat
 
     def play(self, game: SealedGame, seat: int, move: Move) -> tuple[SealedGame, State]:
@@ -297,6 +321,7 @@ class Sealer:
         elif seat != game.state.to_move:
             raise IllegalMoveError(f"it is player {game.state.to_move}'s turn, not player "
                                    f"{seat}'s (R4)", field="credential", rule="R4")
+        _check_from_view(game.state, seat, move)
         # The move and the house's answers first: any refusal (an illegal move, a table
         # too large to list, D16) changes nothing, the ledger included.
         step = game.state.apply(move)
@@ -315,6 +340,7 @@ class Sealer:
             acting = ", ".join(str(s) for s in sorted(game.state.acting)) or "nobody"
             raise IllegalMoveError(f"player {seat} may not act now: seat {acting} is to move",
                                    field="credential", rule=served(game.state.game).turn_rule)
+        _check_from_view(game.state, seat, move)
         moved, events = game.state.apply(move)
         after = self._house(replace(game, state=moved, ply=game.ply + 1), list(events))
         with _reachable():
@@ -400,5 +426,18 @@ class Sealer:
         return int.from_bytes(digest[:8], "big") & MAX_SAFE_SEED
 
     def _stale(self, game: SealedGame, latest: int) -> None:
+        """409: a later move was played in this game (410 if the ledger lost it)."""
+        if latest == LOST:
+            self._lost()
         abort(409, message=f"game: this token is from move {game.ply}, and the game is at "
                            f"move {latest}: use the newest token", field="game")
+
+    @staticmethod
+    def _lost() -> None:
+        """410: the ledger does not know the game (a lost ledger: a Redis restarted without
+        persistence, a store directory removed), so it cannot tell this token from an
+        earlier one of the game: the game cannot go on (docs/api.md "Refusals")."""
+        abort(410, message="game: the server lost this game's ledger (its record of the "
+                           "game's latest move), so it can no longer tell this token from "
+                           "an earlier one: this game cannot go on; start a new game",
+              field="game")

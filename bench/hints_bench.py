@@ -7,6 +7,10 @@ from real games (heuristic bots playing each other), and measures:
   run by 1, then by 2 workers (cache flushed in between): hints per second and speedup;
 * cache-hit latency: the same requests again through a real gunicorn with REDIS_URL,
   one at a time over HTTP: p50, p95, p99.
+
+Redis runs without persistence, or with ``--persist`` as docker/compose.yaml runs it
+(its append-only file, every write on disk before it is answered), in a temporary
+directory: what the persistence costs.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -138,12 +143,22 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--positions", type=int, default=60)
     parser.add_argument("--rounds", type=int, default=5, help="cache-hit passes")
+    parser.add_argument("--persist", action="store_true",
+                        help="Redis with docker/compose.yaml's persistence settings")
     args = parser.parse_args()
     binary = shutil.which("redis-server")
     if binary is None:
         sys.exit("redis-server is not installed: apt-get install -y redis-server")
     port = free_port()
-    server = subprocess.Popen([binary, "--port", str(port), "--save", "", "--appendonly", "no"],
+    settings = ["--save", "", "--appendonly", "no"]
+    kept = tempfile.mkdtemp(prefix="cassino-bench-redis-")
+    if args.persist:
+        import yaml
+
+        compose = yaml.safe_load((ROOT / "docker" / "compose.yaml").read_text())
+        settings = [*compose["services"]["redis"]["command"][1:], "--dir", kept]
+    print(f"redis-server {' '.join(a or repr(a) for a in settings)}")
+    server = subprocess.Popen([binary, "--port", str(port), *settings],
                               stdout=subprocess.DEVNULL)
     url = f"redis://127.0.0.1:{port}/0"
     try:
@@ -163,6 +178,7 @@ def main() -> None:
     finally:
         server.terminate()
         server.wait(timeout=10)
+        shutil.rmtree(kept, ignore_errors=True)
 
 
 if __name__ == "__main__":

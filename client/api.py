@@ -7,7 +7,9 @@ Two transports speak the same protocol: :class:`HttpTransport` (urllib, any serv
 
 from __future__ import annotations
 
+import base64
 import json
+import os
 import time
 import urllib.error
 import urllib.request
@@ -71,9 +73,15 @@ class InProcessTransport:
         from api import create_app  # imported only when used: the client needs no server code
 
         # a quiet terminal, and no per-client rate limits: this app serves one person, and
-        # a game of three or four seats makes a house search for every other seat's move
-        self.client = create_app({"ACCESS_LOG_JSON": False, "RATE_LIMIT": "",
-                                  "HINT_RATE_LIMIT": ""}).test_client()
+        # a game of three or four seats makes a house search for every other seat's move;
+        # sealed games get a key of this process's own (their tokens need not outlive the
+        # game on this screen), so no server's warning about a missing key is printed
+        # into it
+        config: dict[str, Any] = {"ACCESS_LOG_JSON": False, "RATE_LIMIT": "",
+                                  "HINT_RATE_LIMIT": ""}
+        if not os.environ.get("CASSINO_SEAL_KEYS"):  # a Fernet key: 32 random bytes
+            config["SEAL_KEYS"] = base64.urlsafe_b64encode(os.urandom(32)).decode()
+        self.client = create_app(config).test_client()
 
     def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
         response = self.client.open(path, method=method, json=body)

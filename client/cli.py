@@ -2,8 +2,10 @@
 
     cassino play [--variant NAME] [--seed N] [--dealer N] [--seat N] [--opponent BOT|LEVEL|DIAL] ...
     cassino hint --state FILE [--player N] [--samples N] [--seed N] [--top N]
+                 [--opponent-model W]
     cassino variants
-    cassino replay FILE | cassino review FILE [--player N]   (client/records.py)
+    cassino replay FILE | cassino review FILE [--player N] [--opponent-model W]
+                                                        (client/records.py)
 
 Both speak only the public API: to a server with ``--url http://host:port``, or by
 default to the app in this process (``api.create_app()``), so no server is needed.
@@ -23,7 +25,7 @@ from typing import Any, TextIO
 from client import records
 from client.api import ApiError, Cassino, HttpTransport, InProcessTransport
 from client.console import Console
-from client.text import Style, breakdown_lines, hint_lines, variant_lines
+from client.text import Style, breakdown_lines, choose_prompt, counted, hint_lines, variant_lines
 
 HELP = """Commands:
   <number>   play the move with that number in the list
@@ -99,10 +101,17 @@ def build_parser() -> argparse.ArgumentParser:
                              "in a new game the opponent plays at the server's budget")
     budget.add_argument("--time-ms", type=positive, metavar="MS",
                         help="the solver's time budget per answer (default: the server's)")
+    analysis = argparse.ArgumentParser(add_help=False)
+    analysis.add_argument("--opponent-model", type=weight, metavar="W",
+                          help="the weight of the opponent model in the search, 0 to 1 "
+                               "(default: the server's, 0.25); 0 is plain minimax: in the "
+                               "last batch, the game's value (docs/api.md \"Hints\")")
 
     parser = argparse.ArgumentParser(
         prog="cassino", parents=[common],
-        description="Two-player Cassino against the solver, through the public HTTP API.")
+        description="The book's card games (Cassino and its variants for two to four, "
+                    "Conquian, Poker Rum, Poker Gin, Double-Pack Rum) against the solver, "
+                    "through the public HTTP API.")
     # No parser.set_defaults(url=...) here: the common actions are shared with every
     # command's parser, so a default set on one would undo a --url given before the command.
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -142,7 +151,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.set_defaults(run=run_play)
 
     hint = commands.add_parser(
-        "hint", parents=[common, budget], help="rank the moves of a saved state",
+        "hint", parents=[common, budget, analysis], help="rank the moves of a saved state",
         description="Print the moves of a saved position ranked by equity (expected "
                     "round points of the player's side less the other sides' mean).")
     hint.add_argument("--state", type=Path, required=True, metavar="FILE",
@@ -163,8 +172,19 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--record", type=Path, metavar="FILE",
                       help="once the game is over, write its record to FILE (for cassino "
                            "replay and cassino review)")
-    records.add_commands(commands, common, budget)
+    records.add_commands(commands, common, budget, analysis)
     return parser
+
+
+def weight(text: str) -> float:
+    """An ``--opponent-model`` weight: a number from 0 to 1."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0.0 <= value <= 1.0:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"must be from 0 to 1, not {text}")
+    return value
 
 
 def positive(text: str) -> int:
@@ -262,7 +282,7 @@ def run_hint(args: argparse.Namespace, client: Cassino, style: Style, stdin: Tex
              out: TextIO) -> int:
     state, view = state_or_view(read_json(args.state), args.state)
     options = {"samples": args.samples, "time_ms": args.time_ms, "seed": args.seed,
-               "top": args.top}
+               "top": args.top, "opponent_model": args.opponent_model}
     if view is not None:
         if args.player is not None and args.player != view.get("player"):
             raise UsageError(f"{args.state} is seat {view.get('player')}'s view: "
@@ -289,6 +309,9 @@ def run_hint(args: argparse.Namespace, client: Cassino, style: Style, stdin: Tex
               f"{evaluation.get('stderr', 0):.2f}; expected round points "
               + ", ".join(f"seat {seat} {value:.1f}" for seat, value in enumerate(points)),
               file=out)
+    if answer.get("solver", {}).get("exact"):
+        print("Exact: the game's value (every card known, best play by both sides to the "
+              "round's end).", file=out)
     if not answer["moves"]:
         print(f"No moves to rank: seat {player} is not to move." if player != to_move
               else "No moves to rank: the game is over.", file=out)
@@ -527,8 +550,8 @@ class TerminalGame(Console):
                 move = pick(line, moves)
                 if move is not None:
                     return move
-                self.say(f"{line!r} is not one of your moves: type a number from 1 to "
-                         f"{len(moves)} or a move id such as {moves[0]['id']} (? for help).")
+                self.say(f"{line!r} is not one of your moves: "
+                         f"{choose_prompt(len(moves), moves[0]['id'])}.")
 
     def hint(self, position: dict[str, Any], view: dict[str, Any]) -> None:
         asking = position if "game" in position else {**position, "player": self.human}
@@ -613,7 +636,7 @@ class TerminalGame(Console):
         points = score["players"][side]["total"]
         whose = "" if len(self.teams[side]) == 1 else "team "
         return (f"captured {len(pile)} ({spades} spades), sweeps {view['sweeps'][seat]}, "
-                f"{whose}{points} points so far")
+                f"{whose}{counted(points, 'point')} so far")
 
     def list_moves(self, moves: list[dict[str, Any]], view: dict[str, Any]) -> None:
         self.say("Your moves:")

@@ -19,6 +19,7 @@ from typing import Any, TextIO
 
 from client.api import ApiError, Cassino
 from client.console import Console
+from client.text import choose_prompt, counted
 
 __all__ = ["MELD_GAMES", "MeldGame", "MeldStyle", "MeldUsageError", "deadwood", "hand_melds",
            "move_id", "suit_groups"]
@@ -320,9 +321,8 @@ class MeldGame(Console):
                 move = pick(line, moves)
                 if move is not None:
                     return move
-                self.say(f"{line!r} is not one of your moves: type a number from 1 to "
-                         f"{len(moves)} or a move id such as {move_id(moves[0])} "
-                         "(? for help).")
+                self.say(f"{line!r} is not one of your moves: "
+                         f"{choose_prompt(len(moves), move_id(moves[0]))}.")
 
     def hint(self, position: dict[str, Any], view: dict[str, Any],
              moves: list[dict[str, Any]]) -> None:
@@ -555,7 +555,7 @@ class MeldGame(Console):
                 if cards:
                     who = "You" if seat == self.human else self.house.capitalize()
                     self.say(f"{who} held {s.cards(cards)} "
-                             f"({sum(pip(c) for c in cards)} points).")
+                             f"({counted(sum(pip(c) for c in cards), 'point')}).")
         settle = next((e for e in events if e["type"] in ("settle", "out")
                        and "points" in e), None)
         if settle:

@@ -2,7 +2,8 @@
 hand shown, and one seat's moves rated (docs/play.md "Replay and review").
 
     cassino replay record.json
-    cassino review record.json [--player N] [--seed N] [--samples N] [--json]
+    cassino review record.json [--player N] [--seed N] [--samples N] [--opponent-model W]
+                               [--json]
 
 Both speak only the public API (``POST /v1/records/replay``, ``POST /v1/reviews`` and its
 job); ``cassino play`` offers them after a game and saves the record with ``--record``.
@@ -116,11 +117,14 @@ def position_lines(position: dict[str, Any], last: int, style: Style) -> list[st
 
 
 def review(client: Cassino, record: dict[str, Any], player: int, *, seed: int = 0,
-           samples: int | None = None, progress: Any = None) -> dict[str, Any]:
+           samples: int | None = None, opponent_model: float | None = None,
+           progress: Any = None) -> dict[str, Any]:
     """``POST /v1/reviews``, its job followed to the end (``progress(done, total)``)."""
     body: dict[str, Any] = {"record": record, "player": player, "seed": seed, "async": True}
     if samples is not None:
         body["samples"] = samples
+    if opponent_model is not None:
+        body["opponent_model"] = opponent_model
     status, data = client.call("POST", "/v1/reviews", body)
     while status == 202:
         time.sleep(JOB_POLL)
@@ -150,6 +154,8 @@ def review_lines(result: dict[str, Any], style: Style) -> list[str]:
             line += f", -{item['points_lost']:.2f}; best: {best}"
         if item["forced"]:
             line += " (forced)"
+        elif item.get("exact"):
+            line += " (exact)"
         lines.append(line)
     summary = result["summary"]
     counts = ", ".join(f"{n} {name}" for name, n in summary["counts"].items() if n)
@@ -162,8 +168,8 @@ def review_lines(result: dict[str, Any], style: Style) -> list[str]:
 
 
 def add_commands(commands: Any, common: argparse.ArgumentParser,
-                 budget: argparse.ArgumentParser) -> None:
-    """The ``replay`` and ``review`` subcommands."""
+                 budget: argparse.ArgumentParser, analysis: argparse.ArgumentParser) -> None:
+    """The ``replay`` and ``review`` subcommands (``analysis``: ``--opponent-model``)."""
     show = commands.add_parser(
         "replay", parents=[common], help="step through a saved game, every hand shown",
         description="Replay a game record move by move with every hand shown. " + REPLAY_HELP)
@@ -171,7 +177,8 @@ def add_commands(commands: Any, common: argparse.ArgumentParser,
                       help="a game record (cassino play --record FILE writes one)")
     show.set_defaults(run=run_replay)
     rate = commands.add_parser(
-        "review", parents=[common, budget], help="rate one player's moves of a saved game",
+        "review", parents=[common, budget, analysis],
+        help="rate one player's moves of a saved game",
         description="Rate each move of one player against the solver's best move from what "
                     "that player could see then: best, good, inaccuracy, mistake, blunder.")
     rate.add_argument("record", type=Path, metavar="FILE", help="a game record")
@@ -197,7 +204,8 @@ def run_replay(args: argparse.Namespace, client: Cassino, style: Style, stdin: T
 def run_review(args: argparse.Namespace, client: Cassino, style: Style, stdin: TextIO,
                out: TextIO) -> int:
     record = read_record(args.record)
-    result = review(client, record, args.player, seed=args.seed, samples=args.samples)
+    result = review(client, record, args.player, seed=args.seed, samples=args.samples,
+                    opponent_model=args.opponent_model)
     if args.json:
         print(json.dumps(result, indent=2, ensure_ascii=False), file=out)
         return 0

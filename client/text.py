@@ -7,6 +7,18 @@ from typing import Any
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
+def counted(number: int, noun: str) -> str:
+    """``1 point``, ``2 points``, ``0 points``: a count and its noun, agreed."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+def choose_prompt(count: int, example: str) -> str:
+    """How to pick one of ``count`` listed moves: by its number or by an id such as
+    ``example``."""
+    numbers = "1" if count == 1 else f"a number from 1 to {count}"
+    return f"type {numbers} or a move id such as {example} (? for help)"
+
+
 class Style:
     """How to print cards: suit symbols (``7♠``) or the wire letters (``7S``)."""
 

@@ -22,9 +22,11 @@ __all__ = [
     "RANKS",
     "SPADE_MASK",
     "SUITS",
+    "SUIT_SYMBOLS",
     "bit",
     "card_mask",
     "card_name",
+    "card_text",
     "cards_of",
     "count",
     "format_cards",
@@ -105,6 +107,16 @@ LITTLE_CASSINO = make_card(2, 0)  # 2♠ (R26)
 def card_name(card: int) -> str:
     """Canonical notation (R2): rank then suit, upper case, e.g. ``10D``."""
     return _NAMES[card]
+
+
+SUIT_SYMBOLS = ("♠", "♥", "♦", "♣")
+"""The suits as words show them (S, H, D, C): a card in words is ``10♦``."""
+
+
+def card_text(card: int) -> str:
+    """A card as words show it, with its suit symbol: ``10♦`` (the games' ``words``
+    modules; the wire keeps :func:`card_name`)."""
+    return f"{RANKS[card >> 2]}{SUIT_SYMBOLS[card & 3]}"
 
 
 def parse_card(token: str) -> int:

@@ -13,7 +13,7 @@ from typing import Literal
 
 from engine.errors import UnsupportedVariantError
 
-__all__ = ["GAME_NAMES", "GameType", "VariantInfo", "game_types", "get_game"]
+__all__ = ["GAME_NAMES", "GameType", "VariantInfo", "game_of_variant", "game_types", "get_game"]
 
 Information = Literal["perfect", "imperfect"]
 Chance = Literal["deterministic", "explicit", "sampled"]
@@ -29,6 +29,15 @@ class VariantInfo:
     teams: tuple[tuple[int, ...], ...]
     """The seats that score together; each seat alone when there are no partnerships."""
     playable: bool
+    min_seats: int = 0
+    """The fewest seats a game of it may have; 0: exactly ``seats``."""
+    max_seats: int = 0
+    """The most seats; 0: exactly ``seats``."""
+
+    @property
+    def seat_range(self) -> tuple[int, int]:
+        """The fewest and most seats a game of it may have (``seats`` by default)."""
+        return self.min_seats or self.seats, self.max_seats or self.seats
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +57,9 @@ class GameType:
 
     @property
     def seat_counts(self) -> tuple[int, ...]:
-        return tuple(sorted({v.seats for v in self.variants}))
+        """Every number of seats some variant plays with, ascending."""
+        return tuple(sorted({n for v in self.variants
+                             for n in range(v.seat_range[0], v.seat_range[1] + 1)}))
 
     def variant(self, name: str) -> VariantInfo:
         for info in self.variants:
@@ -75,3 +86,10 @@ def get_game(name: str) -> GameType:
 def game_types() -> list[GameType]:
     """Every registered game, in :data:`GAME_NAMES` order."""
     return [get_game(name) for name in GAME_NAMES]
+
+
+def game_of_variant(variant: str) -> GameType | None:
+    """The game with a variant of that name (a variant's name is unique across the
+    registry, so that a request may name the variant alone), or ``None``."""
+    return next((game for game in game_types()
+                 if any(info.name == variant for info in game.variants)), None)

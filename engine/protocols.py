@@ -7,6 +7,8 @@ import random
 from collections.abc import Hashable, Sequence
 from typing import Any, Protocol
 
+from engine.result import Result
+
 __all__ = ["GameState", "GameView"]
 
 
@@ -21,7 +23,15 @@ class GameView(Protocol):
     def player(self) -> int: ...
     @property
     def game_over(self) -> bool: ...
+    @property
+    def result(self) -> Result:
+        """Whether the game is over, who won, the points per seat: all public."""
 
+    def refusal(self, move: Any) -> Exception | None:
+        """Why this seat may not make ``move`` now, judged from this view alone, or
+        ``None`` when it may: a sealed game checks every move here first, so that no
+        refusal depends on what the seat may not see (a card it does not hold is refused
+        with one answer wherever the card lies)."""
     def resample(self, rng: random.Random) -> GameState:
         """A whole state with this view, the hidden information drawn from ``rng`` among
         what the view allows (OpenSpiel's resampling of an information state, for search);
@@ -44,6 +54,8 @@ class GameState(Protocol):
         may come from another seat."""
     @property
     def game_over(self) -> bool: ...
+    @property
+    def result(self) -> Result: ...
 
     def moves_for(self, seat: int) -> Sequence[Hashable]:
         """The legal moves of ``seat`` now (none when it may not act)."""

@@ -20,6 +20,7 @@ from typing import Any, Final, Literal
 from engine.cassino import (
     CLAIM,
     PLAYING,
+    HandSampler,
     Move,
     Rules,
     View,
@@ -30,6 +31,8 @@ from engine.cassino import (
 )
 from solver.cassino import (
     EXACT_NODES,
+    MAXN,
+    THREE_HAND_SEARCH,
     WORLD_NODES,
     OpponentModel,
     SoftWorlds,
@@ -43,11 +46,12 @@ from solver.cassino import (
     weights,
     worlds_of,
 )
+from solver.cassino import model_weight as _weight
 from solver.hints import Budget, search
 from solver.ranking import Tally, answer, rank, ranked_moves, solver_meta
 
 __all__ = ["ALGORITHM", "BY_VARIANT", "POSITION", "Options", "claim_equity", "claim_is_right",
-           "evaluate", "finish", "hint", "hint_moves", "solve"]
+           "evaluate", "exact", "finish", "hint", "hint_moves", "model_weight", "solve"]
 
 ALGORITHM = "pimc-alphabeta"
 BY_VARIANT: Final = "variant"
@@ -97,10 +101,11 @@ class Options:
     candidates: int = 16
     """Uniform draws per world among which inference resamples one."""
     opponent_model: float = 0.25
-    """Two seats, uniform worlds, batches (not ``draw``): the weight of a one-ply policy
-    that does not see the viewer's hand in the opponent's replies
+    """Two seats, batches (not ``draw`` while the stock lasts): the weight of a one-ply
+    policy that does not see the viewer's hand in the opponent's replies
     (:class:`solver.cassino.ModelSearch`, docs/solver.md "Opponent model in the search");
-    0 is plain minimax in each world (the default before issue 14's measurement)."""
+    0 is plain minimax in each world (the default before issue 14's measurement), and
+    what the search does where it has no model (:func:`model_weight`)."""
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.opponent_model <= 1.0:  # also refuses NaN
@@ -137,6 +142,35 @@ def claim_equity(rules: Rules) -> float:
     than any card play can make, the most a round can swing (every card's points and a
     sweep at each of the 52 plays)."""
     return 52.0 * (1 + rules.sweep_points)
+
+
+def model_weight(view: View, options: Options = DEFAULT) -> float:
+    """The opponent model's weight the search of ``view`` applies under ``options``: the
+    answer's ``solver.opponent_model`` (docs/api.md "Hints"); 0 where the search has none
+    (N seats, V6 and V7; ``draw`` while the stock lasts, W8)."""
+    return _weight(view, options.opponent_model)
+
+
+def exact(view: View, tally: Tally, options: Options = DEFAULT) -> bool:
+    """The values of ``tally`` are the game's value for the viewer (docs/api.md "Hints",
+    ``solver.exact``; docs/solver.md "The game's value"): the hidden cards are known (one
+    world, R23), every world was searched to the round's end (the last batch: residue
+    R24, points R26), by minimax with no opponent model (:func:`model_weight` 0) and no
+    right claim's conventional value among them (T7).  With N seats the values are a
+    search's of two camps: partnership's team against team (V6) is the game's value;
+    three-hand's paranoid search (V7) is the viewer's against the two others together,
+    what the viewer can make whatever they play (the game's value under that
+    assumption); max-n's never counts (each seat for itself has no one value).  A round
+    that is over is its result (nothing searched)."""
+    if not tally.samples:
+        return True
+    rules = view.rules
+    if tally.estimated or model_weight(view, options) or claim_is_right(view):
+        return False
+    if rules.players > 2 and not rules.partnerships and \
+            (options.search or THREE_HAND_SEARCH) == MAXN:
+        return False
+    return HandSampler(view).exact
 
 
 def hint_moves(view: View) -> list[Move]:
@@ -199,22 +233,24 @@ def solve(view: View, options: Options = DEFAULT, seed: int = 0, start: int = 0,
             rows, tally.nodes = native
             for index, values in enumerate(rows, start):
                 tally.add(index, values)
+            tally.estimated = 0 if worlds.to_end else len(rows)
             tally.elapsed_ms = (time.perf_counter() - began) * 1000
             return tally
-    cache: dict[Hashable, list[float]] = {}
+    cache: dict[Hashable, tuple[list[float], bool]] = {}
 
     def value(index: int) -> tuple[list[float], int, bool]:
         world = worlds.draw(seed, index)
-        row = cache.get(world)
-        nodes = 0
-        if row is None:
-            if moves or not won:
-                values, nodes = worlds.values(world, moves)
-                row = won + values
-            else:  # a right claim is the only move: nothing to search
-                row = list(won)
-            cache[world] = row
-        return row, nodes, True
+        seen = cache.get(world)
+        if seen is not None:
+            return seen[0], 0, seen[1]
+        nodes, to_end = 0, True
+        if moves or not won:
+            values, nodes, to_end = worlds.searched(world, moves)
+            row = won + values
+        else:  # a right claim is the only move: nothing to search
+            row = list(won)
+        cache[world] = row, to_end
+        return row, nodes, to_end
 
     return search(tally, value, start, stop, Budget(budget, options.time_ms,
                                                     options.min_samples, options.z,
@@ -279,9 +315,14 @@ def _final_equity(view: View) -> tuple[float, list[float]]:
 
 
 def finish(view: View, tally: Tally, *, seed: int = 0, top: int | None = None,
-           elapsed_ms: float | None = None, with_moves: bool = True) -> dict[str, Any]:
-    """The docs/api.md "Hints" answer from a (possibly merged) tally."""
+           elapsed_ms: float | None = None, with_moves: bool = True,
+           options: Options = DEFAULT) -> dict[str, Any]:
+    """The docs/api.md "Hints" answer from a (possibly merged) tally of a search under
+    ``options``: its ``solver`` object names the opponent model's weight applied
+    (:func:`model_weight`) and whether the values are the game's (:func:`exact`)."""
     meta = solver_meta(ALGORITHM, tally, seed, elapsed_ms)
+    meta["exact"] = exact(view, tally, options)
+    meta["opponent_model"] = model_weight(view, options)
     if not tally.samples:  # the game is over
         equity, totals = _final_equity(view)
         return answer(view.player, [], {"equity": equity, "expected_points": totals}, meta,
@@ -314,7 +355,7 @@ def hint(view: View, *, samples: int | None = None, time_ms: float | None = None
     """
     opts = _options(options, samples, time_ms)
     tally = solve(view, opts, seed)
-    return finish(view, tally, seed=seed, top=top)
+    return finish(view, tally, seed=seed, top=top, options=opts)
 
 
 def evaluate(view: View, *, samples: int | None = None, time_ms: float | None = None,
@@ -323,4 +364,4 @@ def evaluate(view: View, *, samples: int | None = None, time_ms: float | None = 
     ``evaluation`` (``equity``, ``expected_points``) and ``solver`` metadata."""
     opts = _options(options, samples, time_ms)
     tally = solve(view, opts, seed)
-    return finish(view, tally, seed=seed, with_moves=False)
+    return finish(view, tally, seed=seed, with_moves=False, options=opts)

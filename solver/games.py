@@ -46,8 +46,9 @@ class HintGame:
     """``(view, move)``: a ranked move as the answer shows it."""
     solve: Callable[[Any, Any, int, int, int | None, bool, Progress], Tally]
     """``(view, options, seed, start, stop, early, progress)``."""
-    finish: Callable[[Any, Tally, int, int | None, bool], dict[str, Any]]
-    """``(view, tally, seed, top, with_moves)``: the answer."""
+    finish: Callable[[Any, Tally, int, int | None, bool, Any], dict[str, Any]]
+    """``(view, tally, seed, top, with_moves, options)``: the answer of a search under
+    ``options``."""
     exact: Callable[[Any], bool]
     """One world says everything: the answer serves every budget."""
     bound: Callable[[Any], float]
@@ -63,6 +64,10 @@ class HintGame:
     check: Callable[[Any], None] = lambda view: None
     """Raise :class:`UnsupportedVariantError` naming ``variant`` for a view the solver does
     not search."""
+    model: Callable[[Any, Any], float] | None = None
+    """``(view, options)``: the opponent model's weight the search applies (the answer's
+    ``solver.opponent_model``); ``None`` for a game whose search has no opponent model
+    (a request may not ask for one, docs/api.md "Hints")."""
 
     def columns(self, view: Any) -> list[str]:
         """The columns of a tally of this view's worlds: the ranked moves' ids, the position
@@ -105,18 +110,20 @@ HINT_GAMES: dict[str, HintGame] = {
                                                view.rules),
         solve=lambda view, options, seed, start, stop, early, progress: cassino_solver.solve(
             view, options, seed, start, stop, early=early, progress=progress),
-        finish=lambda view, tally, seed, top, with_moves: cassino_solver.finish(
-            view, tally, seed=seed, top=top, with_moves=with_moves),
+        finish=lambda view, tally, seed, top, with_moves, options: cassino_solver.finish(
+            view, tally, seed=seed, top=top, with_moves=with_moves, options=options),
         exact=lambda view: HandSampler(view).exact,
         bound=lambda view: 52.0 * (1 + view.rules.sweep_points),
-        seats=lambda view: view.rules.players, meta=_META, stderr_when_over=False),
+        seats=lambda view: view.rules.players, meta=_META | {"exact", "opponent_model"},
+        stderr_when_over=False, model=cassino_solver.model_weight),
     "conquian": HintGame(
         name="conquian", algorithm=conquian_solver.ALGORITHM, default=conquian_solver.DEFAULT,
         read_view=conquian.View.from_dict, moves=lambda view: view.legal_moves(),
-        over=lambda view: view.game_over, move_json=lambda view, move: move.to_dict(),
+        over=lambda view: view.game_over,
+        move_json=lambda view, move: conquian.move_json(move, view.up),
         solve=lambda view, options, seed, start, stop, early, progress: conquian_solver.solve(
             view, options, seed, start, stop, early=early, progress=progress),
-        finish=lambda view, tally, seed, top, with_moves: conquian_solver.finish(
+        finish=lambda view, tally, seed, top, with_moves, options: conquian_solver.finish(
             view, tally, seed=seed, top=top, with_moves=with_moves),
         exact=_conquian_exact,
         # counters: the stake times one more than the pool, which grows by one a tableau
@@ -127,10 +134,10 @@ HINT_GAMES: dict[str, HintGame] = {
         name="rummy", algorithm=rummy_solver.ALGORITHM, default=rummy_solver.DEFAULT,
         read_view=rummy.View.from_dict, moves=rummy_solver.hint_moves,
         over=lambda view: view.game_over, move_json=lambda view, move: rummy_solver.move_json(
-            move),
+            move, view),
         solve=lambda view, options, seed, start, stop, early, progress: rummy_solver.solve(
             view, options, seed, start, stop, early=early, progress=progress),
-        finish=lambda view, tally, seed, top, with_moves: rummy_solver.finish(
+        finish=lambda view, tally, seed, top, with_moves, options: rummy_solver.finish(
             view, tally, seed=seed, top=top, with_moves=with_moves,
             prior_z=rummy_solver.DEFAULT.prior_z),
         exact=lambda view: False, bound=_rummy_bound,

@@ -17,7 +17,8 @@ from itertools import pairwise
 from typing import Any, NamedTuple
 
 from engine.cassino import CLAIM, Move, Record, View, move_json, replay
-from solver.core import DEFAULT, Options, claim_equity, hint_moves, solve
+from solver.cassino import check_searchable, rules_weight
+from solver.core import DEFAULT, Options, claim_equity, exact, hint_moves, solve
 from solver.ranking import rank
 
 __all__ = ["BEST", "BLUNDER", "VERDICTS", "Rating", "rate", "review", "summary", "verdict"]
@@ -55,6 +56,9 @@ class Rating(NamedTuple):
     forced: bool
     """The only legal move: nothing to choose, nothing searched."""
     samples: int
+    exact: bool = False
+    """The equities are the game's value (:func:`solver.core.exact`: the last batch with
+    ``opponent_model`` 0, every card known): the points lost are exact."""
 
     def to_dict(self, view: View) -> dict[str, Any]:
         def described(move: Move) -> dict[str, object]:
@@ -67,11 +71,13 @@ class Rating(NamedTuple):
                 "best": None if self.best is None else described(self.best),
                 "equity": round(self.equity, 3), "best_equity": round(self.best_equity, 3),
                 "points_lost": round(self.lost, 3), "verdict": self.verdict,
-                "forced": self.forced, "samples": self.samples}
+                "forced": self.forced, "samples": self.samples, "exact": self.exact}
 
 
 def rate(view: View, move: Move, *, seed: int = 0, options: Options = DEFAULT) -> Rating:
-    """Rate ``move`` played from ``view`` (the viewer's, it must be theirs to play)."""
+    """Rate ``move`` played from ``view`` (the viewer's, it must be theirs to play); a
+    table whose moves are too many to search is not rated (D16: PositionTooLargeError)."""
+    check_searchable(view)
     moves = hint_moves(view)
     if move not in moves:
         if move.type != CLAIM:
@@ -89,14 +95,16 @@ def rate(view: View, move: Move, *, seed: int = 0, options: Options = DEFAULT) -
     equity = played.mean
     lost = max(0.0, best_stats.mean - equity)
     return Rating(move, best, equity, best_stats.mean, lost, verdict(lost), False,
-                  tally.samples)
+                  tally.samples, exact(view, tally, options))
 
 
 def review(record: Record, player: int, *, seed: int = 0, options: Options = DEFAULT,
            progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """Rate every move ``player`` made in ``record``'s game (a claim, T5, too) from the
     seat's view before it; ``progress(done, total)`` after each.  The docs/api.md review
-    object: the rated moves in order and their :func:`summary`."""
+    object: the rated moves in order and their :func:`summary`, and the opponent model's
+    weight of the searches (:func:`solver.cassino.rules_weight`; ``draw``'s horizon
+    search while the stock lasts has none, as in hints)."""
     positions = replay(record)
     turns = [(before, after) for before, after in pairwise(positions)
              if after.player == player and after.move is not None]
@@ -110,7 +118,9 @@ def review(record: Record, player: int, *, seed: int = 0, options: Options = DEF
                       "deal": before.state.deal, **rating.to_dict(view)})
         if progress is not None:
             progress(done, len(turns))
-    return {"player": player, "seed": seed, "moves": rated, "summary": summary(rated),
+    return {"player": player, "seed": seed,
+            "opponent_model": rules_weight(record.rules, options.opponent_model),
+            "moves": rated, "summary": summary(rated),
             "verdicts": {name: bound for name, bound in VERDICTS}}
 
 

@@ -27,7 +27,7 @@ from rq.utils import now
 from rq.worker import WorkerStatus
 from rq.worker_registration import REDIS_WORKER_KEYS
 
-from workers.jobs import BEAT_TTL, beat_key, beaten
+from workers.jobs import BEAT_TTL, beat_key, beat_value, beaten, worker_name
 from workers.queue import QUEUE
 from workers.watchdog import watch
 
@@ -105,6 +105,15 @@ class HintWorker(SimpleWorker):
         super().check_for_suspension(burst)
         self.suspension_checked = time.monotonic()
 
+    def _set_ip_address(self, connection: Redis) -> None:
+        """RQ's, without renaming a connection after this worker (``CLIENT SETNAME``): its
+        connections keep the process's name (:func:`workers.jobs.worker_name`), which the
+        watchdog looks for to tell that the worker lives."""
+        try:
+            self.ip_address = str(connection.client_info()["addr"])
+        except RedisError:
+            self.ip_address = "unknown"
+
     def _beaten(self, timeout: int) -> None:
         self.beaten, self.beaten_for = time.monotonic(), timeout
 
@@ -139,7 +148,7 @@ class HintWorker(SimpleWorker):
             if remove_from_intermediate_queue:
                 queue = Queue(job.origin, connection=self.connection)
                 pipeline.lrem(queue.intermediate_queue_key, 1, job.id)
-            pipeline.set(beat_key(job.id), "1", ex=BEAT_TTL)
+            pipeline.set(beat_key(job.id), beat_value(self.connection), ex=BEAT_TTL)
             pipeline.execute()
         beaten(job.id)
         self.procline(  # type: ignore[no-untyped-call]
@@ -171,7 +180,8 @@ def main() -> None:
         log.warning("the worker keeps its priority")
     url = (os.environ.get("REDIS_URL") or os.environ.get("CASSINO_REDIS_URL")
            or "redis://127.0.0.1:6379/0")
-    connection = Redis.from_url(url, socket_connect_timeout=2, health_check_interval=5)
+    connection = Redis.from_url(url, socket_connect_timeout=2, health_check_interval=5,
+                                client_name=worker_name())  # the watchdog looks for it
     queue = Queue(QUEUE, connection=connection)
     watch(connection, queue)
     stopping = []

@@ -1,7 +1,7 @@
 """Where searched tallies are kept: on local disk (embedded default) or in Redis.
 
-Both keep, per cache family (view, seed, rules, solver version), the entry with the
-most worlds; an entry serves every request it is good enough for
+Both keep, per cache family (view, seed, rules, opponent model, solver version), the
+entry with the most worlds; an entry serves every request it is good enough for
 (:meth:`workers.requests.CacheEntry.serves`).  Both are bounded in bytes (256 MiB by
 default, ``CASSINO_CACHE_BYTES``) and refuse an entry larger than :func:`max_entry`.
 An entry is checked against the request before it is served

@@ -7,7 +7,9 @@ answers for it.  The search itself runs in a companion process at a lower priori
 (:data:`SEARCH_NICE`), so that requests come first.  A running job's process beats a
 heartbeat key every second; a job whose heartbeat is gone (its process died or was
 recycled) is taken over by the next process that looks at it, so no poll is ever left
-without an answer.
+without an answer.  A search process that dies under a job (killed, out of memory) is
+replaced and the job searched again, :data:`SEARCH_RETRIES` times at most, as RQ's
+workers retry theirs (``Retry(max=3)``).
 """
 
 from __future__ import annotations
@@ -17,8 +19,11 @@ import multiprocessing
 import os
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Any
+from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
 
 import solver
 from workers.cache import DiskCache
@@ -26,7 +31,9 @@ from workers.requests import JOB_ID, CacheEntry, HintRequest, new_job_id
 from workers.service import RESULT_TTL, HintService, JobFailed
 from workers.store import LocalStore
 
-__all__ = ["BEAT_EVERY", "STALE", "EmbeddedService"]
+__all__ = ["BEAT_EVERY", "SEARCH_RETRIES", "STALE", "EmbeddedService", "retried"]
+
+T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +74,9 @@ def _valid(record: Any) -> bool:
     return bool(record["total"] == request.cap)
 
 
+SEARCH_RETRIES = 3
+"""How many times a job is run again when its search (or review) process dies under it."""
+
 SEARCH_NICE = 10
 """How much lower the search process runs than the API's: searches take the CPU the
 requests leave, so cheap endpoints stay fast while hints flood (``make bench-flood``)."""
@@ -80,6 +90,8 @@ def _searcher() -> ProcessPoolExecutor:
     pid = os.getpid()
     pool = _searchers.get(pid)
     if pool is None or getattr(pool, "_broken", False):
+        if pool is not None:
+            pool.shutdown(wait=False)  # its process died: its threads go too
         pool = _searchers[pid] = ProcessPoolExecutor(
             max_workers=1, mp_context=multiprocessing.get_context("spawn"),
             initializer=_lower_priority)
@@ -101,6 +113,29 @@ def _lower_priority() -> None:
         os._exit(0)
 
     threading.Thread(target=follow, name="cassino-follow-parent", daemon=True).start()
+
+
+def retried(pool: Callable[[], ProcessPoolExecutor], job_id: str, run: Callable[..., T],
+            *args: Any, beat: Callable[[], None] | None = None) -> T:
+    """``run(*args)`` in the process of ``pool()``; when that process dies under it, again
+    in the new process ``pool()`` makes, :data:`SEARCH_RETRIES` times at most (then
+    :class:`BrokenProcessPool`).  ``beat`` is called every second while it runs."""
+    for retry in range(SEARCH_RETRIES + 1):
+        future = pool().submit(run, *args)
+        try:
+            while True:
+                if beat is not None:
+                    beat()
+                try:
+                    return future.result(timeout=None if beat is None else 1.0)
+                except FutureTimeout:
+                    continue
+        except BrokenProcessPool:
+            if retry == SEARCH_RETRIES:
+                raise
+            log.warning("the process running job %s died: run again (%d of %d)",
+                        job_id, retry + 1, SEARCH_RETRIES)
+    raise AssertionError  # the loop returns or raises  # pragma: no cover
 
 
 def _search(directory: str, job_id: str, payload: dict[str, Any]) -> dict[str, Any]:
@@ -275,9 +310,7 @@ class EmbeddedService(HintService):
         base = {"id": job_id, "total": request.cap, "request": request.payload()}
         try:
             self._write({**base, "status": "started"})
-            tally = solver.Tally.from_dict(
-                _searcher().submit(_search, str(self.store.directory), job_id,
-                                   request.payload()).result())
+            tally = solver.Tally.from_dict(self._searched(job_id, request))
             try:
                 self.cache.put(request, CacheEntry.of(request, tally))
             except Exception:  # the cache is best effort: the answer stands without it
@@ -292,6 +325,11 @@ class EmbeddedService(HintService):
             jobs.delete(_beat(job_id))
             if event is not None:
                 event.set()
+
+    def _searched(self, job_id: str, request: HintRequest) -> dict[str, Any]:
+        """The job's tally from the search process (again in a new one if it dies)."""
+        return retried(_searcher, job_id, _search, str(self.store.directory), job_id,
+                       request.payload())
 
     def _ensure_pool(self) -> ThreadPoolExecutor:
         """This process's thread pool and heartbeat thread (none survive a fork)."""

@@ -2,7 +2,9 @@
 
 Each job beats a heartbeat key while it runs (so that :mod:`workers.watchdog` can tell
 a job whose worker died from a slow one) and keeps ``progress`` (worlds done/total) in
-its meta.  Finished tallies go to the Redis cache.
+its meta.  The key holds the name of the worker's Redis connection (:func:`worker_name`),
+so that a worker that died, whose connections Redis dropped at once, is told at once.
+Finished tallies go to the Redis cache.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import logging
 import os
 import threading
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -23,7 +26,8 @@ import solver
 from workers.cache import RedisCache, configured_bytes
 from workers.requests import CacheEntry, HintRequest
 
-__all__ = ["BEAT_TTL", "beat_key", "beaten", "merge_ranges", "search", "search_range"]
+__all__ = ["BEAT_TTL", "WORKER_PREFIX", "beat_key", "beat_value", "beaten", "merge_ranges",
+           "search", "search_range", "worker_name"]
 
 log = logging.getLogger(__name__)
 
@@ -31,8 +35,28 @@ BEAT_TTL = 10
 """Seconds a heartbeat lives: a started job without one has lost its worker."""
 
 
+WORKER_PREFIX = "cassino-worker-"
+"""How a worker's Redis connections are named (``CLIENT SETNAME``), and its beats read."""
+
+
 def beat_key(job_id: str) -> str:
     return f"cassino:beat:{job_id}"
+
+
+_names: dict[int, str] = {}
+
+
+def worker_name() -> str:
+    """This process's name for its Redis connections (``python -m workers`` names them):
+    unique to the process, on any machine."""
+    return _names.setdefault(os.getpid(), WORKER_PREFIX + uuid.uuid4().hex)
+
+
+def beat_value(connection: Redis) -> str:
+    """What a beat of a job run over ``connection`` holds: the connection's name if it is
+    a worker's (:func:`worker_name`), else ``1`` (known alive by its expiry alone)."""
+    name = connection.connection_pool.connection_kwargs.get("client_name")
+    return name if isinstance(name, str) and name.startswith(WORKER_PREFIX) else "1"
 
 
 class _Beats:
@@ -79,7 +103,7 @@ class _Beats:
 
 def _beat(connection: Redis, key: str) -> None:
     try:
-        connection.set(key, "1", ex=BEAT_TTL)
+        connection.set(key, beat_value(connection), ex=BEAT_TTL)
     except Exception:  # Redis away for a moment: beat again at the next second
         log.warning("heartbeat of job %s missed", key)
 

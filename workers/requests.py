@@ -12,7 +12,7 @@ import math
 import re
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
@@ -25,8 +25,11 @@ from workers.readable import READABLE_KEYS, mark_alternatives
 __all__ = ["CHUNK", "JOB_ID", "SOLVER_VERSION", "CacheEntry", "HintRequest", "Unfit",
            "new_job_id", "open_scope"]
 
-SOLVER_VERSION = "4"
-"""Bump when the solver's answers change: it is part of every job id and cache key."""
+SOLVER_VERSION = "5"
+"""Bump when the solver's answers change: it is part of every job id and cache key.
+(5: the answers' ``solver`` object names the opponent model and whether the values are
+exact, and a tally counts the worlds searched short of the round's end; the moves and
+equities are version 4's.)"""
 
 CHUNK = 64
 """Worlds per job when a large budget is split across workers (docs/api.md "Hints")."""
@@ -93,6 +96,9 @@ class HintRequest:
     """What the asker proved (:func:`open_scope`), or ``None`` for a bare view: anyone can
     write any view, so a bare view shares no job and no cache entry with anyone (else a
     hit would tell which of the candidate hands another seat really holds)."""
+    opponent_model: float | None = None
+    """The opponent model's weight asked (docs/api.md "Hints"), or ``None`` for the game's
+    default; only a game whose search has one (:attr:`HintGame.model`) takes it."""
 
     @property
     def game(self) -> HintGame:
@@ -101,7 +107,20 @@ class HintRequest:
 
     @property
     def options(self) -> Any:
-        return self.game.default.with_budget(self.samples, self.time_ms)
+        options = self.game.default.with_budget(self.samples, self.time_ms)
+        if self.opponent_model is None:
+            return options
+        if self.game.model is None:
+            raise ValueError(f"{self.game.name}'s search has no opponent model")
+        return replace(options, opponent_model=self.opponent_model)
+
+    @property
+    def model(self) -> float | None:
+        """The opponent model's weight the search applies to this view (the answer's
+        ``solver.opponent_model``); ``None`` where the game's search has none.  It is part
+        of the job and cache keys: two models' worlds have other values."""
+        model = self.game.model
+        return None if model is None else model(self.view, self.options)
 
     def _keyed(self) -> dict[str, Any]:
         """What names the game in a job or cache key (Cassino's keys name only its rules,
@@ -132,17 +151,20 @@ class HintRequest:
                               **self._keyed(),
                               "scope": self.scope, "kind": self.kind, "view": self._view(),
                               "samples": self.samples, "time_ms": self.time_ms,
-                              "seed": self.seed, "top": self.top})
+                              "seed": self.seed, "top": self.top,
+                              "opponent_model": self.model})
 
     @cached_property
     def family(self) -> str | None:
-        """The cache key: what the searched worlds depend on (not the budget or the kind),
-        within the request's scope; ``None`` (no cache) for a bare view."""
+        """The cache key: what the searched worlds depend on (not the budget or the kind:
+        the view, the seed and the opponent model applied, :attr:`model`), within the
+        request's scope; ``None`` (no cache) for a bare view."""
         if self.scope is None:
             return None
         return "f" + _digest({"solver": SOLVER_VERSION, "rules": self.view.variant,
                               **self._keyed(),
-                              "scope": self.scope, "view": self._view(), "seed": self.seed})
+                              "scope": self.scope, "view": self._view(), "seed": self.seed,
+                              "opponent_model": self.model})
 
     @property
     def columns(self) -> list[str]:
@@ -174,6 +196,12 @@ class HintRequest:
                and isinstance(meta["cached"], bool), "another search")
         samples = _count(meta["samples"])
         _check(samples <= self.cap, "more worlds than the budget")
+        _check(isinstance(meta.get("exact", False), bool), "exact is not a flag")
+        if game.model is not None:  # the model applied, and exact only with none (one world)
+            model = self.model
+            _check(meta["opponent_model"] == model and not isinstance(
+                meta["opponent_model"], bool), "another opponent model")
+            _check(not meta["exact"] or (samples <= 1 and model == 0), "exact is wrong")
         _count(meta["nodes"])
         _number(meta["elapsed_ms"], math.inf, low=0.0)
         columns = self.columns
@@ -254,7 +282,7 @@ class HintRequest:
     def answer(self, tally: solver.Tally, *, cached: bool) -> dict[str, Any]:
         """The docs/api.md answer of this request from a tally of its worlds."""
         result = self.game.finish(self.view, tally, self.seed, self.top,
-                                  self.kind == "hints")
+                                  self.kind == "hints", self.options)
         result["solver"]["cached"] = cached
         if self.kind == "hints" and self.game.name == CASSINO:  # readable hints: alike
             # moves marked (workers.readable)
@@ -265,14 +293,14 @@ class HintRequest:
         """JSON-ready form, to send the request to a worker."""
         return {"kind": self.kind, "view": self._view(), "samples": self.samples,
                 "time_ms": self.time_ms, "seed": self.seed, "top": self.top,
-                "scope": self.scope}
+                "scope": self.scope, "opponent_model": self.opponent_model}
 
     @classmethod
     def from_payload(cls, data: dict[str, Any]) -> HintRequest:
         view = data["view"]
         game = hint_game(view.get("game", CASSINO) if isinstance(view, dict) else CASSINO)
         return cls(data["kind"], game.read_view(view), data["samples"], data["time_ms"],
-                   data["seed"], data["top"], data.get("scope"))
+                   data["seed"], data["top"], data.get("scope"), data.get("opponent_model"))
 
 
 @dataclass(frozen=True)

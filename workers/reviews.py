@@ -20,8 +20,7 @@ import threading
 import time
 from abc import ABC, abstractmethod
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures import TimeoutError as FutureTimeout
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.cassino import Record, replay
@@ -45,12 +44,14 @@ REVIEW_BACKLOG = 8
 @dataclass(frozen=True)
 class ReviewJob:
     """What a review searches: a game's record (canonical JSON), the seat reviewed, the
-    seed of every hint and their budget in worlds (``None``: the default hint's)."""
+    seed of every hint, their budget in worlds and their opponent model's weight
+    (``None``: the default hint's)."""
 
     record: dict[str, Any]
     player: int
     seed: int = 0
     samples: int | None = None
+    opponent_model: float | None = None
 
     @property
     def total(self) -> int:
@@ -60,16 +61,20 @@ class ReviewJob:
 
     def payload(self) -> dict[str, Any]:
         return {"record": self.record, "player": self.player, "seed": self.seed,
-                "samples": self.samples}
+                "samples": self.samples, "opponent_model": self.opponent_model}
 
     @classmethod
     def from_payload(cls, data: dict[str, Any]) -> ReviewJob:
-        return cls(data["record"], int(data["player"]), int(data["seed"]), data["samples"])
+        return cls(data["record"], int(data["player"]), int(data["seed"]), data["samples"],
+                   data.get("opponent_model"))
 
     def run(self, progress: Any = None) -> dict[str, Any]:
         record = Record.from_dict(self.record)
-        return review(record, self.player, seed=self.seed,
-                      options=DEFAULT.with_budget(self.samples), progress=progress)
+        options = DEFAULT.with_budget(self.samples)
+        if self.opponent_model is not None:
+            options = replace(options, opponent_model=self.opponent_model)
+        return review(record, self.player, seed=self.seed, options=options,
+                      progress=progress)
 
     def check(self) -> None:
         """Replay the record (:class:`engine.cassino.RecordError` if it does not)."""
@@ -155,6 +160,8 @@ def _reviewer() -> ProcessPoolExecutor:
     pid = os.getpid()
     pool = _reviewers.get(pid)
     if pool is None or getattr(pool, "_broken", False):
+        if pool is not None:
+            pool.shutdown(wait=False)  # its process died: its threads go too
         pool = _reviewers[pid] = ProcessPoolExecutor(
             max_workers=1, mp_context=multiprocessing.get_context("spawn"),
             initializer=_lower_priority)
@@ -214,18 +221,15 @@ class EmbeddedReviews(ReviewService):
         pool.submit(self._run, job_id, record)
 
     def _run(self, job_id: str, record: dict[str, Any]) -> None:
+        from workers.embedded import retried
+
         jobs = self.store.jobs
         try:
             jobs.set(_key(job_id), {**record, "status": "started"}, expire=RESULT_TTL)
-            future = _reviewer().submit(_review_in_search_process, str(self.store.directory),
-                                        job_id, record["job"])
-            while True:
-                jobs.set(_beat_key(job_id), os.getpid(), expire=STALE)
-                try:
-                    result = future.result(timeout=1.0)
-                    break
-                except FutureTimeout:
-                    continue
+            result = retried(_reviewer, job_id, _review_in_search_process,
+                             str(self.store.directory), job_id, record["job"],
+                             beat=lambda: jobs.set(_beat_key(job_id), os.getpid(),
+                                                   expire=STALE))
             jobs.set(_key(job_id), {**record, "status": "finished", "result": result},
                      expire=RESULT_TTL)
         except Exception:

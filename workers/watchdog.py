@@ -1,8 +1,12 @@
-"""Rescue jobs whose worker died: a started job with no heartbeat runs again at once.
+"""Rescue jobs whose worker died: a started job whose worker is gone runs again at once.
 
 RQ itself notices an abandoned job only when its registry entry expires (minutes
-later); the heartbeat (:func:`workers.jobs.heartbeat`) tells within seconds.  Every
-worker runs :func:`watch` in a thread, and the API calls :func:`rescue` while it waits.
+later).  The heartbeat (:func:`workers.jobs.heartbeat`) names the worker's Redis
+connection: a worker that died (even SIGKILL) has its connections closed by its
+machine's kernel, so Redis no longer lists the name and the job is requeued at the next
+look, within a second; a heartbeat that stopped (a machine gone, a connection that never
+closed) tells within ``BEAT_TTL``.  Every worker runs :func:`watch` in a thread, and the
+API calls :func:`rescue` while it waits.
 """
 
 from __future__ import annotations
@@ -12,30 +16,43 @@ import threading
 import time
 
 from redis import Redis
-from redis.exceptions import RedisError
+from redis.exceptions import RedisError, ResponseError
 from rq import Queue
 from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 from rq.registry import StartedJobRegistry
 
-from workers.jobs import BEAT_TTL, beat_key
+from workers.jobs import BEAT_TTL, WORKER_PREFIX, beat_key
 
 __all__ = ["rescue", "watch"]
 
 log = logging.getLogger(__name__)
 GRACE = 2.0
 """Seconds after its start during which a job may not have beaten yet."""
+RECONNECT = 3
+"""Seconds a restarted Redis gives live workers to connect again (each beats every
+second, on a new connection under its name) before a missing name means a dead one."""
 
 
 def rescue(connection: Redis, queue: Queue) -> list[str]:
-    """Requeue (at the front) every started job of ``queue`` whose heartbeat is gone."""
+    """Requeue (at the front) every started job of ``queue`` whose heartbeat is gone, or
+    names a worker connection that Redis no longer has."""
     registry = StartedJobRegistry(queue=queue)
+    ids = registry.get_job_ids(cleanup=False)
+    if not ids:
+        return []
+    beats = connection.mget([beat_key(job_id) for job_id in ids])
+    named = {b.decode(errors="replace") for b in beats
+             if isinstance(b, bytes) and b.startswith(WORKER_PREFIX.encode())}
+    connected = _connected(connection) if named else None
     rescued = []
-    for job_id in registry.get_job_ids(cleanup=False):
-        if connection.exists(beat_key(job_id)):
-            continue
+    for job_id, beat in zip(ids, beats, strict=True):
+        worker = beat.decode(errors="replace") if isinstance(beat, bytes) else None
+        if worker is not None and (connected is None or worker not in named
+                                   or worker in connected):
+            continue  # it beats, and its worker is connected (or cannot be told)
         try:
-            if _rescue(connection, queue, registry, job_id):
+            if _rescue(connection, queue, registry, job_id, at_once=worker is not None):
                 rescued.append(job_id)
         except RedisError:
             raise
@@ -44,8 +61,27 @@ def rescue(connection: Redis, queue: Queue) -> list[str]:
     return rescued
 
 
+def _connected(connection: Redis) -> set[str] | None:
+    """The names of the worker connections Redis has now, or ``None`` when it cannot say
+    for sure: ``CLIENT LIST`` refused (an ACL), or Redis started less than
+    :data:`RECONNECT` seconds ago (its clients are still connecting again)."""
+    try:
+        with connection.pipeline(transaction=False) as pipe:
+            pipe.client_list()
+            pipe.info("server")
+            clients, server = pipe.execute()
+    except ResponseError:
+        return None
+    if int(server.get("uptime_in_seconds", 0)) < RECONNECT:
+        return None
+    return {str(c.get("name")) for c in clients if str(c.get("name", "")).startswith(
+        WORKER_PREFIX)}
+
+
 def _rescue(connection: Redis, queue: Queue, registry: StartedJobRegistry,
-            job_id: str) -> bool:
+            job_id: str, *, at_once: bool) -> bool:
+    """Requeue the job if it is still started: ``at_once`` (its worker is gone), or once
+    its start is older than a first beat takes and a heartbeat lives."""
     try:
         job = Job.fetch(job_id, connection=connection)
     except NoSuchJobError:
@@ -54,7 +90,7 @@ def _rescue(connection: Redis, queue: Queue, registry: StartedJobRegistry,
     if job.get_status() != JobStatus.STARTED:
         return False
     started = job.started_at.timestamp() if job.started_at else 0.0
-    if time.time() - started < GRACE + BEAT_TTL:
+    if not at_once and time.time() - started < GRACE + BEAT_TTL:
         return False
     if not connection.set(f"cassino:rescue:{job_id}", "1", nx=True, ex=10):
         return False  # someone else is rescuing it

@@ -24,6 +24,7 @@ from engine.cassino.movegen import legal_moves as _generate
 from engine.cassino.movegen import moves_and_families
 from engine.cassino.moves import BUILD, CAPTURE, CLAIM, TRAIL, Move, claim
 from engine.cassino.referee import claim_refusal, refusal
+from engine.cassino.referee import game_over as game_over_refusal
 from engine.cassino.rules import Rules, get_rules
 from engine.cassino.scoring import Breakdown, point_cards, score
 from engine.cassino.state import (
@@ -44,13 +45,15 @@ from engine.cassino.state import (
     read_public,
     read_rules,
     read_state,
+    result_of,
     state_to_dict,
     validate_state,
 )
 from engine.cassino.table import Build, builds_cards, form_build, play_card
 from engine.cassino.words import move_text
 from engine.cassino.worlds import HandSampler, stock_order
-from engine.errors import IllegalMoveError, StateError
+from engine.errors import IllegalMoveError, MoveFormatError, StateError
+from engine.result import Result
 
 __all__ = [
     "State",
@@ -129,6 +132,11 @@ class View(NamedTuple):
         return self.status == GAME_OVER
 
     @property
+    def result(self) -> Result:
+        """Over or not, the winning side's seats, each seat's game total (R27)."""
+        return result_of(self)
+
+    @property
     def unseen(self) -> int:
         """The cards this player cannot see: the other hands (a partner's too, V6.8) and the
         stock (R29)."""
@@ -151,6 +159,43 @@ class View(NamedTuple):
             return []
         return moves_and_families(self.hand, self.loose, self.builds, self.player,
                                   self.rules)[1]
+
+    def refusal(self, move: Move) -> IllegalMoveError | MoveFormatError | None:
+        """Why this player may not play ``move`` now, judged from this view alone (R28,
+        R29; D17), or ``None`` when it is legal: the game's end (R27), the turn (R4), then
+        the first rule the move breaks (R6-R22; a claim's T5).  A card the player does not
+        hold is refused with one answer wherever it lies, so that no refusal tells where
+        a hidden card is."""
+        if move.type == CLAIM:
+            refused = claim_refusal(self, move)
+            if refused is None and move.player != self.player:
+                refused = IllegalMoveError(
+                    f"move.player is {move.player}, but this is player {self.player}'s view: "
+                    "a seat claims for itself (T5)", field="move.player", rule="T5")
+            return refused
+        if self.status != PLAYING:
+            return game_over_refusal(self)
+        if self.to_move != self.player:
+            return IllegalMoveError(f"it is player {self.to_move}'s turn, not player "
+                                    f"{self.player}'s (R4)", field="player", rule="R4")
+        listed, families = moves_and_families(self.hand, self.loose, self.builds,
+                                              self.player, self.rules)
+        if move in listed or any(f.holds(move) and f.admits(move.targets, self.loose,
+                                                            self.builds, self.rules)
+                                 for f in families):  # D16: any move of a family
+            return None
+        return refusal(self.seat_state(), move)
+
+    def seat_state(self) -> State:
+        """A state with this view's table and only the viewer's hand, the other hands and
+        the stock empty: what the referee (:func:`engine.cassino.referee.refusal`) reads
+        of the mover, and nothing the viewer may not see (R29)."""
+        hands = tuple(self.hand if seat == self.player else 0
+                      for seat in range(self.rules.players))
+        return State(self.rules, 0, self.round, self.deal, self.dealer, self.player, hands, (),
+                     self.loose, self.builds, self.captured, self.sweeps, self.last_capturer,
+                     self.scores, self.status, self.winner, self.history,
+                     self.previous_round, self.target, self.game_value)
 
     def score(self) -> Breakdown:
         """The breakdown of the capture piles as they stand (R26; V4.4: as pegged): they are
@@ -337,6 +382,11 @@ class State(NamedTuple):
     @property
     def game_over(self) -> bool:
         return self.status == GAME_OVER
+
+    @property
+    def result(self) -> Result:
+        """Over or not, the winning side's seats, each seat's game total (R27)."""
+        return result_of(self)
 
     @property
     def table_cards(self) -> int:

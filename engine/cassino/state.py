@@ -17,7 +17,7 @@ from typing import Any, NamedTuple, Protocol
 from engine.cards import FULL_DECK, card_name, cards_of, format_cards, parse_card
 from engine.cassino.count_out import check_history, ended_by_claim
 from engine.cassino.counting import Game, counting_of
-from engine.cassino.game import CASSINO, sides
+from engine.cassino.game import CASSINO, side_of, sides
 from engine.cassino.moves import Move, parse_move
 from engine.cassino.rules import Rules, get_rules
 from engine.cassino.scoring import Breakdown
@@ -25,6 +25,7 @@ from engine.cassino.table import Build
 from engine.cassino.words import move_text
 from engine.errors import CardError, CassinoError, StateError
 from engine.games import get_game
+from engine.result import Result
 
 __all__ = [
     "GAME_OVER", "MAX_SAFE_SEED", "MAX_SEED", "PLAYING", "Full", "Played", "Public", "read_state",
@@ -34,7 +35,7 @@ __all__ = [
 PUBLIC_FIELDS = frozenset((
     "game", "variant", "round", "deal", "dealer", "to_move", "table", "captured", "sweeps",
     "last_capturer", "last_batch", "scores", "status", "winner", "history", "previous_round",
-    "target", "game_value"))
+    "target", "game_value", "result"))
 STATE_FIELDS = PUBLIC_FIELDS | {"seed", "hands", "stock"}
 TABLE_FIELDS = frozenset(("loose", "builds"))
 BUILD_FIELDS = frozenset(("value", "owner", "groups"))
@@ -250,7 +251,18 @@ def public_to_dict(state: Public) -> dict[str, Any]:
         "previous_round": None if state.previous_round is None
         else state.previous_round.to_dict(),
         **extra_public(state),
+        "result": result_of(state).to_dict(),
     }
+
+
+def result_of(game: Public) -> Result:
+    """The game's result (R27, V6.2): over once its status says so; the seats of the
+    winning side; each seat's game total, its side's (``result`` in JSON, derived: a
+    request's is not read)."""
+    side = side_of(game.rules)
+    winners = () if game.winner is None else tuple(
+        seat for seat, s in enumerate(side) if s == game.winner)
+    return Result(game.status == GAME_OVER, winners, tuple(game.scores[s] for s in side))
 
 
 def extra_public(state: Public) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from typing import NamedTuple
 from engine.cards import card_name, cards_of, format_cards
 from engine.cassino.movegen import moves_and_families
 from engine.cassino.moves import BUILD, CAPTURE, TRAIL, Move
-from engine.cassino.play import State, View
+from engine.cassino.play import View
 from engine.cassino.referee import game_over, refusal
 from engine.cassino.state import PLAYING
 from engine.cassino.words import cards_text
@@ -138,19 +138,8 @@ def why(view: View, card: int, picked: int, value: int | None = None) -> Why:
     return Why(view.player, card, picked, moves, reasons, captures | builds, captures, builds)
 
 
-def _seat_state(view: View) -> State:
-    """A state with the view's table and only the viewer's hand (the other hands and the
-    stock empty): enough for :func:`engine.cassino.referee.refusal`, which reads the mover's
-    hand and the table, and nothing the viewer may not see (R29)."""
-    hands = tuple(view.hand if seat == view.player else 0 for seat in range(view.rules.players))
-    return State(view.rules, 0, view.round, view.deal, view.dealer, view.player, hands, (),
-                 view.loose, view.builds, view.captured, view.sweeps, view.last_capturer,
-                 view.scores, view.status, view.winner, view.history, view.previous_round,
-                 view.target, view.game_value)
-
-
 def _reason(view: View, move: Move) -> Reason:
-    error = refusal(_seat_state(view), move)
+    error = refusal(view.seat_state(), move)
     return Reason(move.type, error.rule or "R9-R22", error.message,
                   move.value if move.type == BUILD else 0)
 

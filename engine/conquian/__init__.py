@@ -24,6 +24,7 @@ from engine.conquian.play import State, Step, View, advance, new_game
 from engine.conquian.referee import explain
 from engine.conquian.rules import CONQUIAN, VARIANTS, Rules, get_rules
 from engine.conquian.state import MELD, OFFER, OVER, all_cards
+from engine.conquian.words import event_text, move_json, move_text
 from engine.conquian.worlds import unseen
 from engine.protocols import GameState, GameView
 
@@ -41,6 +42,7 @@ __all__ = [
     "CONQUIAN", "CONQUIAN_GAME", "DISCARD", "DISCARDED", "FORCE", "GAME", "LAY", "MAX_SEED",
     "MELD", "MOVE_TYPES", "OFFER", "OVER", "PASS", "PASSED", "TAKE", "TURNED", "VARIANTS",
     "Event", "Layout", "Move", "Rules", "State", "Step", "View", "advance", "all_cards",
-    "deal", "explain", "first_dealer", "get_rules", "layout", "meld_moves", "new_game",
-    "offer_moves", "parse_move", "parse_move_id", "unseen",
+    "deal", "event_text", "explain", "first_dealer", "get_rules", "layout", "meld_moves",
+    "move_json", "move_text", "new_game", "offer_moves", "parse_move", "parse_move_id",
+    "unseen",
 ]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from engine.cards import card_name, format_cards
+from engine.conquian.words import event_text
 
 __all__ = ["Event"]
 
@@ -31,7 +32,9 @@ class Event(NamedTuple):
         return default
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": self.type}
+        """The wire form, with a ``description`` in words (:mod:`engine.conquian.words`)."""
+        out: dict[str, Any] = {"type": self.type,
+                               "description": event_text(self.type, dict(self.fields))}
         for key, value in self.fields:
             if key == "card":
                 out[key] = card_name(value)

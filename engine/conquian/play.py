@@ -29,10 +29,12 @@ from engine.conquian.state import (
     deal_json,
     read_deal,
     read_seen,
+    result_of,
     seen_json,
 )
 from engine.conquian.worlds import hidden
 from engine.errors import GameOverError, IllegalMoveError, StateError
+from engine.result import Result
 
 __all__ = ["State", "Step", "View", "advance", "new_game"]
 
@@ -94,12 +96,12 @@ class State(Deal):
         if not isinstance(move, Move):
             move = parse_move(move)
         if self.game_over:
-            raise explain(self, move)
+            raise explain(self, self.hands[self.to_move], move)
         if player is not None and player != self.to_move:
             raise IllegalMoveError(f"player {player} may not act: seat {self.to_move} is "
                                    "to move (Q24)", field="player", rule="Q24")
         if move not in self.legal_moves():
-            raise explain(self, move)
+            raise explain(self, self.hands[self.to_move], move)
         return advance(self, move)
 
     def view(self, player: int) -> View:
@@ -113,10 +115,12 @@ class State(Deal):
     def returns(self) -> tuple[int, ...]:
         """Counters won per seat (Q21, QD11): the winner ``stake * (1 + pool)``, the loser
         as much less; zero at a tableau and while in play."""
-        if self.winner < 0:
-            return (0,) * self.seats
-        gain = self.rules.stake * (1 + self.pool)
-        return tuple(gain if seat == self.winner else -gain for seat in range(self.seats))
+        return self.result.points
+
+    @property
+    def result(self) -> Result:
+        """Over or not, the seat out, the counters each seat won (Q18-Q21)."""
+        return result_of(self)
 
     @property
     def tableau(self) -> bool:
@@ -155,11 +159,27 @@ class View(Seen):
     def game_over(self) -> bool:
         return self.phase == OVER
 
+    @property
+    def result(self) -> Result:
+        """Over or not, the seat out, the counters each seat won (Q18-Q21): all public."""
+        return result_of(self)
+
     def legal_moves(self) -> list[Move]:
         """The viewer's moves when he is to act: they depend on nothing hidden."""
         if self.to_move != self.player:
             return []
         return _moves(get_rules(self.variant), self, self.hand)
+
+    def refusal(self, move: Move) -> IllegalMoveError | None:
+        """Why this seat may not make ``move`` now, judged from this view alone (Q23,
+        QD13), or ``None`` when it is legal: the hand's end, the turn (Q24), then the rule
+        the move breaks, as :meth:`State.apply` words it."""
+        if self.game_over:
+            return explain(self, self.hand, move)
+        if self.to_move != self.player:
+            return IllegalMoveError(f"player {self.player} may not act: seat {self.to_move} "
+                                    "is to move (Q24)", field="player", rule="Q24")
+        return None if move in self.legal_moves() else explain(self, self.hand, move)
 
     def resample(self, rng: random.Random) -> State:
         """A whole state with this view: the other hand uniform among the unseen cards,

@@ -8,7 +8,7 @@ from engine.conquian.melds import Layout, layout
 from engine.conquian.movegen import TURNED
 from engine.conquian.moves import DISCARD, FORCE, LAY, PASS, TAKE, Move
 from engine.conquian.rules import get_rules
-from engine.conquian.state import MELD, OFFER, Deal
+from engine.conquian.state import MELD, OFFER, Deal, Seen
 from engine.errors import GameOverError, IllegalMoveError
 
 __all__ = ["explain"]
@@ -56,15 +56,18 @@ def _meld_problem(lay: Layout, meld: int, card: int, hand: int,
     return None
 
 
-def explain(deal: Deal, move: Move) -> IllegalMoveError:
-    """The error refusing ``move`` in ``deal`` (a move the engine does not list)."""
+def explain(deal: Deal | Seen, hand: int, move: Move) -> IllegalMoveError:
+    """The error refusing ``move`` of the seat to move, who holds ``hand``, in ``deal`` (a
+    move the engine does not list).  Only the mover's hand and what every seat sees are
+    read (Q23), so a full state and the mover's view give the same answer, and a card the
+    mover does not hold is refused alike wherever it lies (QD13)."""
     if deal.phase not in (OFFER, MELD):
         return GameOverError("the hand is over (Q18, Q20)", field="state.phase",
                              rule="Q18, Q20")
     rules = get_rules(deal.variant)
     lay = layout(rules)
     seat = deal.to_move
-    hand, own = deal.hands[seat], deal.melds[seat]
+    own = deal.melds[seat]
     other = deal.melds[rules.next_seat(seat)]
     if deal.phase == OFFER and move.type in (LAY, DISCARD):
         return _refuse(f"{move.type}: only after using a card or being forced one; now "

@@ -11,6 +11,7 @@ from engine.conquian.melds import layout
 from engine.conquian.movegen import SOURCES
 from engine.conquian.rules import Rules, get_rules
 from engine.errors import CardError, StateError
+from engine.result import Result
 
 __all__ = ["GAME", "MELD", "OFFER", "OVER", "PHASES", "Deal", "Seen", "all_cards",
            "cards_down", "deal_json", "read_deal", "read_seen", "seen_json"]
@@ -85,6 +86,7 @@ def deal_json(deal: Deal) -> dict[str, Any]:
         "dead": [card_name(c) for c in deal.dead],
         "up": _card_or_none(deal.up), "source": deal.source or None, "pool": deal.pool,
         "winner": deal.winner if deal.winner >= 0 else None,
+        "result": result_of(deal).to_dict(),
     }
 
 
@@ -98,7 +100,22 @@ def seen_json(seen: Seen) -> dict[str, Any]:
         "stock_size": seen.stock_size, "dead": [card_name(c) for c in seen.dead],
         "up": _card_or_none(seen.up), "source": seen.source or None, "pool": seen.pool,
         "winner": seen.winner if seen.winner >= 0 else None,
+        "result": result_of(seen).to_dict(),
     }
+
+
+def result_of(position: Deal | Seen) -> Result:
+    """The hand's result (Q18, Q20, Q21): over in phase ``over``; the seat out with eleven
+    down, none at a tableau; the counters each seat won (the winner ``stake * (1 +
+    pool)``, the loser as much less; zeros at a tableau and while in play).  Everything
+    in it is public (Q23)."""
+    rules = get_rules(position.variant)
+    seats = range(rules.players)
+    if position.winner < 0:
+        return Result(position.phase == OVER, (), tuple(0 for _ in seats))
+    gain = rules.stake * (1 + position.pool)
+    return Result(position.phase == OVER, (position.winner,),
+                  tuple(gain if seat == position.winner else -gain for seat in seats))
 
 
 # --- reading ------------------------------------------------------------------------------

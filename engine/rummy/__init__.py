@@ -47,6 +47,7 @@ from engine.rummy.rules import DOUBLE_PACK_RUM, POKER_GIN, POKER_RUM, VARIANTS, 
 from engine.rummy.scoring import false_call, hand_pips, settle, settle_out, show_down
 from engine.rummy.state import DRAWN, OUT, PLAYING, SHOWDOWN, Played, known_cards
 from engine.rummy.table import Laid, laid_problem
+from engine.rummy.words import event_text, move_json, move_text
 
 GAME = RUMMY
 """This package's entry in the registry of games (engine.games)."""
@@ -93,6 +94,7 @@ __all__ = [
     "deadwood_after_discards",
     "deadwood_points",
     "deal_order",
+    "event_text",
     "false_call",
     "first_dealer",
     "format_cards",
@@ -103,6 +105,8 @@ __all__ = [
     "known_cards",
     "laid_problem",
     "layoff_groups",
+    "move_json",
+    "move_text",
     "new_game",
     "pack",
     "parse_card",

@@ -15,9 +15,10 @@ RUMMY = GameType(
     default_variant="poker-rum",
     variants=tuple(
         VariantInfo(rules.name, rules.description, rules.default_players,
-                    tuple((seat,) for seat in range(rules.default_players)), rules.playable)
+                    tuple((seat,) for seat in range(rules.default_players)), rules.playable,
+                    rules.min_players, rules.max_players)
         for rules in VARIANTS.values()),
     rules_page="/rules/rummy",
 )
-"""Each variant is listed with its default table (two seats, each on his own); a game may
-be started with 2 to 6 (RM1)."""
+"""Each variant is listed with its default table (two seats, each on his own) and the seats
+a game of it may have: 2 to 6 (RM1)."""

@@ -135,8 +135,8 @@ def _parse_id(text: str, field: str) -> Move:
 
 
 def parse_move(data: Any, *, field: str = "move") -> Move:
-    """A :class:`Move` from its id or its JSON form; :class:`MoveFormatError` naming the
-    field otherwise."""
+    """A :class:`Move` from its id or its JSON form (its ``description``, which answers
+    carry, ignored); :class:`MoveFormatError` naming the field otherwise."""
     if isinstance(data, Move):
         return data
     if isinstance(data, str):
@@ -150,7 +150,7 @@ def parse_move(data: Any, *, field: str = "move") -> Move:
     if kind not in allowed:
         raise MoveFormatError(f"{field}.type must be one of {', '.join(allowed)}, not "
                               f"{kind!r}", field=f"{field}.type")
-    extra = sorted(set(data) - allowed[kind])
+    extra = sorted(set(data) - allowed[kind] - {"description"})  # words: answers only
     if extra:
         raise MoveFormatError(f"a {kind} move has no {extra[0]}", field=f"{field}.{extra[0]}")
     if kind in (DRAW, TAKE):

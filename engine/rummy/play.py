@@ -11,7 +11,8 @@ from __future__ import annotations
 import random
 from typing import Any, NamedTuple
 
-from engine.errors import StateError
+from engine.errors import IllegalMoveError, MoveFormatError, StateError
+from engine.result import Result
 from engine.rummy import referee
 from engine.rummy.cards import card_name, format_cards, pack
 from engine.rummy.deal import deal, deal_order, first_dealer, reshuffle
@@ -110,6 +111,11 @@ class State(NamedTuple):
         """The points per seat of a finished hand (RM26); zeros while it is played."""
         return self.scores if self.game_over else (0,) * self.players
 
+    @property
+    def result(self) -> Result:
+        """Over or not, who won the settlement, the points per seat (RM26)."""
+        return Result.settled(self.game_over, self.scores)
+
     def apply(self, move: Any) -> tuple[State, list[Event]]:
         """The next state and its events, after checking the move (refusals cite the rule)."""
         checked = parse_move(move)
@@ -160,6 +166,7 @@ class State(NamedTuple):
             "history": [p.to_dict() for p in self.history],
             "reshuffled": self.reshuffled, "scores": list(self.scores),
             "showdown": None if shown is None else [_arrangement_json(a) for a in shown],
+            "result": self.result.to_dict(),
         }
 
     @classmethod
@@ -429,8 +436,9 @@ def _lay_out(state: State, move: Move) -> tuple[State, list[Event]]:
     hands[seat] &= ~laid_cards
     after = state._replace(hands=tuple(hands), table=tuple(table),
                            history=(*state.history, played))
+    shifted = {"joker": move.card} if move.type == SHIFT else {}
     events = [Event.of(move.type, seat=seat, meld=index, cards=laid_cards,
-                       text=table[index].text())]
+                       text=table[index].text(), **shifted)]
     if not hands[seat]:
         return _go_out(after, events)
     return after, events
@@ -500,6 +508,11 @@ class View(NamedTuple):
         return known_cards(self.history, self.players)
 
     @property
+    def result(self) -> Result:
+        """Over or not, who won the settlement, the points per seat (RM26): all public."""
+        return Result.settled(self.game_over, self.scores)
+
+    @property
     def taken(self) -> int | None:
         """The card the seat to move took from the pile this turn (RM8), if any."""
         return taken_card(self.phase, self.history)
@@ -511,6 +524,23 @@ class View(NamedTuple):
             return []
         return legal_moves(self.rules, self.phase, self.hand, len(self.pile), self.table,
                            self.taken)
+
+    def refusal(self, move: Move) -> IllegalMoveError | MoveFormatError | None:
+        """Why this seat may not make ``move`` now, judged from this view alone (RM27), or
+        ``None`` when it is legal: the hand's end, the turn (RM7), then the rule the move
+        breaks, worded as :meth:`State.apply` words it.  The referee reads the mover's hand
+        and the table only, so a card the seat does not hold is refused alike wherever it
+        lies (another hand, the stock, the pile below its top)."""
+        if not self.game_over and self.to_move != self.player:
+            return IllegalMoveError(f"player {self.player} may not act: seat {self.to_move} "
+                                    "is to move (RM7)", field="player", rule="RM7")
+        try:
+            referee.refuse(self.rules, over=self.game_over, phase=self.phase,
+                           seat=self.player, hand=self.hand, pile_size=len(self.pile),
+                           table=self.table, taken=self.taken, move=move)
+        except (IllegalMoveError, MoveFormatError) as exc:
+            return exc
+        return None
 
     def resample(self, rng: random.Random) -> State:
         """A whole state with this view: the hidden cards (the others' hands but for what
@@ -564,6 +594,7 @@ class View(NamedTuple):
             "known": [format_cards(k) for k in self.known],
             "reshuffled": self.reshuffled, "scores": list(self.scores),
             "shown": None if self.shown is None else [format_cards(h) for h in self.shown],
+            "result": self.result.to_dict(),
         }
 
     @classmethod

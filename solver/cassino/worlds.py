@@ -25,7 +25,8 @@ from solver.cassino.seats import WORLD_NODES, SeatsPosition, SeatsSearch
 from solver.cassino.sides import SideSearch
 
 __all__ = ["MAXN", "PARANOID", "SEARCHES", "SEATS", "THREE_HAND_SEARCH", "SeatSettings",
-           "SeatWorlds", "World", "Worlds", "WorldsOf", "seat_settings", "world_rng", "worlds_of"]
+           "SeatWorlds", "World", "Worlds", "WorldsOf", "drawing", "model_weight",
+           "rules_weight", "seat_settings", "world_rng", "worlds_of"]
 
 World = tuple[int, tuple[int, ...]]
 """A world: the other hand, and the stock's order in ``draw`` (else empty)."""
@@ -41,6 +42,26 @@ def world_rng(seed: int, index: int) -> random.Random:
     return random.Random(f"{_prefix(seed)}{index}")
 
 
+def drawing(view: View) -> bool:
+    """``draw`` while the stock lasts (W8): each world also fixes the stock's order and is
+    searched to a horizon in plies (:class:`DrawSearch`), with no opponent model."""
+    return view.rules.draw_after_play and view.stock_size > 0
+
+
+def rules_weight(rules: Rules, weight: float) -> float:
+    """The opponent model's weight that the searches of a game of ``rules`` apply in its
+    batches when asked for ``weight`` (:class:`ModelSearch`): ``weight`` with two seats, 0
+    with N (V6, V7: the N-seat search has no model)."""
+    return weight if rules.players == 2 else 0.0
+
+
+def model_weight(view: View, weight: float) -> float:
+    """The opponent model's weight that the search of ``view``'s worlds applies when asked
+    for ``weight``: :func:`rules_weight`, and 0 in ``draw`` while the stock lasts
+    (:func:`drawing`)."""
+    return 0.0 if drawing(view) else rules_weight(view.rules, weight)
+
+
 class Worlds:
     """The worlds of one view: :meth:`draw` world ``index``, :meth:`values` of its moves."""
 
@@ -48,7 +69,7 @@ class Worlds:
         self.view = view
         self.sampler = HandSampler(view)
         self.unseen = view.unseen
-        self.drawing = view.rules.draw_after_play and view.stock_size > 0  # W8
+        self.drawing = drawing(view)  # W8
         self.reply_weight = reply_weight  # the opponent model's (modelled.py; 0: plain minimax)
         self.worths = card_worths(view.rules) if reply_weight else ()
 
@@ -56,6 +77,13 @@ class Worlds:
     def exact(self) -> bool:
         """One world says everything: the hidden cards are known for certain."""
         return self.sampler.exact
+
+    @property
+    def to_end(self) -> bool:
+        """Every world's search reaches the round's end: the last batch (the stock empty),
+        where the end of the batch is the round's (R24); before it a batch end's estimate,
+        in ``draw`` a horizon in plies (W8)."""
+        return self.view.stock_size == 0
 
     def draw(self, seed: int, index: int) -> World:
         """World ``index`` of ``seed``: the other hand, then (W8) the stock's order."""
@@ -82,6 +110,11 @@ class Worlds:
                        view.last_capturer, stock, view.dealer)
         row = search.root_values(pos, moves) if moves else [-search.value(pos)]
         return row, search.nodes
+
+    def searched(self, world: World, moves: list[Move]) -> tuple[list[float], int, bool]:
+        """:meth:`values`, and whether the search reached the round's end (:attr:`to_end`)."""
+        row, nodes = self.values(world, moves)
+        return row, nodes, self.to_end
 
     def solve(self, seed: int, start: int, stop: int, moves: list[Move], won: list[float], *,
               early: bool, budget: int | None, rule: kernel.Stopping, began: float,
@@ -148,6 +181,10 @@ class WorldsOf(Protocol[W]):
 
     def values(self, world: W, moves: list[Move]) -> tuple[list[float], int]: ...
 
+    def searched(self, world: W, moves: list[Move]) -> tuple[list[float], int, bool]:
+        """:meth:`values`, and whether this world's search reached the round's end (its
+        values are then the world's exact values, not a horizon's estimate)."""
+
 
 class SeatWorlds:
     """The worlds of an N-seat view (V6, V7): every hidden hand drawn at once, exactly
@@ -181,6 +218,14 @@ class SeatWorlds:
     def values(self, world: tuple[int, ...], moves: list[Move]) -> tuple[list[float], int]:
         """The value of each of ``moves`` for the viewer's side in ``world`` (with no moves,
         the position's value), and the search nodes it took."""
+        row, nodes, _ = self.searched(world, moves)
+        return row, nodes
+
+    def searched(self, world: tuple[int, ...], moves: list[Move]
+                 ) -> tuple[list[float], int, bool]:
+        """:meth:`values`, and whether the search reached the round's end: in the last
+        batch, the native exact search (:mod:`solver.cassino.exact`) or an iterative
+        deepening that completed every ply (:attr:`SeatsSearch.exact`)."""
         view = self.view
         hands = world
         stock = self.unseen
@@ -196,9 +241,9 @@ class SeatWorlds:
         if not stock and not maxn and self.exact_nodes:
             exact = self._exact(search, pos, moves)
             if exact is not None:
-                return exact
+                return (*exact, True)
         row = search.root_values(pos, moves) if moves else [search.value(pos)]
-        return row, search.nodes
+        return row, search.nodes, not stock and search.exact
 
     def _exact(self, search: SeatsSearch, pos: SeatsPosition,
                moves: list[Move]) -> tuple[list[float], int] | None:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.conquian import OVER, Move, View, get_rules
+from engine.conquian import OVER, Move, View, get_rules, move_json
 from solver.conquian.search import UNBOUNDED
 from solver.conquian.worlds import Worlds
 from solver.hints import Budget, search
@@ -130,7 +130,7 @@ def finish(view: View, tally: Tally, *, seed: int = 0, top: int | None = None,
     moves: list[dict[str, Any]] = []
     if tally.moves != [POSITION]:
         by_id = {m.id: m for m in view.legal_moves()}
-        moves = ranked_moves(stats, tally.moves, lambda i: by_id[i].to_dict(), top)
+        moves = ranked_moves(stats, tally.moves, lambda i: move_json(by_id[i], view.up), top)
     return answer(player, moves, {"equity": round(equity, 3),
                                   "stderr": round(stats[0].stderr, 3),
                                   "expected_points": _expected(view, equity)}, meta,

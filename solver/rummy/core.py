@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.rummy import PLAYING, Move, View
+from engine.rummy import move_json as rummy_json
 from solver.hints import Budget, search
 from solver.ranking import (
     MoveStats,
@@ -89,11 +90,13 @@ def hint_moves(view: View) -> list[Move]:
     return view.legal_moves()
 
 
-def move_json(move: Move) -> dict[str, Any]:
-    """A move as a hint lists it: its JSON form and its ``id`` (RM7, RM14)."""
-    out = move.to_dict()
-    out["id"] = move.id
-    return out
+def move_json(move: Move, view: View | None = None) -> dict[str, Any]:
+    """A move as a hint lists it: its JSON form, its ``id`` and its ``description`` (RM7,
+    RM14), as legal-moves lists it: the pile's top card a take takes and what a joker
+    stands for on the table read from the view (DP4-DP7)."""
+    if view is None:
+        return rummy_json(move)
+    return rummy_json(move, view.table, view.pile)
 
 
 def _columns(view: View) -> tuple[list[Move], list[str]]:
@@ -180,7 +183,7 @@ def finish(view: View, tally: Tally, *, seed: int = 0, top: int | None = None,
     moves: list[dict[str, Any]] = []
     if tally.moves != [POSITION]:
         by_id = {m.id: m for m in hint_moves(view)}
-        moves = ranked_moves(stats, tally.moves, lambda i: move_json(by_id[i]), top)
+        moves = ranked_moves(stats, tally.moves, lambda i: move_json(by_id[i], view), top)
     return answer(player, moves, {"equity": round(equity, 3),
                                   "stderr": round(stats[0].stderr, 3),
                                   "expected_points": _expected(view, equity)}, meta,

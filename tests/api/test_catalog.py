@@ -291,3 +291,54 @@ def test_standard_errors_still_link_the_standard_page(client: FlaskClient) -> No
     state["status"] = "game_over"
     answer = client.post("/v1/legal-moves", json={"state": state})
     assert answer.status_code == 422 and answer.json["rule_url"].startswith("/rules/standard#")
+
+
+def test_a_variant_alone_starts_its_own_game(client: FlaskClient) -> None:
+    """A variant's name is unique across the catalog, so a new game may name it alone."""
+    variants = [(game["name"], variant["name"]) for game in client.get("/v1/catalog").json[
+        "games"] for variant in game["variants"] if variant["playable"]]
+    assert len({name for _, name in variants}) == len(variants)
+    for game, variant in variants:
+        answer = client.post("/v1/games", json={"variant": variant, "seed": 5})
+        assert answer.status_code == 200, (variant, answer.json)
+        assert (answer.json["state"]["game"], answer.json["state"]["variant"]) == (game, variant)
+    # a game named with another game's variant is still refused, naming the variant
+    answer = client.post("/v1/games", json={"game": "cassino", "variant": "poker-rum"})
+    assert answer.status_code == 422 and answer.json["field"] == "variant"
+
+
+def test_a_generic_client_builds_its_menus_from_the_catalog_alone(client: FlaskClient) -> None:
+    """Every choice the catalog offers starts a game: each playable variant at each of its
+    seat counts, sealed with each house bot, each level and the dial's ends; and a seat
+    count outside the range is refused naming ``players`` (issue 25)."""
+    started = 0
+    for game in client.get("/v1/catalog").json["games"]:
+        for variant in game["variants"]:
+            if not variant["playable"]:
+                assert variant["house"] is None
+                continue
+            menu = {"game": game["name"], "variant": variant["name"], "seed": 11}
+            assert set(range(variant["min_seats"], variant["max_seats"] + 1)) <= set(
+                game["seats"])
+            for players in range(variant["min_seats"], variant["max_seats"] + 1):
+                answer = client.post("/v1/games", json={**menu, "players": players})
+                assert answer.status_code == 200, (menu, players, answer.json)
+                started += 1
+            for players in (variant["min_seats"] - 1, variant["max_seats"] + 1):
+                answer = client.post("/v1/games", json={**menu, "players": players})
+                assert answer.status_code == 422 and answer.json["field"] == "players"
+            house = variant["house"]
+            assert set(house["levels"]) <= set(house["bots"])
+            seats = [{"player": 1, "bot": bot} for bot in house["bots"]]
+            if house["dial"] is not None:
+                seats += [{"player": 1, "dial": house["dial"][end]} for end in ("min", "max")]
+            for seat in seats:
+                answer = client.post("/v1/games", json={**menu, "sealed": True,
+                                                        "house": [seat]})
+                assert answer.status_code == 200, (menu, seat, answer.json)
+                started += 1
+            if house["dial"] is None:  # no dial offered: none accepted
+                answer = client.post("/v1/games", json={**menu, "sealed": True,
+                                                        "house": [{"player": 1, "dial": 50}]})
+                assert answer.status_code == 422
+    assert started > 60

@@ -121,7 +121,7 @@ def test_view_fields_are_exactly_the_contract_ones(client: FlaskClient) -> None:
     assert set(view) == {"player", "hand", "hand_sizes", "stock_size", "game", "variant", "round",
                          "deal", "last_batch", "dealer", "to_move", "table", "captured",
                          "sweeps", "last_capturer", "scores", "status", "winner", "history",
-                         "previous_round"}
+                         "previous_round", "result"}  # result: one form for every game
     assert view["hand"] == ["AS", "2H", "7S", "7D"]
     assert view["hand_sizes"] == [4, 4] and view["stock_size"] == 40
 

@@ -147,6 +147,8 @@ def test_bad_state_names_the_field_and_card(client: FlaskClient) -> None:
 def test_oversized_body_is_413_json(client: FlaskClient) -> None:
     r = client.post("/v1/legal-moves", data=b"[" * (300 * 1024), content_type="application/json")
     assert r.status_code == 413 and r.json["code"] == 413
+    # the project's words, with the limit: not the web framework's sentence
+    assert r.json["message"].startswith("the body is larger than the 262,144 bytes (256 KiB)")
 
 
 def test_method_not_allowed_is_json_with_allow(client: FlaskClient) -> None:

@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 
 from api.sealed import Sealer
 from engine.cards import card_name, cards_of
-from engine.conquian import State, View, new_game
+from engine.conquian import State, View, move_json, new_game
 from tests.api.other_games import ok, play_open, play_sealed, words
 
 GAME = {"game": "conquian", "seed": 11}
@@ -52,7 +52,7 @@ def test_legal_moves_and_apply_are_the_engines(client: FlaskClient) -> None:
     state = new_game(5, dealer=1)
     listed = ok(client.post("/v1/legal-moves", json={"state": state.to_dict()}))
     assert listed["player"] == state.to_move
-    assert listed["moves"] == [m.to_dict() for m in state.legal_moves()]
+    assert listed["moves"] == [move_json(m, state.up) for m in state.legal_moves()]
     move = state.legal_moves()[-1]
     step = state.apply(move)
     answer = ok(client.post("/v1/apply", json={"state": state.to_dict(), "move": move.id}))

@@ -141,3 +141,20 @@ def test_budgets_are_capped_by_the_deployment(tmp_path: Any) -> None:
         request = read_request("hints", {"state": state.to_dict(), "player": state.to_move,
                                          "time_ms": 600_000, "samples": 7, "seed": 0})
     assert (request.time_ms, request.samples) == (50, 6)
+
+
+def test_a_budget_past_the_caps_is_cut_and_the_answer_says_so(client: FlaskClient) -> None:
+    """``samples: 2000`` searches ``HINT_MAX_SAMPLES`` worlds, and ``solver.capped`` says
+    so with the cap (issue 25); a budget within the caps is not marked."""
+    state = client.post("/v1/games", json={"seed": 4, "dealer": 1}).json["state"]
+    cut = client.post("/v1/evaluate", json={"state": state, "player": 0, "samples": 2000,
+                                            "time_ms": 99_000})
+    assert cut.status_code == 200, cut.json
+    assert cut.json["solver"]["capped"] == {"samples": 200, "time_ms": 3000}
+    assert cut.json["solver"]["samples"] <= 200
+    kept = client.post("/v1/evaluate", json={"state": state, "player": 0, "samples": 8})
+    assert kept.status_code == 200 and "capped" not in kept.json["solver"]
+    other = client.post("/v1/games", json={"seed": 5, "dealer": 1}).json["state"]
+    queued = client.post("/v1/hints", json={"state": other, "player": 0, "samples": 500,
+                                            "async": True})
+    assert queued.status_code == 202 and queued.json["capped"] == {"samples": 200}

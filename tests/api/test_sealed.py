@@ -291,3 +291,54 @@ def test_a_tokens_length_tells_nothing_hidden(app: Flask, variant: str) -> None:
         other = state._replace(hands=tuple(hands), stock=stock)
         lengths.add(len(sealer.seal(replace(game, state=other))))
     assert len(lengths) == 1
+
+
+def test_D17_a_refusal_does_not_say_which_hand_holds_a_card(app: Flask,
+                                                           client: FlaskClient) -> None:
+    """Issue 24's probe: seat 0 tries each card it does not hold; a card of the house's
+    hand and a card of the stock are refused in the same words (docs/api.md)."""
+    answer = client.post("/v1/games", json={"seed": 12345, "sealed": True,
+                                            "house": [{"player": 1}]})
+    token, credential = answer.json["game"], answer.json["credentials"][0]
+    state = sealer_of(app).open(token).state
+    assert state.to_move == 0
+    theirs = format_cards(state.hands[1])
+    stock = format_cards(sum(1 << card for card in state.stock))
+    said = set()
+    for name in [*theirs, *stock[:4]]:
+        refused = client.post("/v1/apply", json={"game": token, "credential": credential,
+                                                 "move": name})
+        assert refused.status_code == 422
+        said.add((refused.json["message"].replace(name, "?"), refused.json["field"]))
+        played = next(m for m in client.post("/v1/legal-moves", json={
+            "game": token, "credential": credential}).json["moves"] if m["type"] == "trail")
+        capture = client.post("/v1/apply", json={"game": token, "credential": credential,
+                                                 "move": f"{played['card']}x{name}"})
+        said.add((capture.json["message"].replace(name, "?"), capture.json["field"]))
+    assert said == {("card ? is not in player 0's hand (R6)", "move.card"),
+                    ("? not on the table (R11, R15)", "move.targets")}
+
+
+SEALED_ENDPOINTS: dict[str, dict[str, Any]] = {
+    "/v1/legal-moves": {}, "/v1/apply": {"move": "KC"}, "/v1/view": {}, "/v1/score": {},
+    "/v1/hints": {"samples": 2}, "/v1/evaluate": {"samples": 2}, "/v1/records": {},
+    "/v1/reviews": {}, "/v1/bot-move": {}, "/v1/why": {"card": "KC"},
+}
+"""Every endpoint that takes a sealed game and a credential, with what else it needs."""
+
+
+@pytest.mark.parametrize("path", SEALED_ENDPOINTS)
+def test_a_seat_number_in_other_digits_proves_no_seat(client: FlaskClient, path: str) -> None:
+    """A seat part is ASCII digits as the server writes it: a superscript, a circled or an
+    Arabic-Indic digit (which Python's ``isdigit`` takes, and ``int`` reads or refuses) is
+    a 403 naming the credential, never a 500, never seat 0 (issue 24)."""
+    token, credentials = sealed_game(client)
+    secret = str(credentials[0]).partition(".")[2]
+    for credential in ("².x", "①.x", f"٠.{secret}", f"۰.{secret}", f"00.{secret}",
+                       f"+0.{secret}", f" 0.{secret}"):
+        answer = client.post(path, json={"game": token, "credential": credential,
+                                         **SEALED_ENDPOINTS[path]})
+        assert answer.status_code == 403, (path, credential, answer.json)
+        assert answer.json["field"] == "credential"
+    real = client.post("/v1/view", json={"game": token, "credential": credentials[0]})
+    assert real.status_code == 200  # the refusals changed nothing

@@ -397,3 +397,59 @@ def test_play_a_whole_game_of_three_or_four_seats(variant: str, seat: int, deale
                          flags=re.M)
     assert "Game scores: " in out and "GAME OVER: " in out
     assert out.rstrip().endswith(".") and "Bye." not in out
+
+
+def test_play_prints_no_server_log_into_the_game() -> None:
+    """With no key configured, the in-process service seals with a key of its own and
+    says nothing about it: the screen shows the game only (issue 25)."""
+    env = {key: value for key, value in os.environ.items() if key != "CASSINO_SEAL_KEYS"}
+    done = subprocess.run([sys.executable, "-m", "client", "play", "--seed", "3", *FAST],
+                          input="q\n", capture_output=True, text=True, cwd=ROOT, env=env,
+                          timeout=60, check=False)
+    assert "New game against the solver" in done.stdout
+    screen = done.stdout + done.stderr
+    assert "SEAL_KEYS" not in screen and '"level"' not in screen, screen[-500:]
+
+
+def test_counts_agree_with_their_nouns() -> None:
+    from client.text import choose_prompt, counted
+
+    assert [counted(n, "point") for n in (0, 1, 2)] == ["0 points", "1 point", "2 points"]
+    assert choose_prompt(1, "7S") == "type 1 or a move id such as 7S (? for help)"
+    assert choose_prompt(3, "7S").startswith("type a number from 1 to 3 or")
+
+
+def test_help_presents_every_game() -> None:
+    status, out, _ = run_help()
+    assert status == 0 and "Two-player Cassino" not in out
+    assert all(name in out for name in ("Cassino", "Conquian", "Poker Rum", "Double-Pack Rum"))
+
+
+def run_help() -> tuple[int, str, str]:
+    out = io.StringIO()
+    try:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(sys, "stdout", out)
+            status = main(["--help"], stdin=io.StringIO(), stdout=out, stderr=io.StringIO())
+    except SystemExit as exc:
+        status = int(exc.code or 0)
+    return status, out.getvalue(), ""
+
+
+def test_hint_takes_an_opponent_model(api: FlaskClient, tmp_path: Path) -> None:
+    """``--opponent-model 0`` in the last batch: the game's value, said so."""
+    from tests.solver.test_game_value import last_batch
+
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps(last_batch(6).to_dict()))
+    status, raw, err = run(["hint", "--state", str(path), "--opponent-model", "0", "--json"])
+    assert status == 0, err
+    answer = json.loads(raw)
+    assert answer["solver"]["opponent_model"] == 0 and answer["solver"]["exact"] is True
+    status, out, _ = run(["hint", "--state", str(path), "--opponent-model", "0"])
+    assert status == 0 and "Exact: the game's value" in out
+    status, out, _ = run(["hint", "--state", str(path)])
+    assert status == 0 and "Exact" not in out
+    for bad in ("2", "-0.5", "nan", "half"):
+        with pytest.raises(SystemExit):
+            run(["hint", "--state", str(path), "--opponent-model", bad])

@@ -84,3 +84,17 @@ def test_play_saves_the_record_and_offers_a_replay(tmp_path: Path) -> None:
     assert re.search(r"Replay of a game of standard \(seed 3\): \d+ moves", out)
     status, out, err = run(["replay", str(saved)], io.StringIO("l\nq\n"))
     assert status == 0 and "game over" in out
+
+
+def test_review_takes_an_opponent_model(tmp_path: Path) -> None:
+    """``--opponent-model 0``: the last batch's choices are the game's value, marked."""
+    record = first_deal(tmp_path / "record.json")
+    argv = ["review", str(record), "--player", "1", "--samples", "4", "--opponent-model", "0"]
+    status, out, err = run([*argv, "--json"])
+    assert status == 0, err
+    answer = json.loads(out)
+    assert answer["opponent_model"] == 0 and any(m["exact"] for m in answer["moves"])
+    status, out, _ = run(argv)
+    assert status == 0 and "(exact)" in out
+    status, out, _ = run(["review", str(record), "--player", "1", "--samples", "4", "--json"])
+    assert json.loads(out)["opponent_model"] == 0.25

@@ -3,6 +3,7 @@
 import random
 
 import engine
+from engine.cassino import Move, side_of
 from engine.cassino.play import State, advance
 
 
@@ -42,3 +43,35 @@ def swap_hidden(state: State, player: int, rng: random.Random) -> State | None:
                 new.validate()
                 return new
     return None
+
+
+def round_values(state: State, viewer: int) -> dict[str, float]:
+    """The game's value for ``viewer``'s side of each legal move of the player to move,
+    by brute force over ``state`` (every card known: the last batch): the engine plays the
+    round out (:func:`advance`, R24 residue, R26 points), the viewer's side maximising its
+    round points less the mean of the other sides', every other seat minimising that
+    (two seats: minimax; partnership: team against team; three-hand: paranoid).  No
+    solver code is used."""
+    mine = side_of(state.rules)[viewer]
+    memo: dict[tuple[object, ...], float] = {}
+
+    def equity(after: State) -> float:
+        totals = after.previous_round.totals  # the round's points per side
+        others = [t for side, t in enumerate(totals) if side != mine]
+        return float(totals[mine] - sum(others) / len(others))
+
+    def value(before: State, move: Move) -> float:
+        after = advance(before, move)
+        if after.deal != before.deal or after.status != "playing":  # the round is over
+            assert after.round != before.round or after.status != "playing", "a void round"
+            return equity(after)
+        key = (after.to_move, after.hands, after.loose, after.builds, after.captured,
+               after.sweeps, after.last_capturer)
+        if key not in memo:
+            values = [value(after, m) for m in after.legal_moves()]
+            maximising = side_of(after.rules)[after.to_move] == mine
+            memo[key] = max(values) if maximising else min(values)
+        return memo[key]
+
+    assert not state.stock, "only the last batch is known to the end"
+    return {m.id: value(state, m) for m in state.legal_moves()}

@@ -26,10 +26,18 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+NO_PERSISTENCE = ("--save", "", "--appendonly", "no")
+"""redis-server's arguments for a server that keeps nothing over a restart."""
+
+
 @dataclass
 class RedisServer:
     port: int
     process: subprocess.Popen[bytes] | None = None
+    args: tuple[str, ...] = NO_PERSISTENCE
+    """Its persistence settings (the compose file's, say)."""
+    directory: str | None = None
+    """Where it keeps its files (``--dir``), for ``args`` that persist."""
 
     @property
     def url(self) -> str:
@@ -39,9 +47,10 @@ class RedisServer:
         binary = shutil.which("redis-server")
         if binary is None:
             pytest.fail("redis-server is not installed (apt-get install -y redis-server)")
+        where = [] if self.directory is None else ["--dir", self.directory]
         self.process = subprocess.Popen(
-            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no", "--protected-mode", "no"],
+            [binary, "--port", str(self.port), "--bind", "127.0.0.1", *self.args, *where,
+             "--protected-mode", "no"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         client = redis.Redis.from_url(self.url)
         deadline = time.monotonic() + 10
@@ -57,6 +66,13 @@ class RedisServer:
     def stop(self) -> None:
         if self.process is not None:
             self.process.terminate()
+            self.process.wait(timeout=10)
+            self.process = None
+
+    def kill(self) -> None:
+        """SIGKILL: a crash, with no chance to write anything more."""
+        if self.process is not None:
+            self.process.kill()
             self.process.wait(timeout=10)
             self.process = None
 

@@ -145,3 +145,47 @@ def test_a_job_whose_process_died_is_taken_over(server: Server) -> None:
         assert time.monotonic() < deadline, "the job was never taken over"
         time.sleep(0.5)
     assert job["result"]["solver"]["samples"] >= 1 and job["result"]["moves"]
+
+
+def test_a_search_process_killed_mid_hint_is_replaced_and_the_hint_answered(
+        tmp_path: Path) -> None:
+    """The embedded default's search process killed under a job (SIGKILL, as the
+    out-of-memory killer does): a new one searches the job again, as RQ's workers retry
+    theirs, and the request waiting for it gets its answer (issue 24: it got a 500 "the
+    search failed", and the job ended failed)."""
+    import threading
+
+    from api import create_app
+    from tests.workers.test_queue import body, mid_game
+    from workers import embedded
+    from workers.store import LocalStore
+
+    client = create_app({"STORE": str(tmp_path), "HINT_PER_CLIENT": 0,
+                         "HINT_BACKLOG": 0}).test_client()
+    state = mid_game(2001)  # a search of about a second (64 worlds)
+    answers: list[Any] = []
+    waiting = threading.Thread(target=lambda: answers.append(
+        client.post("/v1/hints", json=body(state, seed=1, samples=64))))
+    waiting.start()
+    jobs = LocalStore(tmp_path).jobs
+    while True:  # killed once it searched a world, not after
+        assert waiting.is_alive(), "the hint was answered before the kill"
+        done = [jobs.get(key) for key in list(jobs.iterkeys()) if str(key).startswith("done:")]
+        if any(isinstance(d, int) and d >= 1 for d in done):
+            break
+        time.sleep(0.005)
+    [searcher] = embedded._searchers[os.getpid()]._processes.values()
+    os.kill(searcher.pid, signal.SIGKILL)
+    waiting.join(timeout=120)
+    [answer] = answers
+    result = answer.json
+    if answer.status_code == 202:  # the machine was slow: the job answers instead
+        while result.get("status") not in ("finished", "failed"):
+            time.sleep(0.05)
+            result = client.get(answer.json["job"]["url"]).json
+        assert result["status"] == "finished", result
+        result = result["result"]
+    else:
+        assert answer.status_code == 200, result
+    assert result["moves"] and result["solver"]["samples"] >= 1
+    assert searcher.pid not in embedded._searchers[os.getpid()]._processes  # a new one

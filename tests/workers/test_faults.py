@@ -1,4 +1,5 @@
-"""Faults survived: a Redis blip, a full Redis; readiness tells them apart from health."""
+"""Faults survived: a Redis blip, a full Redis, a killed worker; readiness tells them apart
+from health."""
 
 from __future__ import annotations
 
@@ -207,3 +208,45 @@ def test_a_worker_stops_on_sigterm_even_while_redis_is_away(redis_server: RedisS
     assert process.poll() is None
     process.terminate()
     assert process.wait(timeout=15) is not None  # no retry loop that outlives a stop
+
+
+def test_a_killed_workers_job_is_requeued_while_its_heartbeat_lives(
+        redis_server: RedisServer, workers: Workers) -> None:
+    """A worker killed mid-job: Redis drops its connections at once, so the watchdog
+    requeues the job without waiting for the heartbeat to expire (issue 24: the answer
+    came 13 s after the kill, for the heartbeat's 10 s and the 2 s grace)."""
+    from rq import Queue
+    from rq.job import Job
+
+    from workers.jobs import beat_key
+    from workers.queue import QUEUE
+    from workers.watchdog import RECONNECT, rescue
+
+    [victim] = workers.start(1)
+    client = _client(redis_server)
+    connection = redis.Redis.from_url(redis_server.url)
+    [worker] = Worker.all(connection=connection)
+    names = {str(c.get("name")) for c in connection.client_list()}
+    assert worker.name not in names  # RQ renames no connection: each keeps the process's
+    while int(connection.info("server")["uptime_in_seconds"]) < RECONNECT:
+        time.sleep(0.1)  # a Redis this young is still taking its workers back
+    asked = client.post("/v1/hints", json=body(mid_game(2001), seed=1, samples=64,
+                                               **{"async": True}))  # about a second
+    job_id = asked.json["job"]["id"]
+    while True:  # killed once it searched a world, not after
+        job = Job.fetch(job_id, connection=connection)
+        assert job.get_status() in ("queued", "started"), "the job ended before the kill"
+        if (job.meta.get("progress") or {}).get("done", 0) >= 1:
+            break
+        time.sleep(0.005)
+    workers.kill(victim)
+    queue = Queue(QUEUE, connection=connection)
+    while True:
+        assert connection.exists(beat_key(job_id)), "requeued only once its heartbeat expired"
+        if rescue(connection, queue) == [job_id]:
+            break
+        time.sleep(0.02)
+    assert Job.fetch(job_id, connection=connection).get_status() == "queued"
+    workers.start(1)
+    done = poll(client, asked.json["job"]["url"])
+    assert done["status"] == "finished" and done["result"]["moves"], done

@@ -11,7 +11,7 @@ from cryptography.fernet import Fernet
 
 from api import create_app
 from tests.workers.conftest import RedisServer
-from workers.ledger import DiskLedger, Ledger, RedisLedger
+from workers.ledger import LOST, DiskLedger, Ledger, RedisLedger
 from workers.store import LocalStore
 
 
@@ -34,6 +34,36 @@ def test_a_game_moves_one_step_at_a_time(ledger: Ledger) -> None:
     assert ledger.latest("g2") is None  # games are apart
 
 
+def test_a_game_the_ledger_does_not_know_is_lost_not_new(ledger: Ledger) -> None:
+    """Only a new game (move -1) starts an entry: a move of a game the ledger forgot (it
+    expired, or the ledger was lost) is refused, never taken for the first."""
+    assert ledger.advance("forgotten", 3, 60) == LOST
+    assert ledger.advance("forgotten", 0, 60) == LOST
+    assert ledger.latest("forgotten") is None
+
+
+def test_a_ledger_keeps_one_epoch_for_its_life(ledger: Ledger, tmp_path: Any) -> None:
+    epoch = ledger.epoch()
+    assert isinstance(epoch, str) and len(epoch) == 32
+    assert ledger.epoch() == epoch
+    again = (DiskLedger(LocalStore(tmp_path)) if isinstance(ledger, DiskLedger)
+             else RedisLedger(ledger.connection))  # another process on the same store
+    assert again.epoch() == epoch
+    other = DiskLedger(LocalStore(tmp_path / "other"))
+    assert other.epoch() != epoch  # another store: another life
+
+
+def test_the_embedded_ledger_is_apart_from_jobs_and_evicts_nothing(tmp_path: Any) -> None:
+    store = LocalStore(tmp_path / "store", ledger=tmp_path / "kept")
+    ledger = DiskLedger(store)
+    assert ledger.advance("g", -1, 60) is None
+    assert store.jobs.get("game:g") is None  # not among the jobs, which a full store evicts
+    assert store.ledger.directory == str(tmp_path / "kept")
+    assert store.ledger.eviction_policy == "none"
+    assert DiskLedger(LocalStore(tmp_path / "elsewhere", ledger=tmp_path / "kept")
+                      ).latest("g") == 0
+
+
 def test_of_racing_moves_exactly_one_wins(ledger: Ledger) -> None:
     ledger.advance("race", -1, 60)
     results: list[int | None] = []
@@ -51,12 +81,12 @@ def test_of_racing_moves_exactly_one_wins(ledger: Ledger) -> None:
     assert results.count(None) == 1 and results.count(1) == 7
 
 
-def test_a_foreign_value_reads_as_unknown_and_is_replaced(redis_server: RedisServer) -> None:
+def test_a_foreign_value_reads_as_unknown_and_is_refused(redis_server: RedisServer) -> None:
     connection = redis.Redis.from_url(redis_server.url)
     connection.set(RedisLedger.PREFIX + "odd", "not a number")
     ledger = RedisLedger(connection)
     assert ledger.latest("odd") is None
-    assert ledger.advance("odd", 4, 60) is None and ledger.latest("odd") == 5
+    assert ledger.advance("odd", 4, 60) == LOST and ledger.latest("odd") is None
 
 
 def test_with_redis_every_api_process_refuses_a_stale_token(redis_server: RedisServer) -> None:

@@ -9,6 +9,7 @@ Run in the embedded default and with Redis and real workers: 0 hands recovered.
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,6 +17,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from api import create_app
+from api.sealed import SealedGame
 from engine import State, new_game
 from engine.cards import FULL_DECK, cards_of, format_cards
 from engine.cassino.play import advance
@@ -150,3 +152,37 @@ def test_job_ids_are_random_and_only_ids_are_jobs(tmp_path: Any) -> None:
         answer = client.get(f"/v1/jobs/{path}")
         assert answer.status_code == 404, (path, answer.json)
         assert answer.json["code"] == 404
+
+
+def test_a_sealed_seat_shares_nothing_with_another_with_redis(redis_server: RedisServer,
+                                                               workers: Workers) -> None:
+    """With Redis and real workers: the victim's cached answer and job serve a twin game of
+    the same id whose hidden cards differ (the key is the victim's view), never the other
+    seat of the game, nor a bare view of the victim's seat."""
+    workers.start(1)
+    app = create_app({"REDIS_URL": redis_server.url, **UNLIMITED})
+    client = app.test_client()
+    state = late_position(23)
+    sealer = app.extensions["cassino_sealer"]
+    secrets = ("victim-secret-0", "victim-secret-1")
+    view = state.view(1)
+    twin = next(s for s in (view.resample(random.Random(k)) for k in range(50))
+                if s.hands[0] != state.hands[0])
+    assert twin.view(1) == view
+    sealer.ledger.advance("9" * 32, -1, sealer.ttl)  # a game at its start, in the ledger
+    tokens = [sealer.seal(SealedGame("9" * 32, 0, s, secrets, {}, ((), ()),
+                                     epoch=sealer.ledger.epoch())) for s in (state, twin)]
+    victim = {"credential": f"1.{secrets[1]}", **OPTIONS}
+    asked = client.post("/v1/hints", json={**victim, "game": tokens[0]})
+    assert asked.status_code == 200 and asked.json["solver"]["cached"] is False
+    assert client.post("/v1/hints", json={**victim, "game": tokens[1]}).json["solver"]["cached"]
+    attacker = {**victim, "credential": f"0.{secrets[0]}"}
+    assert client.post("/v1/hints", json={**attacker, "game": tokens[0]}).json["solver"][
+        "cached"] is False
+    bare = client.post("/v1/hints", json={"view": view.to_dict(), **OPTIONS})
+    assert bare.status_code == 200 and bare.json["solver"]["cached"] is False
+    queued = {"samples": 8, "seed": 9, "async": True}
+    job = client.post("/v1/evaluate", json={**victim, **queued, "game": tokens[0]})
+    other = client.post("/v1/evaluate", json={**attacker, **queued, "game": tokens[0]})
+    assert job.status_code == other.status_code == 202
+    assert job.json["job"]["id"] != other.json["job"]["id"]

@@ -68,3 +68,27 @@ def test_an_embedded_process_holds_a_bounded_backlog_of_reviews(tmp_path: Path) 
     with pytest.raises(Overloaded):
         reviews.start(job)
     assert reviews.wait(first, 300) is not None
+
+
+def test_an_embedded_review_whose_review_process_is_killed_finishes(tmp_path: Path) -> None:
+    """The review process killed mid-review (SIGKILL): a new one reviews the game again,
+    as a hint's search process is replaced (workers/embedded.py ``retried``)."""
+    import os
+    import signal
+    import time
+
+    from workers import reviews as module
+
+    store = LocalStore(str(tmp_path))
+    reviews = EmbeddedReviews(store)
+    job = ReviewJob(short_record(), 1, 0, 16)
+    job_id = reviews.start(job)
+    while not isinstance(store.jobs.get(f"review-done:{job_id}"), int):
+        status = reviews.job(job_id)
+        assert status is not None and status["status"] in ("queued", "started"), status
+        time.sleep(0.005)  # killed once it rated a move, not after
+    [reviewer] = module._reviewers[os.getpid()]._processes.values()
+    os.kill(reviewer.pid, signal.SIGKILL)
+    result = reviews.wait(job_id, 300)
+    assert result is not None and result["summary"]["moves"] == job.total
+    assert reviewer.pid not in module._reviewers[os.getpid()]._processes

@@ -15,10 +15,11 @@ from workers.requests import SOLVER_VERSION
 
 FAST = Options(samples=8, min_samples=8, nodes=None)
 
-ANSWERS = {"4": "3c79437bb4bdb510"}
+ANSWERS = {"5": "82e1ccc6441d2e9b"}
 """A digest of the default solver's hints at three positions, by the version that gives
 them.  When this test fails the answers changed: bump SOLVER_VERSION and record the new
-digest here under it."""
+digest here under it.  (Version 4's moves and equities, 3c79437bb4bdb510 without the
+``solver`` object's fields, are version 5's: 5 added ``exact`` and ``opponent_model``.)"""
 
 
 def fingerprint(options: Options) -> str:
@@ -31,6 +32,7 @@ def fingerprint(options: Options) -> str:
             state = advance(state, rng.choice(state.legal_moves()))
         answer = hint(state.view(state.to_move), seed=seed, options=options)
         out.append([(m["move"]["id"], round(m["equity"], 3)) for m in answer["moves"]])
+        out.append([answer["solver"]["exact"], answer["solver"]["opponent_model"]])
     return hashlib.sha256(json.dumps(out).encode()).hexdigest()[:16]
 
 

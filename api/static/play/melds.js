@@ -8,6 +8,7 @@
  * clicking cards (and a table meld) or from the list of legal moves; hints rank them. */
 import { CassinoError } from "../sdk/cassino.js";
 import { el } from "./dom.js";
+import { alternativesText, hintNumbers } from "./why.js";
 import {
   MELD_GAMES, afterEvent, deadwood, faceUp, handMelds, moveId, moveUses, parseCard, pip, selectionMoves,
   suitGroups, tableMelds,
@@ -177,10 +178,14 @@ export function startMelds(api, game, config) {
     // the centre: stock, face-up card or pile, dead cards
     const pileBox = el("div", { className: "pile", "data-testid": "pile" });
     if (up) {
+      // a card you can take is a live control, marked so; any other is shown as it lies
+      // (a picture, never a faded button: it is what is on offer, not a switch turned off)
       const takeable = humanTurn && state.moves.some((m) => moveUses(m, view).cards.includes(up));
-      pileBox.append(face(up, {
-        "data-testid": "up-card", "aria-pressed": picked.has(up) ? "true" : "false",
-        disabled: !takeable, onclick: () => toggleCard(up) }, picked.has(up) ? "picked" : ""));
+      pileBox.append(takeable
+        ? face(up, { "data-testid": "up-card", "data-takeable": "true",
+                     "aria-pressed": picked.has(up) ? "true" : "false", onclick: () => toggleCard(up) },
+               ["takeable", picked.has(up) ? "picked" : ""].filter(Boolean).join(" "))
+        : face(up, { "data-testid": "up-card" }));
     } else {
       pileBox.append(el("span", { className: "empty", text: view.game === "conquian" ? "No card offered" : "Empty pile" }));
     }
@@ -335,8 +340,14 @@ export function startMelds(api, game, config) {
     }
     const matches = selectionMoves(state.moves, state.view, state.picked, state.meld);
     const none = state.picked.size === 0 && state.meld === null;
+    // nothing picked: the moves of the card on offer (each take, force or pass of it; a
+    // draw), so Conquian's takes are here beside Pass and not only under "All legal moves"
     const up = faceUp(state.view);
-    const shown = none ? state.moves.filter((m) => moveUses(m, state.view).cards.every((c) => c === up)) : matches;
+    const offered = (m) => {
+      const cards = moveUses(m, state.view).cards;
+      return cards.length === 0 || (up !== null && cards.includes(up));
+    };
+    const shown = none ? state.moves.filter(offered) : matches;
     $("selection-text").textContent = none
       ? "Pick cards of your hand (or the face-up card, or a meld on the table) to see the moves that use them."
       : `${cardsText([...state.picked])}${state.meld !== null ? " on a meld" : ""}: ` +
@@ -498,17 +509,22 @@ export function startMelds(api, game, config) {
       const answer = await api.hints({ ...seat(), ...options });
       if (generation !== state.generation || document.body.dataset.phase !== "human") return;
       const byId = new Map(state.moves.map((m) => [moveId(m), m]));
-      $("hint-list").replaceChildren(...answer.moves.map((hint) => {
+      const numbers = hintNumbers(answer.moves);  // the rows shown: 1, 2, 3...
+      $("hint-list").replaceChildren(...answer.moves.map((hint, i) => {
         const id = typeof hint.move === "string" ? hint.move : moveId(hint.move);
         const move = byId.get(id) || (typeof hint.move === "object" ? hint.move : { type: id, id });
-        const text = describe(move);
-        return el("li", { "data-testid": "hint-row", "data-move-id": id, "data-equity": hint.equity },
-          el("span", { className: "rank-no", text: `${hint.rank}.` }),
+        const text = describe(move) + alternativesText(
+          hint, (other) => (byId.has(other) ? describe(byId.get(other)) : other));
+        const number = numbers[i];
+        return el("li", { "data-testid": "hint-row", "data-move-id": id, "data-equity": hint.equity,
+                          "data-rank": hint.rank, hidden: number === null },
+          el("span", { className: "rank-no", text: number === null ? "" : `${number}.` }),
           el("span", { className: "what", text }),
           el("span", { className: "equity", "aria-label": `equity ${hint.equity}, standard error ${hint.stderr}` },
              `${hint.equity > 0 ? "+" : ""}${hint.equity.toFixed(2)} `,
              el("span", { className: "err", text: `± ${hint.stderr.toFixed(2)}` })),
-          el("button", { type: "button", "data-testid": `hint-play-${hint.rank}`, "aria-label": `Play: ${text}`,
+          el("button", { type: "button", "aria-label": `Play: ${text}`,
+                         "data-testid": number === null ? `hint-play-alike-${hint.rank}` : `hint-play-${number}`,
                          onclick: () => playHuman(move) }, "Play"));
       }));
       const s = answer.solver || {};

@@ -21,7 +21,7 @@ import { CassinoClient, CassinoError } from "../sdk/cassino.js";
 import { GAME, afterEvent, batchOf, pickVariant, sidesOf, tableVariants } from "./variants.js";
 import { decidedPoints, lastTable } from "./table.js";
 import { dialOf, dialOptions, houseName, houseSeat, levelAt, levelOptions, parseDial } from "./levels.js";
-import { alternativesText, askWhy, decorate, reachOf, riskText } from "./why.js";
+import { alternativesText, askWhy, decorate, hintNumbers, reachOf, riskText } from "./why.js";
 import { gameMenu, meldGameOf, startMelds } from "./melds.js";
 import { el } from "./dom.js";
 
@@ -264,17 +264,12 @@ import { el } from "./dom.js";
       (dealt ? ` · batch ${dealt.batch} of ${dealt.total}` : ` · stock ${view.stock_size}`) +
       `${view.last_batch ? " (last)" : ""} · ${seatName(view.dealer)} dealt`;
 
-    const scoreboard = $("scoreboard");
+    $("scoreboard").replaceChildren(...scoreParts(view.scores).map((part) => el("span", {
+      className: part.side === SIDE[HUMAN] ? "you-score" : "", "data-testid": part.testid,
+      text: part.text })));
     if (many()) {
-      scoreboard.replaceChildren(...sideOrder().map((side) => el("span", {
-        className: side === SIDE[HUMAN] ? "you-score" : "", "data-testid": `score-side-${side}`,
-        text: `${sideName(side)}: ${view.scores[side]}` })));
       renderOthers();
     } else {
-      scoreboard.replaceChildren(
-        el("span", { className: "you-score", "data-testid": "score-you",
-                     text: `You ${view.scores[HUMAN]}` }),
-        el("span", { "data-testid": "score-solver", text: `${house()} ${view.scores[OPPONENT]}` }));
       renderSeat(OPPONENT);
       $("opponent-title").textContent = house();
     }
@@ -325,6 +320,17 @@ import { el } from "./dom.js";
              humanTurn ? game.hinted : null);
 
     renderMoves(humanTurn);
+  }
+
+  /** The game scores per side, the human's first, in the words of the header (which the
+   *  round dialog repeats): "You 8", "Solver 3"; "Your team: 5" with three or four seats. */
+  function scoreParts(scores) {
+    if (!many()) {
+      return [{ side: SIDE[HUMAN], testid: "score-you", text: `You ${scores[HUMAN]}` },
+              { side: SIDE[OPPONENT], testid: "score-solver", text: `${house()} ${scores[OPPONENT]}` }];
+    }
+    return sideOrder().map((side) => ({ side, testid: `score-side-${side}`,
+                                        text: `${sideName(side)}: ${scores[side]}` }));
   }
 
   function renderSeat(seat) {
@@ -603,7 +609,10 @@ import { el } from "./dom.js";
         if (generation !== game.generation) return;
         // the round's last table first (its last move played, the rest not yet taken)
         const last = lastTable(prior, events, (v, e) => afterEvent(v, e, SIDE));
-        game.view = last || final;
+        // the round is scored: the header and the stats say the server's view of it (its
+        // game scores, the dialog's) and the round's points (the breakdown, /v1/score's form)
+        game.view = last ? { ...last, scores: final.scores } : final;
+        if (event.breakdown) game.score = event.breakdown;
         shown = true;
         const over = final.status === "game_over" ? "Game over." : "Round over.";
         if (last) {  // a phase of its own: "round-end" is the dialog's
@@ -618,6 +627,7 @@ import { el } from "./dom.js";
         await roundClosed();
         if (generation !== game.generation) return;
         game.view = final;  // the new table: nothing of the last one's moves on it
+        game.score = null;  // nothing captured of it yet (refresh asks /v1/score again)
         game.fresh = new Set();
         $("last-move").textContent = "";
         render();
@@ -651,7 +661,7 @@ import { el } from "./dom.js";
       const [mine, theirs] = [view.scores[HUMAN], view.scores[OPPONENT]];
       setPhase("game-over", view.winner === null ? `Game over: a draw, ${mine} to ${theirs}.`
         : view.winner === HUMAN ? `Game over: you win, ${mine} to ${theirs}!`
-        : `Game over: the solver wins, ${theirs} to ${mine}.`);
+        : `Game over: ${house()} wins, ${theirs} to ${mine}.`);
       render();
       return;
     }
@@ -703,21 +713,25 @@ import { el } from "./dom.js";
       const answer = await hints();
       if (generation !== game.generation || document.body.dataset.phase !== "human") return;
       const byId = new Map(game.moves.map((m) => [m.id, m]));
-      const rows = answer.moves.map((hint) => {
+      const numbers = hintNumbers(answer.moves);
+      const rows = answer.moves.map((hint, i) => {
         const move = byId.get(hint.move.id) || hint.move;
         const text = describe(move, game.view.table) + alternativesText(
           hint, (id) => (byId.has(id) ? describe(byId.get(id), game.view.table) : id));
         const sign = hint.equity > 0 ? "+" : "";
-        // readable hints: a move the same as a better-ranked one up to suits is said there
+        // readable hints: a move the same as a better-ranked one up to suits is said there,
+        // and the rows shown are numbered 1, 2, 3... (the API's rank in data-rank)
+        const number = numbers[i];
         return el("li", { "data-testid": "hint-row", "data-move-id": move.id, "data-equity": hint.equity,
-                          "data-alternative-of": hint.alternative_of || null,
-                          hidden: Boolean(hint.alternative_of) },
-          el("span", { className: "rank-no", text: `${hint.rank}.` }),
+                          "data-rank": hint.rank, "data-alternative-of": hint.alternative_of || null,
+                          hidden: number === null },
+          el("span", { className: "rank-no", text: number === null ? "" : `${number}.` }),
           el("span", { className: "what", text }),
           el("span", { className: "equity", "aria-label": `equity ${hint.equity}, standard error ${hint.stderr}` },
              `${sign}${hint.equity.toFixed(2)} `,
              el("span", { className: "err", text: `± ${hint.stderr.toFixed(2)}` })),
-          el("button", { type: "button", "data-testid": `hint-play-${hint.rank}`,
+          el("button", { type: "button",
+                         "data-testid": number === null ? `hint-play-alike-${hint.rank}` : `hint-play-${number}`,
                          "aria-label": `Play: ${text}`, onclick: () => playHuman(move) }, "Play"));
       });
       $("hint-list").replaceChildren(...rows);
@@ -831,8 +845,7 @@ import { el } from "./dom.js";
       box.replaceChildren(
         breakdownTable(ended.breakdown, categories),
         el("p", { "data-testid": "round-scores",
-                  text: many() ? `Game scores: ${sidesText(ended.scores)}.`
-                    : `Game scores: you ${ended.scores[HUMAN]}, solver ${ended.scores[OPPONENT]}.` }));
+                  text: `Game scores: ${scoreParts(ended.scores).map((part) => part.text).join(" · ")}.` }));
     }
     const overText = $("game-over");
     if (over && many()) {
@@ -844,7 +857,7 @@ import { el } from "./dom.js";
         ? `A drawn game, ${over.scores[HUMAN]} to ${over.scores[OPPONENT]}.`
         : over.winner === HUMAN
         ? `You win the game, ${over.scores[HUMAN]} to ${over.scores[OPPONENT]}!`
-        : `The solver wins the game, ${over.scores[OPPONENT]} to ${over.scores[HUMAN]}.`;
+        : `${house()} wins the game, ${over.scores[OPPONENT]} to ${over.scores[HUMAN]}.`;
     } else {
       overText.hidden = true;
     }

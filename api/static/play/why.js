@@ -75,3 +75,11 @@ export function alternativesText(hint, describeId) {
   const others = hint.alternatives || [];
   return others.length ? ` (or: ${others.map(describeId).join("; ")})` : "";
 }
+
+/** The number each hint row shows: the rows a player sees (every move but those folded
+ *  into a better-ranked alike move, `alternative_of`) are numbered 1, 2, 3... without a
+ *  gap; a folded row gets null.  The API's own `rank` stays on the row (data-rank). */
+export function hintNumbers(hints) {
+  let shown = 0;
+  return hints.map((hint) => (hint.alternative_of ? null : ++shown));
+}

@@ -51,6 +51,8 @@ export interface paths {
                          *               "name": "standard",
                          *               "description": "Two-player Cassino, strict building, 1-point sweeps (the rule card).",
                          *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 2,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -60,12 +62,38 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "heuristic",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
                          *               "rules_url": "/rules/standard"
                          *             },
                          *             {
                          *               "name": "classic",
                          *               "description": "The book's two-hand game: a pair takes every loose card of its rank; 11 up, only the difference of the round scores counts, a lurch is a double game (V1).",
                          *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 2,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -75,12 +103,38 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "heuristic",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
                          *               "rules_url": "/rules/classic"
                          *             },
                          *             {
                          *               "name": "classic-deal",
                          *               "description": "The book's two-hand game, every round a game: the higher round score wins by the difference; equal scores draw (V1.3).",
                          *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 2,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -90,12 +144,38 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "heuristic",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
                          *               "rules_url": "/rules/classic-deal"
                          *             },
                          *             {
                          *               "name": "twenty-one",
                          *               "description": "21-point game: nothing scores during the hand; the points count out in a fixed order at its end, the first to 21 wins (V2.1).",
                          *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 2,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -105,12 +185,38 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "heuristic",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
                          *               "rules_url": "/rules/twenty-one"
                          *             },
                          *             {
                          *               "name": "twenty-one-claims",
                          *               "description": "21-point game with counting out: either player may claim the game at any moment; a wrong claim loses (V2.2, V2.3).",
                          *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 2,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -120,12 +226,38 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "heuristic",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
                          *               "rules_url": "/rules/twenty-one-claims"
                          *             },
                          *             {
                          *               "name": "royal",
                          *               "description": "J=11, Q=12, K=13 as numerals; builds up to 13 (V3).",
                          *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 2,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -135,12 +267,38 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "heuristic",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
                          *               "rules_url": "/rules/royal"
                          *             },
                          *             {
                          *               "name": "royal-14",
                          *               "description": "Royal with aces high: A=14, J=11, Q=12, K=13 as numerals; builds up to 14 (V3.2).",
                          *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 2,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -150,12 +308,38 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "heuristic",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
                          *               "rules_url": "/rules/royal-14"
                          *             },
                          *             {
                          *               "name": "spade",
                          *               "description": "Every spade scores 1, J♠ one more; pegged as taken; game 61 (V4).",
                          *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 2,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -165,12 +349,38 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "heuristic",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
                          *               "rules_url": "/rules/spade"
                          *             },
                          *             {
                          *               "name": "draw",
                          *               "description": "One deal, then each player draws after each play (V5).",
                          *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 2,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -180,12 +390,38 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "heuristic",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
                          *               "rules_url": "/rules/draw"
                          *             },
                          *             {
                          *               "name": "partnership",
                          *               "description": "Four players, partners opposite (0 and 2 against 1 and 3), scoring as teams; a player may build on his partner's build of a value without holding it (V6).",
                          *               "seats": 4,
+                         *               "min_seats": 4,
+                         *               "max_seats": 4,
                          *               "teams": [
                          *                 [
                          *                   0,
@@ -197,12 +433,38 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "heuristic",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
                          *               "rules_url": "/rules/partnership"
                          *             },
                          *             {
                          *               "name": "three-hand",
                          *               "description": "Three players, each for himself; a majority scores only when strictly ahead of both others (V7).",
                          *               "seats": 3,
+                         *               "min_seats": 3,
+                         *               "max_seats": 3,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -215,6 +477,30 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "heuristic",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
                          *               "rules_url": "/rules/three-hand"
                          *             }
                          *           ]
@@ -234,6 +520,8 @@ export interface paths {
                          *               "name": "conquian",
                          *               "description": "Two-hand Conquian with the forty-card Spanish pack: the first to lay eleven cards down wins the hand.",
                          *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 2,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -243,6 +531,15 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "greedy",
+                         *                   "random"
+                         *                 ],
+                         *                 "levels": [],
+                         *                 "dial": null
+                         *               },
                          *               "rules_url": "/rules/conquian"
                          *             }
                          *           ]
@@ -253,7 +550,11 @@ export interface paths {
                          *           "information": "imperfect",
                          *           "chance": "sampled",
                          *           "seats": [
-                         *             2
+                         *             2,
+                         *             3,
+                         *             4,
+                         *             5,
+                         *             6
                          *           ],
                          *           "default_variant": "poker-rum",
                          *           "rules_url": "/rules/rummy",
@@ -262,6 +563,8 @@ export interface paths {
                          *               "name": "poker-rum",
                          *               "description": "Draw and discard until your deadwood is 15 or less, then call a show-down: everybody settles on the difference, a lower hand than the caller's takes all, the caller paying double.",
                          *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 6,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -271,12 +574,23 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "greedy",
+                         *                   "random"
+                         *                 ],
+                         *                 "levels": [],
+                         *                 "dial": null
+                         *               },
                          *               "rules_url": "/rules/poker-rum"
                          *             },
                          *             {
                          *               "name": "poker-gin",
                          *               "description": "Poker rum with a call at 10 or less: the others may lay off on the caller's melds; a player who beats the caller gets the difference and 10 more; a call over 10 costs 5 to each player and play goes on.",
                          *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 6,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -286,12 +600,23 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "greedy",
+                         *                   "random"
+                         *                 ],
+                         *                 "levels": [],
+                         *                 "dial": null
+                         *               },
                          *               "rules_url": "/rules/poker-gin"
                          *             },
                          *             {
                          *               "name": "double-pack-rum",
                          *               "description": "Two packs and two wild jokers: lay out and add to any meld in your turn; the first player out of cards collects the pips left in every other hand.",
                          *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 6,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -301,6 +626,15 @@ export interface paths {
                          *                 ]
                          *               ],
                          *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "greedy",
+                         *                   "random"
+                         *                 ],
+                         *                 "levels": [],
+                         *                 "dial": null
+                         *               },
                          *               "rules_url": "/rules/double-pack-rum"
                          *             }
                          *           ]
@@ -1288,7 +1622,15 @@ export interface paths {
                          *         "status": "playing",
                          *         "winner": null,
                          *         "history": [],
-                         *         "previous_round": null
+                         *         "previous_round": null,
+                         *         "result": {
+                         *           "over": false,
+                         *           "winners": [],
+                         *           "points": [
+                         *             0,
+                         *             0
+                         *           ]
+                         *         }
                          *       }
                          *     }
                          */
@@ -1321,7 +1663,7 @@ export interface paths {
                          * @example {
                          *       "code": 413,
                          *       "status": "Request Entity Too Large",
-                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *       "message": "the body is larger than the 262,144 bytes (256 KiB) a request may send; a full state, even late in a game, is under 10 KiB"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -1611,7 +1953,15 @@ export interface paths {
                      *             }
                      *           }
                      *         ],
-                     *         "previous_round": null
+                     *         "previous_round": null,
+                     *         "result": {
+                     *           "over": false,
+                     *           "winners": [],
+                     *           "points": [
+                     *             0,
+                     *             0
+                     *           ]
+                     *         }
                      *       }
                      *     }
                      */
@@ -1761,7 +2111,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The sealed game's token expired. */
+                /** @description The sealed game's token expired, or the server lost the game's ledger (it can no longer tell the newest token from an earlier one): the game cannot go on. */
                 410: {
                     headers: {
                         [name: string]: unknown;
@@ -1788,7 +2138,7 @@ export interface paths {
                          * @example {
                          *       "code": 413,
                          *       "status": "Request Entity Too Large",
-                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *       "message": "the body is larger than the 262,144 bytes (256 KiB) a request may send; a full state, even late in a game, is under 10 KiB"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -2080,7 +2430,15 @@ export interface paths {
                      *             }
                      *           }
                      *         ],
-                     *         "previous_round": null
+                     *         "previous_round": null,
+                     *         "result": {
+                     *           "over": false,
+                     *           "winners": [],
+                     *           "points": [
+                     *             0,
+                     *             0
+                     *           ]
+                     *         }
                      *       },
                      *       "move": "2Dx2H"
                      *     }
@@ -2279,7 +2637,15 @@ export interface paths {
                          *             }
                          *           }
                          *         ],
-                         *         "previous_round": null
+                         *         "previous_round": null,
+                         *         "result": {
+                         *           "over": false,
+                         *           "winners": [],
+                         *           "points": [
+                         *             0,
+                         *             0
+                         *           ]
+                         *         }
                          *       },
                          *       "events": [
                          *         {
@@ -2349,7 +2715,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The sealed game's token expired. */
+                /** @description The sealed game's token expired, or the server lost the game's ledger (it can no longer tell the newest token from an earlier one): the game cannot go on. */
                 410: {
                     headers: {
                         [name: string]: unknown;
@@ -2376,7 +2742,7 @@ export interface paths {
                          * @example {
                          *       "code": 413,
                          *       "status": "Request Entity Too Large",
-                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *       "message": "the body is larger than the 262,144 bytes (256 KiB) a request may send; a full state, even late in a game, is under 10 KiB"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -2662,7 +3028,15 @@ export interface paths {
                      *             }
                      *           }
                      *         ],
-                     *         "previous_round": null
+                     *         "previous_round": null,
+                     *         "result": {
+                     *           "over": false,
+                     *           "winners": [],
+                     *           "points": [
+                     *             0,
+                     *             0
+                     *           ]
+                     *         }
                      *       },
                      *       "player": 0
                      *     }
@@ -2813,7 +3187,15 @@ export interface paths {
                          *             }
                          *           }
                          *         ],
-                         *         "previous_round": null
+                         *         "previous_round": null,
+                         *         "result": {
+                         *           "over": false,
+                         *           "winners": [],
+                         *           "points": [
+                         *             0,
+                         *             0
+                         *           ]
+                         *         }
                          *       }
                          *     }
                          */
@@ -2872,7 +3254,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The sealed game's token expired. */
+                /** @description The sealed game's token expired, or the server lost the game's ledger (it can no longer tell the newest token from an earlier one): the game cannot go on. */
                 410: {
                     headers: {
                         [name: string]: unknown;
@@ -2899,7 +3281,7 @@ export interface paths {
                          * @example {
                          *       "code": 413,
                          *       "status": "Request Entity Too Large",
-                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *       "message": "the body is larger than the 262,144 bytes (256 KiB) a request may send; a full state, even late in a game, is under 10 KiB"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -3186,7 +3568,15 @@ export interface paths {
                      *             }
                      *           }
                      *         ],
-                     *         "previous_round": null
+                     *         "previous_round": null,
+                     *         "result": {
+                     *           "over": false,
+                     *           "winners": [],
+                     *           "points": [
+                     *             0,
+                     *             0
+                     *           ]
+                     *         }
                      *       }
                      *     }
                      */
@@ -3295,7 +3685,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The sealed game's token expired. */
+                /** @description The sealed game's token expired, or the server lost the game's ledger (it can no longer tell the newest token from an earlier one): the game cannot go on. */
                 410: {
                     headers: {
                         [name: string]: unknown;
@@ -3322,7 +3712,7 @@ export interface paths {
                          * @example {
                          *       "code": 413,
                          *       "status": "Request Entity Too Large",
-                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *       "message": "the body is larger than the 262,144 bytes (256 KiB) a request may send; a full state, even late in a game, is under 10 KiB"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -3610,7 +4000,15 @@ export interface paths {
                      *             }
                      *           }
                      *         ],
-                     *         "previous_round": null
+                     *         "previous_round": null,
+                     *         "result": {
+                     *           "over": false,
+                     *           "winners": [],
+                     *           "points": [
+                     *             0,
+                     *             0
+                     *           ]
+                     *         }
                      *       },
                      *       "player": 1,
                      *       "samples": 16,
@@ -3759,10 +4157,12 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 53.2,
+                         *         "elapsed_ms": 25.6,
                          *         "cached": false,
                          *         "nodes": 76919,
-                         *         "seed": 0
+                         *         "seed": 0,
+                         *         "exact": false,
+                         *         "opponent_model": 0.25
                          *       }
                          *     }
                          */
@@ -3782,9 +4182,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j7fab80b61a4932c2bba353ff8eee3f06",
-                         *         "status": "queued",
-                         *         "url": "/v1/jobs/j7fab80b61a4932c2bba353ff8eee3f06"
+                         *         "id": "j8a5c93b595234bd07ac0f36d226896d4",
+                         *         "status": "started",
+                         *         "url": "/v1/jobs/j8a5c93b595234bd07ac0f36d226896d4"
                          *       }
                          *     }
                          */
@@ -3843,7 +4243,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The sealed game's token expired. */
+                /** @description The sealed game's token expired, or the server lost the game's ledger (it can no longer tell the newest token from an earlier one): the game cannot go on. */
                 410: {
                     headers: {
                         [name: string]: unknown;
@@ -3870,7 +4270,7 @@ export interface paths {
                          * @example {
                          *       "code": 413,
                          *       "status": "Request Entity Too Large",
-                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *       "message": "the body is larger than the 262,144 bytes (256 KiB) a request may send; a full state, even late in a game, is under 10 KiB"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -4153,7 +4553,15 @@ export interface paths {
                      *             }
                      *           }
                      *         ],
-                     *         "previous_round": null
+                     *         "previous_round": null,
+                     *         "result": {
+                     *           "over": false,
+                     *           "winners": [],
+                     *           "points": [
+                     *             0,
+                     *             0
+                     *           ]
+                     *         }
                      *       },
                      *       "player": 1,
                      *       "samples": 16,
@@ -4184,10 +4592,12 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 54.7,
+                         *         "elapsed_ms": 25.5,
                          *         "cached": false,
                          *         "nodes": 76919,
-                         *         "seed": 0
+                         *         "seed": 0,
+                         *         "exact": false,
+                         *         "opponent_model": 0.25
                          *       }
                          *     }
                          */
@@ -4207,9 +4617,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j7fab80b61a4932c2bba353ff8eee3f06",
-                         *         "status": "queued",
-                         *         "url": "/v1/jobs/j7fab80b61a4932c2bba353ff8eee3f06"
+                         *         "id": "j8a5c93b595234bd07ac0f36d226896d4",
+                         *         "status": "started",
+                         *         "url": "/v1/jobs/j8a5c93b595234bd07ac0f36d226896d4"
                          *       }
                          *     }
                          */
@@ -4268,7 +4678,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The sealed game's token expired. */
+                /** @description The sealed game's token expired, or the server lost the game's ledger (it can no longer tell the newest token from an earlier one): the game cannot go on. */
                 410: {
                     headers: {
                         [name: string]: unknown;
@@ -4295,7 +4705,7 @@ export interface paths {
                          * @example {
                          *       "code": 413,
                          *       "status": "Request Entity Too Large",
-                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *       "message": "the body is larger than the 262,144 bytes (256 KiB) a request may send; a full state, even late in a game, is under 10 KiB"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -4417,7 +4827,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "j7fab80b61a4932c2bba353ff8eee3f06",
+                         *       "id": "j8a5c93b595234bd07ac0f36d226896d4",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -4554,10 +4964,12 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 40.8,
+                         *           "elapsed_ms": 43.1,
                          *           "cached": false,
                          *           "nodes": 76919,
-                         *           "seed": 0
+                         *           "seed": 0,
+                         *           "exact": false,
+                         *           "opponent_model": 0.25
                          *         }
                          *       }
                          *     }
@@ -4831,7 +5243,15 @@ export interface paths {
                      *             }
                      *           }
                      *         ],
-                     *         "previous_round": null
+                     *         "previous_round": null,
+                     *         "result": {
+                     *           "over": false,
+                     *           "winners": [],
+                     *           "points": [
+                     *             0,
+                     *             0
+                     *           ]
+                     *         }
                      *       }
                      *     }
                      */
@@ -5007,7 +5427,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The sealed game's token expired. */
+                /** @description The sealed game's token expired, or the server lost the game's ledger (it can no longer tell the newest token from an earlier one): the game cannot go on. */
                 410: {
                     headers: {
                         [name: string]: unknown;
@@ -5034,7 +5454,7 @@ export interface paths {
                          * @example {
                          *       "code": 413,
                          *       "status": "Request Entity Too Large",
-                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *       "message": "the body is larger than the 262,144 bytes (256 KiB) a request may send; a full state, even late in a game, is under 10 KiB"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -5337,7 +5757,15 @@ export interface paths {
                          *             "status": "playing",
                          *             "winner": null,
                          *             "history": [],
-                         *             "previous_round": null
+                         *             "previous_round": null,
+                         *             "result": {
+                         *               "over": false,
+                         *               "winners": [],
+                         *               "points": [
+                         *                 0,
+                         *                 0
+                         *               ]
+                         *             }
                          *           },
                          *           "events": [
                          *             {
@@ -5480,7 +5908,15 @@ export interface paths {
                          *                 }
                          *               }
                          *             ],
-                         *             "previous_round": null
+                         *             "previous_round": null,
+                         *             "result": {
+                         *               "over": false,
+                         *               "winners": [],
+                         *               "points": [
+                         *                 0,
+                         *                 0
+                         *               ]
+                         *             }
                          *           },
                          *           "events": [
                          *             {
@@ -5614,7 +6050,15 @@ export interface paths {
                          *                 }
                          *               }
                          *             ],
-                         *             "previous_round": null
+                         *             "previous_round": null,
+                         *             "result": {
+                         *               "over": false,
+                         *               "winners": [],
+                         *               "points": [
+                         *                 0,
+                         *                 0
+                         *               ]
+                         *             }
                          *           },
                          *           "events": [
                          *             {
@@ -5660,7 +6104,7 @@ export interface paths {
                          * @example {
                          *       "code": 413,
                          *       "status": "Request Entity Too Large",
-                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *       "message": "the body is larger than the 262,144 bytes (256 KiB) a request may send; a full state, even late in a game, is under 10 KiB"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -5884,6 +6328,7 @@ export interface paths {
                          * @example {
                          *       "player": 1,
                          *       "seed": 0,
+                         *       "opponent_model": 0.25,
                          *       "moves": [
                          *         {
                          *           "ply": 1,
@@ -5921,7 +6366,8 @@ export interface paths {
                          *           "points_lost": 0.806,
                          *           "verdict": "inaccuracy",
                          *           "forced": false,
-                         *           "samples": 16
+                         *           "samples": 16,
+                         *           "exact": false
                          *         },
                          *         {
                          *           "ply": 3,
@@ -5970,7 +6416,8 @@ export interface paths {
                          *           "points_lost": 0,
                          *           "verdict": "best",
                          *           "forced": false,
-                         *           "samples": 16
+                         *           "samples": 16,
+                         *           "exact": false
                          *         },
                          *         {
                          *           "ply": 5,
@@ -6007,7 +6454,8 @@ export interface paths {
                          *           "points_lost": 1.037,
                          *           "verdict": "mistake",
                          *           "forced": false,
-                         *           "samples": 8
+                         *           "samples": 8,
+                         *           "exact": false
                          *         },
                          *         {
                          *           "ply": 7,
@@ -6034,7 +6482,8 @@ export interface paths {
                          *           "points_lost": 0,
                          *           "verdict": "best",
                          *           "forced": true,
-                         *           "samples": 0
+                         *           "samples": 0,
+                         *           "exact": false
                          *         }
                          *       ],
                          *       "summary": {
@@ -6122,7 +6571,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The sealed game's token expired. */
+                /** @description The sealed game's token expired, or the server lost the game's ledger (it can no longer tell the newest token from an earlier one): the game cannot go on. */
                 410: {
                     headers: {
                         [name: string]: unknown;
@@ -6149,7 +6598,7 @@ export interface paths {
                          * @example {
                          *       "code": 413,
                          *       "status": "Request Entity Too Large",
-                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *       "message": "the body is larger than the 262,144 bytes (256 KiB) a request may send; a full state, even late in a game, is under 10 KiB"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -6438,7 +6887,15 @@ export interface paths {
                      *             }
                      *           }
                      *         ],
-                     *         "previous_round": null
+                     *         "previous_round": null,
+                     *         "result": {
+                     *           "over": false,
+                     *           "winners": [],
+                     *           "points": [
+                     *             0,
+                     *             0
+                     *           ]
+                     *         }
                      *       },
                      *       "player": 1,
                      *       "level": "club",
@@ -6530,7 +6987,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The sealed game's token expired. */
+                /** @description The sealed game's token expired, or the server lost the game's ledger (it can no longer tell the newest token from an earlier one): the game cannot go on. */
                 410: {
                     headers: {
                         [name: string]: unknown;
@@ -6557,7 +7014,7 @@ export interface paths {
                          * @example {
                          *       "code": 413,
                          *       "status": "Request Entity Too Large",
-                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *       "message": "the body is larger than the 262,144 bytes (256 KiB) a request may send; a full state, even late in a game, is under 10 KiB"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -6849,7 +7306,15 @@ export interface paths {
                      *             }
                      *           }
                      *         ],
-                     *         "previous_round": null
+                     *         "previous_round": null,
+                     *         "result": {
+                     *           "over": false,
+                     *           "winners": [],
+                     *           "points": [
+                     *             0,
+                     *             0
+                     *           ]
+                     *         }
                      *       },
                      *       "card": "2D",
                      *       "table": [
@@ -6960,7 +7425,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The sealed game's token expired. */
+                /** @description The sealed game's token expired, or the server lost the game's ledger (it can no longer tell the newest token from an earlier one): the game cannot go on. */
                 410: {
                     headers: {
                         [name: string]: unknown;
@@ -6987,7 +7452,7 @@ export interface paths {
                          * @example {
                          *       "code": 413,
                          *       "status": "Request Entity Too Large",
-                         *       "message": "The data value transmitted exceeds the capacity limit."
+                         *       "message": "the body is larger than the 262,144 bytes (256 KiB) a request may send; a full state, even late in a game, is under 10 KiB"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -7168,6 +7633,11 @@ export interface components {
              */
             type: "turn" | "take" | "pass" | "dead" | "lay" | "discard" | "force" | "out" | "tableau" | "settled";
             /**
+             * @description What happened in words, to show as it is; it names only cards the event shows (engine/conquian/words.py).
+             * @example Player 0 takes 5♥ and melds 4♥, 5♥ and 6♥
+             */
+            description: string;
+            /**
              * @description The seat that acted.
              * @example 0
              */
@@ -7228,10 +7698,20 @@ export interface components {
              */
             type: "draw" | "take" | "discard" | "false_call" | "reshuffle" | "show" | "settle" | "hand_drawn" | "out" | "meld" | "add" | "shift";
             /**
-             * @description The seat that acted.
+             * @description What happened in words, to show as it is, written from the fields the asking seat is shown: it names no card they hide, and a draw's words are the same for every seat (RM27; engine/rummy/words.py).
+             * @example Player 1 draws from the stock
+             */
+            description: string;
+            /**
+             * @description The seat that acted (also `player`).
              * @example 1
              */
             seat?: number;
+            /**
+             * @description The seat that acted: the same as `seat`, under the name the other games' events use.
+             * @example 1
+             */
+            player?: number;
             /**
              * @description The card concerned; null for a card the asking seat may not see.
              * @example 9D
@@ -7277,6 +7757,11 @@ export interface components {
              * @example 2D+3D+4D
              */
             text?: string;
+            /**
+             * @description `shift`: the joker moved (DP7).
+             * @example JK1
+             */
+            joker?: string;
             /**
              * @description `false_call`: the penalty (RM24).
              * @example 10
@@ -7584,6 +8069,26 @@ export interface components {
              */
             players: components["schemas"]["PlayerScore"][];
         };
+        Result: {
+            /**
+             * @description The game (Cassino, R27) or the hand (Conquian Q18-Q20, rummy RM26) has ended.
+             * @example false
+             */
+            over: boolean;
+            /**
+             * @description The seats that won, ascending: the winning side's seats (partners together), the seat out, or the seats with the most points once settled; empty while in play, at a draw or a tableau.
+             * @example []
+             */
+            winners: number[];
+            /**
+             * @description Each seat's points as they stand, final once over: Cassino's game totals (a partner's are his side's), Conquian's counters won, rummy's settlement.
+             * @example [
+             *       0,
+             *       0
+             *     ]
+             */
+            points: number[];
+        };
         State: {
             /**
              * @description The game (GET /v1/catalog); optional on input, where it must be the variant's game.
@@ -7739,6 +8244,18 @@ export interface components {
              */
             game_value?: number;
             /**
+             * @description Over or not, who won, the points per seat; derived, ignored on input.
+             * @example {
+             *       "over": false,
+             *       "winners": [],
+             *       "points": [
+             *         0,
+             *         0
+             *       ]
+             *     }
+             */
+            result?: components["schemas"]["Result"];
+            /**
              * @description Game seed: every deal is a pure function of it (R5). Drawn by the server below 2^53 (exact in JavaScript); a larger seed sent by a client is kept as it is.
              * @example 12345
              */
@@ -7861,7 +8378,15 @@ export interface components {
              *       "status": "playing",
              *       "winner": null,
              *       "history": [],
-             *       "previous_round": null
+             *       "previous_round": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             state?: components["schemas"]["State"];
@@ -8141,6 +8666,18 @@ export interface components {
              * @example 2
              */
             game_value?: number;
+            /**
+             * @description Over or not, who won, the points per seat; derived, ignored on input.
+             * @example {
+             *       "over": false,
+             *       "winners": [],
+             *       "points": [
+             *         0,
+             *         0
+             *       ]
+             *     }
+             */
+            result?: components["schemas"]["Result"];
             /**
              * @description Seat whose view this is.
              * @example 0
@@ -8595,7 +9132,15 @@ export interface components {
              *       "status": "playing",
              *       "winner": null,
              *       "history": [],
-             *       "previous_round": null
+             *       "previous_round": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             state?: components["schemas"]["State"];
@@ -8651,7 +9196,15 @@ export interface components {
              *       "status": "playing",
              *       "winner": null,
              *       "history": [],
-             *       "previous_round": null
+             *       "previous_round": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             view?: components["schemas"]["View"];
@@ -8702,7 +9255,15 @@ export interface components {
              *       "status": "playing",
              *       "winner": null,
              *       "history": [],
-             *       "previous_round": null
+             *       "previous_round": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             view_before_house?: components["schemas"]["View"];
@@ -8777,7 +9338,15 @@ export interface components {
              *       "status": "playing",
              *       "winner": null,
              *       "history": [],
-             *       "previous_round": null
+             *       "previous_round": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             view: components["schemas"]["View"];
@@ -8855,6 +9424,25 @@ export interface components {
              * @example 0
              */
             seed?: number;
+            /**
+             * @description The request's budget fields the deployment cut, each with the cap it was cut to: `samples` past `HINT_MAX_SAMPLES` (200 by default), `time_ms` past `HINT_MAX_TIME_MS` (3000 by default); absent when nothing was cut.
+             * @example {
+             *       "samples": 200
+             *     }
+             */
+            capped?: {
+                [key: string]: number;
+            };
+            /**
+             * @description Cassino: the values are the game's value: every hidden card known (one world), searched to the round's end by minimax with no opponent model (the last batch with `opponent_model` 0; in partnership team against team, in three-hand the asking player against the two others together). Conquian and rummy: every world was searched to the hand's end.
+             * @example false
+             */
+            exact?: boolean;
+            /**
+             * @description Cassino: the opponent model's weight the search applied (0: none, plain minimax; 0 wherever the search has no model: N seats, `draw` while the stock lasts).
+             * @example 0.25
+             */
+            opponent_model?: number;
         } & {
             [key: string]: unknown;
         };
@@ -8979,7 +9567,12 @@ export interface components {
              */
             seed: number;
             /**
-             * @description Each of the seat's moves in order: `ply`, `round`, `deal`, the `move` and the `best` move from the seat's view then, their `equity` and `best_equity`, `points_lost`, `verdict` (best, good, inaccuracy, mistake, blunder), `forced` and the worlds searched (`samples`).
+             * @description The opponent model's weight of the hints' two-seat searches (0 for N seats, whose search has none; `draw`'s horizon search while the stock lasts has none either).
+             * @example 0.25
+             */
+            opponent_model: number;
+            /**
+             * @description Each of the seat's moves in order: `ply`, `round`, `deal`, the `move` and the `best` move from the seat's view then, their `equity` and `best_equity`, `points_lost`, `verdict` (best, good, inaccuracy, mistake, blunder), `forced`, the worlds searched (`samples`) and `exact` (the equities are the game's value, as a hint's `solver.exact`).
              * @example [
              *       {
              *         "ply": 1,
@@ -8996,7 +9589,8 @@ export interface components {
              *         "points_lost": 0,
              *         "verdict": "best",
              *         "forced": false,
-             *         "samples": 48
+             *         "samples": 48,
+             *         "exact": false
              *       }
              *     ]
              */
@@ -9107,6 +9701,18 @@ export interface components {
              */
             winner: number | null;
             /**
+             * @description Over or not, who won, the points per seat; derived, ignored on input.
+             * @example {
+             *       "over": false,
+             *       "winners": [],
+             *       "points": [
+             *         0,
+             *         0
+             *       ]
+             *     }
+             */
+            result?: components["schemas"]["Result"];
+            /**
              * @description The hand's seed: its deal (Q4).
              * @example 11
              */
@@ -9199,7 +9805,15 @@ export interface components {
              *       "up": "JC",
              *       "source": "turned",
              *       "pool": 0,
-             *       "winner": null
+             *       "winner": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             state?: components["schemas"]["ConquianState"];
@@ -9243,6 +9857,11 @@ export interface components {
              *     ]
              */
             meld?: string[];
+            /**
+             * @description The move in words, to show as it is (answers only: legal moves and hints; ignored on input; engine/conquian/words.py).
+             * @example Take 5♥ and meld 4♥, 5♥ and 6♥
+             */
+            description?: string;
         };
         ConquianLegalMovesResponse: {
             /**
@@ -9255,7 +9874,8 @@ export interface components {
              * @example [
              *       {
              *         "id": "pass",
-             *         "type": "pass"
+             *         "type": "pass",
+             *         "description": "Pass J♣"
              *       }
              *     ]
              */
@@ -9332,6 +9952,18 @@ export interface components {
              * @example null
              */
             winner: number | null;
+            /**
+             * @description Over or not, who won, the points per seat; derived, ignored on input.
+             * @example {
+             *       "over": false,
+             *       "winners": [],
+             *       "points": [
+             *         0,
+             *         0
+             *       ]
+             *     }
+             */
+            result?: components["schemas"]["Result"];
             /**
              * @description The seat whose view this is.
              * @example 0
@@ -9424,7 +10056,15 @@ export interface components {
              *       "up": "JC",
              *       "source": "passed",
              *       "pool": 0,
-             *       "winner": null
+             *       "winner": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             state?: components["schemas"]["ConquianState"];
@@ -9467,7 +10107,15 @@ export interface components {
              *       "up": "JC",
              *       "source": "turned",
              *       "pool": 0,
-             *       "winner": null
+             *       "winner": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             view?: components["schemas"]["ConquianView"];
@@ -9505,7 +10153,15 @@ export interface components {
              *       "up": "JC",
              *       "source": "turned",
              *       "pool": 0,
-             *       "winner": null
+             *       "winner": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             view_before_house?: components["schemas"]["ConquianView"];
@@ -9514,6 +10170,7 @@ export interface components {
              * @example [
              *       {
              *         "type": "pass",
+             *         "description": "Player 1 passes J♣",
              *         "player": 1,
              *         "card": "JC"
              *       }
@@ -9556,7 +10213,15 @@ export interface components {
              *       "up": "JC",
              *       "source": "turned",
              *       "pool": 0,
-             *       "winner": null
+             *       "winner": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             view: components["schemas"]["ConquianView"];
@@ -9565,6 +10230,7 @@ export interface components {
              * @example [
              *       {
              *         "type": "pass",
+             *         "description": "Player 1 passes J♣",
              *         "player": 1,
              *         "card": "JC"
              *       }
@@ -9582,7 +10248,8 @@ export interface components {
              * @description The move, with its id.
              * @example {
              *       "id": "pass",
-             *       "type": "pass"
+             *       "type": "pass",
+             *       "description": "Pass J♣"
              *     }
              */
             move: components["schemas"]["ConquianMove"];
@@ -9625,7 +10292,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-alphabeta-horizon",
              *       "samples": 6,
-             *       "elapsed_ms": 81.6,
+             *       "elapsed_ms": 39.5,
              *       "cached": false,
              *       "nodes": 1005,
              *       "seed": 0,
@@ -9640,7 +10307,8 @@ export interface components {
              *         "rank": 1,
              *         "move": {
              *           "id": "pass",
-             *           "type": "pass"
+             *           "type": "pass",
+             *           "description": "Pass J♣"
              *         },
              *         "equity": -0.161,
              *         "stderr": 0.247,
@@ -9734,6 +10402,18 @@ export interface components {
              *     ]
              */
             scores: number[];
+            /**
+             * @description Over or not, who won, the points per seat; derived, ignored on input.
+             * @example {
+             *       "over": false,
+             *       "winners": [],
+             *       "points": [
+             *         0,
+             *         0
+             *       ]
+             *     }
+             */
+            result?: components["schemas"]["Result"];
             /**
              * @description The hand's seed: its deal (RM6).
              * @example 7
@@ -9851,7 +10531,15 @@ export interface components {
              *         0,
              *         0
              *       ],
-             *       "showdown": null
+             *       "showdown": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             state?: components["schemas"]["RummyState"];
@@ -9925,6 +10613,11 @@ export interface components {
              * @example 4C
              */
             extend?: string | null;
+            /**
+             * @description The move in words, to show as it is, a joker named with what it stands for (answers only: legal moves and hints; ignored on input; engine/rummy/words.py).
+             * @example Draw from the stock
+             */
+            description?: string;
         };
         RummyLegalMovesResponse: {
             /**
@@ -9937,11 +10630,13 @@ export interface components {
              * @example [
              *       {
              *         "id": "draw",
-             *         "type": "draw"
+             *         "type": "draw",
+             *         "description": "Draw from the stock"
              *       },
              *       {
              *         "id": "take",
-             *         "type": "take"
+             *         "type": "take",
+             *         "description": "Take 9♠ from the discard pile"
              *       }
              *     ]
              */
@@ -10031,6 +10726,18 @@ export interface components {
              *     ]
              */
             scores: number[];
+            /**
+             * @description Over or not, who won, the points per seat; derived, ignored on input.
+             * @example {
+             *       "over": false,
+             *       "winners": [],
+             *       "points": [
+             *         0,
+             *         0
+             *       ]
+             *     }
+             */
+            result?: components["schemas"]["Result"];
             /**
              * @description The seat whose view this is.
              * @example 0
@@ -10160,7 +10867,15 @@ export interface components {
              *         0,
              *         0
              *       ],
-             *       "showdown": null
+             *       "showdown": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             state?: components["schemas"]["RummyState"];
@@ -10212,7 +10927,15 @@ export interface components {
              *         0,
              *         0
              *       ],
-             *       "shown": null
+             *       "shown": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             view?: components["schemas"]["RummyView"];
@@ -10259,7 +10982,15 @@ export interface components {
              *         0,
              *         0
              *       ],
-             *       "shown": null
+             *       "shown": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             view_before_house?: components["schemas"]["RummyView"];
@@ -10268,7 +10999,9 @@ export interface components {
              * @example [
              *       {
              *         "type": "draw",
+             *         "description": "Player 1 draws from the stock",
              *         "seat": 1,
+             *         "player": 1,
              *         "card": "QC"
              *       }
              *     ]
@@ -10319,7 +11052,15 @@ export interface components {
              *         0,
              *         0
              *       ],
-             *       "shown": null
+             *       "shown": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             view: components["schemas"]["RummyView"];
@@ -10328,7 +11069,9 @@ export interface components {
              * @example [
              *       {
              *         "type": "draw",
+             *         "description": "Player 1 draws from the stock",
              *         "seat": 1,
+             *         "player": 1,
              *         "card": "QC"
              *       }
              *     ]
@@ -10344,8 +11087,9 @@ export interface components {
             /**
              * @description The move, with its id.
              * @example {
+             *       "id": "take",
              *       "type": "take",
-             *       "id": "take"
+             *       "description": "Take 9♠ from the discard pile"
              *     }
              */
             move: components["schemas"]["RummyMove"];
@@ -10388,7 +11132,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 8,
-             *       "elapsed_ms": 13.8,
+             *       "elapsed_ms": 11,
              *       "cached": false,
              *       "nodes": 108,
              *       "seed": 0,
@@ -10402,8 +11146,9 @@ export interface components {
              *       {
              *         "rank": 1,
              *         "move": {
+             *           "id": "take",
              *           "type": "take",
-             *           "id": "take"
+             *           "description": "Take 9♠ from the discard pile"
              *         },
              *         "equity": 11.104,
              *         "stderr": 7.451,
@@ -10412,8 +11157,9 @@ export interface components {
              *       {
              *         "rank": 2,
              *         "move": {
+             *           "id": "draw",
              *           "type": "draw",
-             *           "id": "draw"
+             *           "description": "Draw from the stock"
              *         },
              *         "equity": 5.968,
              *         "stderr": 7.278,
@@ -10422,6 +11168,51 @@ export interface components {
              *     ]
              */
             moves: components["schemas"]["RummyRankedMove"][];
+        };
+        DialRange: {
+            /**
+             * @description The weakest dial: random moves.
+             * @example 0
+             */
+            min: number;
+            /**
+             * @description The strongest: the solver.
+             * @example 100
+             */
+            max: number;
+        };
+        HouseOptions: {
+            /**
+             * @description Every `bot` a house seat may be, each deciding from its own view only.
+             * @example [
+             *       "solver",
+             *       "heuristic",
+             *       "greedy",
+             *       "random",
+             *       "beginner",
+             *       "master"
+             *     ]
+             */
+            bots: string[];
+            /**
+             * @description The skill levels among them, weakest first (docs/ladder.md); empty where the game has none yet.
+             * @example [
+             *       "beginner",
+             *       "casual",
+             *       "club",
+             *       "expert",
+             *       "master"
+             *     ]
+             */
+            levels: string[];
+            /**
+             * @description The range of `house[i].dial`, or null where the game has no dial.
+             * @example {
+             *       "min": 0,
+             *       "max": 100
+             *     }
+             */
+            dial: components["schemas"]["DialRange"] | (Record<string, never> | null);
         };
         CatalogVariant: {
             /**
@@ -10435,12 +11226,22 @@ export interface components {
              */
             description: string;
             /**
-             * @description Its seats (players), numbered from 0.
+             * @description Its seats (players) at a game that names no `players`, numbered from 0.
              * @example 2
              */
             seats: number;
             /**
-             * @description The seats that score together: one list per side (each seat alone unless the variant plays in partnerships).
+             * @description The fewest seats a game of it may have (`players` in POST /v1/games).
+             * @example 2
+             */
+            min_seats: number;
+            /**
+             * @description The most seats a game of it may have: rummy plays with 2 to 6 (RM1), the others with `seats` exactly.
+             * @example 2
+             */
+            max_seats: number;
+            /**
+             * @description The seats that score together at the default table (`seats`): one list per side (each seat alone unless the variant plays in partnerships).
              * @example [
              *       [
              *         0
@@ -10456,6 +11257,19 @@ export interface components {
              * @example true
              */
             playable: boolean;
+            /**
+             * @description What a sealed game's house seat (`house[i]` of POST /v1/games) may be; null for a variant that is not playable.
+             * @example {
+             *       "bots": [
+             *         "solver",
+             *         "greedy",
+             *         "random"
+             *       ],
+             *       "levels": [],
+             *       "dial": null
+             *     }
+             */
+            house: components["schemas"]["HouseOptions"] | (Record<string, never> | null);
             /**
              * @description Its rules page (HTML, every numbered rule an anchor); absent while it has none.
              * @example /rules/standard
@@ -10798,8 +11612,7 @@ export interface components {
         };
         NewGameRequest: {
             /**
-             * @description The game to start (GET /v1/catalog); `cassino` by default. (In answers and other requests `game` is a sealed game's token.)
-             * @default cassino
+             * @description The game to start (GET /v1/catalog): by default the game whose variant `variant` names (variant names are unique across the catalog), else `cassino`. (In answers and other requests `game` is a sealed game's token.)
              * @example cassino
              * @enum {string}
              */
@@ -10934,7 +11747,15 @@ export interface components {
              *       "status": "playing",
              *       "winner": null,
              *       "history": [],
-             *       "previous_round": null
+             *       "previous_round": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"];
@@ -11053,7 +11874,15 @@ export interface components {
              *       "status": "playing",
              *       "winner": null,
              *       "history": [],
-             *       "previous_round": null
+             *       "previous_round": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"];
@@ -11179,7 +12008,15 @@ export interface components {
              *       "status": "playing",
              *       "winner": null,
              *       "history": [],
-             *       "previous_round": null
+             *       "previous_round": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"];
@@ -11292,7 +12129,15 @@ export interface components {
              *       "status": "playing",
              *       "winner": null,
              *       "history": [],
-             *       "previous_round": null
+             *       "previous_round": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"];
@@ -11343,7 +12188,15 @@ export interface components {
              *       "status": "playing",
              *       "winner": null,
              *       "history": [],
-             *       "previous_round": null
+             *       "previous_round": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             view?: components["schemas"]["View"] | components["schemas"]["ConquianView"] | components["schemas"]["RummyView"];
@@ -11406,7 +12259,15 @@ export interface components {
              *       "status": "playing",
              *       "winner": null,
              *       "history": [],
-             *       "previous_round": null
+             *       "previous_round": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             view?: components["schemas"]["View"] | components["schemas"]["ConquianView"] | components["schemas"]["RummyView"];
@@ -11502,7 +12363,15 @@ export interface components {
              *       "status": "playing",
              *       "winner": null,
              *       "history": [],
-             *       "previous_round": null
+             *       "previous_round": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"];
@@ -11522,12 +12391,12 @@ export interface components {
              */
             credential?: string;
             /**
-             * @description Worlds (determinizations) to search; budgets over 64 are split into jobs. The deployment caps it (`HINT_MAX_SAMPLES`, 200 by default): `solver.samples` in the answer says how many were searched.
+             * @description Worlds (determinizations) to search; budgets over 64 are split into jobs. The deployment caps it (`HINT_MAX_SAMPLES`, 200 by default): `solver.samples` in the answer says how many were searched, and `solver.capped` that it was cut.
              * @example 48
              */
             samples?: number;
             /**
-             * @description Time budget in milliseconds (answers then depend on the machine); capped by the deployment (`HINT_MAX_TIME_MS`, 3000 by default).
+             * @description Time budget in milliseconds (answers then depend on the machine); capped by the deployment (`HINT_MAX_TIME_MS`, 3000 by default; `solver.capped` says so).
              * @example 200
              */
             time_ms?: number;
@@ -11542,6 +12411,11 @@ export interface components {
              * @example 3
              */
             top?: number;
+            /**
+             * @description Cassino: the weight of the opponent model in the search of each world (0 to 1; default 0.25): the opponent's replies are valued as `1 - w` times its best reply plus `w` times the reply of a one-ply policy that does not see the asking player's hand. 0 is plain minimax: in the last batch, where every card is known, the equities are then the game's value (`solver.exact`). The N-seat search has no model (only 0 is accepted there); other games refuse the field.
+             * @example 0
+             */
+            opponent_model?: number;
             /**
              * @description Answer 202 with a job at once instead of waiting.
              * @default false
@@ -11577,6 +12451,15 @@ export interface components {
              *     }
              */
             job: components["schemas"]["JobRef"];
+            /**
+             * @description As `solver.capped`: the budget fields the deployment cut, with their caps.
+             * @example {
+             *       "samples": 200
+             *     }
+             */
+            capped?: {
+                [key: string]: number;
+            };
         };
         Progress: {
             /**
@@ -11714,7 +12597,15 @@ export interface components {
              *       "status": "playing",
              *       "winner": null,
              *       "history": [],
-             *       "previous_round": null
+             *       "previous_round": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             state?: components["schemas"]["State"];
@@ -11983,7 +12874,15 @@ export interface components {
              *       "status": "playing",
              *       "winner": null,
              *       "history": [],
-             *       "previous_round": null
+             *       "previous_round": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             state: components["schemas"]["State"];
@@ -12135,6 +13034,11 @@ export interface components {
              */
             samples?: number;
             /**
+             * @description Cassino: the weight of the opponent model in the search of each world (0 to 1; default 0.25): the opponent's replies are valued as `1 - w` times its best reply plus `w` times the reply of a one-ply policy that does not see the asking player's hand. 0 is plain minimax: in the last batch, where every card is known, the equities are then the game's value (`solver.exact`). The N-seat search has no model (only 0 is accepted there); other games refuse the field.
+             * @example 0
+             */
+            opponent_model?: number;
+            /**
              * @description Answer 202 with a job at once instead of waiting.
              * @default false
              * @example false
@@ -12189,7 +13093,15 @@ export interface components {
              *       "status": "playing",
              *       "winner": null,
              *       "history": [],
-             *       "previous_round": null
+             *       "previous_round": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             view?: components["schemas"]["View"];
@@ -12285,7 +13197,15 @@ export interface components {
              *       "status": "playing",
              *       "winner": null,
              *       "history": [],
-             *       "previous_round": null
+             *       "previous_round": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             state?: components["schemas"]["State"];
@@ -12451,7 +13371,15 @@ export interface components {
              *       "status": "playing",
              *       "winner": null,
              *       "history": [],
-             *       "previous_round": null
+             *       "previous_round": null,
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0
+             *         ]
+             *       }
              *     }
              */
             state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"];

@@ -54,12 +54,17 @@ def test_events_say_what_happened_in_cards() -> None:
     state = position([["KS", "KH"], None], [[["AS", "2S", "3S", "4S"],
                                              ["AH", "2H", "3H", "4H"]], []], up="KD")
     _, events = state.apply("take:KD=KSKHKD")
-    assert [e.to_dict() for e in events] == [
+    wire = [e.to_dict() for e in events]
+    assert [{k: v for k, v in e.items() if k != "description"} for e in wire] == [
         {"type": "take", "player": 0, "card": "KD", "meld": ["KS", "KH", "KD"],
          "borrowed": []},
         {"type": "out", "player": 0, "down": 11},
         {"type": "settled", "returns": [1, -1], "pool": 0},
     ]
+    assert [e["description"] for e in wire] == [
+        "Player 0 takes K♦ and melds K♠, K♥ and K♦",
+        "Player 0 has 11 cards down and wins the hand (Q18)",
+        "Settled in counters: Player 0 +1, Player 1 -1 (Q21)"]
     passed = play(new_game(2, dealer=0), "pass")
     _, events = passed.apply("pass")
     assert [e.type for e in events] == ["dead", "turn"]
