@@ -340,6 +340,7 @@ def test_the_api_names_the_families_and_plays_any_of_their_moves() -> None:
     unlisted = next(Move("capture", family.card, a | b) for a in groups for b in groups
                     if not a & b and Move("capture", family.card, a | b).id not in shown)
     assert why(state.view(state.to_move), family.card, unlisted.targets).moves == [unlisted]
+    assert state.view(state.to_move).refusal(unlisted) is None  # D17's view-only judge
     played = client.post("/v1/apply", json={**body, "move": unlisted.id})
     assert played.status_code == 200, played.json
     assert played.json["state"]["captured"] != body["state"]["captured"]
