@@ -34,7 +34,6 @@ from engine.cassino import (
     MAX_SAFE_SEED,
     PLAYING,
     View,
-    check_table,
     claim,
     game_over,
     get_rules,
@@ -58,15 +57,12 @@ def playing(state: State) -> State:
 
 
 def read_state(data: dict[str, Any]) -> State:
-    """The state of a request, refused (422) when it is inconsistent or its table too large
-    to list the moves of (D16)."""
+    """The state of a request, refused (422) when it is inconsistent."""
     with about("state"):
         name = game_of(data)
         if name != CASSINO:  # another game's (api/other_games.py)
             return served(name).read_state(data)  # type: ignore[no-any-return]
-        state = State.from_dict(data)
-        check_table(state.loose, state.rules)
-    return state
+        return State.from_dict(data)
 
 
 def sealer() -> Sealer:
@@ -192,14 +188,18 @@ class LegalMoves(MethodView):
                                    rule="R4")
         legal = state.moves_for(seat)
         moves = [move_out(state, m) for m in legal]
+        answer: dict[str, Any] = {"player": seat, "moves": moves}
+        families = state.move_families() if seat == state.to_move else []
+        if families:  # D16: families listed in part, whose other moves are accepted too
+            answer["families"] = [f.to_dict() for f in families]
         if body.get("risks"):  # sweep warnings, from the seat's view only (R29)
             plays = [m for m in legal if m.type != CLAIM]  # a claim plays no card (T5)
             risks = dict(zip(plays, sweep_risks(state.view(seat), plays), strict=True))
-            return respond({"player": seat, "moves": moves, "risks": [
+            answer["risks"] = [
                 {"move": m.id, **(risks[m].to_dict() if m in risks else
                                   {"player": None, "probability": 0.0, "ranks": [],
-                                   "method": "exact"})} for m in legal]})
-        return respond({"player": seat, "moves": moves})
+                                   "method": "exact"})} for m in legal]
+        return respond(answer)
 
 
 @blp.route("/apply")

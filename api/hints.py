@@ -27,8 +27,9 @@ from api.schemas import (
 )
 from api.sealed import UNAVAILABLE_RETRY, sealed_scope
 from engine import State
-from engine.cassino import PLAYING, View, check_table, game_over
+from engine.cassino import PLAYING, View, game_over
 from engine.errors import GameOverError
+from solver.cassino import check_searchable
 from solver.games import hint_game
 from workers import ClientBusy, HintService, JobFailed, Overloaded, QueueUnavailable
 from workers.requests import HintRequest, open_scope
@@ -62,9 +63,9 @@ def read_request(kind: str, body: dict[str, Any]) -> HintRequest:
             return _other_request(kind, body, game.state, seat, sealed_scope(game, seat))
         if game.state.status != PLAYING:
             raise game_over(game.state)
-        with about("game"):
-            check_table(game.state.loose, game.state.rules)  # D16, as for an open state
         view = game.state.view(seat)
+        with about("game"):
+            check_searchable(view)  # D16: what the search would list
         scope = sealed_scope(game, seat)
     elif "view" in body:
         if "player" in body:
@@ -75,7 +76,7 @@ def read_request(kind: str, body: dict[str, Any]) -> HintRequest:
                 return _other_request(kind, body, None, None, None,
                                       served(name).read_view(body["view"]))
             view = View.from_dict(body["view"])
-            check_table(view.loose, view.rules)  # D16: what the search would list
+            check_searchable(view)  # D16: what the search would list
     else:
         if "player" not in body:
             abort(422, message="player: required with state", field="player")
@@ -86,11 +87,12 @@ def read_request(kind: str, body: dict[str, Any]) -> HintRequest:
                 return _other_request(kind, body, other, body["player"],
                                       open_scope(other.to_dict(), body["player"]))
             state = State.from_dict(body["state"])
-            check_table(state.loose, state.rules)  # D16: what the search would list
         with about("player"):
             view = state.view(body["player"])
         if state.status != PLAYING:
             raise game_over(state)
+        with about("state"):
+            check_searchable(view)  # D16: what the search would list
         scope = open_scope(state.to_dict(), body["player"])
     if view.status != PLAYING:
         raise game_over(view, "view.status")

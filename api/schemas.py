@@ -25,6 +25,7 @@ from api.sealed import HOUSE_BOTS
 from engine import cards
 from engine.cassino import (
     MAX_COUNT,
+    MAX_FAMILY,
     MAX_SEED,
     SCHEMES,
     STANDARD,
@@ -662,12 +663,29 @@ class StateResponse(Schema):
         "each player only their own.", ["0.Zk3b2mD0cXq0p7n1uJmH0Q", None]))
 
 
+class FamilySchema(Schema):
+    type = fields.String(required=True, validate=validate.OneOf(["capture", "build"]),
+                         metadata=_meta("The kind of its moves.", "capture"))
+    card = card_field("The card they play.", "4H", required=True)
+    value = Int(required=True, metadata=_meta(
+        "The value they take (a capture: the card's) or announce (a build).", 4))
+    cards = card_list("The table cards its moves may take or use.", ["AS", "AC", "3D", "4S"],
+                      required=True)
+
+
 class LegalMovesResponse(Schema):
     player = Int(required=True, metadata=_meta(
         "The seat whose moves are listed: the seat to move unless another was asked.", 1))
     moves = fields.List(fields.Nested(MoveSchema), required=True, metadata=_meta(
-        "Every legal move once (R9-R22), with id, and kind and groups for builds.",
+        "Every legal move once (R9-R22), with id, and kind and groups for builds; of a "
+        "family in `families`, some of its moves only (D16).",
         [{"type": "trail", "card": "KC", "id": "KC"}]))
+    families = fields.List(fields.Nested(FamilySchema), metadata=_meta(
+        "Present only when a card's captures, or its builds of one value, are too many to "
+        f"list (more than {MAX_FAMILY:,}; docs/rules/standard.md D16): each such family, whose "
+        "moves `moves` lists in part. Any legal move of it may be played: name its "
+        "targets (a subset of `cards`) in POST /v1/apply.",
+        [{"type": "capture", "card": "4H", "value": 4, "cards": ["AS", "AC", "3D", "4S"]}]))
     risks = fields.List(fields.Nested("SweepRiskSchema"), metadata=_meta(
         "With `risks`: one per move, in the order of `moves`: the sweep it leaves the next "
         "player (R13).", [{"move": "KC", "player": 1, "probability": 0.1394, "ranks": ["5"],

@@ -48,7 +48,8 @@ class StateError(CassinoError):
 
 
 class PositionTooLargeError(StateError):
-    """A table whose moves are too many to list: the engine refuses it (D16)."""
+    """A position whose moves are too many to search: hints refuse it (D16); its moves are
+    still listed and played."""
 
 
 class MoveFormatError(CassinoError):

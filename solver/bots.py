@@ -36,6 +36,7 @@ from solver.cassino import (
     Search,
     SeatsPosition,
     SideSearch,
+    searchable,
     weights,
 )
 from solver.core import DEFAULT, Options, claim_is_right, finish, hint, solve
@@ -214,7 +215,8 @@ class HeuristicBot(_ClaimsWhenRight):
 
 
 class SolverBot(_ClaimsWhenRight):
-    """The solver's best move (:func:`solver.hint`) at a given budget."""
+    """The solver's best move (:func:`solver.hint`) at a given budget; the greedy bot's at a
+    table whose moves are too many to search (D16, :func:`solver.cassino.searchable`)."""
 
     cheats = False
 
@@ -227,6 +229,8 @@ class SolverBot(_ClaimsWhenRight):
         moves = view.legal_moves()
         if len(moves) == 1:
             return moves[0]
+        if not searchable(view):
+            return GreedyBot().choose(view)
         answer = hint(view, seed=self.seed + len(view.history), top=1, options=self.options)
         return parse_move_id(answer["moves"][0]["move"]["id"])  # may be a right claim
 

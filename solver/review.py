@@ -17,7 +17,7 @@ from itertools import pairwise
 from typing import Any, NamedTuple
 
 from engine.cassino import CLAIM, Move, Record, View, move_json, replay
-from solver.cassino import rules_weight
+from solver.cassino import check_searchable, rules_weight
 from solver.core import DEFAULT, Options, claim_equity, exact, hint_moves, solve
 from solver.ranking import rank
 
@@ -75,7 +75,9 @@ class Rating(NamedTuple):
 
 
 def rate(view: View, move: Move, *, seed: int = 0, options: Options = DEFAULT) -> Rating:
-    """Rate ``move`` played from ``view`` (the viewer's, it must be theirs to play)."""
+    """Rate ``move`` played from ``view`` (the viewer's, it must be theirs to play); a
+    table whose moves are too many to search is not rated (D16: PositionTooLargeError)."""
+    check_searchable(view)
     moves = hint_moves(view)
     if move not in moves:
         if move.type != CLAIM:

@@ -8,8 +8,10 @@ without touching the solver, the workers or the API.
 from engine.cassino.alike import alike_moves, card_class
 from engine.cassino.count_out import claims_allowed, secured
 from engine.cassino.events import Event
+from engine.cassino.families import LISTED, Family
 from engine.cassino.game import CASSINO, partner, side_of, sides, teams
 from engine.cassino.movegen import legal_moves as generate_moves
+from engine.cassino.movegen import moves_and_families
 from engine.cassino.moves import (
     BUILD,
     CAPTURE,
@@ -28,6 +30,7 @@ from engine.cassino.play import (
     build_result,
     deal_order,
     first_dealer,
+    is_legal,
     move_json,
     new_game,
     round_dealt,
@@ -56,7 +59,7 @@ from engine.cassino.scoring import (
     score,
 )
 from engine.cassino.state import GAME_OVER, MAX_COUNT, MAX_SAFE_SEED, MAX_SEED, PLAYING, Played
-from engine.cassino.sums import MAX_UNIONS, check_table, unions
+from engine.cassino.sums import MAX_FAMILY, splits, unions
 from engine.cassino.table import Build, play_card
 from engine.cassino.why import Reason, Why, why
 from engine.cassino.words import move_text
@@ -73,15 +76,17 @@ def _implements(state: State, view: View) -> tuple[GameState, GameView]:
     return state, view
 
 __all__ = [  # noqa: RUF022 - the record's names are appended at the end
-    "BUILD", "CAPTURE", "CASSINO", "CLAIM", "GAME", "GAME_OVER", "MAX_COUNT", "MAX_SAFE_SEED",
-    "MAX_SEED", "MAX_UNIONS", "PLAYING", "SCHEMES", "STANDARD", "TRAIL", "VARIANTS",
-    "Breakdown", "Build", "Category", "Event", "HandSampler", "Move", "Reason", "Rules", "Scheme",
+    "BUILD", "CAPTURE", "CASSINO", "CLAIM", "GAME", "GAME_OVER", "LISTED", "MAX_COUNT",
+    "MAX_FAMILY", "MAX_SAFE_SEED", "MAX_SEED", "PLAYING", "SCHEMES", "STANDARD", "TRAIL",
+    "VARIANTS", "Breakdown", "Build", "Category", "Event", "Family", "HandSampler", "Move",
+    "Reason", "Rules", "Scheme",
     "State", "Step", "View", "Why", "advance", "alike_moves", "batch_requirements",
     "build_result", "card_class", "card_points",
-    "check_table", "claim", "claims_allowed", "deal_order", "first_dealer", "game_over",
-    "generate_moves", "get_rules", "least_points", "move_json", "move_text", "new_game",
+    "claim", "claims_allowed", "deal_order", "first_dealer", "game_over",
+    "generate_moves", "get_rules", "is_legal", "least_points", "move_json", "move_text",
+    "moves_and_families", "new_game",
     "parse_move", "parse_move_id", "partner", "play_card", "round_dealt", "scheme", "score",
-    "secured", "side_of", "sides", "stock_order", "teams", "unions", "why",
+    "secured", "side_of", "sides", "splits", "stock_order", "teams", "unions", "why",
     "RECORD_FORMAT", "RECORD_VERSION", "DealRecord", "Position", "Record", "RecordError",
     "first_dealer_of", "record_of", "replay", "Played",
 ]

@@ -18,8 +18,10 @@ from engine.cards import FULL_DECK, cards_of, format_cards
 from engine.cassino.count_out import claim_outcome, claims_allowed
 from engine.cassino.counting import Tally, counting_of
 from engine.cassino.events import Event
+from engine.cassino.families import Family
 from engine.cassino.game import side_of, sides, teams
 from engine.cassino.movegen import legal_moves as _generate
+from engine.cassino.movegen import moves_and_families
 from engine.cassino.moves import BUILD, CAPTURE, CLAIM, TRAIL, Move, claim
 from engine.cassino.referee import claim_refusal, refusal
 from engine.cassino.referee import game_over as game_over_refusal
@@ -62,7 +64,9 @@ __all__ = [
     "build_result",
     "deal_order",
     "first_dealer",
+    "is_legal",
     "legal_moves",
+    "move_families",
     "new_game",
 ]
 
@@ -144,10 +148,17 @@ class View(NamedTuple):
         return FULL_DECK & ~known
 
     def legal_moves(self) -> list[Move]:
-        """This player's legal moves when it is their turn, else none (R9-R22)."""
+        """This player's legal moves when it is their turn, else none (R9-R22; D16)."""
         if self.status != PLAYING or self.to_move != self.player:
             return []
         return _generate(self.hand, self.loose, self.builds, self.player, self.rules)
+
+    def move_families(self) -> list[Family]:
+        """The families :meth:`legal_moves` lists in part (D16), in its order."""
+        if self.status != PLAYING or self.to_move != self.player:
+            return []
+        return moves_and_families(self.hand, self.loose, self.builds, self.player,
+                                  self.rules)[1]
 
     def refusal(self, move: Move) -> IllegalMoveError | MoveFormatError | None:
         """Why this player may not play ``move`` now, judged from this view alone (R28,
@@ -167,7 +178,11 @@ class View(NamedTuple):
         if self.to_move != self.player:
             return IllegalMoveError(f"it is player {self.to_move}'s turn, not player "
                                     f"{self.player}'s (R4)", field="player", rule="R4")
-        if move in self.legal_moves():
+        listed, families = moves_and_families(self.hand, self.loose, self.builds,
+                                              self.player, self.rules)
+        if move in listed or any(f.holds(move) and f.admits(move.targets, self.loose,
+                                                            self.builds, self.rules)
+                                 for f in families):  # D16: any move of a family
             return None
         return refusal(self.seat_state(), move)
 
@@ -381,8 +396,13 @@ class State(NamedTuple):
     # --- the game (OpenSpiel-style entry points; the functions below) ---------------
 
     def legal_moves(self) -> list[Move]:
-        """Every legal move of the player to move, each once (R9-R22); none after game over."""
+        """Every legal move of the player to move, each once (R9-R22), the families too
+        large to list in part (D16); none after game over."""
         return legal_moves(self)
+
+    def move_families(self) -> list[Family]:
+        """The families :meth:`legal_moves` lists in part (D16), in its order."""
+        return move_families(self)
 
     def moves_for(self, seat: int) -> list[Move]:
         """The legal moves of ``seat``: none unless it may act now; the player to move's
@@ -514,14 +534,36 @@ def legal_moves(state: State) -> list[Move]:
     return _generate(state.hands[p], state.loose, state.builds, p, state.rules)
 
 
+def move_families(state: State) -> list[Family]:
+    """The families :func:`legal_moves` lists in part (D16); none when the game is over."""
+    if state.status != PLAYING:
+        return []
+    p = state.to_move
+    return moves_and_families(state.hands[p], state.loose, state.builds, p, state.rules)[1]
+
+
+def is_legal(state: State, move: Move) -> bool:
+    """Whether the card play ``move`` is legal (R9-R22): listed, or of a family listed in
+    part that admits it (D16)."""
+    if state.status != PLAYING:
+        return False
+    p = state.to_move
+    listed, families = moves_and_families(state.hands[p], state.loose, state.builds, p,
+                                          state.rules)
+    return move in listed or any(f.holds(move) and f.admits(move.targets, state.loose,
+                                                            state.builds, state.rules)
+                                 for f in families)
+
+
 def apply(state: State, move: Move) -> Step:
     """Play ``move`` after checking it; :class:`IllegalMoveError` names the broken rule.
-    A claim (T5) may come from any seat: ``move.player`` names it."""
+    A claim (T5) may come from any seat: ``move.player`` names it.  A move of a family
+    listed in part is accepted whether listed or not (D16)."""
     if move.type == CLAIM:
         refused = claim_refusal(state, move)
         if refused is not None:
             raise refused
-    elif move not in legal_moves(state):
+    elif not is_legal(state, move):
         raise refusal(state, move)
     events: list[Event] = []
     return Step(advance(state, move, events), events)

@@ -71,7 +71,7 @@ class Rules:
     card or build value; derived."""
     build_values: range = field(init=False, repr=False, compare=False, hash=False)
     """The values a build may announce, 1 to ``max_build`` (R17); derived."""
-    memo: dict[int, list[int]] = field(init=False, repr=False, compare=False, hash=False)
+    memo: dict[int, list[int] | None] = field(init=False, repr=False, compare=False, hash=False)
     """Subset-sum results for these rules (:mod:`engine.cassino.sums`); a cache, not a rule."""
 
     def __post_init__(self) -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.cards import card_name, cards_of, format_cards
-from engine.cassino.movegen import legal_moves
+from engine.cassino.movegen import moves_and_families
 from engine.cassino.moves import BUILD, CAPTURE, TRAIL, Move
 from engine.cassino.play import View
 from engine.cassino.referee import game_over, refusal
@@ -88,8 +88,9 @@ def why(view: View, card: int, picked: int, value: int | None = None) -> Why:
                                field="table", rule="R11, R15",
                                token=card_name(off.bit_length() - 1))
     rules = view.rules
-    legal = [m for m in legal_moves(view.hand, view.loose, view.builds, view.player, rules)
-             if m.card == card]
+    listed, families = moves_and_families(view.hand, view.loose, view.builds, view.player,
+                                          rules)
+    legal = [m for m in listed if m.card == card]
     captures = builds = 0
     for m in legal:
         if m.type == CAPTURE:
@@ -98,6 +99,17 @@ def why(view: View, card: int, picked: int, value: int | None = None) -> Why:
             builds |= m.targets
     moves = [m for m in legal if m.targets == picked
              and (value is None or m.type != BUILD or m.value == value)]
+    for f in families:  # D16: the moves of a family listed in part are legal too
+        if f.card != card:
+            continue
+        if f.type == CAPTURE:
+            captures |= f.cards
+        else:
+            builds |= f.cards
+        found = Move(f.type, card, picked, 0 if f.type == CAPTURE else f.value)
+        if found not in moves and (value is None or f.type != BUILD or f.value == value) \
+                and f.admits(picked, view.loose, view.builds, rules):
+            moves.append(found)
     kinds = {m.type for m in moves}
     reasons: list[Reason] = []
     if view.to_move != view.player:

@@ -4,6 +4,7 @@ The generic solver (:mod:`solver.core`, :mod:`solver.ranking`, :mod:`solver.bots
 :mod:`solver.arena`) imports Cassino's part from here, never from the modules inside
 (tests/test_layers.py checks it), as it imports the game itself from :mod:`engine.cassino`:
 
+* :mod:`solver.cassino.bounds`: the views a hint searches (D16);
 * :mod:`solver.cassino.worlds`: world ``i`` of a seed (its random source, the hidden cards
   the engine's sampler draws from it) and the values of the moves in it;
 * :mod:`solver.cassino.search`: alpha-beta to the end of the batch (:class:`Search`), a
@@ -23,6 +24,7 @@ The generic solver (:mod:`solver.core`, :mod:`solver.ranking`, :mod:`solver.bots
   :mod:`solver.cassino.exact` searches its last batch to the round's end natively.
 """
 
+from solver.cassino.bounds import check_searchable, searchable
 from solver.cassino.evaluation import (
     BatchEnd,
     SideBatchEnd,
@@ -75,8 +77,9 @@ __all__ = ["DRAW_PLIES", "EXACT_NODES", "MAXN", "PARANOID", "SEARCHES", "SEATS",
            "MaxnSearch", "ModelSearch", "OpponentModel", "Policy", "PolicyWorlds", "Position",
            "Search", "SeatSettings", "SeatWorlds", "SeatsPosition", "SideBatchEnd", "SideSearch",
            "SoftWorlds", "SweepRisk", "Weights", "World", "Worlds", "WorldsOf",
-           "batch_evidence", "card_worths", "final_diff", "majority_odds", "model_weight",
-           "move_value", "policy_score", "round_total", "rules_weight",
+           "batch_evidence", "card_worths", "check_searchable", "final_diff", "majority_odds",
+           "model_weight", "move_value", "policy_score", "round_total", "rules_weight",
+           "searchable",
            "seat_settings", "side_equity", "side_majority_odds", "side_of", "side_points",
            "side_round_total", "sweep_risk", "sweep_risks", "weights", "world_rng",
            "worlds_of"]

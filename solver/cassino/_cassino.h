@@ -19,7 +19,8 @@
  *
  * Cards are 0..51 (rank * 4 + suit), card sets 64-bit masks, as in engine/cards.py.  A
  * position that does not fit the fixed arrays (MAXB builds, MAXG groups in one build) or
- * whose unions overflow MAX_UNIONS (D16) sets `overflow`: the call then returns None.
+ * with a family of moves past MAX_FAMILY (D16: the reference lists it in part,
+ * engine/cassino/families.py) sets `overflow`: the call then returns None.
  *
  * Before including, define CASSINO_THREADED where calls run without the GIL (the kernel's
  * solve_worlds): `overflow` is then per thread; and CASSINO_PARTNERS where seats may have
@@ -40,7 +41,7 @@ typedef uint64_t u64;
 #define MAXB 12         /* builds on the table */
 #define MAXG 16         /* groups in one build */
 #define MAXV 32         /* card and build values are below 32 (sums.py) */
-#define MAX_UNIONS 30000 /* D16 (sums.py MAX_UNIONS) */
+#define MAX_FAMILY 5000 /* D16 (sums.py MAX_FAMILY): the moves of one family, listed */
 #define FULL_DECK ((((u64)1) << 52) - 1)
 
 enum { TRAIL = 0, CAPTURE = 1, BUILD = 2 };
@@ -178,7 +179,7 @@ static void groups_of(const KRules *R, u64 loose, int target, UList *out) {
 
 /* sums.unions: every non-empty set of loose cards that splits into disjoint groups of
  * target, ascending by position set (the reference's order), as card sets.  Sets overflow
- * past MAX_UNIONS (D16) exactly where the reference raises. */
+ * past MAX_FAMILY (D16) exactly where the reference answers None. */
 static void unions_of(const KRules *R, u64 loose, int target, UList *out) {
     Pile p; UList g, u;
     pile_of(R, loose, target, &p);
@@ -189,7 +190,7 @@ static void unions_of(const KRules *R, u64 loose, int target, UList *out) {
         u64 grp = g.a[i];
         int n = u.n;
         for (int j = 0; j < n; j++) if (!(u.a[j] & grp)) ul_push(&u, u.a[j] | grp);
-        if (u.n > MAX_UNIONS + 1) overflow = 1; /* D16 */
+        if (u.n > MAX_FAMILY + 1) overflow = 1; /* D16 */
     }
     ul_sort_unique(&u);
     out->n = 0;
@@ -231,7 +232,8 @@ static void with_builds(UList *lu, const u64 *sets, int ns) {
             for (int i = 0; i < B->n; i++) if (B->b[i].value == (v)) sets[ns++] = B->b[i].cards; \
             ul_init(&takes[v]);                                                           \
             unions_of(R, loose, (v), &takes[v]);                                          \
-            with_builds(&takes[v], sets, ns);                                             \
+            if (ns && ((u64)(takes[v].n + 1) << ns) - 1 > MAX_FAMILY) overflow = 1; /* D16 */ \
+            else with_builds(&takes[v], sets, ns);                                        \
             have[v] = 1;                                                                  \
         }                                                                                 \
     } while (0)
@@ -283,6 +285,7 @@ static void gen_moves(const KRules *R, u64 hand, u64 loose, const KBuilds *B, in
                 for (int i = 0; i < B->n; i++)
                     if (B->b[i].owner == player && B->b[i].value == cv) must |= B->b[i].cards;
             TAKES_OF(cv);
+            if (overflow) break; /* D16: a family the reference lists in part */
             /* V1.1: pairing a loose card of the card's rank takes every one of them */
             u64 pairs = R->pairing_takes_all ? loose & ((u64)0xF << (card & ~3)) : 0;
             UList *tk = &takes[cv];
@@ -310,6 +313,10 @@ static void gen_moves(const KRules *R, u64 hand, u64 loose, const KBuilds *B, in
                 TAKES_OF(v);
                 UList *ex = &takes[v];
                 UList *fl;
+                if (overflow || (v != cv && (u64)starts.n * (u64)(ex->n + 1) > MAX_FAMILY)) {
+                    overflow = 1; /* D16: a family the reference lists in part */
+                    break;
+                }
                 if (v == cv) fl = ex; /* the card alone is one group: another is needed */
                 else {
                     found.n = 0;

@@ -16,8 +16,9 @@
  *
  * Cards are 0..51 (rank * 4 + suit), card sets 64-bit masks, as in engine/cards.py.  A
  * position the kernel cannot hold in its fixed arrays (more than MAXB builds, MAXG groups in
- * one build) or whose unions overflow MAX_UNIONS (D16) makes the call return None: the
- * Python wrapper then runs the reference, which answers or raises as the engine does.
+ * one build) or with a family of moves past MAX_FAMILY (D16) makes the call return None:
+ * the Python wrapper then runs the reference, which answers or raises as the engine does
+ * (and lists such a family in part).
  */
 #define CASSINO_THREADED /* solve_worlds searches without the GIL: overflow per thread */
 #include "_cassino.h"

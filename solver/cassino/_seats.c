@@ -25,7 +25,7 @@
  *
  * Cards are 0..51 (rank * 4 + suit), card sets 64-bit masks, as in engine/cards.py.  A
  * position that does not fit the fixed arrays (MAXB builds, MAXG groups in one build) or
- * whose unions overflow MAX_UNIONS (D16) also answers None.
+ * with a family of moves past MAX_FAMILY (D16) also answers None.
  */
 #define CASSINO_PARTNERS /* partnership (V6): gen_moves and play_card with the partner */
 #include "_cassino.h"

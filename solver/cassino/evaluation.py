@@ -24,7 +24,7 @@ from math import comb
 from typing import NamedTuple
 
 from engine.cards import FULL_DECK, cards_of
-from engine.cassino import STANDARD, Rules, card_points, scheme, unions
+from engine.cassino import STANDARD, Rules, card_points, scheme, splits, unions
 
 __all__ = ["EMPTY_TABLE_SWEEP", "BatchEnd", "SideBatchEnd", "Weights", "final_diff",
            "majority_odds", "round_total", "side_equity", "side_majority_odds", "side_points",
@@ -231,8 +231,7 @@ class BatchEnd:
         for v in range(1, rules.max_value + 1):  # every value a card has (13, 14 in V3)
             if loose & ~rules.upto[v]:
                 continue
-            found = unions(loose, v, rules)
-            if found and found[-1] == loose:
+            if _sweeps(loose, v, rules):
                 takers |= rules.upto[v] & ~rules.upto[v - 1]
         return takers
 
@@ -466,7 +465,15 @@ def _takers(loose: int, rules: Rules) -> int:
     for v in range(1, rules.max_value + 1):
         if loose & ~rules.upto[v]:
             continue
-        found = unions(loose, v, rules)
-        if found and found[-1] == loose:
+        if _sweeps(loose, v, rules):
             takers |= rules.upto[v] & ~rules.upto[v - 1]
     return takers
+
+
+def _sweeps(loose: int, v: int, rules: Rules) -> bool:
+    """Whether the loose cards (numerals of ``v`` or less) split into groups of ``v`` (R11):
+    the largest of their unions, or where those are too many to list, checked (D16)."""
+    found = unions(loose, v, rules)
+    if found is None:
+        return splits(loose, v, rules)
+    return bool(found) and found[-1] == loose

@@ -10,8 +10,8 @@ root values bit for bit, same node counts, so a hint's answer does not depend on
 The pure-Python code stays the definition and the fallback: without the extension, or
 with ``CASSINO_KERNEL=python`` in the environment, :func:`available` is false and nothing
 native runs.  The kernel answers ``None`` for a position it cannot hold (more builds or
-groups than its arrays, unions past D16); callers then run the reference, which answers
-or raises exactly as it always did.
+groups than its arrays, a family of moves past D16's bound, which the reference lists in
+part); callers then run the reference, which answers or raises exactly as it always did.
 """
 
 from __future__ import annotations

@@ -18,9 +18,10 @@ import engine
 import solver
 from engine import Build, Move, State
 from engine.cards import cards_of, parse_card, parse_cards
-from engine.cassino import check_table
+from engine.cassino import LISTED, is_legal, moves_and_families, unions
 from engine.cassino.play import advance
-from engine.errors import IllegalMoveError, PositionTooLargeError
+from engine.cassino.sums import groups
+from engine.errors import IllegalMoveError
 from solver.cassino.evaluation import BatchEnd
 from tests.engine.reference import max_build, numeral_value, reference_moves, reference_perft
 from tests.engine.test_movegen import assert_same_moves
@@ -257,7 +258,7 @@ def test_v3_1b_the_last_court_card_must_take_its_build(variant: str) -> None:
         "(R22)"
 
 
-# --- V3.3 points do not change, V3.4 tables too large to list --------------------------------
+# --- V3.3 points do not change, V3.4 families too large to list ------------------------------
 
 
 @pytest.mark.parametrize("variant", ROYAL)
@@ -272,14 +273,24 @@ def test_v3_3_scoring_and_the_game_are_standard(variant: str) -> None:
 
 
 def test_v3_4_smaller_tables_reach_the_bound_of_d16() -> None:
-    """Sixteen loose cards with four aces split into more than 30,000 sets of groups of 13
-    once the queen and the jack join the sums; in standard they stay well below."""
+    """Sixteen loose cards with four aces: once the queen and the jack join the sums, a
+    king's captures of 13 are too many to list, a family listed in part (D16); in standard
+    the king has no value, and only pairs."""
     loose = parse_cards(["AS", "AH", "AD", "AC", "4H", "4D", "4C", "5H", "5D", "5C", "8S",
                          "8D", "8C", "9H", "JS", "QC"])
-    check_table(loose, engine.STANDARD)
-    with pytest.raises(PositionTooLargeError) as caught:
-        check_table(loose, engine.get_rules("royal"))
-    assert caught.value.rule == "D16" and "groups of 13" in caught.value.message
+    assert unions(loose, 13, engine.get_rules("royal")) is None
+    king = position("royal", "KS 2S", " ".join(engine.card_name(c) for c in cards_of(loose)))
+    moves, families = moves_and_families(king.hands[0], king.loose, king.builds, 0, king.rules)
+    [family] = [f for f in families if f.card == parse_card("KS")]
+    assert (family.type, family.value) == ("capture", 13)
+    listed = [m for m in moves if m.card == family.card and m.type == "capture"]
+    assert 0 < len(listed) <= LISTED
+    rest = loose & ~listed[0].targets  # the largest take first: no group of 13 is left
+    assert not groups(rest, 13, king.rules) and groups(loose, 13, king.rules)
+    assert all(is_legal(king, m) for m in listed)
+    standard = position("standard", "KS 2S", " ".join(engine.card_name(c)
+                                                       for c in cards_of(loose)))
+    assert [m.id for m in standard.legal_moves() if m.card == parse_card("KS")] == ["KS"]
 
 
 def test_the_rules_page_examples() -> None:

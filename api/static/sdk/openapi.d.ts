@@ -8404,6 +8404,34 @@ export interface components {
              */
             credentials?: (string | null)[];
         };
+        Family: {
+            /**
+             * @description The kind of its moves.
+             * @example capture
+             * @enum {string}
+             */
+            type: "capture" | "build";
+            /**
+             * @description The card they play.
+             * @example 4H
+             */
+            card: string;
+            /**
+             * @description The value they take (a capture: the card's) or announce (a build).
+             * @example 4
+             */
+            value: number;
+            /**
+             * @description The table cards its moves may take or use.
+             * @example [
+             *       "AS",
+             *       "AC",
+             *       "3D",
+             *       "4S"
+             *     ]
+             */
+            cards: string[];
+        };
         SweepRisk: {
             /**
              * @description The move's id.
@@ -8441,7 +8469,7 @@ export interface components {
              */
             player: number;
             /**
-             * @description Every legal move once (R9-R22), with id, and kind and groups for builds.
+             * @description Every legal move once (R9-R22), with id, and kind and groups for builds; of a family in `families`, some of its moves only (D16).
              * @example [
              *       {
              *         "type": "trail",
@@ -8451,6 +8479,23 @@ export interface components {
              *     ]
              */
             moves: components["schemas"]["Move"][];
+            /**
+             * @description Present only when a card's captures, or its builds of one value, are too many to list (more than 5,000; docs/rules/standard.md D16): each such family, whose moves `moves` lists in part. Any legal move of it may be played: name its targets (a subset of `cards`) in POST /v1/apply.
+             * @example [
+             *       {
+             *         "type": "capture",
+             *         "card": "4H",
+             *         "value": 4,
+             *         "cards": [
+             *           "AS",
+             *           "AC",
+             *           "3D",
+             *           "4S"
+             *         ]
+             *       }
+             *     ]
+             */
+            families?: components["schemas"]["Family"][];
             /**
              * @description With `risks`: one per move, in the order of `moves`: the sweep it leaves the next player (R13).
              * @example [
