@@ -323,8 +323,8 @@ class Sealer:
             raise IllegalMoveError(f"it is player {game.state.to_move}'s turn, not player "
                                    f"{seat}'s (R4)", field="credential", rule="R4")
         _check_from_view(game.state, seat, move)
-        # The move and the house's answers first: any refusal (an illegal move, a table
-        # too large to list, D16) changes nothing, the ledger included.
+        # The move and the house's answers first: any refusal changes nothing, the ledger
+        # included.
         step = game.state.apply(move)
         past = carried(game.past, game.state, seat, move, step.state)
         after = self._house(replace(game, state=step.state, ply=game.ply + 1, past=past),

@@ -4157,7 +4157,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 25.9,
+                         *         "elapsed_ms": 27.6,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -4182,9 +4182,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j2d270fa0128010f460e96a64de76ce8b",
+                         *         "id": "ja1917321ac6f2dbc801e7c8fb3049a72",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j2d270fa0128010f460e96a64de76ce8b"
+                         *         "url": "/v1/jobs/ja1917321ac6f2dbc801e7c8fb3049a72"
                          *       }
                          *     }
                          */
@@ -4592,7 +4592,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 37.2,
+                         *         "elapsed_ms": 34.9,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -4617,9 +4617,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j2d270fa0128010f460e96a64de76ce8b",
+                         *         "id": "ja1917321ac6f2dbc801e7c8fb3049a72",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j2d270fa0128010f460e96a64de76ce8b"
+                         *         "url": "/v1/jobs/ja1917321ac6f2dbc801e7c8fb3049a72"
                          *       }
                          *     }
                          */
@@ -4827,7 +4827,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "j2d270fa0128010f460e96a64de76ce8b",
+                         *       "id": "ja1917321ac6f2dbc801e7c8fb3049a72",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -4964,7 +4964,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 31.9,
+                         *           "elapsed_ms": 31.1,
                          *           "cached": false,
                          *           "nodes": 76919,
                          *           "seed": 0,
@@ -10292,7 +10292,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-alphabeta-horizon",
              *       "samples": 6,
-             *       "elapsed_ms": 21.7,
+             *       "elapsed_ms": 41.9,
              *       "cached": false,
              *       "nodes": 1005,
              *       "seed": 0,
@@ -11132,7 +11132,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 8,
-             *       "elapsed_ms": 6.9,
+             *       "elapsed_ms": 5.6,
              *       "cached": false,
              *       "nodes": 108,
              *       "seed": 0,
