@@ -30,6 +30,7 @@ __all__ = [
     "cards_of",
     "count",
     "format_cards",
+    "listed",
     "make_card",
     "parse_card",
     "parse_cards",
@@ -117,6 +118,14 @@ def card_text(card: int) -> str:
     """A card as words show it, with its suit symbol: ``10♦`` (the games' ``words``
     modules; the wire keeps :func:`card_name`)."""
     return f"{RANKS[card >> 2]}{SUIT_SYMBOLS[card & 3]}"
+
+
+def listed(words: Iterable[str]) -> str:
+    """Words as an English list: ``a``, ``a and b``, ``a, b and c`` (the games' words)."""
+    items = list(words)
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def parse_card(token: str) -> int:

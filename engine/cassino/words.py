@@ -9,32 +9,16 @@ given beside the words (:func:`engine.cassino.play.move_json`).
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
 from typing import Any
 
-from engine.cards import RANKS, cards_of
+from engine.cards import card_text, cards_of, listed
 from engine.cassino.moves import BUILD, CAPTURE, CLAIM, Move
 
 __all__ = ["card_text", "cards_text", "event_text", "move_text"]
 
-SUIT_SYMBOLS = ("♠", "♥", "♦", "♣")
-
-
-def card_text(card: int) -> str:
-    """A card with its suit symbol: ``10♦``."""
-    return f"{RANKS[card >> 2]}{SUIT_SYMBOLS[card & 3]}"
-
-
-def _listed(words: Iterable[str]) -> str:
-    items = list(words)
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
-
-
 def cards_text(mask: int) -> str:
     """Cards in ascending order as an English list: ``2♥, 5♣ and 7♦``."""
-    return _listed(card_text(c) for c in cards_of(mask))
+    return listed(card_text(c) for c in cards_of(mask))
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -111,7 +95,7 @@ def event_text(kind: str, fields: dict[str, Any]) -> str:
         worth = f" (a game worth {value})" if value != 1 else ""
         seats = fields.get("seats")
         if seats is not None:  # a team (V6.2)
-            team = _listed(str(seat) for seat in seats)
+            team = listed(str(seat) for seat in seats)
             return f"Players {team} (team {fields['winner']}) win the game, {scores}{worth}"
         return f"{_seat(fields['winner'])} wins the game, {scores}{worth}"
     return kind.replace("_", " ").capitalize()

@@ -9,25 +9,17 @@ players (Q23), so an event reads the same for each seat.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
 from typing import Any
 
-from engine.cards import card_text, cards_of
+from engine.cards import card_text, cards_of, listed
 from engine.conquian.moves import DISCARD, FORCE, LAY, PASS, TAKE, Move
 
 __all__ = ["cards_text", "event_text", "move_json", "move_text"]
 
 
-def _listed(words: Iterable[str]) -> str:
-    items = list(words)
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
-
-
 def cards_text(mask: int) -> str:
     """Cards in ascending order as an English list: ``4♥, 5♥ and 6♥``."""
-    return _listed(card_text(c) for c in cards_of(mask))
+    return listed(card_text(c) for c in cards_of(mask))
 
 
 @functools.lru_cache(maxsize=1 << 14)

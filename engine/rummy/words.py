@@ -13,10 +13,10 @@ never name the card drawn (RM27), which only the drawer's ``card`` field holds.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from engine.cards import RANKS, SUIT_SYMBOLS
+from engine.cards import RANKS, SUIT_SYMBOLS, listed
 from engine.cards import card_text as base_text
 from engine.rummy.cards import cards_of, is_joker, parse_card, rank_of, sort_key, suit_of
 from engine.rummy.moves import ADD, DISCARD, DRAW, MELD, SHIFT, TAKE, Move
@@ -32,16 +32,9 @@ def card_text(card: int) -> str:
     return base_text(card % 52) + ("'" if card >= 52 else "")
 
 
-def _listed(words: Iterable[str]) -> str:
-    items = list(words)
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
-
-
 def cards_text(mask: int) -> str:
     """A set of cards as an English list, by rank, suit and pack: ``2♥, 5♣ and JK1``."""
-    return _listed(card_text(c) for c in sorted(cards_of(mask), key=sort_key))
+    return listed(card_text(c) for c in sorted(cards_of(mask), key=sort_key))
 
 
 def _a_rank(rank: int) -> str:
@@ -79,7 +72,7 @@ def _named(cards: Sequence[int], low: int, key: int | None = None) -> list[str]:
 
 def laid_text(cards: Sequence[int], low: int) -> str:
     """A meld in words, a run's cards by place: ``6♣, 7♣ and JK1 (as 8♣)``."""
-    return _listed(_named(cards, low))
+    return listed(_named(cards, low))
 
 
 def _shift_text(move: Move, table: Sequence[Laid]) -> str:
@@ -124,7 +117,7 @@ def move_text(move: Move, table: Sequence[Laid] = (), pile: Sequence[int] = ()) 
         key = None
         if 0 <= move.target < len(table) and (table[move.target].kind == RUN) == bool(move.low):
             key = table[move.target].key
-        return f"Add {_listed(_named(move.cards, move.low, key))} to meld {move.target}"
+        return f"Add {listed(_named(move.cards, move.low, key))} to meld {move.target}"
     if move.type == SHIFT and move.card is not None:
         return _shift_text(move, table)
     return move.type.capitalize()  # pragma: no cover - parse_move knows the types
