@@ -178,11 +178,7 @@ class View(NamedTuple):
         if self.to_move != self.player:
             return IllegalMoveError(f"it is player {self.to_move}'s turn, not player "
                                     f"{self.player}'s (R4)", field="player", rule="R4")
-        listed, families = moves_and_families(self.hand, self.loose, self.builds,
-                                              self.player, self.rules)
-        if move in listed or any(f.holds(move) and f.admits(move.targets, self.loose,
-                                                            self.builds, self.rules)
-                                 for f in families):  # D16: any move of a family
+        if _admitted(self.hand, self, self.player, move):
             return None
         return refusal(self.seat_state(), move)
 
@@ -547,11 +543,16 @@ def is_legal(state: State, move: Move) -> bool:
     part that admits it (D16)."""
     if state.status != PLAYING:
         return False
-    p = state.to_move
-    listed, families = moves_and_families(state.hands[p], state.loose, state.builds, p,
-                                          state.rules)
-    return move in listed or any(f.holds(move) and f.admits(move.targets, state.loose,
-                                                            state.builds, state.rules)
+    return _admitted(state.hands[state.to_move], state, state.to_move, move)
+
+
+def _admitted(hand: int, table: State | View, player: int, move: Move) -> bool:
+    """Whether ``player`` holding ``hand`` may play ``move`` on ``table``'s table: a listed
+    move, or one of a family listed in part that admits it (D16)."""
+    listed, families = moves_and_families(hand, table.loose, table.builds, player,
+                                          table.rules)
+    return move in listed or any(f.holds(move) and f.admits(move.targets, table.loose,
+                                                            table.builds, table.rules)
                                  for f in families)
 
 
