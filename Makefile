@@ -87,25 +87,25 @@ bench-solver: .installed  # hint latency p50/p95 at the default budget, one core
 
 ARENA ?= solver greedy --pairs 100
 arena: .installed  # mirrored pairs of games; e.g. make arena ARENA="solver cheater --pairs 200"
-	$(PYTHON) -m solver.arena $(ARENA)
+	$(PYTHON) -m solver.cassino.arena $(ARENA)
 
 PAIRS ?= 30
 JOBS ?= 1
 arena-variants: .installed  # solver vs greedy in every playable two-seat variant: make arena-variants PAIRS=20 JOBS=2
 	for v in $$($(PYTHON) -c "from engine.cassino import VARIANTS; \
 	    print(*(n for n, r in VARIANTS.items() if r.playable and r.players == 2))"); do \
-	  echo "== $$v"; $(PYTHON) -m solver.arena solver greedy --variant $$v --pairs $(PAIRS) --jobs $(JOBS) --quiet; \
+	  echo "== $$v"; $(PYTHON) -m solver.cassino.arena solver greedy --variant $$v --pairs $(PAIRS) --jobs $(JOBS) --quiet; \
 	done
 
 LADDER ?= --pairs 300
 ladder: .installed  # the skill levels, adjacent and each vs greedy, into docs/ladder.md: make ladder LADDER="--pairs 300 --jobs 2"
-	$(PYTHON) -m solver.ladder $(LADDER)
+	$(PYTHON) -m solver.cassino.ladder $(LADDER)
 
 SETS ?= 20
 ROUNDS ?= 1
 arena-seats: .installed  # N seats, every seat rotation of each deal: make arena-seats SETS=30 ROUNDS=1 JOBS=1
-	$(PYTHON) -m solver.arena --variant partnership --seats solver,greedy,solver,greedy --pairs $(SETS) --rounds $(ROUNDS) --jobs $(JOBS) --quiet
-	$(PYTHON) -m solver.arena --variant three-hand --seats solver,greedy,greedy --pairs $(SETS) --rounds $(ROUNDS) --jobs $(JOBS) --quiet
+	$(PYTHON) -m solver.cassino.arena --variant partnership --seats solver,greedy,solver,greedy --pairs $(SETS) --rounds $(ROUNDS) --jobs $(JOBS) --quiet
+	$(PYTHON) -m solver.cassino.arena --variant three-hand --seats solver,greedy,greedy --pairs $(SETS) --rounds $(ROUNDS) --jobs $(JOBS) --quiet
 
 bench-seats: .installed  # N-seat hint latency p50/p95 at the default budget, one core
 	$(PYTHON) bench/seats_bench.py

@@ -2,7 +2,7 @@
 
 The view is the request's own, or the server builds it from a state and a player, or
 from a sealed game and a credential (that seat's), exactly as for hints; the bot
-(:mod:`solver.levels`) sees nothing else (R29).  It runs in the request: a search at the
+(:mod:`solver.cassino.levels`) sees nothing else (R29).  It runs in the request: a search at the
 solver's levels counts against ``HINT_RATE_LIMIT`` like a house seat's move.
 """
 
@@ -23,7 +23,7 @@ from api.limits import charge_search
 from api.schemas import BotMoveRequest, BotMoveResponse
 from engine.cassino import claim, claims_allowed, move_json
 from engine.errors import IllegalMoveError
-from solver.levels import ANCHORS, DEFAULT_LEVEL, LEVELS, DialBot
+from solver.cassino.levels import ANCHORS, DEFAULT_LEVEL, LEVELS, DialBot
 
 blp = Blueprint("bots", __name__, url_prefix="/v1",
                 description="The move a bot of a skill level (beginner to master, or a dial "

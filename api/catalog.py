@@ -17,7 +17,7 @@ from api.rules import page_url
 from api.schemas import CatalogResponse
 from api.sealed import HOUSE_BOTS
 from engine.games import GameType, VariantInfo, game_types
-from solver.levels import DIAL_MAX, DIAL_MIN, LEVELS
+from solver.cassino.levels import DIAL_MAX, DIAL_MIN, LEVELS
 
 blp = Blueprint("catalog", __name__, url_prefix="/v1",
                 description="The games: each game's variants, seats, teams, which ones can "
@@ -27,7 +27,7 @@ blp = Blueprint("catalog", __name__, url_prefix="/v1",
 def house_options(game: str, variant: str) -> dict[str, Any]:
     """What a sealed game's house seats of ``variant`` may be (``POST /v1/games``'s
     ``house``): the bots, the named skill levels among them, and the dial's range where
-    the game has one (solver/levels.py)."""
+    the game has one (solver/cassino/levels.py)."""
     if game == CASSINO:  # the registry of issue 26 will declare these with the game
         return {"bots": list(HOUSE_BOTS), "levels": list(LEVELS),
                 "dial": {"min": DIAL_MIN, "max": DIAL_MAX}}

@@ -5,7 +5,7 @@ open state (its deal's history, after the record of the earlier deals when there
 some) or from a sealed game, once it is over only, since a record reveals every hand.
 ``POST /v1/records/replay`` replays a record through the rules, position by position with
 every hand shown, and refuses one whose moves the rules refuse (naming the move number and
-the rule).  ``POST /v1/reviews`` rates one seat's moves (solver/review.py) as a job
+the rule).  ``POST /v1/reviews`` rates one seat's moves (solver/cassino/review.py) as a job
 (workers/reviews.py), polled at ``/v1/jobs/<id>`` like the hints'.
 """
 

@@ -37,7 +37,7 @@ from engine.cassino import (
 from engine.games import GAME_NAMES, game_types
 from engine.rummy import VARIANTS as RUMMY_VARIANTS
 from solver import DEFAULT
-from solver.levels import LEVELS
+from solver.cassino.levels import LEVELS
 
 # R2: rank (A, 2-10, J, Q, K, or T for 10) then suit (S H D C or a suit symbol), any case:
 # the engine's card reader's own spellings (engine.cards), so there is one source.
@@ -573,7 +573,7 @@ class HouseSeatSchema(Strict):
                                        "(`beginner` to `master`, docs/ladder.md).", "solver"))
     dial = Number(validate=validate.Range(min=0, max=100), allow_nan=False, metadata=_meta(
         "Cassino only, in place of `bot`: a skill dial from 0 (random moves) to 100 (the "
-        "full solver); the house plays the dial's bot (solver/levels.py, docs/ladder.md). "
+        "full solver); the house plays the dial's bot (solver/cassino/levels.py, docs/ladder.md). "
         "Sending both `bot` and `dial` is a 422 naming `dial`.", 60))
 
     @validates_schema(pass_original=True)
@@ -1139,7 +1139,7 @@ class BotMoveResponse(Schema):
     level = fields.String(metadata=_meta("The named level asked, if one was.", "club"))
     dial = fields.Float(required=True, metadata=_meta("The dial value played.", 50))
     bot = fields.String(required=True, metadata=_meta(
-        "The anchor bot that chose this move (solver/levels.py).", "heuristic"))
+        "The anchor bot that chose this move (solver/cassino/levels.py).", "heuristic"))
     move = fields.Nested(MoveSchema, required=True, metadata=_meta(
         "The move, with its id, as legal-moves lists it (a claim in twenty-one-claims).",
         {"type": "capture", "card": "7S", "targets": ["2H", "5C", "7D"], "id": "7Sx2H5C7D"}))

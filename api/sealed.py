@@ -44,7 +44,7 @@ from engine.cassino import (
     round_dealt,
 )
 from engine.errors import IllegalMoveError
-from solver.levels import LEVELS, level_spec, make_player
+from solver.cassino.levels import LEVELS, level_spec, make_player
 from workers import QueueUnavailable
 from workers.ledger import LOST, Ledger
 
@@ -62,13 +62,13 @@ CARD_WIDTH = 4
 """Seconds a token stays good after it was sealed (each move seals a new one)."""
 HOUSE_BOTS = ("solver", "heuristic", "greedy", "random", *LEVELS)
 """Who may play a house seat: the solver at the default hint budget, a simpler bot, or a
-skill level (solver/levels.py, docs/ladder.md).  All of them decide from their seat's view
+skill level (solver/cassino/levels.py, docs/ladder.md).  All of them decide from their seat's view
 only."""
 
 
 def house_bot(seat: Mapping[str, Any]) -> str:
     """The arena name of a house seat of ``POST /v1/games``: its ``bot``, or ``dial:VALUE``
-    when it gives a dial (solver/levels.py), which :func:`make_player` plays."""
+    when it gives a dial (solver/cassino/levels.py), which :func:`make_player` plays."""
     return level_spec(float(seat["dial"])) if "dial" in seat else str(seat["bot"])
 
 

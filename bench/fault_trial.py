@@ -47,7 +47,7 @@ from rq.job import Job
 
 from engine import State, new_game
 from engine.cassino.play import advance
-from solver.bots import HeuristicBot
+from solver.cassino.bots import HeuristicBot
 
 ROOT = Path(__file__).resolve().parent.parent
 BLIP = 3.0

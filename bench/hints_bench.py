@@ -32,7 +32,7 @@ import redis
 from rq.registry import FailedJobRegistry, FinishedJobRegistry
 
 from engine import State, new_game
-from solver.bots import HeuristicBot
+from solver.cassino.bots import HeuristicBot
 from workers.queue import RedisService
 from workers.requests import HintRequest, open_scope
 

@@ -20,8 +20,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's packages
 
 from engine.cassino import Move, State, View
-from solver.arena import play_game
-from solver.bots import Bot, make_bot
+from solver.cassino.arena import play_game
+from solver.cassino.bots import Bot, make_bot
 
 
 class Watcher:

@@ -6,7 +6,7 @@
         --out /tmp/inference-20000.json
     python bench/inference_ab.py compare /tmp/inference-20000.json /tmp/solver-20000.json
 
-``run`` plays the arena's mirrored pairs (:func:`solver.arena.play_pair`: game ``seed + i``
+``run`` plays the arena's mirrored pairs (:func:`solver.cassino.arena.play_pair`: game ``seed + i``
 twice, the seats swapped) and writes every pair's points per mirrored pair of rounds.
 ``compare`` pairs two such runs against the same opponent by pair index: both bots met
 the same deals, so the difference of their margins has a paired standard error (the luck
@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's packages
 
-from solver.arena import play_pair
+from solver.cassino.arena import play_pair
 
 
 def mean_se(xs: list[float]) -> tuple[float, float]:

@@ -4,7 +4,7 @@ horizon's evaluation", idea (c)).
     python bench/lookahead.py --plies 2 --deals 8 --pairs 200 --seed 100000 [--against greedy] \
         [--out /tmp/look.json]
 
-The *lookahead cheater* is the cheater (:class:`solver.bots.CheaterBot`: the search in the
+The *lookahead cheater* is the cheater (:class:`solver.cassino.bots.CheaterBot`: the search in the
 true world, the stock a set) except at its decisions with at most ``plies`` cards left in
 both hands before the batch ends (never in the last batch, which both solve exactly).
 There it plays the rest of the batch out by negamax over the engine's moves, and values
@@ -28,8 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout
 
 from engine.cards import cards_of
 from engine.cassino import Build, Move, State, View, generate_moves, play_card
-from solver.arena import play_game
-from solver.bots import Bot, CheaterBot, make_bot
+from solver.cassino.arena import play_game
+from solver.cassino.bots import Bot, CheaterBot, make_bot
 from solver.cassino import Position, Search, weights
 
 INF = float("inf")

@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from api import create_app
 from engine.cassino import Played, new_game, record_of
 from solver import DEFAULT
-from solver.review import review
+from solver.cassino.review import review
 
 
 def main() -> None:

@@ -26,7 +26,7 @@ import importlib, json, os, random, sys
 engine = importlib.import_module("engine")
 play = importlib.import_module("engine.cassino" if os.path.isdir("engine/cassino")
                                else "engine.play")  # before engine/cassino/
-from solver.core import hint
+from solver.cassino.core import hint
 
 for seed in range(1, int(sys.argv[1]) + 1):
     rng = random.Random(seed)

@@ -1,7 +1,7 @@
 """Paired A/B of two N-seat seatings on the same deals (docs/solver.md "N seats").
 
 Plays sets ``0 .. sets-1`` of ``seed`` in every rotation with seating A and with seating B
-(:func:`solver.arena.play_rotations`: the same deals), and prints the first bot's margin
+(:func:`solver.cassino.arena.play_rotations`: the same deals), and prints the first bot's margin
 (its points per round less the others' mean) under each, and the paired difference A - B
 per set, mean ± standard error.  Usage::
 
@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's packages
 
-from solver.arena import RotationSet, _mean_se, _run_rotations, split_seats
+from solver.cassino.arena import RotationSet, _mean_se, _run_rotations, split_seats
 
 
 def main() -> None:

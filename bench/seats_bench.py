@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout
 import solver
 from engine import new_game
 from engine.cassino.play import advance
-from solver.core import DEFAULT, Options
+from solver.cassino.core import DEFAULT, Options
 
 
 def quantile(xs: list[float], q: float) -> float:

@@ -22,7 +22,7 @@ import solver
 from engine import new_game
 from engine.cassino.moves import parse_move_id
 from engine.cassino.play import advance
-from solver.core import DEFAULT, Options
+from solver.cassino.core import DEFAULT, Options
 
 
 def quantile(xs: list[float], q: float) -> float:

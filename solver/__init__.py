@@ -7,12 +7,12 @@ It imports only the standard library and :mod:`engine`.  Entry points:
 * :class:`Options` sets the budget and the stopping rule;
 * :func:`solve`, :func:`merge` and :func:`finish` split a big budget into ranges of
   worlds searched apart and merged into the same answer;
-* :mod:`solver.bots` and :mod:`solver.arena` play bots against each other.
+* :mod:`solver.cassino.bots` and :mod:`solver.cassino.arena` play bots against each other.
 
 See docs/solver.md for the design and the measured figures.
 """
 
-from solver.core import (
+from solver.cassino.core import (
     ALGORITHM,
     DEFAULT,
     Options,

@@ -1,7 +1,7 @@
 """Each game's hint entry points, by the game's name: what the workers and the API need
 to search any game's view the same way (docs/solver.md, docs/api.md "Other games").
 
-Cassino's are :mod:`solver.core`'s, Conquian's :mod:`solver.conquian`'s, rummy's
+Cassino's are :mod:`solver.cassino.core`'s, Conquian's :mod:`solver.conquian`'s, rummy's
 :mod:`solver.rummy`'s; a view's ``game`` picks them (:func:`hint_game`).
 """
 
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import solver.conquian as conquian_solver
-import solver.core as cassino_solver
+import solver.cassino.core as cassino_solver
 import solver.rummy as rummy_solver
 from engine import conquian, rummy
 from engine.cassino import PLAYING, HandSampler, move_json

@@ -3,7 +3,7 @@ stopping rule, tallying every root move's value in each (docs/solver.md).
 
 A game provides only its worlds (``value(index)``: the row of root-move values in world
 ``index``, the nodes it took, whether it was searched to the end), its columns and its
-answer (:mod:`solver.core` for Cassino, :mod:`solver.conquian.hints`,
+answer (:mod:`solver.cassino.core` for Cassino, :mod:`solver.conquian.hints`,
 :mod:`solver.rummy.core`); the loop, the budget and the early stop are written here once.
 """
 

@@ -196,6 +196,12 @@ def internal_imports(path: Path, games: list[str],
     return found
 
 
+MOVING = {"solver/__init__.py", "solver/games.py", "workers/requests.py", "workers/reviews.py",
+          "api/bots.py", "api/catalog.py", "api/schemas.py", "api/sealed.py"}
+"""Shared modules that still import Cassino's solver modules (issue 26 moves them behind
+the registry)."""
+
+
 @pytest.mark.parametrize("split", SPLIT)
 def test_only_a_game_imports_its_internals(split: str) -> None:
     """Outside ``<layer>/<game>/`` a game is used through its package (``engine.cassino``,
@@ -205,9 +211,11 @@ def test_only_a_game_imports_its_internals(split: str) -> None:
     offenders = []
     for layer in ALLOWED:
         for path in sorted((ROOT / layer).rglob("*.py")):
-            inside = [g for g in games if (ROOT / split / g) in path.parents]
+            inside = [g for g in games  # a game's folder in any layer: its own parts
+                      if any((ROOT / other / g) in path.parents for other in ALLOWED)]
             for line, name in internal_imports(path, games, split):
-                if name.split(".")[1] not in inside:
+                if name.split(".")[1] not in inside and \
+                        str(path.relative_to(ROOT)) not in MOVING:
                     offenders.append(f"{path.relative_to(ROOT)}:{line} imports {name}")
     assert not offenders, "\n".join(offenders)
 
@@ -217,7 +225,7 @@ def test_the_internals_check_sees_an_import(tmp_path: Path) -> None:
     bad.write_text("import engine.cassino.sums\nfrom engine.cassino.play import State\n"
                    "from engine.cassino import State\nfrom engine.cards import DECK\n"
                    "from solver.cassino.search import Search\nfrom solver.cassino import Worlds\n"
-                   "import solver.cassino.evaluation\nfrom solver.core import hint\n")
+                   "import solver.cassino.evaluation\nfrom solver.ranking import Tally\n")
     assert internal_imports(bad, ["cassino"]) == [(1, "engine.cassino.sums"),
                                                   (2, "engine.cassino.play")]
     assert internal_imports(bad, ["cassino"], "solver") == [
@@ -227,7 +235,7 @@ def test_the_internals_check_sees_an_import(tmp_path: Path) -> None:
 def test_the_internals_check_flags_a_solver_module(tmp_path: Path) -> None:
     """A generic solver module importing inside ``solver/cassino/`` is an offender; the
     game's own modules may import each other."""
-    generic = ROOT / "solver" / "core.py"
+    generic = ROOT / "solver" / "ranking.py"
     inside = ROOT / "solver" / "cassino" / "worlds.py"
     assert (ROOT / "solver" / "cassino") not in generic.parents
     assert (ROOT / "solver" / "cassino") in inside.parents

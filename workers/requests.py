@@ -17,7 +17,7 @@ from functools import cached_property
 from typing import Any
 
 import solver
-from solver.core import POSITION
+from solver.cassino.core import POSITION
 from solver.games import CASSINO, HintGame, hint_game
 from solver.ranking import separated
 from workers.readable import READABLE_KEYS, mark_alternatives

@@ -1,4 +1,4 @@
-"""Review jobs: a whole game's review (:func:`solver.review.review`) as a job, in the
+"""Review jobs: a whole game's review (:func:`solver.cassino.review.review`) as a job, in the
 same deployments as the hint jobs (docs/workers.md "Review jobs").
 
 Embedded default: the process that starts a review runs it in a review process of its
@@ -25,7 +25,7 @@ from typing import Any
 
 from engine.cassino import Record, replay
 from solver import DEFAULT
-from solver.review import review
+from solver.cassino.review import review
 from workers.requests import JOB_ID, new_job_id
 from workers.service import RESULT_TTL, HintService, JobFailed, Overloaded, QueueUnavailable
 

@@ -1,7 +1,7 @@
 """What the solver knows of Cassino (docs/solver.md): the game's own search and evaluation.
 
-The generic solver (:mod:`solver.core`, :mod:`solver.ranking`, :mod:`solver.bots`,
-:mod:`solver.arena`) imports Cassino's part from here, never from the modules inside
+The generic solver (:mod:`solver.cassino.core`, :mod:`solver.ranking`, :mod:`solver.cassino.bots`,
+:mod:`solver.cassino.arena`) imports Cassino's part from here, never from the modules inside
 (tests/test_layers.py checks it), as it imports the game itself from :mod:`engine.cassino`:
 
 * :mod:`solver.cassino.bounds`: the views a hint searches (D16);

@@ -1003,7 +1003,7 @@ static PyObject *py_draw_search(PyObject *mod, PyObject *args) {
 }
 
 /* ------------------------------------------------------------------------------------ */
-/* A hint's worlds in one call (issue 15): solver/core.py solve's loop over worlds for a  */
+/* A hint's worlds in one call (issue 15): solver/cassino/core.py solve's loop over worlds for a  */
 /* two-seat view (solver/cassino/worlds.py Worlds), with each world drawn as the         */
 /* reference draws it, searched, and the stopping rule checked between worlds, natively.  */
 /*                                                                                        */
@@ -1011,7 +1011,7 @@ static PyObject *py_draw_search(PyObject *mod, PyObject *args) {
 /*                         (random.py seed, _randommodule.c init_by_array) and MT19937    */
 /*   HandSampler.draw .... engine/cassino/worlds.py, two seats (R23): randrange, sample     */
 /*   stock_order ......... engine/cassino/worlds.py (W8): shuffle                            */
-/*   stopping rule ....... solver/core.py solve, solver/ranking.py separated                 */
+/*   stopping rule ....... solver/cassino/core.py solve, solver/ranking.py separated                 */
 /*                                                                                        */
 /* The draws are the reference's call for call, so world i is the same world; the        */
 /* statistics repeat ranking._mean_se's float operations in the order CPython's sum()      */
@@ -1388,7 +1388,7 @@ static int read_sampler(PyObject *o, KSampler *S) {
  *              stock_empty, drawing, plies, (total, size, plans, groups, rest), moves, won,
  *              budget, time_ms, began, min_samples, z, tolerance, progress)
  *   -> (rows, nodes) | None
- * solver/core.py solve over worlds start .. stop-1 of a two-seat view (the caller has
+ * solver/cassino/core.py solve over worlds start .. stop-1 of a two-seat view (the caller has
  * already taken `stop` down to 1 when one world says everything): world i from
  * random.Random(prefix + str(i)), its values, the tally's rows in world order, and the
  * stopping rule when `early` (a negative budget or time_ms: none).  None: a world the
@@ -1534,7 +1534,7 @@ static PyMethodDef module_methods[] = {
     {"solve_worlds", py_solve_worlds, METH_VARARGS,
      "solve_worlds(rules, prefix, start, stop, early, dealer, position, stock_empty, drawing, "
      "plies, sampler, moves, won, budget, time_ms, began, min_samples, z, tolerance, progress"
-     "[, model, worths]) -> (rows, nodes) | None (solver.core.solve's loop over a two-seat view's worlds)"},
+     "[, model, worths]) -> (rows, nodes) | None (solver.cassino.core.solve's loop over a two-seat view's worlds)"},
     {"separated", py_separated, METH_VARARGS,
      "separated(rows, z, tolerance) -> bool (solver.ranking.separated on a tally's rows)"},
     {"perft", py_perft, METH_VARARGS,

@@ -4,7 +4,7 @@ A world's search plays the batch out with every move of both hands, so a view wh
 or any card hidden from it, has a family of moves listed in part (D16) would be searched on
 a listing it does not hold whole, at a cost the budget cannot bound (the budget is checked
 between worlds).  Such a view's hints are refused; its moves are still listed and played,
-and a bot at such a table plays without the search (:class:`solver.bots.SolverBot`).  The
+and a bot at such a table plays without the search (:class:`solver.cassino.bots.SolverBot`).  The
 check is the move generation of those cards, one at a time: the table alone decides
 nothing.
 """

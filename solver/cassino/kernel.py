@@ -160,7 +160,7 @@ def draw_search(rules: Rules, order: tuple[int, ...], plies: int) -> KernelDrawS
 
 
 class Stopping(Protocol):
-    """What :func:`solve_worlds` reads of the stopping rule (``solver.core.Options``)."""
+    """What :func:`solve_worlds` reads of the stopping rule (``solver.cassino.core.Options``)."""
 
     @property
     def min_samples(self) -> int: ...
@@ -180,7 +180,7 @@ def solve_worlds(view: View, sampler: HandSampler, drawing: bool, plies: int, pr
                  budget: int | None, rule: Stopping, began: float,
                  progress: Callable[[int, int], None] | None, model: float = 0.0,
                  worths: tuple[float, ...] = ()) -> tuple[list[list[float]], int] | None:
-    """``solver.core.solve``'s loop over the worlds ``start .. stop - 1`` of a two-seat view
+    """``solver.cassino.core.solve``'s loop over the worlds ``start .. stop - 1`` of a two-seat view
     in one native call: world ``i`` drawn from ``random.Random(prefix + str(i))`` exactly as
     :meth:`solver.cassino.Worlds.draw` draws it (the sampler's calls, then ``draw``'s stock
     order, W8), searched as :meth:`~solver.cassino.Worlds.values` searches it, a world seen

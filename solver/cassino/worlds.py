@@ -122,7 +122,7 @@ class Worlds:
               ) -> tuple[list[list[float]], int] | None:
         """Every world ``start .. stop - 1`` drawn (:meth:`draw`) and valued (:meth:`values`,
         each row ``won`` then the moves' values) in one call to the compiled kernel, with
-        ``solver.core.solve``'s stopping rule between worlds when ``early``: the same rows
+        ``solver.cassino.core.solve``'s stopping rule between worlds when ``early``: the same rows
         and nodes as its loop.  ``None`` where the kernel does not run (the caller loops)."""
         return kernel.solve_worlds(self.view, self.sampler, self.drawing, DRAW_PLIES,
                                    _prefix(seed), start, stop, moves, won, early=early,
@@ -143,7 +143,7 @@ class SeatSettings(NamedTuple):
     """What an N-seat variant's hints default to (docs/solver.md "N seats", measured)."""
 
     seat_nodes: int
-    """The node budget of a hint (:attr:`solver.core.Options.seat_nodes`)."""
+    """The node budget of a hint (:attr:`solver.cassino.core.Options.seat_nodes`)."""
     exact_plies: int
     """The last batch is searched exactly (:mod:`solver.cassino.exact`) in a world with at
     most this many cards left in hands; with more, the exact search would rarely finish
@@ -172,7 +172,7 @@ W = TypeVar("W", bound=Hashable)
 
 
 class WorldsOf(Protocol[W]):
-    """What :func:`solver.core.solve` needs of a view's worlds."""
+    """What :func:`solver.cassino.core.solve` needs of a view's worlds."""
 
     @property
     def exact(self) -> bool: ...

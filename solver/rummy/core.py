@@ -8,7 +8,7 @@ value is the viewer's points at the end of the hand (RM26); :mod:`solver.ranking
 the moves by their mean over the worlds with paired standard errors.  Only a
 :class:`engine.rummy.View` comes in, so nothing depends on the cards the player cannot see
 (RM27).  The shapes of :func:`hint`, :func:`evaluate`, :func:`solve` and :func:`finish`
-are Cassino's (:mod:`solver.core`).
+are Cassino's (:mod:`solver.cassino.core`).
 """
 
 from __future__ import annotations
@@ -167,7 +167,7 @@ def finish(view: View, tally: Tally, *, seed: int = 0, top: int | None = None,
            elapsed_ms: float | None = None, with_moves: bool = True,
            prior_z: float = DEFAULT.prior_z) -> dict[str, Any]:
     """The hint answer from a (possibly merged) tally, in the shape of Cassino's
-    :func:`solver.core.finish`: ``player``, ranked ``moves`` (``rank``, ``move``,
+    :func:`solver.cassino.core.finish`: ``player``, ranked ``moves`` (``rank``, ``move``,
     ``equity``, ``stderr``, ``stderr_diff``), the ``evaluation`` and ``solver`` metadata
     (the budget used: ``samples``, ``nodes``, ``elapsed_ms``; ``exact`` when one world
     said everything: the hand is over)."""

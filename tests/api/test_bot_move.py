@@ -10,8 +10,8 @@ from flask.testing import FlaskClient
 from api.examples import position, request_example
 from engine import State, new_game
 from engine.cassino import PLAYING, VARIANTS, advance
-from solver.bots import GreedyBot, HeuristicBot
-from solver.levels import LEVELS
+from solver.cassino.bots import GreedyBot, HeuristicBot
+from solver.cassino.levels import LEVELS
 
 
 def bot_move(client: FlaskClient, **body: Any) -> Any:

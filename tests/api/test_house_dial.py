@@ -1,4 +1,4 @@
-"""A house seat at a dial value (``house[].dial`` of POST /v1/games, solver/levels.py)."""
+"""A house seat at a dial value (``house[].dial`` of POST /v1/games, solver/cassino/levels.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 
 from api.sealed import Sealer
 from engine.cassino import new_game
-from solver.levels import DialBot
+from solver.cassino.levels import DialBot
 
 HOUSE_MOVES = ("capture", "build", "trail")
 

@@ -1,11 +1,11 @@
 """The web table's dial table (api/static/play/levels.js) holds the dial values of
-solver/levels.py a second time (the page does not ask the server): they must agree."""
+solver/cassino/levels.py a second time (the page does not ask the server): they must agree."""
 
 from __future__ import annotations
 
 import json
 
-from solver.levels import ANCHORS, LEVELS
+from solver.cassino.levels import ANCHORS, LEVELS
 from tests.api.test_sdk import ROOT, node, run
 
 SCRIPT = """

@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 from api.sealed import Sealer
 from engine import new_game
 from engine.cassino import secured
-from solver.core import claim_equity
+from solver.cassino.core import claim_equity
 from tests.api.helpers import finished
 from tests.engine.test_variant_twenty_one import CLAIMS, staged
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from solver.levels import LEVELS
+from solver.cassino.levels import LEVELS
 from tests.browser.test_play import CONFIG, QUERY, choose, click_move, legal_moves, wait_for_phase
 from tests.live_server import live_server
 

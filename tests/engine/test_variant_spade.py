@@ -17,7 +17,7 @@ from engine import VARIANTS, Breakdown, State, StateError, new_game
 from engine.cards import FULL_DECK
 from engine.cassino import View
 from engine.cassino.play import advance
-from solver import arena
+from solver.cassino import arena
 from tests.engine.reference import reference_perft
 from tests.engine.test_perft import perft
 from tests.engine.test_rules import (
@@ -200,7 +200,7 @@ def test_V4_4_totals_that_cannot_be_are_refused() -> None:
 
 
 def test_the_search_scores_a_spade_hand_as_the_engine_does() -> None:
-    from solver.bots import MAJORITY_SHARE, card_worth
+    from solver.cassino.bots import MAJORITY_SHARE, card_worth
     from solver.cassino.evaluation import final_diff, majority_odds, round_total, weights
 
     w = weights(SPADE)

@@ -9,7 +9,7 @@ import pytest
 
 from engine.cassino import new_game
 from engine.cassino.alike import alike_moves
-from solver.core import Options, solve
+from solver.cassino.core import Options, solve
 
 
 @pytest.mark.parametrize("variant", ["standard", "spade", "twenty-one", "three-hand",

@@ -1,7 +1,7 @@
 """A short arena run (a smoke test, not a strength assertion)."""
 
-from solver import arena
-from solver.bots import make_bot
+from solver.cassino import arena
+from solver.cassino.bots import make_bot
 
 
 def test_arena_smoke(capsys) -> None:

@@ -13,8 +13,8 @@ import pytest
 import engine
 from engine.cassino import HandSampler, Played, State, advance, record_of, replay
 from solver.cassino import kernel
-from solver.core import Options, claim_is_right, evaluate, hint
-from solver.review import review
+from solver.cassino.core import Options, claim_is_right, evaluate, hint
+from solver.cassino.review import review
 from tests.solver.helpers import round_values
 
 MINIMAX = Options(opponent_model=0.0)

@@ -5,7 +5,7 @@ import random
 import pytest
 
 import solver
-from solver.core import Options
+from solver.cassino.core import Options
 
 from .helpers import states, swap_hidden
 

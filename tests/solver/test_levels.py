@@ -1,4 +1,4 @@
-"""Skill levels (solver/levels.py) and the ladder (solver/ladder.py)."""
+"""Skill levels (solver/cassino/levels.py) and the ladder (solver/cassino/ladder.py)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from engine.cassino import PLAYING, VARIANTS, State, advance, new_game
-from solver.arena import play_game, run
-from solver.bots import GreedyBot, HeuristicBot
-from solver.ladder import main as ladder_main
-from solver.ladder import matchups, render
-from solver.levels import (
+from solver.cassino.arena import play_game, run
+from solver.cassino.bots import GreedyBot, HeuristicBot
+from solver.cassino.ladder import main as ladder_main
+from solver.cassino.ladder import matchups, render
+from solver.cassino.levels import (
     ANCHORS,
     LEVELS,
     DialBot,
@@ -117,7 +117,7 @@ def test_the_ladder_rows_and_table(tmp_path: Path) -> None:
     out = tmp_path / "ladder.md"
     assert ladder_main(["--pairs", "1", "--seed", "3", "--out", str(out)]) == 0
     text = out.read_text()
-    assert "python -m solver.ladder --pairs 1 --seed 3 --variant standard" in text
+    assert "python -m solver.cassino.ladder --pairs 1 --seed 3 --variant standard" in text
     for name in LEVELS:
         assert f"| {name} |" in text
     assert text.count("\n| ") == 2 + len(LEVELS) + len(rows)  # two header rows, then rows
@@ -126,7 +126,7 @@ def test_the_ladder_rows_and_table(tmp_path: Path) -> None:
 
 
 def test_levels_are_known_to_make_player() -> None:
-    for name in LEVELS:  # and the other bots stay solver.bots'
+    for name in LEVELS:  # and the other bots stay solver.cassino.bots'
         assert isinstance(make_player(name), DialBot)
     assert isinstance(make_player("greedy"), GreedyBot)
     with pytest.raises(ValueError, match=r"a level \(beginner, casual"):

@@ -14,7 +14,7 @@ import pytest
 
 import solver
 from engine.cassino import VARIANTS, Build, Move, Rules, generate_moves, play_card
-from solver.bots import make_bot
+from solver.cassino.bots import make_bot
 from solver.cassino import (
     ModelSearch,
     PolicyWorlds,
@@ -25,7 +25,7 @@ from solver.cassino import (
     policy_score,
 )
 from solver.cassino.search import INF, Position, Search
-from solver.core import _worlds
+from solver.cassino.core import _worlds
 from tests.solver.test_kernel import BATCHES, built, rounds, worlds_of
 
 

@@ -1,4 +1,4 @@
-"""Game review (solver/review.py): real verdicts, from the player's view only."""
+"""Game review (solver/cassino/review.py): real verdicts, from the player's view only."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from engine.cards import parse_card
 from engine.cassino import State, new_game, parse_move, record_of
 from engine.cassino.state import Played
 from solver import Options, hint
-from solver.review import BEST, BLUNDER, VERDICTS, rate, review, summary, verdict
+from solver.cassino.review import BEST, BLUNDER, VERDICTS, rate, review, summary, verdict
 from tests.solver.helpers import states, swap_hidden
 
 QUICK = Options(samples=8, min_samples=4)

@@ -15,7 +15,7 @@ from client.text import Style, breakdown_lines
 from engine.cards import ACE_MASK, BIG_CASSINO, FULL_DECK, LITTLE_CASSINO, SPADE_MASK
 from engine.cassino.rules import STANDARD, VARIANTS, Rules
 from engine.cassino.scoring import SCHEMES, Category, Scheme, card_points, scheme, score
-from solver.bots import MAJORITY_SHARE, SPADE_SHARE, card_worth
+from solver.cassino.bots import MAJORITY_SHARE, SPADE_SHARE, card_worth
 from solver.cassino.evaluation import final_diff, majority_odds, round_total, weights
 
 CUSTOM = Scheme("custom", (

@@ -22,7 +22,7 @@ import solver
 from engine.cassino import VARIANTS, State, generate_moves, new_game, play_card
 from engine.cassino.play import advance
 from solver.cassino import SeatsPosition, SeatWorlds, SideSearch, exact, kernel
-from solver.core import Options
+from solver.cassino.core import Options
 
 N_SEATS = ["three-hand", "partnership"]
 

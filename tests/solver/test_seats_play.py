@@ -6,10 +6,10 @@ import pytest
 
 import solver
 from engine.cassino import State, advance, new_game
-from solver import arena
-from solver.bots import make_bot
+from solver.cassino import arena
+from solver.cassino.bots import make_bot
 from solver.cassino import SEATS, side_of
-from solver.core import DEFAULT, Options
+from solver.cassino.core import DEFAULT, Options
 
 VARIANTS = ["three-hand", "partnership"]
 CHEAP = Options(**{**DEFAULT.__dict__, "seat_nodes": 1500, "world_nodes": 300})

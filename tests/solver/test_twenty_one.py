@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from engine.cassino import secured
 from solver import claim_is_right, hint, hint_moves
-from solver.arena import _claimer, play_game
-from solver.bots import make_bot
-from solver.core import claim_equity
+from solver.cassino.arena import _claimer, play_game
+from solver.cassino.bots import make_bot
+from solver.cassino.core import claim_equity
 from tests.engine.test_variant_twenty_one import CLAIMS, staged
 
 

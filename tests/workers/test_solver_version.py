@@ -10,7 +10,7 @@ import random
 
 import engine
 from engine.cassino import advance
-from solver.core import Options, hint
+from solver.cassino.core import Options, hint
 from workers.requests import SOLVER_VERSION
 
 FAST = Options(samples=8, min_samples=8, nodes=None)

@@ -16,7 +16,7 @@ export function levelOptions(current) {
   return known || !current ? LEVELS : [{ name: current, label: current }, ...LEVELS];
 }
 
-/* The skill dial (solver/levels.py): 0 plays random moves, 100 the full solver.  The named
+/* The skill dial (solver/cassino/levels.py): 0 plays random moves, 100 the full solver.  The named
  * levels are points on it, and the menu's other bots are its anchors. */
 export const LEVEL_DIALS = { beginner: 10, casual: 25, club: 50, expert: 75, master: 100 };
 const BOT_DIALS = { random: 0, greedy: 25, heuristic: 50, solver: 100 };

@@ -12,7 +12,7 @@
  *   opponent       who plays the house seats: solver (default), heuristic, greedy, random,
  *                  or a skill level (beginner, casual, club, expert, master: the menu's)
  *   dial           a skill dial 0..100 for the house seats instead (the dial beside the
- *                  menu; solver/levels.py): the house plays DialBot at that value
+ *                  menu; solver/cassino/levels.py): the house plays DialBot at that value
  *   samples, time_ms, hint_seed   budget and sampler seed of the human's hints
  *   delay          milliseconds before each solver move is shown (default 700)
  * Every API call goes through the same client any third-party page uses: /sdk/cassino.js.

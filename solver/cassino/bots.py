@@ -39,7 +39,7 @@ from solver.cassino import (
     searchable,
     weights,
 )
-from solver.core import DEFAULT, Options, claim_is_right, finish, hint, solve
+from solver.cassino.core import DEFAULT, Options, claim_is_right, finish, hint, solve
 
 __all__ = ["Bot", "CheaterBot", "GreedyBot", "HeuristicBot", "OracleBot", "RandomBot",
            "SolverBot", "card_worth", "make_bot"]

@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 
 from engine.cassino import CLAIM, Move, Record, View, move_json, replay
 from solver.cassino import check_searchable, rules_weight
-from solver.core import DEFAULT, Options, claim_equity, exact, hint_moves, solve
+from solver.cassino.core import DEFAULT, Options, claim_equity, exact, hint_moves, solve
 from solver.ranking import rank
 
 __all__ = ["BEST", "BLUNDER", "VERDICTS", "Rating", "rate", "review", "summary", "verdict"]
@@ -57,7 +57,7 @@ class Rating(NamedTuple):
     """The only legal move: nothing to choose, nothing searched."""
     samples: int
     exact: bool = False
-    """The equities are the game's value (:func:`solver.core.exact`: the last batch with
+    """The equities are the game's value (:func:`solver.cassino.core.exact`: the last batch with
     ``opponent_model`` 0, every card known): the points lost are exact."""
 
     def to_dict(self, view: View) -> dict[str, Any]:

@@ -1,8 +1,8 @@
-"""The ladder: each skill level (:mod:`solver.levels`) against the next one down and
-against the greedy bot, in mirrored pairs (:mod:`solver.arena`), written to docs/ladder.md.
+"""The ladder: each skill level (:mod:`solver.cassino.levels`) against the next one down and
+against the greedy bot, in mirrored pairs (:mod:`solver.cassino.arena`), written to docs/ladder.md.
 
-    python -m solver.ladder --pairs 200 --jobs 2
-    python -m solver.ladder --pairs 20 --variant royal --out /tmp/ladder.md
+    python -m solver.cassino.ladder --pairs 200 --jobs 2
+    python -m solver.cassino.ladder --pairs 20 --variant royal --out /tmp/ladder.md
 
 A level's rating is its margin over greedy per mirrored pair of rounds (greedy, the
 ``casual`` level, is 0); the adjacent rows check that every level beats the one below.
@@ -16,8 +16,8 @@ from collections.abc import Sequence
 
 from engine.cassino import get_rules
 from engine.errors import CassinoError
-from solver.arena import Summary, run
-from solver.levels import ANCHORS, LEVELS
+from solver.cassino.arena import Summary, run
+from solver.cassino.levels import ANCHORS, LEVELS
 
 __all__ = ["REFERENCE", "main", "matchups", "render"]
 
@@ -53,7 +53,7 @@ def render(summaries: Sequence[Summary], command: str, variant: str, seed: int) 
         "in mirrored pairs: each deal played twice with the seats swapped, so the luck of "
         "the cards cancels).  Margins are points per mirrored pair of rounds (the first "
         "bot's round points less the second's, summed over the two rounds of a deal) ± "
-        "one standard error.  Levels: `solver/levels.py`; the arena: `solver/arena.py`.",
+        "one standard error.  Levels: `solver/cassino/levels.py`; the arena: `solver/cassino/arena.py`.",
         "",
         "## Levels",
         "",
@@ -93,7 +93,7 @@ def render(summaries: Sequence[Summary], command: str, variant: str, seed: int) 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m solver.ladder", description=__doc__,
+        prog="python -m solver.cassino.ladder", description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--pairs", type=int, default=200,
                         help="mirrored game pairs per row (default 200)")
@@ -116,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
                       variant=args.variant)
         print(summary.text(), file=sys.stderr, flush=True)
         summaries.append(summary)
-    command = "python -m solver.ladder " + " ".join(
+    command = "python -m solver.cassino.ladder " + " ".join(
         f"--{k} {v}" for k, v in (("pairs", args.pairs), ("seed", args.seed),
                                   ("variant", args.variant)))
     text = render(summaries, command, args.variant, args.seed)

@@ -1,10 +1,10 @@
 """Arena: two bots play mirrored pairs of games, each deal twice with the seats swapped.
 
-    python -m solver.arena solver greedy --pairs 200
-    python -m solver.arena solver cheater --pairs 100 --seed 7
-    python -m solver.arena solver greedy --variant royal --pairs 100
-    python -m solver.arena --variant partnership --seats solver,greedy,solver,greedy --pairs 20
-    python -m solver.arena --variant three-hand --seats solver,greedy,greedy --pairs 20
+    python -m solver.cassino.arena solver greedy --pairs 200
+    python -m solver.cassino.arena solver cheater --pairs 100 --seed 7
+    python -m solver.cassino.arena solver greedy --variant royal --pairs 100
+    python -m solver.cassino.arena --variant partnership --seats solver,greedy,solver,greedy --pairs 20
+    python -m solver.cassino.arena --variant three-hand --seats solver,greedy,greedy --pairs 20
 
 Pair ``i`` is game seed ``seed + i`` played twice: bot A in seat 0, then bot A in seat 1.
 Deals are a pure function of the game seed and the deal number (engine.cassino.play), so round
@@ -42,9 +42,9 @@ from engine.cassino import (
     new_game,
 )
 from engine.errors import CassinoError
-from solver.bots import Bot
+from solver.cassino.bots import Bot
 from solver.cassino import side_of
-from solver.levels import make_player
+from solver.cassino.levels import make_player
 
 __all__ = ["GameRecord", "RotationSet", "SeatedSummary", "Summary", "main", "play_game",
            "play_pair", "play_rotations", "run_seats", "seat_of", "split_seats", "summarize",
@@ -492,7 +492,7 @@ def run_seats(specs: tuple[str, ...], sets: int, seed: int, jobs: int = 1,
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m solver.arena", description=__doc__,
+        prog="python -m solver.cassino.arena", description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("a", nargs="?",
                         help="bot A: random, greedy, heuristic, solver[:k=v,...], cheater")

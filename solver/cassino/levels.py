@@ -1,6 +1,6 @@
 """Skill levels: named opponents from beginner to the full solver, and a continuous dial.
 
-The dial runs from 0 to 100 through five anchor bots of :mod:`solver.bots`: random (0),
+The dial runs from 0 to 100 through five anchor bots of :mod:`solver.cassino.bots`: random (0),
 greedy (25), heuristic (50), a light solver (75) and the solver at the default hint budget
 (100).  Between two anchors a bot plays the upper anchor's move with the probability of
 its distance along the segment, else the lower anchor's (an epsilon mixture), so strength
@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass
 
 from engine.cassino import Move, State, View
-from solver.bots import Bot, make_bot
+from solver.cassino.bots import Bot, make_bot
 
 __all__ = ["ANCHORS", "DEFAULT_LEVEL", "LEVELS", "DialBot", "LevelError", "dial_of",
            "level_bot", "level_spec", "make_player"]
@@ -130,7 +130,7 @@ def level_bot(spec: str, seed: int = 0) -> DialBot:
 
 def make_player(spec: str, seed: int = 0) -> Bot:
     """Any player by its arena name: a level (``club``), ``dial:VALUE``, or a bot of
-    :func:`solver.bots.make_bot` (``greedy``, ``solver:nodes=10000``...)."""
+    :func:`solver.cassino.bots.make_bot` (``greedy``, ``solver:nodes=10000``...)."""
     name = spec.partition(":")[0]
     if name == "dial" or name in LEVELS:
         return level_bot(spec, seed)
