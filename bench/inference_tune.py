@@ -21,8 +21,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's packages
 
 from engine.cassino import State, View, advance, new_game
-from solver.cassino.bots import GreedyBot, HeuristicBot, make_bot
 from solver.cassino import OpponentModel, PolicyWorlds, SoftWorlds, Worlds, batch_evidence
+from solver.cassino.bots import GreedyBot, HeuristicBot, make_bot
 
 WORLDS = 16
 

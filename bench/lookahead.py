@@ -28,9 +28,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout
 
 from engine.cards import cards_of
 from engine.cassino import Build, Move, State, View, generate_moves, play_card
+from solver.cassino import Position, Search, weights
 from solver.cassino.arena import play_game
 from solver.cassino.bots import Bot, CheaterBot, make_bot
-from solver.cassino import Position, Search, weights
 
 INF = float("inf")
 

@@ -23,9 +23,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's packages
 
 from engine.cassino import Move, State, View
+from solver.cassino import Position, Search
 from solver.cassino.arena import play_game
 from solver.cassino.bots import Bot, make_bot
-from solver.cassino import Position, Search
 
 Row = tuple[int, bool, str, float]
 """(cards left in the batch, opponent moved in this batch, move type, regret)."""

@@ -11,8 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-import solver.conquian as conquian_solver
 import solver.cassino.core as cassino_solver
+import solver.conquian as conquian_solver
 import solver.rummy as rummy_solver
 from engine import conquian, rummy
 from engine.cassino import PLAYING, HandSampler, move_json

@@ -42,8 +42,8 @@ from engine.cassino import (
     new_game,
 )
 from engine.errors import CassinoError
-from solver.cassino.bots import Bot
 from solver.cassino import side_of
+from solver.cassino.bots import Bot
 from solver.cassino.levels import make_player
 
 __all__ = ["GameRecord", "RotationSet", "SeatedSummary", "Summary", "main", "play_game",

@@ -14,8 +14,8 @@ import pytest
 from engine import State, new_game
 from engine.cassino import VARIANTS, moves_and_families
 from engine.errors import PositionTooLargeError
-from solver.cassino.bots import GreedyBot, SolverBot
 from solver.cassino import check_searchable, exact, kernel, searchable
+from solver.cassino.bots import GreedyBot, SolverBot
 from tests.engine.test_families import always_trail, thirty_two_trails, trail_heavy
 
 

@@ -10,7 +10,6 @@ import engine
 from engine.cards import cards_of
 from engine.cassino import BUILD, State, View, advance, batch_requirements, generate_moves
 from solver import Options, merge, solve
-from solver.cassino.bots import GreedyBot, HeuristicBot, make_bot
 from solver.cassino import (
     OpponentModel,
     PolicyWorlds,
@@ -19,6 +18,7 @@ from solver.cassino import (
     batch_evidence,
     move_value,
 )
+from solver.cassino.bots import GreedyBot, HeuristicBot, make_bot
 from solver.cassino.core import finish
 
 from .helpers import swap_hidden

@@ -14,7 +14,6 @@ import pytest
 
 import solver
 from engine.cassino import VARIANTS, Build, Move, Rules, generate_moves, play_card
-from solver.cassino.bots import make_bot
 from solver.cassino import (
     ModelSearch,
     PolicyWorlds,
@@ -24,8 +23,9 @@ from solver.cassino import (
     kernel,
     policy_score,
 )
-from solver.cassino.search import INF, Position, Search
+from solver.cassino.bots import make_bot
 from solver.cassino.core import _worlds
+from solver.cassino.search import INF, Position, Search
 from tests.solver.test_kernel import BATCHES, built, rounds, worlds_of
 
 

@@ -6,9 +6,8 @@ import pytest
 
 import solver
 from engine.cassino import State, advance, new_game
-from solver.cassino import arena
+from solver.cassino import SEATS, arena, side_of
 from solver.cassino.bots import make_bot
-from solver.cassino import SEATS, side_of
 from solver.cassino.core import DEFAULT, Options
 
 VARIANTS = ["three-hand", "partnership"]
