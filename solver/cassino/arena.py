@@ -3,7 +3,8 @@
     python -m solver.cassino.arena solver greedy --pairs 200
     python -m solver.cassino.arena solver cheater --pairs 100 --seed 7
     python -m solver.cassino.arena solver greedy --variant royal --pairs 100
-    python -m solver.cassino.arena --variant partnership --seats solver,greedy,solver,greedy --pairs 20
+    python -m solver.cassino.arena --variant partnership --pairs 20 \
+        --seats solver,greedy,solver,greedy
     python -m solver.cassino.arena --variant three-hand --seats solver,greedy,greedy --pairs 20
 
 Pair ``i`` is game seed ``seed + i`` played twice: bot A in seat 0, then bot A in seat 1.

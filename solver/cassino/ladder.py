@@ -53,7 +53,8 @@ def render(summaries: Sequence[Summary], command: str, variant: str, seed: int) 
         "in mirrored pairs: each deal played twice with the seats swapped, so the luck of "
         "the cards cancels).  Margins are points per mirrored pair of rounds (the first "
         "bot's round points less the second's, summed over the two rounds of a deal) ± "
-        "one standard error.  Levels: `solver/cassino/levels.py`; the arena: `solver/cassino/arena.py`.",
+        "one standard error.  Levels: `solver/cassino/levels.py`; the arena: "
+        "`solver/cassino/arena.py`.",
         "",
         "## Levels",
         "",
