@@ -13,7 +13,6 @@ from typing import Any
 from flask.views import MethodView
 from flask_smorest import abort
 
-from api.cassino_only import cassino_only
 from api.costs import BOT_SEARCH
 from api.errors import BODY_ERRORS, document_errors
 from api.examples import request_example, response_example
@@ -21,6 +20,7 @@ from api.hints import read_request
 from api.jsonio import Blueprint, respond
 from api.limits import charge_search
 from api.schemas import BotMoveRequest, BotMoveResponse
+from api.served import served
 from engine.cassino import claim, claims_allowed, move_json
 from engine.errors import IllegalMoveError
 from solver.cassino.levels import ANCHORS, DEFAULT_LEVEL, LEVELS, DialBot
@@ -52,8 +52,8 @@ class BotMove(MethodView):
         dial = LEVELS[level] if level is not None else float(body["dial"])
         request = read_request("hints", body)
         view = request.view
-        cassino_only(view.game, next(k for k in ("game", "state", "view") if k in body),
-                     "bot-move")
+        served(view.game).refuse_unless(
+            "bot_move", next(k for k in ("game", "state", "view") if k in body), "bot-move")
         if dial > SEARCHING:
             charge_search(BOT_SEARCH, f"a bot above dial {SEARCHING:g} counts {BOT_SEARCH}")
         bot = DialBot(dial, body["seed"], name=level or "")

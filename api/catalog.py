@@ -9,15 +9,13 @@ from typing import Any
 
 from flask.views import MethodView
 
-from api.dispatch import CASSINO, served
 from api.errors import document_errors
 from api.examples import response_example
 from api.jsonio import Blueprint, respond
 from api.rules import page_url
 from api.schemas import CatalogResponse
-from api.sealed import HOUSE_BOTS
+from api.served import served
 from engine.games import GameType, VariantInfo, game_types
-from solver.cassino.levels import DIAL_MAX, DIAL_MIN, LEVELS
 
 blp = Blueprint("catalog", __name__, url_prefix="/v1",
                 description="The games: each game's variants, seats, teams, which ones can "
@@ -28,10 +26,12 @@ def house_options(game: str, variant: str) -> dict[str, Any]:
     """What a sealed game's house seats of ``variant`` may be (``POST /v1/games``'s
     ``house``): the bots, the named skill levels among them, and the dial's range where
     the game has one (solver/cassino/levels.py)."""
-    if game == CASSINO:  # the registry of issue 26 will declare these with the game
-        return {"bots": list(HOUSE_BOTS), "levels": list(LEVELS),
-                "dial": {"min": DIAL_MIN, "max": DIAL_MAX}}
-    return {"bots": list(served(game).bots(variant)), "levels": [], "dial": None}
+    entry = served(game)
+    house = None if entry.solver is None else entry.solver.house
+    dial = None if house is None else house.dial
+    return {"bots": list(entry.house_bots(variant)),
+            "levels": [] if house is None else list(house.levels),
+            "dial": None if dial is None else {"min": dial[0], "max": dial[1]}}
 
 
 def variant_json(game: str, info: VariantInfo) -> dict[str, Any]:

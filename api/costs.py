@@ -17,20 +17,17 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from api.dispatch import CASSINO
 from api.sealed import house_run
+from api.served import ServedGame
 
 __all__ = ["BOT_SEARCH", "REVIEW", "house_moves", "record_moves", "records", "review"]
 
 SEARCH_MS = 10
 """About what one search stands for, in ms of one core, when the request does the work."""
 HOUSE_MOVE = 1
-"""A house move of Cassino (any bot or dial: the solver's mean is 4 ms, its slowest 140)
-or of another game's ``greedy`` or ``random`` bot (under 1 ms)."""
-SOLVER_MOVE = {"conquian": 2, "poker-rum": 7, "poker-gin": 6, "double-pack-rum": 10}
-"""A house move of another game's ``solver``, by variant: the mean over whole hands at 2, 4
-and 6 seats, the dearest of them (Conquian 12 ms; Poker Rum 63, Poker Gin 60, Double-Pack
-Rum 95 ms at 4 to 6 seats)."""
+"""The least a house's answer counts; a house move's own cost is its game's
+(:meth:`api.served.ServedGame.house_move_cost`: Cassino's, any bot or dial, 1, its solver's
+mean being 4 ms and its slowest 140; Conquian's and the rummy games' solvers more)."""
 MOVES_PER_SEARCH = 64
 """A record's moves that count one search when a request plays them through (a whole
 game of 192 moves, 24 KB of JSON, replays with every position in 25 ms)."""
@@ -40,20 +37,13 @@ REVIEW = 10
 """``POST /v1/reviews``: it runs one hint per move of the seat, apart, like the hints."""
 
 
-def house_move(game: str, variant: str, bot: str) -> int:
-    """One house move of ``bot`` in ``game``'s ``variant``."""
-    if game != CASSINO and bot == "solver":
-        return SOLVER_MOVE.get(variant, max(SOLVER_MOVE.values()))
-    return HOUSE_MOVE
-
-
-def house_moves(game: str, variant: str, house: Mapping[int, str], seats: int,
+def house_moves(game: ServedGame, variant: str, house: Mapping[int, str], seats: int,
                 first: int) -> tuple[int, str]:
     """The searches of the house's answer when seat ``first`` is next: the moves of the
     house seats in a row from ``first`` (:func:`api.sealed.house_run`), at least one
     move's (a house may claim, T5); and what the 429 says counted."""
     run = house_run(house, seats, first)
-    cost = max(HOUSE_MOVE, sum(house_move(game, variant, house[(first + i) % seats])
+    cost = max(HOUSE_MOVE, sum(game.house_move_cost(variant, house[(first + i) % seats])
                                for i in range(run)))
     if run == 0:
         return cost, f"a move in a game with house seats counts {cost}"

@@ -14,12 +14,11 @@ import json
 from pathlib import Path
 from typing import Any
 
-from api.dispatch import served
 from api.jsonio import MAX_BODY, too_large
 from engine import State, new_game
 from engine.cassino import advance
 
-__all__ = ["EXAMPLES_FILE", "error_example", "game_example", "game_requests", "position",
+__all__ = ["EXAMPLES_FILE", "error_example", "game_example", "position",
            "request_example", "response_example"]
 
 EXAMPLES_FILE = Path(__file__).resolve().parents[1] / "openapi" / "examples.json"
@@ -156,35 +155,6 @@ def error_example(code: int) -> dict[str, Any]:
 
 
 # --- the other games (docs/api.md "Other games") -----------------------------------------
-
-OTHER_GAMES: dict[str, dict[str, Any]] = {"conquian": {"game": "conquian", "seed": 11, "dealer": 0},
-               "poker-rum": {"game": "rummy", "variant": "poker-rum", "seed": 11, "dealer": 0},
-               "poker-gin": {"game": "rummy", "variant": "poker-gin", "seed": 11, "dealer": 0},
-               "double-pack-rum": {"game": "rummy", "variant": "double-pack-rum", "seed": 11,
-                                   "dealer": 0}}
-"""Each new game's example: a fixed deal, dealer 0."""
-
-
-@functools.cache
-def game_requests() -> dict[str, tuple[str, dict[str, Any]]]:
-    """Example requests of the games besides Cassino, by ``<variant>.<operation>``:
-    ``(path, body)``, all at the deal of :data:`OTHER_GAMES` (the engine's own start)."""
-    out: dict[str, tuple[str, dict[str, Any]]] = {}
-    for variant, body in OTHER_GAMES.items():
-        entry = served(body["game"])
-        state = entry.new_game(body["seed"], variant, body["dealer"], None)
-        full = state.to_dict()
-        first = entry.move_json(state.legal_moves()[0])["id"]
-        out[f"{variant}.newGame"] = ("/v1/games", dict(body))
-        out[f"{variant}.legalMoves"] = ("/v1/legal-moves", {"state": full})
-        out[f"{variant}.apply"] = ("/v1/apply", {"state": full, "move": first})
-        out[f"{variant}.view"] = ("/v1/view", {"state": full, "player": state.to_move})
-        out[f"{variant}.score"] = ("/v1/score", {"state": full})
-        if variant != "double-pack-rum":  # no hints until solver/rummy plays it
-            out[f"{variant}.hints"] = ("/v1/hints", {"state": full, "player": state.to_move,
-                                                     "samples": 8, "seed": 0})
-    return out
-
 
 def game_example(name: str) -> Any:
     """The recorded answer of the other games' example ``name`` (``None`` before the

@@ -1,4 +1,5 @@
-"""Game endpoints: new games, legal moves, moves, views and scores (docs/api.md)."""
+"""Game endpoints: new games, legal moves, moves, views and scores (docs/api.md), for every
+game through its entry in the registry (:mod:`api.served`)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,7 @@ from flask import current_app
 from flask.views import MethodView
 from flask_smorest import abort
 
-from api import other_games
 from api.costs import house_moves
-from api.dispatch import CASSINO, game_of, served
 from api.errors import BODY_ERRORS, about, document_errors
 from api.examples import request_example, response_example
 from api.game_responses import ANSWERS
@@ -19,29 +18,16 @@ from api.jsonio import Blueprint, respond
 from api.limits import charge_sealed, charge_search
 from api.rules import note_variant
 from api.schemas import (
-    DEFAULT_GAME,
     ApplyRequest,
     LegalMovesRequest,
     NewGameRequest,
-    OtherMove,
     ScoreRequest,
     ViewRequest,
 )
-from api.sealed import SealedGame, Sealer, house_bot
-from engine import Move, State, new_game, parse_move
-from engine.cassino import (
-    CLAIM,
-    MAX_SAFE_SEED,
-    PLAYING,
-    View,
-    claim,
-    game_over,
-    get_rules,
-    move_json,
-)
-from engine.errors import CassinoError, IllegalMoveError
-from engine.games import game_of_variant, get_game
-from solver.cassino import sweep_risks
+from api.sealed import MAX_SAFE_SEED, SealedGame, Sealer
+from api.served import ServedGame, game_of, served
+from engine.errors import UnsupportedVariantError
+from engine.games import game_of_variant, get_game, unnamed_game
 
 blp = Blueprint("games", __name__, url_prefix="/v1",
                 description="Play: new games, legal moves, moves, views and scores. The server "
@@ -49,20 +35,10 @@ blp = Blueprint("games", __name__, url_prefix="/v1",
                             "games) or a sealed game's token and a seat's credential.")
 
 
-def playing(state: State) -> State:
-    """``state``, refused with a 409 once the game is over (R27)."""
-    if state.status != PLAYING:
-        raise game_over(state)
-    return state
-
-
-def read_state(data: dict[str, Any]) -> State:
+def read_state(data: dict[str, Any]) -> Any:
     """The state of a request, refused (422) when it is inconsistent."""
     with about("state"):
-        name = game_of(data)
-        if name != CASSINO:  # another game's (api/other_games.py)
-            return served(name).read_state(data)  # type: ignore[no-any-return]
-        return State.from_dict(data)
+        return served(game_of(data)).read_state(data)
 
 
 def sealer() -> Sealer:
@@ -70,7 +46,7 @@ def sealer() -> Sealer:
 
 
 def position(body: dict[str, Any], *, player: int | None = None,
-             ) -> tuple[State, SealedGame | None, int | None]:
+             ) -> tuple[Any, SealedGame | None, int | None]:
     """The request's state, and for a sealed game the game and the credential's seat
     (which must be ``player`` when given)."""
     if ("state" in body) == ("game" in body):
@@ -87,30 +63,21 @@ def position(body: dict[str, Any], *, player: int | None = None,
     return game.state, game, seat
 
 
-def claim_in(data: Any) -> Move | None:
-    """The claim a request's move is (T5), or ``None`` for any other move, well-formed or
-    not (its errors are told where it is played)."""
-    try:
-        move = parse_move(data)
-    except CassinoError:
-        return None
-    return move if move.type == CLAIM else None
+def playing(entry: ServedGame, state: Any, sealed: SealedGame | None) -> None:
+    """A 409 once the game is over (its over rule: R27, Q18, RM26)."""
+    if entry.over(state):
+        raise entry.over_error(state, "game" if sealed is not None else "state.phase")
 
 
-def claim_of(move: Move, seat: int | None, field: str = "player") -> Move:
-    """A claim (T5) made by ``seat`` when the request names one: the move may leave its
-    player out, or must name the same seat (422 naming ``field`` otherwise)."""
-    if seat is None or move.player == seat:
-        return move
-    if move.player is None:
-        return claim(seat)
-    raise IllegalMoveError(f"move.player is {move.player} but the claim is made by player "
-                           f"{seat} ({field})", field=field, rule="T5")
-
-
-def move_out(state: State, move: Move) -> dict[str, Any]:
-    """A move as the server returns it: with ``id``, and ``kind`` and ``groups`` for builds."""
-    return move_json(state.loose, state.builds, state.to_move, move, state.rules)
+def _house(body: dict[str, Any], entry: ServedGame, variant: str, seats: int) -> dict[int, str]:
+    """The house seats of ``POST /v1/games``, each as its bot's name (checked)."""
+    house: dict[int, str] = {}
+    for i, seat in enumerate(body.get("house", ())):
+        if seat["player"] >= seats:
+            abort(422, message=f"house[{i}].player: {variant} has seats 0..{seats - 1}",
+                  field=f"house[{i}].player")
+        house[seat["player"]] = entry.house_spec(seat, i, variant)
+    return house
 
 
 @blp.route("/games")
@@ -123,41 +90,34 @@ class Games(MethodView):
 
         The seed fixes every deal of the game (R5); without one the server draws one.
         """
-        if "game" not in body:  # the variant's game, or the default one
+        if "game" not in body:  # the variant's game, or the unnamed one
             named = game_of_variant(body["variant"]) if "variant" in body else None
-            body["game"] = DEFAULT_GAME if named is None else named.name
+            body["game"] = (named or unnamed_game()).name
         body.setdefault("variant", get_game(body["game"]).default_variant)
-        if body["game"] != CASSINO:
-            return other_games.start(body, sealer())
+        entry = served(body["game"])
         seed = body.get("seed")
-        if seed is None:
-            seed = secrets.randbelow(MAX_SAFE_SEED + 1)  # exact in JavaScript
+        if seed is None:  # exact in JavaScript
+            seed = secrets.randbelow(min(MAX_SAFE_SEED, entry.engine.max_seed) + 1)
         with about("variant"):
-            get_game(body["game"]).variant(body["variant"])  # the game's own variant
-            get_rules(body["variant"])  # and a playable one
-        state = new_game(seed, body["variant"], body.get("dealer"))  # names `dealer`
-        if body.get("players", len(state.hands)) != len(state.hands):
-            abort(422, message=f"players: {body['variant']} is for {len(state.hands)} "
-                               "players", field="players")
-        for i, seat in enumerate(body.get("house", ())):
-            if seat["player"] >= len(state.hands):
-                abort(422, message=f"house[{i}].player: {body['variant']} has seats 0.."
-                                   f"{len(state.hands) - 1}", field=f"house[{i}].player")
-        house = {seat["player"]: house_bot(seat) for seat in body.get("house", ())}
+            if not get_game(entry.name).variant(body["variant"]).playable:
+                raise UnsupportedVariantError(f"variant {body['variant']!r} is declared but "
+                                              "not playable yet", field="variant")
+        state = entry.new_game(seed, body["variant"], body.get("dealer"), body.get("players"))
+        seats = entry.seats(state)
+        house = _house(body, entry, body["variant"], seats)
         if not body["sealed"]:
             if house:
                 abort(422, message="house: only sealed games have house seats", field="house")
             return respond({"state": state.to_dict()})
-        if len(house) == len(state.hands):
+        if len(house) == seats:
             abort(422, message="house: at least one seat must be a player's", field="house")
+        entry.refuse_unless("sealed", "sealed", "a sealed game")
         charge_sealed()
         if house:  # the house may lead: the searches of the house seats to move first
-            charge_search(*house_moves(state.game, state.variant, house, len(state.hands),
-                                       state.to_move))
+            charge_search(*house_moves(entry, state.variant, house, seats, state.to_move))
         game = sealer().start(state, house)
         return respond({"game": sealer().seal(game),
-                        "credentials": [game.credential(seat)
-                                        for seat in range(len(state.hands))]})
+                        "credentials": [game.credential(seat) for seat in range(seats)]})
 
 
 @blp.route("/legal-moves")
@@ -175,31 +135,15 @@ class LegalMoves(MethodView):
         game at any moment, so its claim is listed (T5); elsewhere that is a 422 (R4).
         """
         state, game, seat = position(body, player=body.get("player"))
-        if state.game != CASSINO:
-            return other_games.legal_moves(body, state, game, seat)
-        state = playing(state)
+        entry = served(state.game)
+        playing(entry, state, game)
         if game is None:
             seat = body.get("player", state.to_move)
         assert seat is not None
         if seat not in state.acting:
-            raise IllegalMoveError(f"it is player {state.to_move}'s turn, not player "
-                                   f"{seat}'s: legal moves are the mover's (R4)",
-                                   field="credential" if game is not None else "player",
-                                   rule="R4")
-        legal = state.moves_for(seat)
-        moves = [move_out(state, m) for m in legal]
-        answer: dict[str, Any] = {"player": seat, "moves": moves}
-        families = state.move_families() if seat == state.to_move else []
-        if families:  # D16: families listed in part, whose other moves are accepted too
-            answer["families"] = [f.to_dict() for f in families]
-        if body.get("risks"):  # sweep warnings, from the seat's view only (R29)
-            plays = [m for m in legal if m.type != CLAIM]  # a claim plays no card (T5)
-            risks = dict(zip(plays, sweep_risks(state.view(seat), plays), strict=True))
-            answer["risks"] = [
-                {"move": m.id, **(risks[m].to_dict() if m in risks else
-                                  {"player": None, "probability": 0.0, "ranks": [],
-                                   "method": "exact"})} for m in legal]
-        return respond(answer)
+            raise entry.turn_error(state, seat,
+                                   "credential" if game is not None else "player")
+        return respond(entry.moves_answer(state, seat, body))
 
 
 @blp.route("/apply")
@@ -219,18 +163,16 @@ class Apply(MethodView):
         house's answers included) instead of the state.
         """
         state, game, seat = position(body, player=body.get("player"))
-        if state.game != CASSINO:
-            return other_games.apply(body, state, game, seat, sealer())
-        if isinstance(body["move"], OtherMove):  # not a Cassino move after all
-            abort(422, messages={"json": {"move": body["move"].messages}})
-        state = playing(state)
+        entry = served(state.game)
+        playing(entry, state, game)
         if game is not None:
             assert seat is not None
-            if game.house:  # the house answers: the searches of its seats in a row
-                charge_search(*house_moves(state.game, state.variant, game.house,
-                                           len(state.hands), (seat + 1) % len(state.hands)))
+            move = entry.sealed_move(state, seat, entry.read_move(body["move"]))
             with about("move"):
-                move = parse_move(body["move"])
+                if game.house:  # the house answers: the searches of its seats in a row
+                    charge_search(*house_moves(entry, state.variant, game.house,
+                                               entry.seats(state),
+                                               entry.next_seat(state, seat, move)))
                 after, moved = sealer().play(game, seat, move)
             answer = {"game": sealer().seal(after), "view": after.state.view(seat).to_dict(),
                       "events": after.events[seat]}
@@ -238,16 +180,11 @@ class Apply(MethodView):
                 answer["view_before_house"] = moved.view(seat).to_dict()
             return respond(answer)
         seat = body.get("player")
-        claimed = claim_in(body["move"])
-        if claimed is not None:  # any seat may claim (T5)
-            claimed = claim_of(claimed, seat)
-        elif seat is not None and seat != state.to_move:
-            raise IllegalMoveError(f"it is player {state.to_move}'s turn, not player {seat}'s "
-                                   "(R4)", field="player", rule="R4")
+        move = entry.open_move(state, body["move"], seat)
         with about("move"):
-            step = state.apply(parse_move(body["move"]) if claimed is None else claimed)
-        return respond({"state": step.state.to_dict(),
-                        "events": [event.to_dict(seat) for event in step.events]})
+            after_state, events = state.apply(move)
+        return respond({"state": after_state.to_dict(),
+                        "events": [entry.engine.event_json(event, seat) for event in events]})
 
 
 @blp.route("/view")
@@ -261,14 +198,14 @@ class ViewOf(MethodView):
         A sealed game shows the credential's seat, with the events of the last apply.
         """
         state, game, seat = position(body, player=body.get("player"))
-        if state.game != CASSINO:
-            return other_games.view(body, state, game, seat)
         if game is not None:
             assert seat is not None
             return respond({"view": state.view(seat).to_dict(), "events": game.events[seat]})
         if "player" not in body:
             abort(422, message="player: required with state", field="player")
-        return respond({"view": state.view(body["player"]).to_dict()})
+        with about("player"):
+            seen = state.view(body["player"])
+        return respond({"view": seen.to_dict()})
 
 
 @blp.route("/score")
@@ -286,13 +223,8 @@ class Score(MethodView):
             abort(422, message="send exactly one of state, view or game", field="state")
         if "view" not in body:
             state = position(body)[0]
-            if state.game != CASSINO:
-                return other_games.score(state)
-            breakdown = state.score()
-        else:
-            with about("view"):
-                name = game_of(body["view"], "view")
-                if name != CASSINO:
-                    return other_games.score(served(name).read_view(body["view"]))
-                breakdown = View.from_dict(body["view"]).score()
-        return respond(breakdown.to_dict())
+            return respond(served(state.game).score_answer(state))
+        with about("view"):
+            entry = served(game_of(body["view"], "view"))
+            seen = entry.read_view(body["view"])
+        return respond(entry.score_answer(seen))

@@ -13,7 +13,6 @@ from flask import request as flask_request
 from flask.views import MethodView
 from flask_smorest import abort
 
-from api.dispatch import CASSINO, game_of, served
 from api.errors import BODY_ERRORS, about, document_errors
 from api.examples import request_example, response_example
 from api.game_responses import ANSWERS, JobSchema
@@ -26,10 +25,7 @@ from api.schemas import (
     JobAcceptedResponse,
 )
 from api.sealed import UNAVAILABLE_RETRY, sealed_scope
-from engine import State
-from engine.cassino import PLAYING, View, game_over
-from engine.errors import GameOverError
-from solver.cassino import check_searchable
+from api.served import game_of, served
 from solver.games import hint_game
 from workers import ClientBusy, HintService, JobFailed, Overloaded, QueueUnavailable
 from workers.requests import HintRequest, open_scope
@@ -59,63 +55,36 @@ def read_request(kind: str, body: dict[str, Any]) -> HintRequest:
             abort(422, message="credential: required with game", field="credential")
         game, seat = sealer().seat(body["game"], body["credential"], body.get("player"))
         note_variant(game.state.variant)
-        if game.state.game != CASSINO:  # another game's (api/dispatch.py)
-            return _other_request(kind, body, game.state, seat, sealed_scope(game, seat))
-        if game.state.status != PLAYING:
-            raise game_over(game.state)
+        entry, field = served(game.state.game), "game"
+        if entry.over(game.state):
+            raise entry.over_error(game.state, "game", "there is nothing to hint")
         view = game.state.view(seat)
-        with about("game"):
-            check_searchable(view)  # D16: what the search would list
         scope = sealed_scope(game, seat)
     elif "view" in body:
         if "player" in body:
             abort(422, message="player goes with state, not with view", field="player")
+        field = "view"
         with about("view"):
-            name = game_of(body["view"], "view")
-            if name != CASSINO:
-                return _other_request(kind, body, None, None, None,
-                                      served(name).read_view(body["view"]))
-            view = View.from_dict(body["view"])
-            check_searchable(view)  # D16: what the search would list
+            entry = served(game_of(body["view"], "view"))
+            view = entry.read_view(body["view"])
     else:
         if "player" not in body:
             abort(422, message="player: required with state", field="player")
+        field = "state"
         with about("state"):
-            name = game_of(body["state"])
-            if name != CASSINO:
-                other = served(name).read_state(body["state"])
-                return _other_request(kind, body, other, body["player"],
-                                      open_scope(other.to_dict(), body["player"]))
-            state = State.from_dict(body["state"])
+            entry = served(game_of(body["state"]))
+            state = entry.read_state(body["state"])
         with about("player"):
             view = state.view(body["player"])
-        if state.status != PLAYING:
-            raise game_over(state)
-        with about("state"):
-            check_searchable(view)  # D16: what the search would list
+        if entry.over(state):
+            raise entry.over_error(state, "state", "there is nothing to hint")
         scope = open_scope(state.to_dict(), body["player"])
-    if view.status != PLAYING:
-        raise game_over(view, "view.status")
-    return _budgeted(kind, body, view, scope)
-
-
-def _other_request(kind: str, body: dict[str, Any], state: Any, seat: int | None,
-                   scope: str | None, view: Any = None) -> HintRequest:
-    """:func:`read_request` of another game: the view of ``seat`` in ``state`` (or the
-    view given), refused with a 409 once the hand is over and a 422 naming ``variant``
-    where that game's solver does not play it yet."""
-    entry = served(state.game if view is None else view.game)
-    if view is None:
-        if state.game_over:
-            raise GameOverError("the hand is over: there is nothing to hint",
-                                field="game" if "game" in body else "state",
-                                rule=entry.over_rule)
-        with about("player"):
-            view = state.view(seat)
-    if view.game_over:
-        raise GameOverError("the hand is over: there is nothing to hint", field="view",
-                            rule=entry.over_rule)
-    hint_game(view.game).check(view)
+    if entry.over(view):
+        raise entry.over_error(view, "view", "there is nothing to hint")
+    entry.refuse_unless(kind, field, "a hint" if kind == "hints" else "an evaluation")
+    assert entry.solver is not None
+    with about(field):
+        entry.solver.check(view)  # what the search would list (Cassino's D16)
     return _budgeted(kind, body, view, scope)
 
 
@@ -127,8 +96,8 @@ def opponent_model(body: dict[str, Any], game: str, players: int) -> float | Non
     if model is None:
         return None
     if hint_game(game).model is None:
-        abort(422, message=f"opponent_model: the {game} search has no opponent model "
-                           "(Cassino only)", field="opponent_model")
+        abort(422, message=f"opponent_model: the {game} search has no opponent model",
+              field="opponent_model")
     if model and players > 2:
         abort(422, message=f"opponent_model: the {players}-seat search has no opponent "
                            "model; send 0 or leave it out", field="opponent_model")
@@ -196,11 +165,7 @@ def answer(kind: str, body: dict[str, Any]) -> Any:
     except QueueUnavailable as exc:
         abort(503, message=str(exc), headers={"Retry-After": str(UNAVAILABLE_RETRY)})
     except JobFailed as exc:
-        if request.view.game == CASSINO and request.view.rules.players > 2:  # no 500
-            abort(422, message=f"variant: no hints for {request.view.variant} "
-                               f"({request.view.rules.players} seats) yet: the search "
-                               f"failed ({exc})", field="variant")
-        abort(500, message=f"the search failed: {exc}")
+        served(request.view.game).search_failed(request.view, exc)
     finally:
         if waiting:
             waits.release()

@@ -6,12 +6,39 @@ writing the answers to ``openapi/examples.json``.
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 from typing import Any
 
 from api.app import create_app
-from api.examples import EXAMPLES_FILE, OPERATIONS, game_requests, request_example
+from api.examples import EXAMPLES_FILE, OPERATIONS, request_example
+from api.served import served
+from engine.games import game_names
+
+
+@functools.cache
+def game_requests() -> dict[str, tuple[str, dict[str, Any]]]:
+    """Example requests of every game that declares some (:attr:`ServedGame.examples`), by
+    ``<variant>.<operation>``: ``(path, body)``, all at the example's deal (the engine's
+    own start)."""
+    out: dict[str, tuple[str, dict[str, Any]]] = {}
+    for name in game_names():
+        entry = served(name)
+        for variant, body in entry.examples.items():
+            state = entry.new_game(body["seed"], variant, body["dealer"], None)
+            full = state.to_dict()
+            first = entry.engine.move_json(state, state.moves_for(state.to_move)[0])["id"]
+            out[f"{variant}.newGame"] = ("/v1/games", dict(body))
+            out[f"{variant}.legalMoves"] = ("/v1/legal-moves", {"state": full})
+            out[f"{variant}.apply"] = ("/v1/apply", {"state": full, "move": first})
+            out[f"{variant}.view"] = ("/v1/view", {"state": full, "player": state.to_move})
+            out[f"{variant}.score"] = ("/v1/score", {"state": full})
+            if entry.offers("hints") and variant not in entry.unhinted_examples:
+                out[f"{variant}.hints"] = ("/v1/hints", {"state": full,
+                                                         "player": state.to_move,
+                                                         "samples": 8, "seed": 0})
+    return out
 
 
 def record() -> dict[str, Any]:

@@ -18,9 +18,7 @@ from flask import current_app
 from flask.views import MethodView
 from flask_smorest import abort
 
-from api.cassino_only import cassino_only
 from api.costs import record_moves, records, review
-from api.dispatch import CASSINO
 from api.errors import BODY_ERRORS, about, document_errors
 from api.examples import request_example, response_example
 from api.games import read_state, sealer
@@ -38,6 +36,7 @@ from api.schemas import (
     ReviewResponse,
 )
 from api.sealed import UNAVAILABLE_RETRY, SealedGame
+from api.served import served
 from engine.cassino import (
     GAME_OVER,
     Position,
@@ -89,7 +88,7 @@ def sealed_record(body: dict[str, Any], reviewed: bool = False) -> tuple[Record,
         abort(422, message="credential: required with game", field="credential")
     game, seat = sealer().seat(body["game"], body["credential"])
     note_variant(game.state.variant)
-    cassino_only(game.state.game, "game", "a record")
+    served(game.state.game).refuse_unless("records", "game", "a record")
     if game.state.status != GAME_OVER:
         abort(409, message="game: the game is in play, and a record shows every hand: a "
                            "sealed game's record is given once the game is over",
@@ -174,7 +173,7 @@ class Records(MethodView):
                 abort(422, message="credential goes with game, not with state",
                       field="credential")
             state = read_state(body["state"])
-            cassino_only(state.game, "state", "a record")
+            served(state.game).refuse_unless("records", "state", "a record")
             earlier = record_moves(body.get("record"))  # played twice: checked, then joined
             charge_search(*records(2 * earlier + len(state.history)))
             record = open_record(state, body.get("record"))
@@ -233,7 +232,7 @@ class Reviews(MethodView):
         if player >= record.rules.players:
             abort(422, message=f"player: {record.rules.name} has seats 0.."
                                f"{record.rules.players - 1}", field="player")
-        model = opponent_model(body, CASSINO, record.rules.players)
+        model = opponent_model(body, record.to_dict()["game"], record.rules.players)
         samples = body.get("samples")
         if samples is not None:
             samples = min(samples, current_app.config["HINT_MAX_SAMPLES"])

@@ -30,25 +30,12 @@ import orjson
 from cryptography.fernet import Fernet, InvalidToken, MultiFernet
 from flask_smorest import abort
 
-from api.dispatch import CASSINO, game_of, served
 from api.pace import hold_until
-from engine import Move, State
-from engine.cassino import (
-    CLAIM,
-    MAX_SAFE_SEED,
-    PLAYING,
-    Played,
-    claim,
-    claims_allowed,
-    parse_move_id,
-    round_dealt,
-)
-from engine.errors import IllegalMoveError
-from solver.cassino.levels import LEVELS, level_spec, make_player
+from api.served import game_of, served
 from workers import QueueUnavailable
 from workers.ledger import LOST, Ledger
 
-__all__ = ["HOUSE_BOTS", "SealedGame", "Sealer", "house_bot", "house_run", "sealed_scope"]
+__all__ = ["MAX_SAFE_SEED", "SealedGame", "Sealer", "house_run", "sealed_scope"]
 
 log = logging.getLogger(__name__)
 
@@ -60,16 +47,8 @@ pack's ``7S'``, a joker ``JK1``."""
 CARD_WIDTH = 4
 """The longest card name (``10H'``): a token counts every card name at this width."""
 """Seconds a token stays good after it was sealed (each move seals a new one)."""
-HOUSE_BOTS = ("solver", "heuristic", "greedy", "random", *LEVELS)
-"""Who may play a house seat: the solver at the default hint budget, a simpler bot, or a
-skill level (solver/cassino/levels.py, docs/ladder.md).  All of them decide from their seat's view
-only."""
-
-
-def house_bot(seat: Mapping[str, Any]) -> str:
-    """The arena name of a house seat of ``POST /v1/games``: its ``bot``, or ``dial:VALUE``
-    when it gives a dial (solver/cassino/levels.py), which :func:`make_player` plays."""
-    return level_spec(float(seat["dial"])) if "dial" in seat else str(seat["bot"])
+MAX_SAFE_SEED = 2**53 - 1
+"""The largest seed the server draws, and a house bot's: exact in JavaScript."""
 
 
 @dataclass(frozen=True)
@@ -80,12 +59,12 @@ class SealedGame:
 
     id: str
     ply: int
-    state: State
-    """A Cassino state, or another game's (:mod:`api.dispatch`): its ``game`` says which."""
+    state: Any
+    """A state of any game (:mod:`api.served`): its ``game`` says which."""
     secrets: tuple[str | None, ...]
     house: Mapping[int, str]
     events: tuple[tuple[dict[str, Any], ...], ...]
-    past: tuple[Played, ...] | None = ()
+    past: tuple[Any, ...] | None = ()
     """The moves of the deals before the state's, in order (the state's ``history`` holds
     its own deal's): with them the token keeps the whole game for its record
     (api/records.py).  ``None`` for a token sealed before tokens kept them, past its
@@ -96,7 +75,7 @@ class SealedGame:
     tokens carried it."""
 
     @property
-    def moves(self) -> tuple[Played, ...] | None:
+    def moves(self) -> tuple[Any, ...] | None:
         """Every move of the game so far, in order (``None``: the earlier deals' are not
         known)."""
         return None if self.past is None else (*self.past, *self.state.history)
@@ -133,8 +112,9 @@ class SealedGame:
     def from_payload(cls, data: dict[str, Any]) -> SealedGame:
         if data.get("v") != TOKEN_VERSION:
             raise ValueError(f"token version {data.get('v')!r}")
-        state = _read_state(data["state"])
-        past = data.get("past", () if state.game == CASSINO and state.deal == 1 else None)
+        entry = served(game_of(data["state"]))
+        state = entry.read_state(data["state"])
+        past = data.get("past", entry.default_past(state))
         epoch = data.get("epoch")
         if epoch is not None and not isinstance(epoch, str):
             raise ValueError("token epoch")
@@ -142,17 +122,8 @@ class SealedGame:
                    tuple(data["secrets"]), {int(seat): bot for seat, bot in
                                             data["house"].items()},
                    tuple(tuple(seen) for seen in data["events"]),
-                   None if past is None else tuple(Played(int(seat), parse_move_id(move))
+                   None if past is None else tuple(entry.read_played(int(seat), move)
                                                    for seat, move in past), epoch)
-
-
-def carried(past: tuple[Played, ...] | None, before: State, seat: int, move: Move,
-            after: State) -> tuple[Played, ...] | None:
-    """The earlier deals' moves once ``seat`` played ``move`` from ``before`` to ``after``:
-    ``before``'s deal joins them when the move ended it (R24, R25)."""
-    if past is None or after.deal == before.deal:
-        return past
-    return (*past, *before.history, Played(seat, move))
 
 
 def _check_from_view(state: Any, seat: int, move: Any) -> None:
@@ -163,12 +134,6 @@ def _check_from_view(state: Any, seat: int, move: Any) -> None:
     refused = state.view(seat).refusal(move)
     if refused is not None:
         raise refused
-
-
-def _read_state(data: dict[str, Any]) -> Any:
-    """A token's state: Cassino's, or the game its ``game`` names."""
-    name = game_of(data)
-    return State.from_dict(data) if name == CASSINO else served(name).read_state(data)
 
 
 def house_run(house: Mapping[int, str], seats: int, first: int) -> int:
@@ -264,21 +229,22 @@ class Sealer:
 
     # --- the referee ------------------------------------------------------------------
 
-    def start(self, state: State, house: Mapping[int, str]) -> SealedGame:
+    def start(self, state: Any, house: Mapping[int, str]) -> SealedGame:
         """A new sealed game of ``state``: fresh id and credentials; house seats move."""
         if self.development:
             self.development = False
             log.warning("SEAL_KEYS is not set: sealed games use a key made at start, and "
                         "their tokens die with this server; set CASSINO_SEAL_KEYS (every "
                         "process of a deployment needs the same keys)")
-        seats = range(len(state.hands))
+        entry = served(state.game)
+        seats = range(entry.seats(state))
         with _reachable():
             epoch = self.ledger.epoch()
         game = SealedGame(secrets.token_hex(16), 0, state,
                           tuple(None if seat in house else secrets.token_urlsafe(16)
                                 for seat in seats),
                           dict(house), tuple(() for _ in seats), epoch=epoch)
-        game = self._house(game, [round_dealt(state)] if state.game == CASSINO else [])
+        game = self._house(game, entry.first_events(state))
         with _reachable():
             self.ledger.advance(game.id, -1, self.ttl)  # records move 0
         return game
@@ -306,119 +272,58 @@ class Sealer:
             self._stale(game, LOST if latest is None else latest)
         return game, seat
 
-    def play(self, game: SealedGame, seat: int, move: Move) -> tuple[SealedGame, State]:
-        """``seat`` plays ``move``, then the house plays until a seat with a credential is
-        to move or the game ends; 409 if another move from this token came first.  Also
-        gives the state right after ``move``, before the house answered.  A claim (T5)
-        comes from any seat: the credential's."""
-        if game.state.game != CASSINO:
-            return self._play_other(game, seat, move)
-        if move.type == CLAIM:
-            if move.player not in (None, seat):
-                raise IllegalMoveError(f"move.player is {move.player}, but this credential is "
-                                       f"player {seat}'s: a seat claims for itself (T5)",
-                                       field="move.player", rule="T5")
-            move = claim(seat)
-        elif seat != game.state.to_move:
-            raise IllegalMoveError(f"it is player {game.state.to_move}'s turn, not player "
-                                   f"{seat}'s (R4)", field="credential", rule="R4")
+    def play(self, game: SealedGame, seat: int, move: Any) -> tuple[SealedGame, Any]:
+        """``seat`` plays ``move``, then the house plays until no house seat may act or the
+        game ends; 409 if another move from this token came first.  Also gives the state
+        right after ``move``, before the house answered.  The game's entry says who may
+        make the move (a claim, T5, comes from any seat: the credential's)."""
+        entry = served(game.state.game)
+        move = entry.sealed_move(game.state, seat, move)
         _check_from_view(game.state, seat, move)
         # The move and the house's answers first: any refusal changes nothing, the ledger
         # included.
-        step = game.state.apply(move)
-        past = carried(game.past, game.state, seat, move, step.state)
-        after = self._house(replace(game, state=step.state, ply=game.ply + 1, past=past),
-                            list(step.events))
-        with _reachable():
-            latest = self.ledger.advance(game.id, game.ply, self.ttl)
-        if latest is not None:
-            self._stale(game, latest)
-        return after, step.state
-
-    def _play_other(self, game: SealedGame, seat: int, move: Any) -> tuple[SealedGame, Any]:
-        """:meth:`play` of a game other than Cassino: one seat acts at a time."""
-        if seat not in game.state.acting:
-            acting = ", ".join(str(s) for s in sorted(game.state.acting)) or "nobody"
-            raise IllegalMoveError(f"player {seat} may not act now: seat {acting} is to move",
-                                   field="credential", rule=served(game.state.game).turn_rule)
-        _check_from_view(game.state, seat, move)
         moved, events = game.state.apply(move)
-        after = self._house(replace(game, state=moved, ply=game.ply + 1), list(events))
+        past = entry.carried(game.past, game.state, seat, move, moved)
+        after = self._house(replace(game, state=moved, ply=game.ply + 1, past=past),
+                            list(events))
         with _reachable():
             latest = self.ledger.advance(game.id, game.ply, self.ttl)
         if latest is not None:
             self._stale(game, latest)
         return after, moved
 
-    def _house_other(self, game: SealedGame, events: list[Any]) -> tuple[SealedGame, int]:
-        """:meth:`_house` of a game other than Cassino, and the number of house moves."""
-        entry = served(game.state.game)
-        state = game.state
-        moved = 0
-        while not state.game_over:
-            seat = next((s for s in sorted(state.acting) if s in game.house), None)
-            if seat is None:
-                break
-            bot = entry.make_bot(game.house[seat], self._seed(game, len(events)))
-            state, step = state.apply(bot.choose(state.view(seat)))
-            events.extend(step)
-            moved += 1
-        seen = tuple(() if game.secrets[seat] is None else
-                     tuple(entry.event_json(event, seat) for event in events)
-                     for seat in range(len(game.secrets)))
-        return replace(game, state=state, events=seen), moved
-
     def _house(self, game: SealedGame, events: list[Any]) -> SealedGame:
-        """The house's moves (each bot from its seat's view) and the events as each seat
-        with a credential may see them.  Paced: in a game with house seats, the answer
-        leaves no sooner than ``house_pace`` seconds per house move made (at least one)
-        after the house began, so how long the house thought, which depends on its hidden
-        hand, does not show in the response time; the number of house moves is public.
-        The answer is held back by the server where it can (:func:`api.pace.hold_until`:
-        under ``make run`` no thread waits), else this thread sleeps."""
+        """The house's moves (each bot from its seat's view, in the order the game's entry
+        says) and the events as each seat with a credential may see them.  Paced: in a
+        game with house seats, the answer leaves no sooner than ``house_pace`` seconds per
+        house move made (at least one) after the house began, so how long the house
+        thought, which depends on its hidden hand, does not show in the response time; the
+        number of house moves is public.  The answer is held back by the server where it
+        can (:func:`api.pace.hold_until`: under ``make run`` no thread waits), else this
+        thread sleeps."""
         began = time.monotonic()
-        after, moved = (self._house_cassino(game, events) if game.state.game == CASSINO
-                        else self._house_other(game, events))
+        entry = served(game.state.game)
+        state, past, moved = game.state, game.past, 0
+        while not entry.over(state):
+            seed = self._seed(game, len(events))
+            step = entry.house_step(state, game.house,
+                                    lambda spec, seed=seed: entry.make_bot(spec, seed))
+            if step is None:
+                break
+            seat, move, last = step
+            after, happened = state.apply(move)
+            events.extend(happened)
+            past = entry.carried(past, state, seat, move, after)
+            state = after
+            moved += 1
+            if last:
+                break
+        seen = tuple(() if game.secrets[seat] is None else
+                     tuple(entry.engine.event_json(event, seat) for event in events)
+                     for seat in range(len(game.secrets)))
         if game.house and self.house_pace > 0:
             hold_until(began + self.house_pace * max(1, moved))
-        return after
-
-    def _house_cassino(self, game: SealedGame, events: list[Any]) -> tuple[SealedGame, int]:
-        """:meth:`_house` of Cassino, and the number of house moves (a claim included)."""
-        state = game.state
-        past = game.past
-        moved = 0
-        while state.status == PLAYING:
-            seat = self._house_claim(game, state, len(events))
-            if seat is not None:  # T5: a house seat claims the game
-                step = state.apply(claim(seat))
-                events.extend(step.events)
-                state = step.state
-                moved += 1
-                break
-            if state.to_move not in game.house:
-                break
-            seat = state.to_move
-            bot = make_player(game.house[seat], self._seed(game, len(events)))
-            move = bot.choose(state.view(seat))
-            step = state.apply(move)
-            events.extend(step.events)
-            past = carried(past, state, seat, move, step.state)
-            state = step.state
-            moved += 1
-        seen = tuple(() if game.secrets[seat] is None else
-                     tuple(event.to_dict(seat) for event in events)
-                     for seat in range(len(game.secrets)))
-        return replace(game, state=state, events=seen, past=past), moved
-
-    def _house_claim(self, game: SealedGame, state: State, salt: int) -> int | None:
-        """The first house seat whose bot claims the game now (twenty-one-claims T5)."""
-        if not claims_allowed(state.rules):
-            return None
-        for seat in sorted(game.house):
-            if make_player(game.house[seat], self._seed(game, salt)).claims(state.view(seat)):
-                return seat
-        return None
+        return replace(game, state=state, events=seen, past=past)
 
     @staticmethod
     def _seed(game: SealedGame, salt: int) -> int:

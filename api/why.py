@@ -7,13 +7,13 @@ from typing import Any
 
 from flask.views import MethodView
 
-from api.cassino_only import cassino_only
 from api.errors import BODY_ERRORS, about, document_errors
 from api.examples import request_example, response_example
 from api.games import playing, position
 from api.jsonio import Blueprint, respond
 from api.rules import rule_url
 from api.schemas import WhyRequest, WhyResponse
+from api.served import served
 from engine.cards import card_name, format_cards, parse_card, parse_cards
 from engine.cassino import move_json, why
 from engine.errors import IllegalMoveError
@@ -40,8 +40,9 @@ class WhyNot(MethodView):
         not on the table, is a 422.
         """
         state, game, seat = position(body, player=body.get("player"))
-        cassino_only(state.game, "state" if game is None else "game", "why")
-        state = playing(state)
+        entry = served(state.game)
+        entry.refuse_unless("why", "state" if game is None else "game", "why")
+        playing(entry, state, game)
         if game is None:
             seat = body.get("player", state.to_move)
         assert seat is not None

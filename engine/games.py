@@ -1,22 +1,44 @@
 """The registry of games: what each game declares about itself (after OpenSpiel's
-``GameType``), found by name.
+``GameType`` and ``Game``), found by name (docs/architecture.md "The registry").
 
-A game is a sub-package ``engine/<name>/`` whose ``GAME`` is a :class:`GameType`.  The
-registry imports it on first use, so the engine's core never imports a game statically.
+A game is a folder in each layer, each declaring the game's part in its ``entry`` module
+(:func:`module_of`): ``engine/<name>/entry.py`` holds its :class:`GameType` as ``GAME``
+and its :class:`Game` (how states, views and moves are made and read) as ``ENGINE``;
+``solver/<name>/entry.py`` and ``api/<name>/entry.py`` hold the solver's and the API's
+parts, which those layers find by the same name.  The registry lists the engine's sub-packages
+that declare a ``GAME``, so no shared file lists the games; a game kept elsewhere (the
+tests' example game) joins with one call to :func:`register`.  Nothing is imported before
+it is first asked for.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
+import pkgutil
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Literal
+from pathlib import Path
+from typing import Any, Generic, Literal, TypeVar
 
 from engine.errors import UnsupportedVariantError
+from engine.protocols import GameState, GameView
 
-__all__ = ["GAME_NAMES", "GameType", "VariantInfo", "game_of_variant", "game_types", "get_game"]
+__all__ = ["LAYERS", "Game", "GameType", "ResultKind", "VariantInfo", "engine_of",
+           "game_names", "game_of_variant", "game_types", "get_game", "module_of", "register",
+           "unnamed_game", "unregister"]
 
 Information = Literal["perfect", "imperfect"]
 Chance = Literal["deterministic", "explicit", "sampled"]
+ResultKind = Literal["points", "team-points", "score", "win"]
+"""What a finished game gives each seat (engine.result): points per seat, points shared
+by a team's seats, a solitaire's score, or a win or a loss."""
+LAYERS = ("engine", "solver", "api")
+"""The layers in which a game has a folder, each found by the game's name."""
+
+S = TypeVar("S", bound=GameState)
+V = TypeVar("V", bound=GameView)
+M = TypeVar("M")
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +76,11 @@ class GameType:
     variants: tuple[VariantInfo, ...]
     rules_page: str
     """The path of the game's rules page on the server (``/rules/<variant>`` pages below it)."""
+    result: ResultKind = "points"
+    """What the game's end gives each seat (its hints' equity is of this kind)."""
+    unnamed: bool = False
+    """The game of a state, view or request that names none (the service's first game,
+    from before there were others): one game of the registry says so."""
 
     @property
     def seat_counts(self) -> tuple[int, ...]:
@@ -70,22 +97,125 @@ class GameType:
                                       field="variant")
 
 
-GAME_NAMES: tuple[str, ...] = ("cassino", "conquian", "rummy")
-"""Every game the engine implements, by the name of its sub-package."""
+class Game(ABC, Generic[S, V, M]):
+    """How a game's states, views and moves are made and read (after OpenSpiel's ``Game``):
+    the one protocol through which the solver, the workers and the API serve any game.
+
+    ``S``, ``V`` and ``M`` are the game's state, view and move types; every error names
+    the field, card or rule (:mod:`engine.errors`)."""
+
+    type: GameType
+
+    @property
+    def name(self) -> str:
+        return self.type.name
+
+    max_seed: int
+    """The largest seed a game may be dealt from."""
+    turn_rule: str
+    """The rule that says who acts when (a move out of turn is refused naming it)."""
+    over_rule: str
+    """The rule that ends the game (a move or a question after it is refused naming it)."""
+
+    @abstractmethod
+    def new_game(self, seed: int, variant: str, dealer: int | None = None,
+                 players: int | None = None) -> S:
+        """A new game of ``variant`` dealt from ``seed``, with ``players`` seats (the
+        variant's own number when ``None``)."""
+
+    @abstractmethod
+    def read_state(self, data: Any) -> S:
+        """A state from its JSON, checked."""
+
+    @abstractmethod
+    def read_view(self, data: Any) -> V:
+        """A view from its JSON, checked."""
+
+    @abstractmethod
+    def parse_move(self, data: Any) -> M:
+        """A move from its JSON or its id (errors name ``move``)."""
+
+    @abstractmethod
+    def move_json(self, position: S | V, move: M) -> dict[str, Any]:
+        """``move`` of ``position`` as answers list it: its JSON with its ``id`` and its
+        ``description`` in words (public facts only)."""
+
+    @abstractmethod
+    def event_json(self, event: Any, seat: int | None) -> dict[str, Any]:
+        """An event as seat ``seat`` may see it (``None``: all of it, an open game's)."""
+
+    def seat_count(self, position: S | V) -> int:
+        """The number of seats of a state or view's game."""
+        return len(position.result.points)
+
+
+_EXTRA: dict[str, str] = {}
+"""Games registered from outside ``engine/`` (:func:`register`): name -> the package
+holding one module per layer (``<package>.engine``, ``<package>.solver``, ...)."""
+
+
+@functools.cache
+def _discovered() -> tuple[str, ...]:
+    """The engine's sub-packages that declare a game (``GAME``), by name."""
+    here = Path(__file__).parent
+    return tuple(sorted(info.name for info in pkgutil.iter_modules([str(here)]) if info.ispkg))
+
+
+def game_names() -> tuple[str, ...]:
+    """Every registered game's name: the engine's own, in name order, then the registered."""
+    own = _discovered()
+    return (*own, *(name for name in _EXTRA if name not in own))
+
+
+def register(name: str, package: str) -> None:
+    """Register a game kept outside ``engine/``: ``package`` holds its part of each layer
+    as a module (``package.engine`` with ``GAME`` and ``ENGINE``, ``package.solver``,
+    ``package.api``, ...)."""
+    _EXTRA[name] = package
+
+
+def unregister(name: str) -> None:
+    """Forget a game :func:`register` added."""
+    _EXTRA.pop(name, None)
+
+
+def module_of(name: str, layer: str) -> str:
+    """The dotted name of the module that declares game ``name``'s part in ``layer`` (one of
+    :data:`LAYERS`): ``<layer>/<name>/entry.py`` (``GAME`` and ``ENGINE`` in the engine,
+    ``SOLVER`` in the solver, ``SERVED`` in the API), or a registered package's
+    ``<package>.<layer>``."""
+    if name in _EXTRA:
+        return f"{_EXTRA[name]}.{layer}"
+    return f"{layer}.{name}.entry"
+
+
+def _package(name: str) -> Any:
+    if name not in game_names():
+        raise UnsupportedVariantError(
+            f"unknown game {name!r}; known: {', '.join(game_names())}", field="game")
+    return importlib.import_module(module_of(name, "engine"))
 
 
 def get_game(name: str) -> GameType:
     """The declaration of game ``name``; :class:`UnsupportedVariantError` if there is none."""
-    if name not in GAME_NAMES:
-        raise UnsupportedVariantError(
-            f"unknown game {name!r}; known: {', '.join(GAME_NAMES)}", field="game")
-    game: GameType = importlib.import_module(f"engine.{name}").GAME
+    game: GameType = _package(name).GAME
+    return game
+
+
+def engine_of(name: str) -> Game[Any, Any, Any]:
+    """How game ``name``'s states, views and moves are made and read."""
+    game: Game[Any, Any, Any] = _package(name).ENGINE
     return game
 
 
 def game_types() -> list[GameType]:
-    """Every registered game, in :data:`GAME_NAMES` order."""
-    return [get_game(name) for name in GAME_NAMES]
+    """Every registered game, in :func:`game_names` order."""
+    return [get_game(name) for name in game_names()]
+
+
+def unnamed_game() -> GameType:
+    """The game of a state, view or request that names none (:attr:`GameType.unnamed`)."""
+    return next(game for game in game_types() if game.unnamed)
 
 
 def game_of_variant(variant: str) -> GameType | None:
@@ -93,3 +223,4 @@ def game_of_variant(variant: str) -> GameType | None:
     registry, so that a request may name the variant alone), or ``None``."""
     return next((game for game in game_types()
                  if any(info.name == variant for info in game.variants)), None)
+

@@ -1,36 +1,56 @@
-"""Each game's hint entry points, by the game's name: what the workers and the API need
-to search any game's view the same way (docs/solver.md, docs/api.md "Other games").
+"""Each game's solver, found by the game's name: what the workers and the API need to
+search any game's view the same way (docs/solver.md, docs/architecture.md "The registry").
 
-Cassino's are :mod:`solver.cassino.core`'s, Conquian's :mod:`solver.conquian`'s, rummy's
-:mod:`solver.rummy`'s; a view's ``game`` picks them (:func:`hint_game`).
+A game's solver package (``solver/<name>/``, or the registered package's ``solver``
+module, engine.games.module_of) holds its :class:`HintGame` as ``SOLVER``; a game whose
+package has none offers no hints.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
 
-import solver.cassino.core as cassino_solver
-import solver.conquian as conquian_solver
-import solver.rummy as rummy_solver
-from engine import conquian, rummy
-from engine.cassino import PLAYING, HandSampler, move_json
-from engine.cassino import View as CassinoView
 from engine.errors import UnsupportedVariantError
-from engine.games import GAME_NAMES
+from engine.games import get_game, module_of
 from solver.ranking import Tally
 
-__all__ = ["CASSINO", "HINT_GAMES", "HintGame", "hint_game"]
+__all__ = ["POSITION", "READABLE_KEYS", "Bot", "HintGame", "House", "hint_game", "solver_of"]
 
-CASSINO = GAME_NAMES[0]
-"""The game of a view that names none."""
+POSITION = "*"
+"""The one column of a tally whose viewer has no move: the position's own value."""
+READABLE_KEYS = frozenset(("alternatives", "alternative_of"))
+"""The fields a game's readable hints may add to a ranked move (:attr:`HintGame.mark`)."""
 
 Progress = Callable[[int, int], None] | None
+V = TypeVar("V")
+
+
+class Bot(Protocol):
+    """A player that chooses from its own view only (every game's bots are these)."""
+
+    def choose(self, view: Any) -> Any: ...
 
 
 @dataclass(frozen=True)
-class HintGame:
+class House:
+    """Who may play a game's house seat: the bots by name, the skill levels among them and
+    the dial's range where the game has one (docs/ladder.md); ``make(spec, seed)`` makes
+    one from its name (a dial's is ``dial:VALUE``, :attr:`dial_spec`)."""
+
+    bots: Callable[[str], tuple[str, ...]]
+    """The bots of a variant."""
+    make: Callable[[str, int], Bot]
+    levels: Mapping[str, float] = field(default_factory=dict)
+    """The named skill levels, weakest first, and their dial values."""
+    dial: tuple[float, float] | None = None
+    dial_spec: Callable[[float], str] | None = None
+
+
+@dataclass(frozen=True)
+class HintGame(Generic[V]):
     """One game's solver, as the workers drive it."""
 
     name: str
@@ -38,22 +58,23 @@ class HintGame:
     default: Any
     """The default options (``samples``, ``nodes``, ``time_ms``, ``min_samples``, ``z``,
     ``tolerance`` and ``with_budget``)."""
-    read_view: Callable[[Any], Any]
-    moves: Callable[[Any], list[Any]]
+    read_view: Callable[[Any], V]
+    moves: Callable[[V], list[Any]]
     """The moves a hint of the view ranks (none when the viewer is not to move)."""
-    over: Callable[[Any], bool]
-    move_json: Callable[[Any, Any], dict[str, Any]]
+    over: Callable[[V], bool]
+    move_json: Callable[[V, Any], dict[str, Any]]
     """``(view, move)``: a ranked move as the answer shows it."""
-    solve: Callable[[Any, Any, int, int, int | None, bool, Progress], Tally]
+    solve: Callable[[V, Any, int, int, int | None, bool, Progress], Tally]
     """``(view, options, seed, start, stop, early, progress)``."""
-    finish: Callable[[Any, Tally, int, int | None, bool, Any], dict[str, Any]]
+    finish: Callable[[V, Tally, int, int | None, bool, Any], dict[str, Any]]
     """``(view, tally, seed, top, with_moves, options)``: the answer of a search under
     ``options``."""
-    exact: Callable[[Any], bool]
+    exact: Callable[[V], bool]
     """One world says everything: the answer serves every budget."""
-    bound: Callable[[Any], float]
+    bound: Callable[[V], float]
     """No value of a world exceeds this either way."""
-    seats: Callable[[Any], int]
+    seats: Callable[[V], int]
+    house: House
     meta: frozenset[str]
     """The keys of the answer's ``solver`` object."""
     stderr_when_over: bool
@@ -61,92 +82,49 @@ class HintGame:
     by_mean: bool = True
     """The ranked moves come best mean first (rummy's put the greedy rule's move first
     unless another clearly beats it, :func:`solver.rummy.core.ranked`)."""
-    check: Callable[[Any], None] = lambda view: None
-    """Raise :class:`UnsupportedVariantError` naming ``variant`` for a view the solver does
-    not search."""
-    model: Callable[[Any, Any], float] | None = None
+    check: Callable[[V], None] = lambda view: None
+    """Raise an engine error naming the field (``variant``, a table too large to search)
+    for a view the solver does not search."""
+    model: Callable[[V, Any], float] | None = None
     """``(view, options)``: the opponent model's weight the search applies (the answer's
     ``solver.opponent_model``); ``None`` for a game whose search has no opponent model
     (a request may not ask for one, docs/api.md "Hints")."""
+    mark: Callable[[V, list[dict[str, Any]]], list[dict[str, Any]]] | None = None
+    """Readable hints: mark a hint's ranked moves in place (:data:`READABLE_KEYS`)."""
+    review: Callable[[dict[str, Any], int, int, Any, Progress], dict[str, Any]] | None = None
+    """``(record, seat, seed, options, progress)``: a whole game's record reviewed move by
+    move for one seat (docs/api.md "Reviews"); ``None``: the game offers no reviews."""
+    replay: Callable[[dict[str, Any]], Any] | None = None
+    """A record played through the rules (its game's record error if it does not)."""
+    keyed: bool = True
+    """Job and cache keys name the game (the first game's keys name only its rules, as
+    they did before there were others)."""
 
-    def columns(self, view: Any) -> list[str]:
+    def columns(self, view: V) -> list[str]:
         """The columns of a tally of this view's worlds: the ranked moves' ids, the position
         alone when the viewer has no move, none when the hand is over."""
         if self.over(view):
             return []
-        return [m.id for m in self.moves(view)] or [cassino_solver.POSITION]
+        return [m.id for m in self.moves(view)] or [POSITION]
 
 
-_META = frozenset({"algorithm", "samples", "elapsed_ms", "cached", "nodes", "seed"})
+META = frozenset({"algorithm", "samples", "elapsed_ms", "cached", "nodes", "seed"})
+"""The keys every game's ``solver`` object has."""
 
 
-def _rummy_check(view: Any) -> None:
-    try:
-        rummy_solver.solve(view, rummy_solver.DEFAULT, 0, 0, 0)
-    except ValueError as exc:  # a variant the rummy solver does not play yet
-        raise UnsupportedVariantError(f"variant: no hints for {view.variant} yet ({exc})",
-                                      field="variant") from None
+def solver_of(name: str) -> HintGame[Any] | None:
+    """Game ``name``'s solver, or ``None`` when its package declares none."""
+    get_game(name)  # a registered game, or the refusal naming it
+    module = importlib.import_module(module_of(name, "solver"))
+    found: HintGame[Any] | None = getattr(module, "SOLVER", None)
+    return found
 
 
-def _rummy_bound(view: Any) -> float:
-    """Every pip of the table's packs, doubled twice (a splash, DP9; a caller paying
-    double, RM19), from each other player, with the penalties already paid."""
-    rules = view.rules
-    pips = sum(rummy.pip(card) for card in rummy.pack(rules.packs(view.players), rules.jokers))
-    return float(4 * pips * view.players + sum(abs(s) for s in view.scores))
-
-
-def _conquian_exact(view: Any) -> bool:
-    other = conquian.get_rules(view.variant).next_seat(view.player)
-    return not view.stock_size and not view.hand_sizes[other]
-
-
-HINT_GAMES: dict[str, HintGame] = {
-    CASSINO: HintGame(
-        name=CASSINO, algorithm=cassino_solver.ALGORITHM, default=cassino_solver.DEFAULT,
-        read_view=CassinoView.from_dict, moves=cassino_solver.hint_moves,
-        over=lambda view: view.status != PLAYING,
-        move_json=lambda view, move: move_json(view.loose, view.builds, view.to_move, move,
-                                               view.rules),
-        solve=lambda view, options, seed, start, stop, early, progress: cassino_solver.solve(
-            view, options, seed, start, stop, early=early, progress=progress),
-        finish=lambda view, tally, seed, top, with_moves, options: cassino_solver.finish(
-            view, tally, seed=seed, top=top, with_moves=with_moves, options=options),
-        exact=lambda view: HandSampler(view).exact,
-        bound=lambda view: 52.0 * (1 + view.rules.sweep_points),
-        seats=lambda view: view.rules.players, meta=_META | {"exact", "opponent_model"},
-        stderr_when_over=False, model=cassino_solver.model_weight),
-    "conquian": HintGame(
-        name="conquian", algorithm=conquian_solver.ALGORITHM, default=conquian_solver.DEFAULT,
-        read_view=conquian.View.from_dict, moves=lambda view: view.legal_moves(),
-        over=lambda view: view.game_over,
-        move_json=lambda view, move: conquian.move_json(move, view.up),
-        solve=lambda view, options, seed, start, stop, early, progress: conquian_solver.solve(
-            view, options, seed, start, stop, early=early, progress=progress),
-        finish=lambda view, tally, seed, top, with_moves, options: conquian_solver.finish(
-            view, tally, seed=seed, top=top, with_moves=with_moves),
-        exact=_conquian_exact,
-        # counters: the stake times one more than the pool, which grows by one a tableau
-        bound=lambda view: float(conquian.get_rules(view.variant).stake * (2 + view.pool)),
-        seats=lambda view: len(view.hand_sizes), meta=_META | {"exact"},
-        stderr_when_over=True),
-    "rummy": HintGame(
-        name="rummy", algorithm=rummy_solver.ALGORITHM, default=rummy_solver.DEFAULT,
-        read_view=rummy.View.from_dict, moves=rummy_solver.hint_moves,
-        over=lambda view: view.game_over, move_json=lambda view, move: rummy_solver.move_json(
-            move, view),
-        solve=lambda view, options, seed, start, stop, early, progress: rummy_solver.solve(
-            view, options, seed, start, stop, early=early, progress=progress),
-        finish=lambda view, tally, seed, top, with_moves, options: rummy_solver.finish(
-            view, tally, seed=seed, top=top, with_moves=with_moves,
-            prior_z=rummy_solver.DEFAULT.prior_z),
-        exact=lambda view: False, bound=_rummy_bound,
-        seats=lambda view: view.players, meta=_META | {"exact"}, stderr_when_over=True,
-        by_mean=False, check=_rummy_check),
-}
-"""The hint entry points of every game, by name."""
-
-
-def hint_game(name: str) -> HintGame:
-    """The entry points of game ``name``."""
-    return HINT_GAMES[name]
+def hint_game(name: str) -> HintGame[Any]:
+    """Game ``name``'s solver; :class:`UnsupportedVariantError` naming ``game`` when the
+    game has none."""
+    found = solver_of(name)
+    if found is None:
+        raise UnsupportedVariantError(f"game: {name} has no solver (no hints, no house bots)",
+                                      field="game")
+    return found

@@ -17,10 +17,9 @@ from functools import cached_property
 from typing import Any
 
 import solver
-from solver.cassino.core import POSITION
-from solver.games import CASSINO, HintGame, hint_game
+from engine.games import unnamed_game
+from solver.games import POSITION, READABLE_KEYS, HintGame, hint_game
 from solver.ranking import separated
-from workers.readable import READABLE_KEYS, mark_alternatives
 
 __all__ = ["CHUNK", "JOB_ID", "SOLVER_VERSION", "CacheEntry", "HintRequest", "Unfit",
            "new_job_id", "open_scope"]
@@ -101,7 +100,7 @@ class HintRequest:
     default; only a game whose search has one (:attr:`HintGame.model`) takes it."""
 
     @property
-    def game(self) -> HintGame:
+    def game(self) -> HintGame[Any]:
         """The solver of the view's game."""
         return hint_game(self.view.game)
 
@@ -123,9 +122,9 @@ class HintRequest:
         return None if model is None else model(self.view, self.options)
 
     def _keyed(self) -> dict[str, Any]:
-        """What names the game in a job or cache key (Cassino's keys name only its rules,
-        as they did before the other games)."""
-        return {} if self.view.game == CASSINO else {"game": self.view.game}
+        """What names the game in a job or cache key (:attr:`HintGame.keyed`: the first
+        game's keys name only its rules, as they did before the other games)."""
+        return {"game": self.view.game} if self.game.keyed else {}
 
     def solve(self, start: int = 0, stop: int | None = None, *, early: bool = True,
               progress: Callable[[int, int], None] | None = None) -> solver.Tally:
@@ -250,7 +249,7 @@ class HintRequest:
         _check(moves[0]["equity"] == equity and (moves[0]["stderr_diff"] == 0 or not game.by_mean)
                and moves[0]["stderr"] == evaluation["stderr"], "the best move is not valued")
         plain = [{k: v for k, v in item.items() if k not in READABLE_KEYS} for item in moves]
-        _check(game.name != CASSINO or mark_alternatives(view, plain) == moves,
+        _check(game.mark is None or game.mark(view, plain) == moves,
                "alike moves misgrouped")
 
     def answered_by(self, result: Any) -> bool:
@@ -284,9 +283,8 @@ class HintRequest:
         result = self.game.finish(self.view, tally, self.seed, self.top,
                                   self.kind == "hints", self.options)
         result["solver"]["cached"] = cached
-        if self.kind == "hints" and self.game.name == CASSINO:  # readable hints: alike
-            # moves marked (workers.readable)
-            mark_alternatives(self.view, result["moves"])
+        if self.kind == "hints" and self.game.mark is not None:  # readable hints
+            self.game.mark(self.view, result["moves"])
         return result
 
     def payload(self) -> dict[str, Any]:
@@ -298,7 +296,8 @@ class HintRequest:
     @classmethod
     def from_payload(cls, data: dict[str, Any]) -> HintRequest:
         view = data["view"]
-        game = hint_game(view.get("game", CASSINO) if isinstance(view, dict) else CASSINO)
+        unnamed = unnamed_game().name
+        game = hint_game(view.get("game", unnamed) if isinstance(view, dict) else unnamed)
         return cls(data["kind"], game.read_view(view), data["samples"], data["time_ms"],
                    data["seed"], data["top"], data.get("scope"), data.get("opponent_model"))
 

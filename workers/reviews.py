@@ -23,9 +23,8 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.cassino import Record, replay
-from solver import DEFAULT
-from solver.cassino.review import review
+from engine.games import unnamed_game
+from solver.games import HintGame, hint_game
 from workers.requests import JOB_ID, new_job_id
 from workers.service import RESULT_TTL, HintService, JobFailed, Overloaded, QueueUnavailable
 
@@ -52,6 +51,13 @@ class ReviewJob:
     seed: int = 0
     samples: int | None = None
     opponent_model: float | None = None
+    game: str | None = None
+    """The record's game (``None``: the unnamed game's, engine.games.unnamed_game)."""
+
+    @property
+    def solver(self) -> HintGame[object]:
+        """The solver of the record's game; its ``review`` rates the moves."""
+        return hint_game(self.game or unnamed_game().name)
 
     @property
     def total(self) -> int:
@@ -61,24 +67,27 @@ class ReviewJob:
 
     def payload(self) -> dict[str, Any]:
         return {"record": self.record, "player": self.player, "seed": self.seed,
-                "samples": self.samples, "opponent_model": self.opponent_model}
+                "samples": self.samples, "opponent_model": self.opponent_model,
+                **({"game": self.game} if self.game else {})}
 
     @classmethod
     def from_payload(cls, data: dict[str, Any]) -> ReviewJob:
         return cls(data["record"], int(data["player"]), int(data["seed"]), data["samples"],
-                   data.get("opponent_model"))
+                   data.get("opponent_model"), data.get("game"))
 
     def run(self, progress: Any = None) -> dict[str, Any]:
-        record = Record.from_dict(self.record)
-        options = DEFAULT.with_budget(self.samples)
+        game = self.solver
+        assert game.review is not None
+        options = game.default.with_budget(self.samples)
         if self.opponent_model is not None:
             options = replace(options, opponent_model=self.opponent_model)
-        return review(record, self.player, seed=self.seed, options=options,
-                      progress=progress)
+        return game.review(self.record, self.player, self.seed, options, progress)
 
     def check(self) -> None:
-        """Replay the record (:class:`engine.cassino.RecordError` if it does not)."""
-        replay(Record.from_dict(self.record))
+        """Replay the record (its game's record error if it does not)."""
+        game = self.solver
+        assert game.replay is not None
+        game.replay(self.record)
 
 
 def job_object(job_id: str, status: str, done: int, total: int,

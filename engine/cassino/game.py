@@ -61,4 +61,5 @@ CASSINO = GameType(
     variants=tuple(VariantInfo(rules.name, rules.description, rules.players, teams(rules),
                                rules.playable) for rules in VARIANTS.values()),
     rules_page="/rules",
+    unnamed=True,  # every request before the other games was a Cassino one
 )

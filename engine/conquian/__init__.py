@@ -5,6 +5,7 @@ Modules outside ``engine/conquian/`` import from here, never from the modules in
 """
 
 from engine.conquian.deal import MAX_SEED, deal, first_dealer
+from engine.conquian.entry import ENGINE
 from engine.conquian.events import Event
 from engine.conquian.game import CONQUIAN_GAME
 from engine.conquian.melds import Layout, layout
@@ -39,10 +40,45 @@ def _implements(state: State, view: View) -> tuple[GameState, GameView]:
 
 
 __all__ = [
-    "CONQUIAN", "CONQUIAN_GAME", "DISCARD", "DISCARDED", "FORCE", "GAME", "LAY", "MAX_SEED",
-    "MELD", "MOVE_TYPES", "OFFER", "OVER", "PASS", "PASSED", "TAKE", "TURNED", "VARIANTS",
-    "Event", "Layout", "Move", "Rules", "State", "Step", "View", "advance", "all_cards",
-    "deal", "event_text", "explain", "first_dealer", "get_rules", "layout", "meld_moves",
-    "move_json", "move_text", "new_game", "offer_moves", "parse_move", "parse_move_id",
+    "CONQUIAN",
+    "CONQUIAN_GAME",
+    "DISCARD",
+    "DISCARDED",
+    "ENGINE",
+    "FORCE",
+    "GAME",
+    "LAY",
+    "MAX_SEED",
+    "MELD",
+    "MOVE_TYPES",
+    "OFFER",
+    "OVER",
+    "PASS",
+    "PASSED",
+    "TAKE",
+    "TURNED",
+    "VARIANTS",
+    "Event",
+    "Layout",
+    "Move",
+    "Rules",
+    "State",
+    "Step",
+    "View",
+    "advance",
+    "all_cards",
+    "deal",
+    "event_text",
+    "explain",
+    "first_dealer",
+    "get_rules",
+    "layout",
+    "meld_moves",
+    "move_json",
+    "move_text",
+    "new_game",
+    "offer_moves",
+    "parse_move",
+    "parse_move_id",
     "unseen",
 ]

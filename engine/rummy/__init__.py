@@ -18,6 +18,7 @@ from engine.rummy.cards import (
     suit_of,
 )
 from engine.rummy.deal import reshuffle
+from engine.rummy.entry import ENGINE
 from engine.rummy.events import Event
 from engine.rummy.game import RUMMY
 from engine.rummy.melds import (
@@ -65,6 +66,7 @@ __all__ = [
     "DOUBLE_PACK_RUM",
     "DRAW",
     "DRAWN",
+    "ENGINE",
     "GAME",
     "GAME_NAME",
     "MAX_SEED",

@@ -26,6 +26,25 @@ from solver.conquian.hints import (
 from solver.conquian.search import Search
 from solver.conquian.worlds import Worlds, world_rng
 
-__all__ = ["ALGORITHM", "DEFAULT", "POSITION", "Bot", "GreedyBot", "Options", "RandomBot",
-           "Search", "SolverBot", "Weights", "Worlds", "estimate", "evaluate", "finish", "hint",
-           "make_bot", "progress", "solve", "usefulness", "world_rng"]
+__all__ = [
+    "ALGORITHM",
+    "DEFAULT",
+    "POSITION",
+    "Bot",
+    "GreedyBot",
+    "Options",
+    "RandomBot",
+    "Search",
+    "SolverBot",
+    "Weights",
+    "Worlds",
+    "estimate",
+    "evaluate",
+    "finish",
+    "hint",
+    "make_bot",
+    "progress",
+    "solve",
+    "usefulness",
+    "world_rng",
+]

@@ -37,6 +37,25 @@ from solver.rummy.core import (
 from solver.rummy.playout import play_out
 from solver.rummy.worlds import Worlds, world_rng
 
-__all__ = ["ALGORITHM", "DEFAULT", "POSITION", "Bot", "GreedyBot", "Options", "RandomBot",
-           "SolverBot", "Tally", "Worlds", "evaluate", "finish", "hint", "hint_moves",
-           "make_bot", "merge", "move_json", "play_out", "solve", "world_rng"]
+__all__ = [
+    "ALGORITHM",
+    "DEFAULT",
+    "POSITION",
+    "Bot",
+    "GreedyBot",
+    "Options",
+    "RandomBot",
+    "SolverBot",
+    "Tally",
+    "Worlds",
+    "evaluate",
+    "finish",
+    "hint",
+    "hint_moves",
+    "make_bot",
+    "merge",
+    "move_json",
+    "play_out",
+    "solve",
+    "world_rng",
+]

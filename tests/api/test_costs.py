@@ -15,8 +15,9 @@ from flask.testing import FlaskClient
 
 import api.records
 from api import create_app
-from api.costs import MOVES_PER_SEARCH, SOLVER_MOVE
+from api.costs import MOVES_PER_SEARCH
 from api.limits import HEADERS
+from api.rummy.entry import SOLVER_MOVE
 from engine.cassino import Played, new_game, record_of
 from tests.api.test_rate_limits import app_with
 from tests.api.test_records import poll

@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from api import create_app
-from api.examples import game_example, game_requests
+from api.examples import game_example
+from api.recording import game_requests
 from tests.api.test_examples import _steady
 
 NAMES = sorted(game_requests())

@@ -8,6 +8,7 @@ import pytest
 from flask.testing import FlaskClient
 
 import engine.conquian
+import engine.conquian.entry
 from engine import State
 from engine.cassino import VARIANTS
 from engine.conquian import CONQUIAN_GAME
@@ -63,7 +64,7 @@ def test_new_game_refuses_unplayable_variants_and_bad_seats(
     # another game's variant declared but not playable is refused too
     declared = replace(CONQUIAN_GAME, variants=tuple(
         replace(info, playable=False) for info in CONQUIAN_GAME.variants))
-    monkeypatch.setattr(engine.conquian, "GAME", declared)
+    monkeypatch.setattr(engine.conquian.entry, "GAME", declared)
     r = client.post("/v1/games", json={"game": "conquian"})
     assert r.status_code == 422 and r.json["field"] == "variant"
     monkeypatch.undo()

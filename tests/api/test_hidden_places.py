@@ -27,10 +27,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from api.dispatch import CASSINO, served
 from api.sealed import Sealer
 from engine.errors import StateError
-from engine.games import game_types
+from engine.games import engine_of, game_types
 
 CARD = re.compile(r"(?<![0-9A-Za-z])(?:(?:10|[2-9AJQK])[SHDC]'?|JK[12])(?![0-9A-Za-z'])")
 """A card's name in any game's notation (as api/sealed.py reads tokens)."""
@@ -64,9 +63,9 @@ def new_state(client: FlaskClient, game: str, variant: str, seats: int, seed: in
 
 
 def read_state(data: dict[str, Any]) -> Any:
-    from api.sealed import _read_state
+    from api.served import game_of, served
 
-    return _read_state(data)
+    return served(game_of(data)).read_state(data)
 
 
 def play(state: Any, rng: random.Random) -> Any:
@@ -251,8 +250,4 @@ def _parses(game: str, move: str) -> bool:
 
 
 def _parsed(game: str, move: str) -> Any:
-    if game == CASSINO:
-        from engine.cassino import parse_move_id
-
-        return parse_move_id(move)
-    return served(game).parse_move(move)
+    return engine_of(game).parse_move(move)

@@ -19,6 +19,7 @@ import api.pace
 import api.sealed
 from api import create_app
 from api.pace import HOLD_UNTIL
+from api.served import served
 
 PACE_MS = 250
 
@@ -92,7 +93,8 @@ def test_each_house_move_takes_the_pace(paced: FlaskClient, clock: FakeClock,
 
 def test_a_house_that_thought_longer_waits_less(paced: FlaskClient, clock: FakeClock,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    real = api.sealed.make_player
+    entry = served("cassino")
+    real = entry.make_bot
 
     def slow(name: str, seed: int) -> Any:  # each house move thinks 100 ms of the clock
         bot = real(name, seed)
@@ -102,7 +104,7 @@ def test_a_house_that_thought_longer_waits_less(paced: FlaskClient, clock: FakeC
             clock.now += 0.1
             return choose(view)
         return SimpleNamespace(choose=thinking, claims=bot.claims)
-    monkeypatch.setattr(api.sealed, "make_player", slow)
+    monkeypatch.setattr(entry, "make_bot", slow)
     play_first_move(paced, {"seed": 3, "dealer": 1, "house": [{"player": 1, "bot": "greedy"}]})
     assert clock.slept and abs(clock.slept[-1] - (PACE_MS / 1000 - 0.1)) < 1e-9
 

@@ -4157,7 +4157,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 27.6,
+                         *         "elapsed_ms": 41.2,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -4182,9 +4182,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "ja1917321ac6f2dbc801e7c8fb3049a72",
+                         *         "id": "j234aedbba8b4606284edf2d86ce66373",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/ja1917321ac6f2dbc801e7c8fb3049a72"
+                         *         "url": "/v1/jobs/j234aedbba8b4606284edf2d86ce66373"
                          *       }
                          *     }
                          */
@@ -4592,7 +4592,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 34.9,
+                         *         "elapsed_ms": 32.6,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -4617,9 +4617,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "ja1917321ac6f2dbc801e7c8fb3049a72",
+                         *         "id": "j234aedbba8b4606284edf2d86ce66373",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/ja1917321ac6f2dbc801e7c8fb3049a72"
+                         *         "url": "/v1/jobs/j234aedbba8b4606284edf2d86ce66373"
                          *       }
                          *     }
                          */
@@ -4827,7 +4827,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "ja1917321ac6f2dbc801e7c8fb3049a72",
+                         *       "id": "j234aedbba8b4606284edf2d86ce66373",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -4964,7 +4964,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 31.1,
+                         *           "elapsed_ms": 35.3,
                          *           "cached": false,
                          *           "nodes": 76919,
                          *           "seed": 0,
@@ -10292,7 +10292,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-alphabeta-horizon",
              *       "samples": 6,
-             *       "elapsed_ms": 41.9,
+             *       "elapsed_ms": 29.8,
              *       "cached": false,
              *       "nodes": 1005,
              *       "seed": 0,
@@ -11132,7 +11132,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 8,
-             *       "elapsed_ms": 5.6,
+             *       "elapsed_ms": 6.6,
              *       "cached": false,
              *       "nodes": 108,
              *       "seed": 0,
@@ -11605,7 +11605,7 @@ export interface components {
              */
             bot?: "solver" | "heuristic" | "greedy" | "random" | "beginner" | "casual" | "club" | "expert" | "master";
             /**
-             * @description Cassino only, in place of `bot`: a skill dial from 0 (random moves) to 100 (the full solver); the house plays the dial's bot (solver/levels.py, docs/ladder.md). Sending both `bot` and `dial` is a 422 naming `dial`.
+             * @description Cassino only, in place of `bot`: a skill dial from 0 (random moves) to 100 (the full solver); the house plays the dial's bot (solver/cassino/levels.py, docs/ladder.md). Sending both `bot` and `dial` is a 422 naming `dial`.
              * @example 60
              */
             dial?: number;
@@ -13259,7 +13259,7 @@ export interface components {
              */
             dial: number;
             /**
-             * @description The anchor bot that chose this move (solver/levels.py).
+             * @description The anchor bot that chose this move (solver/cassino/levels.py).
              * @example heuristic
              */
             bot: string;

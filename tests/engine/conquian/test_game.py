@@ -8,14 +8,14 @@ from pathlib import Path
 
 import engine.conquian
 from engine.conquian import CONQUIAN, GAME, VARIANTS, Event, new_game
-from engine.games import GAME_NAMES, get_game
+from engine.games import game_names, get_game
 from tests.engine.conquian.helpers import play, position
 
 RULES_PAGE = Path(__file__).resolve().parents[3] / "docs" / "rules" / "conquian.md"
 
 
 def test_conquian_is_registered_and_playable() -> None:
-    assert "conquian" in GAME_NAMES
+    assert "conquian" in game_names()
     assert get_game("conquian") is GAME is engine.conquian.CONQUIAN_GAME
     assert (GAME.title, GAME.information, GAME.chance) == ("Conquian", "imperfect", "sampled")
     assert GAME.default_variant == "conquian" and list(VARIANTS) == ["conquian"]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 
-from engine.games import GAME_NAMES, get_game
+from engine.games import game_names, get_game
 from engine.rummy import GAME, VARIANTS, advance, new_game
 
 
 def test_rummy_is_registered_with_its_variants_playable() -> None:
-    assert "rummy" in GAME_NAMES and get_game("rummy") is GAME
+    assert "rummy" in game_names() and get_game("rummy") is GAME
     assert GAME.default_variant == "poker-rum" and GAME.rules_page == "/rules/rummy"
     assert [v.name for v in GAME.variants] == list(VARIANTS) == [
         "poker-rum", "poker-gin", "double-pack-rum"]

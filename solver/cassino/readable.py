@@ -12,13 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cassino import View, alike_moves
-from solver import hint_moves
+from solver.cassino.core import hint_moves
+from solver.games import READABLE_KEYS
 
 __all__ = ["READABLE_KEYS", "mark_alternatives"]
-
-READABLE_KEYS = frozenset(("alternatives", "alternative_of"))
-"""The fields this module adds to a ranked move."""
-
 
 def mark_alternatives(view: View, ranked: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """``ranked`` (a hint's ``moves``, best first) with the groups of alike moves marked

@@ -1,5 +1,5 @@
-"""The endpoints that serve Cassino only answer a request about another game with a 422
-naming the field that carries it (api/cassino_only.py), never a 500."""
+"""A feature a game does not offer (api/served.py ``features``, listed by the catalog) is
+refused with a 422 naming the field that carries the game, never a 500."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def test_another_games_request_is_a_422_naming_its_field(client: FlaskClient, ga
         error = answer.json
         assert answer.status_code == 422 and error is not None, (path, error)
         assert error["field"] == field, (path, error)
-        assert f"this is a {game} game" in error["message"]
+        assert f"is not offered for {game} games" in error["message"]
 
 
 def test_cassino_is_still_served(client: FlaskClient) -> None:

@@ -1,0 +1,1 @@
+"""Conquian's part of the API (its entry in the registry: entry.SERVED)."""

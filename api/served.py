@@ -1,0 +1,248 @@
+"""Every game the API serves, through one protocol (docs/architecture.md "The registry").
+
+A game's API part (``api/<name>/``, or the registered package's ``api`` module,
+engine.games.module_of) holds its :class:`ServedGame` as ``SERVED``: its engine's protocol
+(engine.games.Game), its solver (solver.games.HintGame, where it has one), the wire
+schemas of its states and views, the features it offers, and the few hooks where its flow
+is its own (a claim any seat may make, the events of a deal, the moves of earlier deals a
+token keeps).  The endpoints (api/games.py, api/sealed.py, api/hints.py) serve every game,
+the first one included, by calling these; none of them names a game.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from collections.abc import Mapping
+from typing import Any, ClassVar, NamedTuple
+
+from flask_smorest import abort
+from marshmallow import Schema
+
+from api.errors import about
+from engine.errors import GameOverError, IllegalMoveError, StateError, UnsupportedVariantError
+from engine.games import Game, engine_of, game_names, get_game, module_of, unnamed_game
+from solver.games import HintGame, solver_of
+
+__all__ = ["FEATURES", "Played", "ServedGame", "game_of", "served"]
+
+FEATURES = ("hints", "evaluate", "sealed", "house", "levels", "dial", "bot_move", "why",
+            "risks", "records", "replay", "review")
+"""What a game may offer beyond play (new games, legal moves, moves, views, scores): the
+catalog lists each game's (``GET /v1/catalog``)."""
+
+
+class Played(NamedTuple):
+    """A move of an earlier deal, as a token keeps it."""
+
+    player: int
+    move: Any
+
+
+class ServedGame:
+    """What the API needs of one game; the defaults serve a game whose seats act one at a
+    time, as the state's ``acting`` says, and whose every move is its seat's own."""
+
+    features: ClassVar[frozenset[str]] = frozenset({"hints", "evaluate", "sealed", "house"})
+    examples: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
+    """The spec's example requests of the game's variants beside the first game's own
+    (api/examples.py): each variant's new game (a fixed deal), then its first position's
+    legal moves, a move, a view, a score and a hint."""
+    unhinted_examples: ClassVar[frozenset[str]] = frozenset()
+    """Variants whose examples show no hint."""
+
+    def __init__(self, name: str, state_schema: type[Schema] | None = None,
+                 view_schema: type[Schema] | None = None) -> None:
+        self.name = name
+        self.engine: Game[Any, Any, Any] = engine_of(name)
+        self.solver: HintGame[Any] | None = solver_of(name)
+        self._state_fields = None if state_schema is None else frozenset(
+            state_schema._declared_fields)
+        self._view_fields = None if view_schema is None else frozenset(
+            view_schema._declared_fields)
+
+    def offers(self, feature: str) -> bool:
+        return feature in self.features
+
+    def refuse_unless(self, feature: str, field: str, what: str) -> None:
+        """A 422 naming ``field`` when this game does not offer ``feature``."""
+        if feature not in self.features:
+            abort(422, message=f"{field}: {what} is not offered for {self.name} games "
+                               "(GET /v1/catalog lists each game's features)", field=field)
+
+    # --- reading ------------------------------------------------------------------------
+
+    def read_state(self, data: Any) -> Any:
+        """A state from its JSON: a field its wire form lacks is refused first (a misspelt
+        field never passes silently), then the engine checks it."""
+        _fields(data, self._state_fields, f"a {self.engine.type.title} state")
+        return self.engine.read_state(data)
+
+    def read_view(self, data: Any) -> Any:
+        _fields(data, self._view_fields, f"a {self.engine.type.title} view")
+        return self.engine.read_view(data)
+
+    def read_move(self, sent: Any) -> Any:
+        """The request's move (as sent: an id or an object) as the engine reads it."""
+        with about("move"):
+            return self.engine.parse_move(sent)
+
+    def new_game(self, seed: int, variant: str, dealer: int | None,
+                 players: int | None) -> Any:
+        return self.engine.new_game(seed, variant, dealer, players)
+
+    def seats(self, position: Any) -> int:
+        return self.engine.seat_count(position)
+
+    # --- turns and ends -----------------------------------------------------------------
+
+    def over(self, position: Any) -> bool:
+        return bool(position.game_over)
+
+    def over_error(self, position: Any, field: str, what: str = "no move can follow"
+                   ) -> GameOverError:
+        """The 409 of a move or a question once the game is over."""
+        return GameOverError(f"the hand is over: {what}", field=field,
+                             rule=self.engine.over_rule)
+
+    def turn_error(self, state: Any, seat: int, field: str, *, listing: bool = True
+                   ) -> IllegalMoveError:
+        """The refusal of a seat that may not act now."""
+        tail = ": legal moves are the mover's" if listing else ""
+        return IllegalMoveError(f"it is player {state.to_move}'s turn, not player {seat}'s"
+                                f"{tail} ({self.engine.turn_rule})", field=field,
+                                rule=self.engine.turn_rule)
+
+    def open_move(self, state: Any, sent: Any, seat: int | None) -> Any:
+        """An open game's move, played by ``seat`` when the request names one."""
+        if seat is not None and seat not in state.acting:
+            raise self.turn_error(state, seat, "player")
+        return self.read_move(sent)
+
+    def sealed_move(self, state: Any, seat: int, move: Any) -> Any:
+        """A sealed game's move from the credential's seat: refused unless it may act."""
+        if seat not in state.acting:
+            raise self.turn_error(state, seat, "credential")
+        return move
+
+    # --- answers ------------------------------------------------------------------------
+
+    def moves_answer(self, state: Any, seat: int, body: Mapping[str, Any]) -> dict[str, Any]:
+        """``POST /v1/legal-moves``: every legal move of ``seat``, in words."""
+        del body
+        return {"player": seat, "moves": [self.engine.move_json(state, m)
+                                          for m in state.moves_for(seat)]}
+
+    def score_answer(self, position: Any) -> dict[str, Any]:
+        """``POST /v1/score``: the points per seat as they stand (``GameScore``)."""
+        return {"game": self.name, "variant": position.variant,
+                "game_over": position.game_over, "scores": self.scores(position)}
+
+    def scores(self, position: Any) -> list[int]:
+        """The points per seat of a state or view as they stand."""
+        return list(position.result.points)
+
+    def search_failed(self, view: Any, error: Exception) -> None:
+        """Answer a search that failed: a 500 (the server's fault, logged)."""
+        del view
+        abort(500, message=f"the search failed: {error}")
+
+    # --- the house ----------------------------------------------------------------------
+
+    def house_bots(self, variant: str) -> tuple[str, ...]:
+        return () if self.solver is None else self.solver.house.bots(variant)
+
+    def house_spec(self, seat: Mapping[str, Any], i: int, variant: str) -> str:
+        """A house seat of ``POST /v1/games`` as its bot's name (a dial's: ``dial:VALUE``)."""
+        house = None if self.solver is None else self.solver.house
+        if "dial" in seat:
+            if house is None or house.dial_spec is None:
+                abort(422, message=f"house[{i}].dial: {variant} has no dial; it is played by "
+                                   f"a bot: {', '.join(self.house_bots(variant))}",
+                      field=f"house[{i}].dial")
+            assert house is not None and house.dial_spec is not None
+            return house.dial_spec(float(seat["dial"]))
+        bots = self.house_bots(variant)
+        if seat["bot"] not in bots:
+            abort(422, message=f"house[{i}].bot: {variant} is played by {', '.join(bots)}",
+                  field=f"house[{i}].bot")
+        return str(seat["bot"])
+
+    def house_step(self, state: Any, house: Mapping[int, str],
+                   bot: Any) -> tuple[int, Any, bool] | None:
+        """The house's next move, or ``None`` when no house seat may act: the first house
+        seat among those the state says may act, its bot (``bot(spec)``) choosing from its
+        view; and whether the house stops after it."""
+        seat = next((s for s in sorted(state.acting) if s in house), None)
+        if seat is None:
+            return None
+        return seat, bot(house[seat]).choose(state.view(seat)), False
+
+    def make_bot(self, spec: str, seed: int) -> Any:
+        assert self.solver is not None
+        return self.solver.house.make(spec, seed)
+
+    def first_events(self, state: Any) -> list[Any]:
+        """The events a new game's seats see first (none by default)."""
+        del state
+        return []
+
+    def next_seat(self, state: Any, seat: int, move: Any) -> int:
+        """The seat that acts after ``seat`` plays ``move`` (the house's cost is told from
+        it before the move is played)."""
+        acting = sorted(state.apply(move)[0].acting)
+        return acting[0] if acting else seat
+
+    def house_move_cost(self, variant: str, bot: str) -> int:
+        """One house move of ``bot``, in searches (api/costs.py)."""
+        del variant, bot
+        return 1
+
+    # --- the moves a token keeps ----------------------------------------------------------
+
+    def default_past(self, state: Any) -> tuple[Any, ...] | None:
+        """The earlier deals' moves of a token that lists none."""
+        del state
+        return ()
+
+    def read_played(self, seat: int, move_id: str) -> Any:
+        return Played(seat, self.engine.parse_move(move_id))
+
+    def carried(self, past: tuple[Any, ...] | None, before: Any, seat: int, move: Any,
+                after: Any) -> tuple[Any, ...] | None:
+        """The earlier deals' moves once ``seat`` played ``move`` (a game of one deal: none)."""
+        del before, seat, move, after
+        return past
+
+
+def _fields(data: Any, allowed: frozenset[str] | None, what: str) -> None:
+    if allowed is not None and isinstance(data, dict):
+        extra = sorted(str(key) for key in data if key not in allowed)
+        if extra:
+            raise StateError(f"{extra[0]}: not a field of {what}", field=extra[0])
+
+
+@functools.cache
+def _served(name: str) -> ServedGame:
+    found: ServedGame = importlib.import_module(module_of(name, "api")).SERVED
+    return found
+
+
+def served(name: str) -> ServedGame:
+    """The API's entry of game ``name`` (a registered game)."""
+    get_game(name)
+    return _served(name)
+
+
+def game_of(data: Any, field: str = "state") -> str:
+    """The game a state or view's JSON is of: its ``game``, the unnamed game's
+    (engine.games.unnamed_game) when it names none."""
+    unnamed = unnamed_game().name
+    if not isinstance(data, dict):
+        return unnamed
+    name = data.get("game", unnamed)
+    if not isinstance(name, str) or name not in game_names():
+        raise UnsupportedVariantError(
+            f"{field}.game: unknown game {name!r}; known: {', '.join(game_names())}",
+            field=f"{field}.game")
+    return name

@@ -1,0 +1,61 @@
+"""Cassino through the engine's game protocol (engine.games.Game): how the registry makes
+and reads its states, views and moves."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.cassino.events import Event
+from engine.cassino.game import CASSINO
+from engine.cassino.moves import Move, parse_move
+from engine.cassino.play import State, View, move_json, new_game
+from engine.cassino.rules import get_rules
+from engine.cassino.state import MAX_SEED
+from engine.errors import StateError
+from engine.games import Game
+
+__all__ = ["ENGINE", "GAME", "CassinoGame"]
+
+
+class CassinoGame(Game[State, View, Move]):
+    """Cassino (R1-R29 and the book's variants)."""
+
+    type = CASSINO
+    max_seed = MAX_SEED
+    turn_rule = "R4"
+    over_rule = "R27"
+
+    def new_game(self, seed: int, variant: str, dealer: int | None = None,
+                 players: int | None = None) -> State:
+        """Round 1 dealt (R3, R4); a variant's seats are its own (V6, V7)."""
+        get_rules(variant)  # a playable variant, or the refusal naming it
+        state = new_game(seed, variant, dealer)
+        if players is not None and players != len(state.hands):
+            raise StateError(f"players: {variant} is for {len(state.hands)} players",
+                             field="players")
+        return state
+
+    def read_state(self, data: Any) -> State:
+        return State.from_dict(data)
+
+    def read_view(self, data: Any) -> View:
+        return View.from_dict(data)
+
+    def parse_move(self, data: Any) -> Move:
+        return parse_move(data)
+
+    def move_json(self, position: State | View, move: Move) -> dict[str, Any]:
+        """With ``id``, and ``kind`` and ``groups`` for builds (R16-R22)."""
+        return move_json(position.loose, position.builds, position.to_move, move,
+                         position.rules)
+
+    def event_json(self, event: Event, seat: int | None) -> dict[str, Any]:
+        """A deal shows the seat its own hand only (R28)."""
+        return event.to_dict(seat)
+
+    def seat_count(self, position: State | View) -> int:
+        return position.rules.players
+
+
+ENGINE = CassinoGame()
+GAME = CASSINO

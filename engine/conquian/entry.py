@@ -1,0 +1,60 @@
+"""Conquian through the engine's game protocol (engine.games.Game)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.conquian.deal import MAX_SEED
+from engine.conquian.events import Event
+from engine.conquian.game import CONQUIAN_GAME
+from engine.conquian.moves import Move, parse_move
+from engine.conquian.play import State, View, new_game
+from engine.conquian.rules import get_rules
+from engine.conquian.words import move_json
+from engine.errors import StateError
+from engine.games import Game
+
+__all__ = ["ENGINE", "GAME", "ConquianGame"]
+
+
+class ConquianGame(Game[State, View, Move]):
+    """Conquian (Q1-Q24)."""
+
+    type = CONQUIAN_GAME
+    max_seed = MAX_SEED
+    turn_rule = "Q24"
+    over_rule = "Q18, Q20"
+
+    def new_game(self, seed: int, variant: str, dealer: int | None = None,
+                 players: int | None = None) -> State:
+        """A hand dealt (Q4, Q5); a variant's seats are its own (Q3)."""
+        seats = get_rules(variant).players
+        if players is not None and players != seats:
+            raise StateError(f"players: {variant} is for {seats} players (Q3)",
+                             field="players", rule="Q3")
+        return new_game(seed, variant, dealer)
+
+    def read_state(self, data: Any) -> State:
+        return State.from_dict(data)
+
+    def read_view(self, data: Any) -> View:
+        return View.from_dict(data)
+
+    def parse_move(self, data: Any) -> Move:
+        return parse_move(data)
+
+    def move_json(self, position: State | View, move: Move) -> dict[str, Any]:
+        """A pass names the card passed up (public, Q23)."""
+        return move_json(move, position.up)
+
+    def event_json(self, event: Event, seat: int | None) -> dict[str, Any]:
+        """Every card in an event is public (Q23)."""
+        del seat
+        return event.to_dict()
+
+    def seat_count(self, position: State | View) -> int:
+        return get_rules(position.variant).players
+
+
+ENGINE = ConquianGame()
+GAME = CONQUIAN_GAME

@@ -1,0 +1,68 @@
+"""The rummy games (Poker Rum, Poker Gin, Double-Pack Rum) through the engine's game
+protocol (engine.games.Game)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.errors import MoveFormatError
+from engine.games import Game
+from engine.rummy.events import Event
+from engine.rummy.game import RUMMY
+from engine.rummy.moves import Move, parse_move
+from engine.rummy.play import MAX_SEED, State, View, new_game
+from engine.rummy.words import move_json
+
+__all__ = ["ENGINE", "GAME", "RummyGame"]
+
+
+class RummyGame(Game[State, View, Move]):
+    """The rummy games (RM1-RM27, DP1-DP11)."""
+
+    type = RUMMY
+    max_seed = MAX_SEED
+    turn_rule = "RM7"
+    over_rule = "RM26"
+
+    def new_game(self, seed: int, variant: str, dealer: int | None = None,
+                 players: int | None = None) -> State:
+        """A hand dealt (RM5, RM6) at 2 to 6 seats (RM1)."""
+        return new_game(seed, variant, players, dealer)
+
+    def read_state(self, data: Any) -> State:
+        return State.from_dict(data)
+
+    def read_view(self, data: Any) -> View:
+        return View.from_dict(data)
+
+    def parse_move(self, data: Any) -> Move:
+        """A move from its id or its JSON, which may carry its ``id`` as legal-moves lists
+        it (the id must then name the same move)."""
+        if isinstance(data, dict) and not isinstance(data.get("type", ""), str):
+            raise MoveFormatError("move.type: a move's type is a string", field="move.type")
+        if not isinstance(data, dict) or "id" not in data:
+            return parse_move(data)
+        named = parse_move(data["id"], field="move.id") if isinstance(
+            data["id"], str) else None
+        if named is None:
+            raise MoveFormatError("move.id: a move id is a string", field="move.id")
+        rest = {key: value for key, value in data.items() if key not in ("id", "description")}
+        if rest and parse_move(rest) != named:
+            raise MoveFormatError(f"move.id: {data['id']!r} is not the move the other fields "
+                                  "name", field="move.id", token=str(data["id"]))
+        return named
+
+    def move_json(self, position: State | View, move: Move) -> dict[str, Any]:
+        """A take names the pile's card, a joker what it stands for (public cards)."""
+        return move_json(move, position.table, position.pile)
+
+    def event_json(self, event: Event, seat: int | None) -> dict[str, Any]:
+        """A draw from the stock is the drawer's (RM27)."""
+        return event.to_dict(seat)
+
+    def seat_count(self, position: State | View) -> int:
+        return len(position.scores)
+
+
+ENGINE = RummyGame()
+GAME = RUMMY

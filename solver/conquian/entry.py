@@ -1,0 +1,38 @@
+"""Conquian's solver in the registry (solver.games)."""
+
+from __future__ import annotations
+
+from engine import conquian
+from engine.games import engine_of
+from solver.conquian.bots import make_bot
+from solver.conquian.hints import ALGORITHM, DEFAULT, finish, solve
+from solver.games import META, HintGame, House
+
+__all__ = ["BOTS", "SOLVER"]
+
+BOTS = ("solver", "greedy", "random")
+"""Who may play a house seat (solver/conquian/bots.py)."""
+
+_ENGINE = engine_of("conquian")
+
+
+def _exact(view: conquian.View) -> bool:
+    """The stock is out and the other hand is empty: one world."""
+    other = conquian.get_rules(view.variant).next_seat(view.player)
+    return not view.stock_size and not view.hand_sizes[other]
+
+
+SOLVER: HintGame[conquian.View] = HintGame(
+    name="conquian", algorithm=ALGORITHM, default=DEFAULT,
+    read_view=conquian.View.from_dict, moves=lambda view: view.legal_moves(),
+    over=lambda view: view.game_over, move_json=_ENGINE.move_json,
+    solve=lambda view, options, seed, start, stop, early, progress: solve(
+        view, options, seed, start, stop, early=early, progress=progress),
+    finish=lambda view, tally, seed, top, with_moves, options: finish(
+        view, tally, seed=seed, top=top, with_moves=with_moves),
+    exact=_exact,
+    # counters: the stake times one more than the pool, which grows by one a tableau
+    bound=lambda view: float(conquian.get_rules(view.variant).stake * (2 + view.pool)),
+    seats=lambda view: len(view.hand_sizes),
+    house=House(bots=lambda variant: BOTS, make=make_bot),
+    meta=META | {"exact"}, stderr_when_over=True)

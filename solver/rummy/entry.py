@@ -1,0 +1,44 @@
+"""The rummy games' solver in the registry (solver.games)."""
+
+from __future__ import annotations
+
+from engine import rummy
+from engine.errors import UnsupportedVariantError
+from solver.games import META, HintGame, House
+from solver.rummy.bots import make_bot
+from solver.rummy.core import ALGORITHM, DEFAULT, finish, hint_moves, move_json, solve
+
+__all__ = ["BOTS", "SOLVER"]
+
+BOTS = ("solver", "greedy", "random")
+"""Every rummy variant's house: the solver, the greedy rule or random moves (double-pack
+rum has its own greedy rule, solver/rummy/double_pack_policy)."""
+
+
+def _check(view: rummy.View) -> None:
+    try:
+        solve(view, DEFAULT, 0, 0, 0)
+    except ValueError as exc:  # a variant the rummy solver does not play yet
+        raise UnsupportedVariantError(f"variant: no hints for {view.variant} yet ({exc})",
+                                      field="variant") from None
+
+
+def _bound(view: rummy.View) -> float:
+    """Every pip of the table's packs, doubled twice (a splash, DP9; a caller paying
+    double, RM19), from each other player, with the penalties already paid."""
+    rules = view.rules
+    pips = sum(rummy.pip(card) for card in rummy.pack(rules.packs(view.players), rules.jokers))
+    return float(4 * pips * view.players + sum(abs(s) for s in view.scores))
+
+
+SOLVER: HintGame[rummy.View] = HintGame(
+    name="rummy", algorithm=ALGORITHM, default=DEFAULT,
+    read_view=rummy.View.from_dict, moves=hint_moves,
+    over=lambda view: view.game_over, move_json=lambda view, move: move_json(move, view),
+    solve=lambda view, options, seed, start, stop, early, progress: solve(
+        view, options, seed, start, stop, early=early, progress=progress),
+    finish=lambda view, tally, seed, top, with_moves, options: finish(
+        view, tally, seed=seed, top=top, with_moves=with_moves, prior_z=DEFAULT.prior_z),
+    exact=lambda view: False, bound=_bound, seats=lambda view: view.players,
+    house=House(bots=lambda variant: BOTS, make=make_bot),
+    meta=META | {"exact"}, stderr_when_over=True, by_mean=False, check=_check)
