@@ -114,3 +114,7 @@ bench-seats: .installed  # N-seat hint latency p50/p95 at the default budget, on
 .PHONY: bench-games
 bench-games: .installed  # per game: legal moves of mid-hand positions (us) and hint p50/p95 (CPU ms)
 	$(PYTHON) bench/games_bench.py
+
+.PHONY: architecture
+architecture:  # rewrite docs/architecture.md's import picture from the imports (CI checks it: tests/test_architecture.py)
+	$(PYTHON) tools/import_graph.py --write docs/architecture.md

@@ -1,0 +1,1 @@
+"""Developer tools, run from a checkout (`python tools/<name>.py`); not installed."""
