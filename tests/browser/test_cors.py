@@ -1,6 +1,6 @@
 """A third-party page on another origin uses the API through /sdk/cassino.js (the client's
-old name, which imports /sdk/cardgames.js): real CORS in
-Debian's Chromium (Playwright; never a downloaded browser, fails without /usr/bin/chromium).
+old name, which imports /sdk/cardgames.js): real CORS in Debian's Chromium (Playwright;
+never a downloaded browser, fails without /usr/bin/chromium).
 
 The API runs on one port (``tests/live_server.py``), the page (``cors_page.html``) on
 another (``http.server`` in a thread): the page imports the client cross-origin, starts a
