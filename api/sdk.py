@@ -1,9 +1,12 @@
-"""The JavaScript client at ``/sdk/``: ``cassino.js`` and its TypeScript types.
+"""The JavaScript client at ``/sdk/``: ``cardgames.js`` and its TypeScript types.
 
-``cassino.js`` is a plain ES module (no build step) that any page may import, from this
-origin or another (CORS covers ``/sdk/*``, see :mod:`api.app`); ``cassino.d.ts`` types it
-with ``openapi.d.ts``, generated from the committed spec by ``make sdk``.  The web table
-(``/play/``) uses the same module.  A plain Flask Blueprint, out of the OpenAPI document.
+``cardgames.js`` is a plain ES module (no build step) that any page may import, from this
+origin or another (CORS covers ``/sdk/*``, see :mod:`api.app`); ``cardgames.d.ts`` types
+it with ``openapi.d.ts``, generated from the committed spec by ``make sdk``.  The web table
+(``/play/``) uses the same module.  ``cassino.js`` and ``cassino.d.ts``, the client's old
+names, re-export it with ``CassinoClient`` and ``CassinoError`` as aliases (docs/play.md
+"The JavaScript client"), so no page that imports them breaks.  A plain Flask Blueprint,
+out of the OpenAPI document.
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 
 Two transports speak the same protocol: :class:`HttpTransport` (urllib, any server) and
 :class:`InProcessTransport` (``api.create_app().test_client()``, no server needed).
-:class:`Cassino` wraps the endpoints the terminal game uses.
+:class:`CardGames` wraps the endpoints the terminal games use (``Cassino``, its old name,
+is kept as an alias).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import urllib.error
 import urllib.request
 from typing import Any, Protocol
 
-__all__ = ["ApiError", "Cassino", "HttpTransport", "InProcessTransport", "Transport"]
+__all__ = ["ApiError", "CardGames", "Cassino", "HttpTransport", "InProcessTransport", "Transport"]
 
 JOB_POLL = 0.1  # seconds between polls of a hint job (202 answers)
 
@@ -96,7 +97,7 @@ def _decode(raw: bytes) -> Any:
         return {"message": raw.decode("utf-8", "replace")[:200]}
 
 
-class Cassino:
+class CardGames:
     """The endpoints, with errors raised as :class:`ApiError`."""
 
     def __init__(self, transport: Transport) -> None:
@@ -187,3 +188,7 @@ class Cassino:
                 raise ApiError(f"the hint job failed: {data.get('error')}")
             status = 202
         return dict(data)
+
+
+Cassino = CardGames
+"""The client's old name, kept so that no caller breaks."""

@@ -1,12 +1,16 @@
-"""``cassino play --game conquian|rummy``: the draw-and-meld games in the terminal.
+"""``cassino play --game NAME`` for the draw-and-meld games: their shared terminal table.
 
 Conquian and the rummy games (Poker Rum, Poker Gin, Double-Pack Rum) against a house seat,
-through the public API like the Cassino game of :mod:`client.cli`: a sealed game, so the
+through the public API like every game of :mod:`client.games`: a sealed game, so the
 terminal holds the token and the human seat's credential, never the other hand.  The
 screen shows what ``POST /v1/view`` gives the seat (the engines' own view forms,
 docs/rules/conquian.md and rummy.md): the stock's size, the face-up card or the discard
 pile, every meld on the table with its owner, the other hand's size, your hand by suit
 with the cards of its melds marked, and your legal moves numbered.
+
+What differs between these games (the pack's sequence, where the melds and the face-up
+card are in the view, the lines of the table, the end of a hand) is each game's own, in
+its module ``client/games/<game>.py`` (:class:`MeldRules`), found by the game's name.
 """
 
 from __future__ import annotations
@@ -15,24 +19,20 @@ import argparse
 import json
 import time
 from itertools import combinations
-from typing import Any, TextIO
+from typing import Any, Protocol, TextIO, cast
 
-from client.api import ApiError, Cassino
+from client import games
+from client.api import ApiError, CardGames
+from client.catalog import playable
 from client.console import Console
-from client.text import choose_prompt, counted
+from client.files import UsageError
+from client.text import choose_prompt
 
-__all__ = ["MELD_GAMES", "MeldGame", "MeldStyle", "MeldUsageError", "deadwood", "hand_melds",
-           "move_id", "suit_groups"]
+__all__ = ["MeldGame", "MeldRules", "MeldStyle", "MeldUsageError", "hand_melds", "move_id",
+           "pip", "play", "rules_of", "suit_groups"]
 
-MELD_GAMES = ("conquian", "rummy")
-DEFAULT_VARIANT = {"conquian": "conquian", "rummy": "poker-rum"}
-TITLES = {"conquian": "Conquian", "poker-rum": "Poker Rum", "poker-gin": "Poker Gin",
-          "double-pack-rum": "Double-Pack Rum"}
 SUITS = "SHDC"
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-RUMMY_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-CONQUIAN_RANKS = ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")
-"""Conquian's forty-card pack in sequence order (Q2): the 7 next below the jack."""
 
 HELP = """Commands:
   <number>   play the move with that number in the list
@@ -41,18 +41,49 @@ HELP = """Commands:
   m          list your moves again      t   show the table again
   q          quit                       ?   this help"""
 
+MeldUsageError = UsageError
+"""The old name of a mistake in the command line (``cassino`` exits with status 2)."""
 
-class MeldUsageError(Exception):
-    """A mistake in the command line or its files (``cassino`` exits with status 2)."""
+
+class MeldRules(Protocol):
+    """What a meld game's module (``client/games/<game>.py``) tells the shared table."""
+
+    RANKS: tuple[str, ...]
+    """The pack's ranks in sequence order (Conquian's forty cards: the 7 below the jack)."""
+    ACE_HIGH: bool
+    """Whether a run may also end with the ace above the king (rummy's RM11)."""
+    TITLES: dict[str, str]
+    """The variants' names in words (``Poker Rum``)."""
+
+    def table_melds(self, view: dict[str, Any]) -> list[tuple[str, int, list[str]]]:
+        """Every meld on the table: its label (what a move names it by), owner, cards."""
+
+    def face_up(self, view: dict[str, Any]) -> str | None:
+        """The card the seat to move may take, if any."""
+
+    def header(self, game: MeldGame, view: dict[str, Any]) -> str:
+        """The header line's last part: the stakes or the scores."""
+
+    def centre(self, game: MeldGame, view: dict[str, Any]) -> list[str]:
+        """The lines of the stock and the face-up card or pile."""
+
+    def notes(self, game: MeldGame, view: dict[str, Any]) -> list[str]:
+        """The notes under your hand (cards down, deadwood)."""
+
+    def hand_over(self, game: MeldGame, view: dict[str, Any],
+                  events: list[dict[str, Any]]) -> None:
+        """Say the end of the hand: who went out or called, and the settlement."""
 
 
-def offered(catalog: dict[str, Any], game: str) -> list[dict[str, Any]]:
-    """The playable variants of ``game`` in ``GET /v1/catalog``, its default first."""
-    entry = next((g for g in catalog.get("games", []) if g.get("name") == game), None)
-    if entry is None:
-        return []
-    playable = [v for v in entry["variants"] if v["playable"]]
-    return sorted(playable, key=lambda v: v["name"] != entry["default_variant"])
+def rules_of(game: str) -> MeldRules:
+    """The module of the meld game ``game`` (client/games/), by its name."""
+    return cast(MeldRules, games.module(game))
+
+
+def play(client: CardGames, args: argparse.Namespace, symbols: bool, stdin: TextIO,
+         out: TextIO, delay: float) -> int:
+    """``cassino play --game NAME`` for a meld game: a hand against the house."""
+    return MeldGame(client, args, symbols, stdin, out, delay).run()
 
 
 def read_saved(path: Any) -> Any:
@@ -60,9 +91,9 @@ def read_saved(path: Any) -> Any:
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
-        raise MeldUsageError(f"cannot read {path}: {exc.strerror or exc}") from exc
+        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from exc
     except ValueError as exc:
-        raise MeldUsageError(f"{path} is not JSON: {exc}") from exc
+        raise UsageError(f"{path} is not JSON: {exc}") from exc
 
 
 def parse(code: str) -> tuple[str, str, bool]:
@@ -75,13 +106,9 @@ def parse(code: str) -> tuple[str, str, bool]:
     return body[:-1], body[-1], prime
 
 
-def ranks_of(game: str) -> tuple[str, ...]:
-    return CONQUIAN_RANKS if game == "conquian" else RUMMY_RANKS
-
-
 def suit_groups(hand: list[str], game: str) -> list[tuple[str, list[str]]]:
     """The hand by suit (S, H, D, C, then the jokers ``JK``), each in sequence order."""
-    ranks = ranks_of(game)
+    ranks = rules_of(game).RANKS
     groups: dict[str, list[str]] = {suit: [] for suit in (*SUITS, "JK")}
     for code in hand:
         suit = parse(code)[1]
@@ -99,7 +126,8 @@ def pip(code: str) -> int:
 
 def hand_melds(hand: list[str], game: str) -> list[list[str]]:
     """Every meld of natural cards in the hand: sets of three or four of a rank, runs of
-    three or more in a suit (rummy's ace low or high, never round the corner)."""
+    three or more in a suit (the game's sequence, :class:`MeldRules`; rummy's ace low or
+    high, never round the corner)."""
     naturals = [c for c in hand if not c.startswith("JK")]
     out: list[list[str]] = []
     by_rank: dict[str, list[str]] = {}
@@ -108,8 +136,8 @@ def hand_melds(hand: list[str], game: str) -> list[list[str]]:
     for cards in by_rank.values():
         for size in range(3, min(4, len(cards)) + 1):
             out += [list(c) for c in combinations(cards, size)]
-    ranks = ranks_of(game)
-    places = ranks if game == "conquian" else (*ranks, "A")
+    rules = rules_of(game)
+    places = (*rules.RANKS, "A") if rules.ACE_HIGH else rules.RANKS
     for suit in SUITS:
         at = [next((c for c in naturals if parse(c)[:2] == (rank, suit)), None)
               for rank in places]
@@ -120,22 +148,6 @@ def hand_melds(hand: list[str], game: str) -> list[list[str]]:
                     break
                 out.append([c for c in window if c])
     return out
-
-
-def deadwood(hand: list[str]) -> int:
-    """The least deadwood of a rummy hand (RM12, RM13): the pips no meld holds."""
-    melds = hand_melds(hand, "rummy")
-    best = sum(pip(c) for c in hand)
-
-    def search(start: int, used: frozenset[str]) -> None:
-        nonlocal best
-        best = min(best, sum(pip(c) for c in hand if c not in used))
-        for i in range(start, len(melds)):
-            if not used.intersection(melds[i]):
-                search(i + 1, used | frozenset(melds[i]))
-
-    search(0, frozenset())
-    return best
 
 
 def move_id(move: dict[str, Any]) -> str:
@@ -154,22 +166,6 @@ def move_id(move: dict[str, Any]) -> str:
         return (f"{move['joker']}~" + (f"={move['fill']}" if move.get("fill") else "")
                 + (f"+{move['extend']}" if move.get("extend") else ""))
     return str(kind)
-
-
-def table_melds(view: dict[str, Any]) -> list[tuple[str, int, list[str]]]:
-    """Every meld on the table: its label (``0``; Conquian ``seat:i``), owner, cards."""
-    if view.get("game") == "conquian":
-        return [(f"{owner}:{i}", owner, cards) for owner, melds in enumerate(view["melds"])
-                for i, cards in enumerate(melds)]
-    return [(str(i), laid["owner"], laid["cards"]) for i, laid in enumerate(view["table"])]
-
-
-def face_up(view: dict[str, Any]) -> str | None:
-    """Conquian's offered card, or rummy's top of the discard pile."""
-    if view.get("game") == "conquian":
-        return view.get("up")
-    pile = view.get("pile") or []
-    return pile[-1] if pile else None
 
 
 class MeldStyle:
@@ -191,10 +187,11 @@ class MeldStyle:
 
 
 class MeldGame(Console):
-    """One hand of Conquian or rummy: the human at ``--seat``, the house (``--opponent``,
-    on the server) at the other seat."""
+    """One hand of a meld game (``args.game``): the human at ``--seat``, the house
+    (``--opponent``, on the server) at the other seat; what differs between the games is
+    the game's module's (:class:`MeldRules`)."""
 
-    def __init__(self, client: Cassino, args: argparse.Namespace, symbols: bool,
+    def __init__(self, client: CardGames, args: argparse.Namespace, symbols: bool,
                  stdin: TextIO, out: TextIO, delay: float) -> None:
         self.client = client
         self.args = args
@@ -203,6 +200,7 @@ class MeldGame(Console):
         self.out = out
         self.delay = delay
         self.game: str = args.game
+        self.rules = rules_of(self.game)
         self.human = 1 if args.seat == 1 else 0
         self.house = "the solver" if args.opponent == "solver" else f"the {args.opponent}"
 
@@ -221,12 +219,12 @@ class MeldGame(Console):
     def variant_of(self) -> dict[str, Any]:
         """The catalog's entry of the variant to play (``--variant`` or the game's
         default); a usage error naming the playable ones otherwise."""
-        playable = offered(self.client.catalog(), self.game)
-        asked = self.args.variant or DEFAULT_VARIANT[self.game]
-        found = next((v for v in playable if v["name"] == asked), None)
+        offered = playable(self.client.catalog(), self.game)  # the default first
+        asked = self.args.variant or (offered[0]["name"] if offered else self.game)
+        found = next((v for v in offered if v["name"] == asked), None)
         if found is None:
-            names = ", ".join(v["name"] for v in playable) or "none yet"
-            raise MeldUsageError(f"--game {self.game} --variant {asked} cannot be played here; "
+            names = ", ".join(v["name"] for v in offered) or "none yet"
+            raise UsageError(f"--game {self.game} --variant {asked} cannot be played here; "
                              f"playable: {names}")
         return found
 
@@ -235,7 +233,7 @@ class MeldGame(Console):
         if self.args.state:
             saved = read_saved(self.args.state)
             if not (isinstance(saved, dict) and isinstance(saved.get("game"), str)):
-                raise MeldUsageError(f"{self.args.state}: --game {self.game} resumes a sealed "
+                raise UsageError(f"{self.args.state}: --game {self.game} resumes a sealed "
                                  "game saved by --save")
             position = {"game": saved["game"], "credential": saved.get("credential")}
             seen = self.client.view(position)
@@ -245,7 +243,7 @@ class MeldGame(Console):
         else:
             variant = self.variant_of()
             if self.args.seat > 1:
-                raise MeldUsageError(f"--seat {self.args.seat}: {variant['name']} has seats 0 "
+                raise UsageError(f"--seat {self.args.seat}: {variant['name']} has seats 0 "
                                  "and 1")
             created = self.new_game(variant["name"], self.args.opponent)
             position = {"game": created["game"],
@@ -291,7 +289,7 @@ class MeldGame(Console):
             return self.new_game(variant, "random")
 
     def title(self, view: dict[str, Any]) -> str:
-        return TITLES.get(view["variant"], str(view["variant"]))
+        return self.rules.TITLES.get(view["variant"], str(view["variant"]))
 
     def human_turn(self, position: dict[str, Any],
                    view: dict[str, Any]) -> dict[str, Any] | None:
@@ -361,49 +359,28 @@ class MeldGame(Console):
 
     def table_lines(self, view: dict[str, Any]) -> list[str]:
         s = self.style
-        conquian = view.get("game") == "conquian"
         dealer = "you dealt" if view["dealer"] == self.human else "the house dealt"
-        extra = (f"pool {view['pool']} each" if conquian
-                 else f"scores: you {view['scores'][self.human]}, "
-                      f"{self.house} {view['scores'][self.other]}")
-        lines = ["", f"== {self.title(view)} · {dealer} · {extra} =="]
+        lines = ["", f"== {self.title(view)} · {dealer} · {self.rules.header(self, view)} =="]
         count = view["hand_sizes"][self.other]
         known = (view.get("known") or [[], []])[self.other]
         lines.append(f"{self.house.capitalize()}: {count} card{'s' if count != 1 else ''} "
                      f"in hand" + (f" (known to hold {s.cards(known)})" if known else ""))
-        up = face_up(view)
-        if conquian:
-            source = {"turned": "turned up from the stock", "passed": "passed",
-                      "discarded": "discarded"}.get(view.get("source") or "", "")
-            offer = (f"face-up {s.card(up)} ({source}), offered to "
-                     f"{self.name(view['to_move'])}" if up else "no card offered")
-            lines.append(f"Stock: {view['stock_size']} · {offer}")
-            if view.get("dead"):
-                lines.append(f"Dead: {s.cards(view['dead'])}")
-        else:
-            pile = view.get("pile") or []
-            top = f"top {s.card(up)}, {len(pile)} card{'s' if len(pile) != 1 else ''}" \
-                if up else "empty"
-            lines.append(f"Stock: {view['stock_size']} · discard pile: {top}")
-        melds = table_melds(view)
+        lines += self.rules.centre(self, view)
+        melds = self.rules.table_melds(view)
         for owner in (self.other, self.human):
             mine = [(label, cards) for label, who, cards in melds if who == owner]
             whose = "Your melds" if owner == self.human else f"{self.house.capitalize()}'s melds"
             text = "   ".join(f"[{label}] {s.cards(cards)}" for label, cards in mine)
             lines.append(f"{whose}: {text or 'none'}")
-        marked = {c for meld in hand_melds(view["hand"], view["game"]) for c in meld}
+        marked = {c for meld in hand_melds(view["hand"], self.game) for c in meld}
         groups = "   ".join(
             " ".join(s.card(c) + ("*" if c in marked else "") for c in cards)
-            for _, cards in suit_groups(view["hand"], view["game"]))
+            for _, cards in suit_groups(view["hand"], self.game))
         lines.append(f"Your hand: {groups or '(none)'}")
         notes = []
         if marked:
             notes.append("* makes a meld")
-        if conquian:
-            down = sum(len(m) for m in view["melds"][self.human])
-            notes.append(f"{down} down of 11")
-        elif view["variant"] != "double-pack-rum":
-            notes.append(f"deadwood {deadwood(view['hand'])}")
+        notes += self.rules.notes(self, view)
         if notes:
             lines.append(f"           ({'; '.join(notes)})")
         return lines
@@ -422,7 +399,7 @@ class MeldGame(Console):
         if kind == "take" and move.get("meld"):
             return f"Take {s.card(move['card'])}: meld {s.cards(move['meld'])}"
         if kind == "take":
-            return f"Take {s.card(face_up(view))} from the discard pile"
+            return f"Take {s.card(self.rules.face_up(view))} from the discard pile"
         if kind == "lay":
             return f"Lay down {s.cards(move['meld'])}"
         if kind == "force":
@@ -436,7 +413,7 @@ class MeldGame(Console):
         if kind == "meld":
             return f"Lay out {s.cards(move['cards'])}"
         if kind == "add":
-            target = next((cards for label, _, cards in table_melds(view)
+            target = next((cards for label, _, cards in self.rules.table_melds(view)
                            if label == str(move["meld"])), None)
             onto = s.cards(target) if target else f"meld {move['meld']}"
             return f"Add {s.cards(move['cards'])} to [{move['meld']}] {onto}"
@@ -526,43 +503,14 @@ class MeldGame(Console):
         return self.style.cards(text.partition("@")[0].split("+"))
 
     def hand_over(self, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
-        """The end of the hand: who went out or called, and the settlement."""
-        s = self.style
+        """The end of the hand, in the game's words (its module's ``hand_over``)."""
         self.say()
-        if view.get("game") == "conquian":
-            winner = view.get("winner")
-            pool = next((e["pool"] for e in events if e["type"] == "tableau"), view["pool"])
-            self.say("HAND OVER: " + ("a tableau, nobody went out; the stakes go to the "
-                                      f"pool ({pool} each)." if winner is None
-                                      else "you laid eleven down and win!"
-                                      if winner == self.human
-                                      else f"{self.house} laid eleven down and wins."))
-            settled = next((e for e in events if e["type"] == "settled"), None)
-            if settled:
-                r = settled["returns"]
-                self.say(f"Settlement: you {r[self.human]:+d}, {self.house} "
-                         f"{r[self.other]:+d}.")
-            return
-        status = view.get("status")
-        caller = view.get("caller")
-        what = ("a drawn hand" if status == "drawn"
-                else f"{self.name(caller)} went out" if status == "out"
-                else f"{self.name(caller)} called a show-down")
-        self.say(f"HAND OVER: {what}.")
-        shown = view.get("shown")
-        if shown and not any(e["type"] == "show" for e in events):  # out (DP9)
-            for seat, cards in enumerate(shown):
-                if cards:
-                    who = "You" if seat == self.human else self.house.capitalize()
-                    self.say(f"{who} held {s.cards(cards)} "
-                             f"({counted(sum(pip(c) for c in cards), 'point')}).")
-        settle = next((e for e in events if e["type"] in ("settle", "out")
-                       and "points" in e), None)
-        if settle:
-            p = settle["points"]
-            self.say(f"Settlement: you {p[self.human]:+d}, {self.house} {p[self.other]:+d}.")
-        scores = view["scores"]
-        self.say(f"Scores: you {scores[self.human]}, {self.house} {scores[self.other]}.")
+        self.rules.hand_over(self, view, events)
+
+    def settlement(self, points: list[int]) -> None:
+        """``Settlement: you +3, the solver -3.``"""
+        self.say(f"Settlement: you {points[self.human]:+d}, {self.house} "
+                 f"{points[self.other]:+d}.")
 
 
 def pick(text: str, moves: list[dict[str, Any]]) -> dict[str, Any] | None:

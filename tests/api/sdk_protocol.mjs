@@ -1,7 +1,7 @@
 // The client's 202 protocol and URL handling against a scripted fetch (no server, no
 // waiting: setTimeout is replaced to record the delays asked).
 //   node tests/api/sdk_protocol.mjs   prints one JSON object for tests/api/test_sdk.py
-import { CassinoClient, CassinoError } from "../../api/static/sdk/cassino.js";
+import { CardGamesClient, CardGamesError } from "../../api/static/sdk/cardgames.js";
 
 const delays = [];
 globalThis.setTimeout = (fn, ms) => { delays.push(ms); queueMicrotask(fn); return 0; };
@@ -30,7 +30,7 @@ const out = {};
   ]);
   const progress = [];
   delays.length = 0;
-  const api = new CassinoClient({ baseUrl: "http://api.test:8000/cassino", fetch });
+  const api = new CardGamesClient({ baseUrl: "http://api.test:8000/cassino", fetch });
   out.headers = { result: await api.hints({ view: {} }, { onProgress: (p) => progress.push(p) }),
                   urls: calls.map((c) => `${c.method} ${c.url} ${c.type}`),
                   delays: [...delays], progress };
@@ -44,30 +44,30 @@ const out = {};
     [200, job("failed", { error: "out of memory" })],
   ]);
   delays.length = 0;
-  const api = new CassinoClient({ baseUrl: "http://api.test:8000/cassino/", fetch });
+  const api = new CardGamesClient({ baseUrl: "http://api.test:8000/cassino/", fetch });
   try {
     await api.evaluate({ view: {} });
   } catch (err) {
-    out.failed = { cassino: err instanceof CassinoError, code: err.code, message: err.message,
+    out.failed = { cassino: err instanceof CardGamesError, code: err.code, message: err.message,
                    job: err.job.status, urls: calls.map((c) => c.url), delays: [...delays] };
   }
   out.urls = ["v1/games", "/v1/jobs/x", "/cassino/v1/jobs/y", "http://other.test/v1/jobs/z"]
     .map((path) => api.url(path));
 }
 
-// A non-JSON error answer (a proxy's 502 page) is still a CassinoError.
+// A non-JSON error answer (a proxy's 502 page) is still a CardGamesError.
 {
   const { fetch } = scripted([[502, "<html>Bad Gateway</html>", { "Content-Type": "text/html" }]]);
   try {
-    await new CassinoClient({ baseUrl: "http://api.test", fetch }).newGame();
+    await new CardGamesClient({ baseUrl: "http://api.test", fetch }).newGame();
   } catch (err) {
-    out.bad_gateway = { cassino: err instanceof CassinoError, code: err.code, message: err.message };
+    out.bad_gateway = { cassino: err instanceof CardGamesError, code: err.code, message: err.message };
   }
 }
 
 // Outside a browser a relative baseUrl is refused with a clear message.
 try {
-  new CassinoClient({ baseUrl: "/api/" });
+  new CardGamesClient({ baseUrl: "/api/" });
 } catch (err) {
   out.relative = `${err.name}: ${err.message}`;
 }

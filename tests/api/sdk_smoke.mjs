@@ -1,7 +1,9 @@
-// The JavaScript client (api/static/sdk/cassino.js) in Node against a live server:
+// The JavaScript client (api/static/sdk/cardgames.js) in Node against a live server:
 //   node tests/api/sdk_smoke.mjs http://127.0.0.1:PORT
 // prints one JSON object for tests/api/test_sdk.py to check.
-import { CassinoClient, CassinoError, gameOf, isGame } from "../../api/static/sdk/cassino.js";
+import { CardGamesClient, CardGamesError, gameOf, isGame } from "../../api/static/sdk/cardgames.js";
+import * as current from "../../api/static/sdk/cardgames.js";
+import * as old from "../../api/static/sdk/cassino.js";
 
 const baseUrl = process.argv[2];
 const seen = []; // every answer: method, URL path, status, Location, Retry-After
@@ -14,7 +16,7 @@ const recordingFetch = async (url, init) => {
   return response;
 };
 
-const api = new CassinoClient({ baseUrl, fetch: recordingFetch });
+const api = new CardGamesClient({ baseUrl, fetch: recordingFetch });
 const out = { baseUrl: api.baseUrl };
 
 const variants = await api.variants();
@@ -62,7 +64,8 @@ try {
   await api.apply({ state: applied.state, move: "ZZ" });
   out.error = null;
 } catch (err) {
-  out.error = { is_cassino_error: err instanceof CassinoError, is_error: err instanceof Error,
+  out.error = { is_client_error: err instanceof CardGamesError,
+                is_cassino_error: err instanceof old.CassinoError, is_error: err instanceof Error,
                 name: err.name, code: err.code, status: err.status, message: err.message,
                 field: err.field ?? null, rule: err.rule ?? null, token: err.token ?? null };
 }
@@ -81,6 +84,14 @@ try {
 } catch (err) {
   out.missing_job = { code: err.code, field: err.field ?? null };
 }
+
+// the old module, /sdk/cassino.js: the same module under the old names, and it plays
+out.old = { client: old.CassinoClient === CardGamesClient, error: old.CassinoError === CardGamesError,
+            shared: Object.keys(current).every((name) => old[name] === current[name]),
+            names: Object.keys(old).sort() };
+const oldApi = new old.CassinoClient({ baseUrl });
+const oldGame = await oldApi.newGame({ seed: 12345, dealer: 0 });
+out.old.moves = (await oldApi.legalMoves({ state: oldGame.state })).moves.map((m) => m.id);
 
 out.requests = seen;
 console.log(JSON.stringify(out));

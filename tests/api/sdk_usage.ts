@@ -1,13 +1,14 @@
 // Type-checked only (tsc --noEmit --strict, tests/api/test_sdk.py), never run: the client's
-// hand-written types (cassino.d.ts) must agree with the types generated from the spec.
-import { CassinoClient, CassinoError, gameOf, isGame } from "../../api/static/sdk/cassino.js";
-import type { Schemas } from "../../api/static/sdk/cassino.js";
+// hand-written types (cardgames.d.ts) must agree with the types generated from the spec.
+import { CardGamesClient, CardGamesError, gameOf, isGame } from "../../api/static/sdk/cardgames.js";
+import type { Schemas } from "../../api/static/sdk/cardgames.js";
+import * as old from "../../api/static/sdk/cassino.js";
 import type { components, paths } from "../../api/static/sdk/openapi.js";
 
 type Json<T> = T extends { content: { "application/json": infer B } } ? B : never;
 
 export async function aTurn(baseUrl: string): Promise<number> {
-  const api = new CassinoClient({ baseUrl, fetch: globalThis.fetch });
+  const api = new CardGamesClient({ baseUrl, fetch: globalThis.fetch });
   const variants: components["schemas"]["VariantsResponse"] = await api.variants();
   const catalog: components["schemas"]["CatalogResponse"] = await api.catalog();
   const playable: string[] = catalog.games[0].variants.filter((v) => v.playable).map((v) => v.name);
@@ -41,7 +42,7 @@ export async function aTurn(baseUrl: string): Promise<number> {
   try {
     await api.apply({ state, move: "ZZ" });
   } catch (error) {
-    if (error instanceof CassinoError) {
+    if (error instanceof CardGamesError) {
       const code: number = error.code;
       const where: string | undefined = error.field;
       const rule: string | undefined = error.rule;
@@ -56,7 +57,7 @@ export async function aTurn(baseUrl: string): Promise<number> {
     evaluation.evaluation.equity + progress.length + status.length;
 }
 
-export async function otherGames(api: CassinoClient): Promise<number> {
+export async function otherGames(api: CardGamesClient): Promise<number> {
   // a request whose state or view is another game's gets that game's answer types
   const started = await api.newGame({ game: "conquian", variant: "conquian", seed: 8 });
   const state: Schemas["ConquianState"] = started.state!;
@@ -81,7 +82,7 @@ export async function otherGames(api: CassinoClient): Promise<number> {
     (shown?.length ?? 0);
 }
 
-export async function mistakes(api: CassinoClient, state: Schemas["State"]): Promise<void> {
+export async function mistakes(api: CardGamesClient, state: Schemas["State"]): Promise<void> {
   // @ts-expect-error: player is a number
   await api.view({ state, player: "zero" });
   // @ts-expect-error: a sealed game's token is a string
@@ -97,4 +98,17 @@ export async function mistakes(api: CassinoClient, state: Schemas["State"]): Pro
   // @ts-expect-error: onProgress gets {done, total}
   await api.hints({ state, player: 0 }, { onProgress: (p: string) => p });
   void wrong;
+}
+
+export function oldNames(baseUrl: string): number {
+  // the old module's names are the same classes and types: code written for them compiles
+  const api: CardGamesClient = new old.CassinoClient({ baseUrl });
+  const typed: old.CassinoClient = new CardGamesClient({ baseUrl });
+  const error: CardGamesError = new old.CassinoError({ code: 422, status: "Unprocessable Entity" });
+  const schemas: old.Schemas["State"] | undefined = undefined;
+  const game: ReturnType<typeof old.gameOf> = gameOf(error.body);
+  // @ts-expect-error: the old module has no client by another name
+  void old.CassinoApi;
+  void schemas;
+  return api.baseUrl.length + typed.baseUrl.length + (game?.length ?? 0);
 }

@@ -69,7 +69,8 @@ def test_the_generated_types_match_the_committed_spec(tmp_path: Path) -> None:
 
 def test_the_client_types_agree_with_the_generated_ones() -> None:
     # sdk_usage.ts calls every method with the spec's types, and has @ts-expect-error
-    # lines that must stay errors: a loose or wrong cassino.d.ts fails either way
+    # lines that must stay errors: a loose or wrong cardgames.d.ts (or cassino.d.ts, its
+    # old name) fails either way
     run([tool("typescript"), *TSC, str(HERE / "sdk_usage.ts")])
 
 
@@ -113,11 +114,18 @@ def test_the_client_plays_a_turn_in_node(server: str, client: FlaskClient) -> No
           f"Retry-After: {out['retry_after_seen']!r}")
 
     # errors
-    assert out["error"] == {"is_cassino_error": True, "is_error": True, "name": "CassinoError",
+    assert out["error"] == {"is_client_error": True, "is_cassino_error": True, "is_error": True,
+                            "name": "CardGamesError",
                             "code": 422, "status": "Unprocessable Entity",
                             "message": "move: 'ZZ' is not a move id", "field": "move",
                             "rule": None, "token": None}
     assert out["abort"] == "AbortError"
+    # the old module, /sdk/cassino.js: the same classes under their old names too, and a
+    # game played through it
+    assert out["old"] == {"client": True, "error": True, "shared": True,
+                          "names": ["CardGamesClient", "CardGamesError", "CassinoClient",
+                                    "CassinoError", "gameOf", "isGame"],
+                          "moves": out["moves"]}
     assert out["missing_job"] == {"code": 404, "field": "job_id"}
 
 
@@ -141,15 +149,17 @@ def test_the_202_protocol_with_a_scripted_fetch() -> None:
                            "http://api.test:8000/cassino/v1/jobs/y",
                            "http://other.test/v1/jobs/z"]
     assert out["bad_gateway"] == {"cassino": True, "code": 502, "message": "HTTP 502"}
-    assert out["relative"].startswith("TypeError: CassinoClient: give an absolute baseUrl")
+    assert out["relative"].startswith("TypeError: CardGamesClient: give an absolute baseUrl")
 
 
 def test_the_sdk_is_served(client: FlaskClient) -> None:
-    script = client.get("/sdk/cassino.js")
-    assert script.status_code == 200 and script.mimetype == "text/javascript"
-    assert script.headers["X-Content-Type-Options"] == "nosniff"
-    assert b"export class CassinoClient" in script.data
-    for name in ("cassino.d.ts", "openapi.d.ts"):
+    for name, holds in (("cardgames.js", b"export class CardGamesClient"),
+                        ("cassino.js", b"CardGamesClient as CassinoClient")):  # the old name
+        script = client.get(f"/sdk/{name}")
+        assert script.status_code == 200 and script.mimetype == "text/javascript", name
+        assert script.headers["X-Content-Type-Options"] == "nosniff"
+        assert holds in script.data, name
+    for name in ("cardgames.d.ts", "cassino.d.ts", "openapi.d.ts"):
         types = client.get(f"/sdk/{name}")
         assert types.status_code == 200 and types.mimetype == "text/plain", name
         assert types.headers["X-Content-Type-Options"] == "nosniff"

@@ -1,5 +1,6 @@
-"""A third-party page on another origin uses the API through /sdk/cassino.js: real CORS in
-Debian's Chromium (Playwright; never a downloaded browser, fails without /usr/bin/chromium).
+"""A third-party page on another origin uses the API through /sdk/cassino.js (the client's
+old name, which imports /sdk/cardgames.js): real CORS in Debian's Chromium (Playwright;
+never a downloaded browser, fails without /usr/bin/chromium).
 
 The API runs on one port (``tests/live_server.py``), the page (``cors_page.html``) on
 another (``http.server`` in a thread): the page imports the client cross-origin, starts a
@@ -99,8 +100,9 @@ def test_a_page_on_another_origin_plays_through_the_sdk(browser: Any,
     assert f"{api}/sdk/cassino.js" in requests
     called = {re.sub(r"/jobs/[^/]+$", "/jobs/<id>", url[len(api):])
               for url in requests if url.startswith(api)}
-    assert called == {"/sdk/cassino.js", "/v1/games", "/v1/legal-moves", "/v1/hints",
-                      "/v1/jobs/<id>"}
+    # the page imports the client's old name, which imports cardgames.js: both cross-origin
+    assert called == {"/sdk/cassino.js", "/sdk/cardgames.js", "/v1/games", "/v1/legal-moves",
+                      "/v1/hints", "/v1/jobs/<id>"}
     # the 202: the page reads the headers the API sends (CORS exposes them), or none
     assert len(out["accepted"]) == 1
     seen = out["accepted"][0]

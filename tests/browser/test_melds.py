@@ -237,7 +237,8 @@ def test_the_game_menu_offers_every_playable_game(browser: Any, server: Server) 
 
 
 def test_meldcards_js_reads_the_engines_wire_forms(browser: Any, server: Server) -> None:
-    """The pure functions of meldcards.js, called in the page, on the engines' own JSON."""
+    """The pure functions of the meld games' modules (game-conquian.js, game-rummy.js, on
+    meldcards.js), called in the page, on the engines' own JSON."""
     page = browser.new_page()
     page.goto(f"{server.url}/play/index.html?game=none")
     state = rummy.new_game(9, "double-pack-rum")
@@ -249,18 +250,19 @@ def test_meldcards_js_reads_the_engines_wire_forms(browser: Any, server: Server)
     ids = [m.id for m in mover.legal_moves()]
     offer = conquian.new_game(14)
     answer = page.evaluate("""async ([moves, view, cview, cmoves]) => {
-        const m = await import("./meldcards.js");
+        const c = await import("./game-conquian.js");
+        const r = await import("./game-rummy.js");
         const book = ["JH", "7H", "6H", "4H", "5S", "3S", "2S", "KD", "7D", "5D", "5H"];
         return {
-          ids: moves.map(m.rummyMoveId),
-          groups: m.suitGroups(book, "conquian").map((g) => g.cards),
-          runs: m.handMelds(book, "conquian").map((x) => x.join(" ")),
-          nine: m.deadwood(["7S", "8S", "9S", "2H", "2D", "2C", "QC", "KC", "AC", "9H"]).points,
-          corner: m.deadwood(["KC", "AC", "2C"]).points,
-          uses: moves.map((x) => m.moveUses(x, view)),
-          melds: m.tableMelds(view).map((x) => x.key),
-          takes: cmoves.map((x) => m.moveUses(x, cview).cards),
-          up: m.faceUp(cview),
+          ids: moves.map(r.idFromFields),
+          groups: c.suitGroups(book).map((g) => g.cards),
+          runs: c.handMelds(book).map((x) => x.join(" ")),
+          nine: r.deadwood(["7S", "8S", "9S", "2H", "2D", "2C", "QC", "KC", "AC", "9H"]).points,
+          corner: r.deadwood(["KC", "AC", "2C"]).points,
+          uses: moves.map((x) => r.moveUses(x, view)),
+          melds: r.tableMelds(view).map((x) => x.key),
+          takes: cmoves.map((x) => c.moveUses(x, cview).cards),
+          up: c.faceUp(cview),
         };
     }""", [moves, mover.to_dict(), offer.view(offer.to_move).to_dict(),
            [m.to_dict() for m in offer.legal_moves()]])
@@ -306,16 +308,21 @@ def house_steps(state: Any, steps: int) -> list[tuple[Any, Any, Any]]:
 
 
 def test_the_house_moves_replayed_on_the_table(browser: Any, server: Server) -> None:
-    """``afterEvent`` of meldcards.js, folded over a house move's events, gives the
-    table, stock, pile and hand sizes of the server's next view."""
+    """``afterEvent`` of each meld game's module (found by the view's game, as the page
+    finds it), folded over a house move's events, gives the table, stock, pile and hand
+    sizes of the server's next view."""
     page = browser.new_page()
     page.goto(f"{server.url}/play/index.html?game=none")
     steps = (house_steps(conquian.new_game(3), 60) + house_steps(rummy.new_game(3), 60)
              + house_steps(rummy.new_game(5, "double-pack-rum"), 120))
     results = page.evaluate("""async (steps) => {
-        const m = await import("./meldcards.js");
         const sorted = (melds) => melds.map((x) => [...x].sort().join(" ")).sort();
+        const modules = {};
+        for (const [before] of steps) {
+          modules[before.game] ??= await import(`./game-${before.game}.js`);
+        }
         return steps.map(([before, events, after]) => {
+          const m = modules[before.game];
           const v = events.reduce((view, e) => m.afterEvent(view, e), before);
           const pick = (x) => x.game === "conquian"
             ? [x.up, x.stock_size, x.hand_sizes, x.dead, x.melds.map(sorted)]

@@ -59,15 +59,35 @@ def test_every_control_has_a_test_id_and_a_name() -> None:
 
 def test_the_script_talks_only_to_v1_endpoints() -> None:
     script = (STATIC / "play.js").read_text(encoding="utf-8")
-    # every call goes through the SDK's client (/sdk/cassino.js, tests/api/test_sdk.py),
-    # which follows a 202 hint answer on /v1/jobs/<id>
-    assert 'import { CassinoClient, CassinoError } from "../sdk/cassino.js";' in script
-    assert 'new CassinoClient({ baseUrl: new URL("../", location.href).href })' in script
-    calls = set(re.findall(r"\bapi\.([a-zA-Z]+)\(", script))
+    # every call goes through the SDK's client (/sdk/cardgames.js, tests/api/test_sdk.py),
+    # which follows a 202 hint answer on /v1/jobs/<id>: play.js makes the one client,
+    # and each game's module (game-<name>.js) and its helpers get it from there
+    assert 'import { CardGamesClient } from "../sdk/cardgames.js";' in script
+    assert 'new CardGamesClient({ baseUrl: new URL("../", location.href).href })' in script
+    scripts = {path.name: path.read_text(encoding="utf-8") for path in STATIC.glob("*.js")}
+    assert {"game-cassino.js", "game-conquian.js", "game-rummy.js"} <= set(scripts)
+    calls = {call for text in scripts.values()
+             for call in re.findall(r"\bapi\.([a-zA-Z]+)\(", text)}
     assert calls == {"catalog", "newGame", "view", "score", "legalMoves", "apply", "hints",
-                     "variants"}
-    assert "fetch(" not in script and "XMLHttpRequest" not in script
+                     "variants", "record", "replay", "review"}
+    for name, text in scripts.items():
+        assert "fetch(" not in text and "XMLHttpRequest" not in text, name
+        assert "new CardGamesClient" not in text or name == "play.js", name
+        assert "sdk/cassino.js" not in text, name  # the old name is for other pages
     assert '<script type="module" src="play.js">' in (STATIC / "index.html").read_text()
+
+
+def test_no_shared_script_branches_on_a_games_name() -> None:
+    # what differs between games is in each game's module (game-<name>.js), found by the
+    # name; the shared scripts compare no game's name (issue 26)
+    catalog = create_app().test_client().get("/v1/catalog").json["games"]
+    names = {g["name"] for g in catalog}
+    quoted = "|".join(re.escape(name) for name in sorted(names))
+    compared = re.compile(rf"""[=!]==?\s*["'`]({quoted})["'`]|["'`]({quoted})["'`]\s*[=!]==?""")
+    for path in sorted(STATIC.glob("*.js")):
+        if not path.name.startswith("game-"):
+            text = path.read_text(encoding="utf-8")
+            assert not compared.search(text), (path.name, compared.search(text))
 
 
 def test_the_files_ship_with_the_package() -> None:

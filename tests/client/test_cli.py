@@ -18,7 +18,8 @@ import pytest
 from flask.testing import FlaskClient
 
 from api import create_app
-from client.cli import main, pick
+from client.cli import main
+from client.games.cassino import pick
 from tests.live_server import live_server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -262,7 +263,7 @@ def fake_catalog(api: FlaskClient) -> dict[str, Any]:
 def test_the_variant_menu_follows_the_catalog(api: FlaskClient,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     from client.api import Cassino
-    from client.cli import batch_of, choose_variant, table_variants
+    from client.games.cassino import batch_of, choose_variant, table_variants
 
     catalog = fake_catalog(api)
     playable = [v["name"] for v in api.get("/v1/catalog").json["games"][0]["variants"]

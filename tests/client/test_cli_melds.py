@@ -18,7 +18,8 @@ import pytest
 import engine.conquian as conquian
 import engine.rummy as rummy
 from client.cli import main
-from client.melds import MeldGame, deadwood, hand_melds, move_id, pick, suit_groups
+from client.games.rummy import deadwood
+from client.melds import MeldGame, hand_melds, move_id, pick, suit_groups
 from tests.melds_server import Server
 
 CONFIG = {"STORE": tempfile.mkdtemp(prefix="cassino-cli-melds-"), "RATE_LIMIT": "",

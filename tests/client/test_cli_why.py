@@ -7,7 +7,8 @@ import io
 import json
 from pathlib import Path
 
-from client.cli import main, sweep_warning
+from client.cli import main
+from client.games.cassino import sweep_warning
 from client.text import Style, hint_lines
 from tests.engine.test_rules import position_dict
 

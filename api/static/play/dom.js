@@ -1,4 +1,4 @@
-/* The web table's one DOM helper, shared by play.js, melds.js and replay.js. */
+/* The web table's one DOM helper, shared by the tables' modules. */
 
 /** A new element: `attrs` sets className, text, on<event> listeners or attributes (null,
  * undefined and false are left out, true is an empty attribute); children are nodes or

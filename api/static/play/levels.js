@@ -1,5 +1,5 @@
 /* The opponent levels the web table offers (docs/ladder.md), weakest first: the house
- * seats' `bot` of POST /v1/games.  Kept apart from play.js so that tests can call it. */
+ * seats' `bot` of POST /v1/games.  Kept apart from game-cassino.js so that tests can call it. */
 
 export const LEVELS = [
   { name: "beginner", label: "Beginner" },

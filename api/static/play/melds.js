@@ -1,72 +1,31 @@
-/* The web table for the draw-and-meld games: Conquian and the rummy games (Poker Rum,
- * Poker Gin, Double-Pack Rum), against a house seat, through the public /v1 API like the
- * Cassino table (play.js hands the page over here when the URL says `game=conquian` or
- * `game=rummy`).  A sealed game: the page holds the token and the human seat's credential,
- * and renders what /v1/view gives that seat (the engines' own view forms): your hand by
- * suit with its melds marked, the stock's size, the face-up card or the discard pile,
- * every meld on the table with its owner, the other hand as backs.  Moves are chosen by
- * clicking cards (and a table meld) or from the list of legal moves; hints rank them. */
-import { CassinoError } from "../sdk/cassino.js";
+/* The web table of the draw-and-meld games (Conquian and the rummy games: Poker Rum,
+ * Poker Gin, Double-Pack Rum), shared: each such game's module (game-conquian.js,
+ * game-rummy.js) exports this module's `start` as its own, and with it what differs
+ * between the games (the `rules` below: where the melds and the face-up card are in the
+ * view, what a move uses, the scoreboard, the end of a hand...).  Against a house seat,
+ * through the public /v1 API like every table (play.js starts the game's module).  A
+ * sealed game: the page holds the token and the human seat's credential, and renders what
+ * /v1/view gives that seat (the engines' own view forms): your hand by suit with its melds
+ * marked, the stock's size, the face-up card or the discard pile, every meld on the table
+ * with its owner, the other hand as backs.  Moves are chosen by clicking cards (and a
+ * table meld) or from the list of legal moves; hints rank them. */
+import { CardGamesError } from "../sdk/cardgames.js";
 import { el } from "./dom.js";
 import { alternativesText, hintNumbers } from "./why.js";
-import {
-  MELD_GAMES, afterEvent, deadwood, faceUp, handMelds, moveId, moveUses, parseCard, pip, selectionMoves,
-  suitGroups, tableMelds,
-} from "./meldcards.js";
+import { laidCards, parseCard, pip, selectionMoves } from "./meldcards.js";
 
-const TITLES = { cassino: "Cassino", conquian: "Conquian", rummy: "Rummy" };
-const VARIANT_TITLES = { "poker-rum": "Poker Rum", "poker-gin": "Poker Gin",
-                         "double-pack-rum": "Double-Pack Rum", conquian: "Conquian" };
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 const RANK_NAMES = { A: "ace", J: "jack", Q: "queen", K: "king" };
 const $ = (id) => document.getElementById(id);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The game the URL asks for, when it is one of this module's. */
-export function meldGameOf(params) {
-  const game = params.get("game");
-  return MELD_GAMES.includes(game) ? game : null;
+/** A meld game's entries in the page's game menu: each playable variant, by its title
+ *  (`titles`, the game's module's). */
+export function variantMenu(entry, titles) {
+  return entry.variants.filter((v) => v.playable)
+    .map((v) => ({ variant: v.name, label: titles[v.name] || v.name }));
 }
-
-/** Fill the header's game menu from the catalog: each game with a playable variant
- *  (Cassino, Conquian, and each rummy variant by name); a choice loads the page for it. */
-export async function gameMenu(api, current, currentVariant) {
-  const select = $("game-select");
-  if (!select) return;
-  let catalog = { games: [] };
-  try { catalog = await api.catalog(); } catch (err) { /* the menu stays Cassino's */ }
-  const choices = [{ game: "cassino", variant: null, label: "Cassino" }];
-  for (const entry of catalog.games || []) {
-    if (!MELD_GAMES.includes(entry.name)) continue;
-    for (const v of entry.variants.filter((x) => x.playable)) {
-      choices.push({ game: entry.name, variant: v.name, label: VARIANT_TITLES[v.name] || v.name });
-    }
-  }
-  const value = (c) => (c.variant ? `${c.game}/${c.variant}` : c.game);
-  const chosen = current === "cassino" ? "cassino"
-    : value(choices.find((c) => c.game === current && c.variant === currentVariant)
-            || choices.find((c) => c.game === current) || choices[0]);
-  select.replaceChildren(...choices.map((c) => {
-    const option = document.createElement("option");
-    option.value = value(c);
-    option.textContent = c.label;
-    option.dataset.testid = `game-${value(c).replace("/", "-")}`;
-    option.selected = value(c) === chosen;
-    return option;
-  }));
-  select.disabled = choices.length < 2;
-  select.addEventListener("change", () => {
-    const [game, variant] = select.value.split("/");
-    const url = new URL(location.href);
-    url.searchParams.delete("variant");
-    if (game === "cassino") url.searchParams.delete("game");
-    else url.searchParams.set("game", game);
-    if (variant) url.searchParams.set("variant", variant);
-    location.assign(url.href);
-  });
-}
-
 
 const cardText = (code) => {
   const c = parseCard(code);
@@ -80,10 +39,25 @@ const cardName = (code) => {
 };
 const cardsText = (codes) => (codes || []).map(cardText).join(" ");
 /** A laid meld's text (`6C+JK1+8C@6`) in cards. */
-const laidText = (text) => cardsText(String(text || "").split("@")[0].split("+").filter(Boolean));
+const laidText = (text) => cardsText(laidCards(text));
 
-/** Start the table for `game` (conquian or rummy): `config` is play.js's URL options. */
-export function startMelds(api, game, config) {
+/** Start the table of a meld game (play.js calls it as the game's module's `start`):
+ *  `config` is play.js's URL options, `context` names the game (`game`, its catalog
+ *  `entry`) and holds its module (`table`), whose exports are the game's `rules`:
+ *    suitGroups(hand), handMelds(hand)     the hand by suit; the melds it holds
+ *    tableMelds(view), faceUp(view)        the melds on the table; the card one may take
+ *    moveUses(move, view), moveId(move)    what a move uses (to pick it by clicking); its id
+ *    afterEvent(view, event)               the view after a house move (shown one by one)
+ *    variantTitles, equityText, noCard     words: the variants', the hint's, no face-up card
+ *    scoreboard(view, t), pileWords(view, t), extra(view, t), handNote(view, t),
+ *    turnText(view, t), handEnd(view, events, t)   the parts of the page that differ
+ *  where `t` holds the page's helpers (el, cardText, cardsText, seatName, houseName, the
+ *  human's seat and the other's). */
+export function startMelds(api, config, context) {
+  const game = context.game;
+  const rules = context.table;
+  const { tableMelds, faceUp, moveUses, moveId } = rules;
+  const VARIANT_TITLES = rules.variantTitles || {};
   const state = {
     game, variant: config.variant, human: config.human === 1 ? 1 : 0,
     token: null, credential: null, view: null, moves: [], picked: new Set(), meld: null,
@@ -96,18 +70,21 @@ export function startMelds(api, game, config) {
   const who = (event) => (event.player ?? event.seat);
   const seat = () => ({ game: state.token, credential: state.credential });
 
-  // ---- the page: the Cassino board hidden, ours in its place --------------------------
-  document.body.dataset.game = game;
-  document.title = `${TITLES[game]}: play against the solver`;
-  document.querySelector(".bar h1").textContent = TITLES[game];
-  const cassinoBoard = document.querySelector(".board");  // Cassino's: not used here
+  /** The page's helpers, for the game's module's parts of the page. */
+  const t = {
+    el, cardText, cardsText, pip, seatName, who,
+    houseName: () => houseName(),
+    get human() { return state.human; },
+    get other() { return other(); },
+  };
+
+  // ---- the page: the board of the page's HTML replaced by ours ---------------------------
+  const page = document.querySelector(".board");  // the HTML's board (Cassino's): not used here
   const board = el("div", { className: "melds-board", "data-testid": "melds-board" });
-  cassinoBoard.replaceWith(board);
+  page.replaceWith(board);
   const keys = document.querySelector(".keys");
   if (keys) keys.textContent = "Click cards of your hand (and a meld on the table) to see the moves that use them; Esc clears, H asks for a hint.";
-  $("hint-equity").textContent = game === "conquian"
-    ? "Equity is the expected counters won on this hand (you less the solver); ± is its standard error."
-    : "Equity is the expected points of this hand (you less the solver); ± is its standard error.";
+  if (rules.equityText) $("hint-equity").textContent = rules.equityText;
 
   // ---- rendering ---------------------------------------------------------------------
   function setPhase(phase, status) {
@@ -152,11 +129,7 @@ export function startMelds(api, game, config) {
                          discard: "discard", over: "hand over" }[view.phase] || view.phase;
     $("round-info").textContent = `${VARIANT_TITLES[view.variant] || view.variant} · ` +
       `${seatName(view.dealer)} dealt · ${phaseWords}`;
-    const totals = view.game === "conquian"
-      ? [el("span", { "data-testid": "pool", text: `Pool: ${view.pool} counter${view.pool === 1 ? "" : "s"} each` })]
-      : [el("span", { className: "you-score", "data-testid": "score-you", text: `You ${view.scores[state.human]}` }),
-         el("span", { "data-testid": "score-solver", text: `${houseName()} ${view.scores[other()]}` })];
-    $("scoreboard").replaceChildren(...totals);
+    $("scoreboard").replaceChildren(...rules.scoreboard(view, t));
 
     // the other seat: backs, its count, and the cards it is known to hold (rummy, RM27)
     const count = view.hand_sizes[other()];
@@ -187,13 +160,9 @@ export function startMelds(api, game, config) {
                ["takeable", picked.has(up) ? "picked" : ""].filter(Boolean).join(" "))
         : face(up, { "data-testid": "up-card" }));
     } else {
-      pileBox.append(el("span", { className: "empty", text: view.game === "conquian" ? "No card offered" : "Empty pile" }));
+      pileBox.append(el("span", { className: "empty", text: rules.noCard || "No card" }));
     }
-    const SOURCES = { turned: "turned up from the stock", passed: "passed by the other player",
-                      discarded: "discarded" };
-    const pileWords = view.game === "conquian"
-      ? (up ? `${cardText(up)} ${SOURCES[view.source] || ""}, offered to ${seatName(view.to_move).toLowerCase()}` : "")
-      : `Discard pile: ${view.pile.length} card${view.pile.length === 1 ? "" : "s"}`;
+    const pileWords = rules.pileWords(view, t);
     const centre = el("section", { className: "felt melds-centre", "data-testid": "table", "aria-label": "Stock and face-up card" },
       el("div", { className: "stock-pile" },
         el("div", { className: "stock-box", "data-testid": "stock", "data-count": view.stock_size },
@@ -201,8 +170,7 @@ export function startMelds(api, game, config) {
            el("span", { text: `Stock: ${view.stock_size}` })),
         pileBox,
         el("p", { className: "pile-words", "data-testid": "pile-words", text: pileWords })),
-      view.game === "conquian" && view.dead.length
-        ? el("p", { className: "dead", "data-testid": "dead", text: `Dead: ${cardsText(view.dead)}` }) : null,
+      rules.extra ? rules.extra(view, t) : null,
       el("p", { className: "last-move", id: "melds-last-move", "data-testid": "last-move", "aria-live": "polite",
                 text: state.lastMove || "" }));
 
@@ -224,20 +192,15 @@ export function startMelds(api, game, config) {
           : [el("span", { className: "empty", text: "none yet" })])))));
 
     // your hand: by suit, the cards of a meld marked
-    const inMeld = new Set(handMelds(view.hand, view.game).flat());
-    const rows = suitGroups(view.hand, view.game).map((group) => el("div", {
+    const inMeld = new Set(rules.handMelds(view.hand).flat());
+    const rows = rules.suitGroups(view.hand).map((group) => el("div", {
       className: "suit-group", "data-suit": group.suit },
       group.cards.map((code) => face(code, {
         "data-testid": `hand-${code}`, "aria-pressed": picked.has(code) ? "true" : "false",
         disabled: !humanTurn, onclick: () => toggleCard(code),
       }, [inMeld.has(code) ? "in-meld" : "", picked.has(code) ? "picked" : ""].filter(Boolean).join(" ")))));
-    let handStats = `${view.hand.length} cards`;
-    if (view.game === "conquian") {
-      const down = view.melds[state.human].reduce((s, m) => s + m.length, 0);
-      handStats += ` · ${down} down of 11`;
-    } else if (view.variant !== "double-pack-rum") {
-      handStats += ` · deadwood ${deadwood(view.hand).points}`;
-    }
+    const note = rules.handNote ? rules.handNote(view, t) : "";
+    const handStats = `${view.hand.length} cards${note ? ` · ${note}` : ""}`;
     const you = el("section", { className: "seat you", "data-testid": "you", "aria-label": "Your hand" },
       el("div", { className: "seat-head" }, el("h2", { text: "You" }), el("span", { className: "badges" }, badges(state.human))),
       el("div", { className: "hand suited", id: "hand", role: "group", "aria-label": "Your hand", "data-testid": "hand" },
@@ -338,7 +301,7 @@ export function startMelds(api, game, config) {
       all.replaceChildren();
       return;
     }
-    const matches = selectionMoves(state.moves, state.view, state.picked, state.meld);
+    const matches = selectionMoves(state.moves, state.view, state.picked, state.meld, moveUses);
     const none = state.picked.size === 0 && state.meld === null;
     // nothing picked: the moves of the card on offer (each take, force or pass of it; a
     // draw), so Conquian's takes are here beside Pass and not only under "All legal moves"
@@ -401,7 +364,7 @@ export function startMelds(api, game, config) {
       try {
         data = await api.newGame(body);
       } catch (err) {  // a variant the bot asked for does not play (e.g. double-pack rum)
-        if (!(err instanceof CassinoError) || err.field !== "house[0].bot" || state.bot === "random") throw err;
+        if (!(err instanceof CardGamesError) || err.field !== "house[0].bot" || state.bot === "random") throw err;
         log(`${err.message}: the house plays random moves.`);
         state.bot = "random";
         data = await api.newGame({ ...body, house: [{ player: other(), bot: state.bot }] });
@@ -435,11 +398,11 @@ export function startMelds(api, game, config) {
                                ...(event.cards || [])].filter(Boolean));
         state.lastMove = describeEvent(event);
         if (before) {  // the table before the house answered, one house move at a time
-          try { state.view = afterEvent(state.view, event); } catch (err) { state.view = final; }
+          try { state.view = rules.afterEvent(state.view, event); } catch (err) { state.view = final; }
         }
         render();
       } else if (before && event.type === "turn" && who(event) !== state.human) {
-        try { state.view = afterEvent(state.view, event); } catch (err) { state.view = final; }
+        try { state.view = rules.afterEvent(state.view, event); } catch (err) { state.view = final; }
       }
       log(describeEvent(event), who(event));
       if (["settled", "settle", "hand_drawn"].includes(event.type)
@@ -469,11 +432,7 @@ export function startMelds(api, game, config) {
     const data = await api.legalMoves(seat());
     if (generation !== state.generation) return;
     state.moves = data.moves;
-    const up = faceUp(state.view);
-    setPhase("human", state.view.game === "conquian" && state.view.phase === "offer"
-      ? `Your turn: take ${cardText(up)} into a meld, or pass it.`
-      : state.view.phase === "draw" ? "Your turn: draw from the stock or take the pile's top card."
-      : "Your turn: lay down, or discard.");
+    setPhase("human", rules.turnText(state.view, t));
     render();
   }
 
@@ -540,41 +499,8 @@ export function startMelds(api, game, config) {
   function showHandEnd(events) {
     const view = state.view;
     const box = $("round-breakdown");
-    const rows = [];
-    const find = (type) => events.filter((e) => e.type === type);
-    let points = null;
-    let title = "Hand over";
-    if (view.game === "conquian") {
-      const settled = find("settled")[0];
-      points = settled ? settled.returns : null;
-      title = view.winner === null || view.winner === undefined
-        ? "A tableau: nobody went out" : view.winner === state.human ? "You went out!" : `${houseName()} went out`;
-      rows.push(el("p", { "data-testid": "hand-result", text: view.winner === null || view.winner === undefined
-        ? `The stock ran out: the stakes go to the pool (${(find("tableau")[0] || view).pool} each), the next hand plays for it.`
-        : `${seatName(view.winner)} laid eleven cards down.` }));
-    } else {
-      const shows = find("show");
-      const settle = find("settle")[0] || find("out")[0] || find("hand_drawn")[0];
-      points = settle && settle.points ? settle.points : null;
-      title = view.status === "drawn" ? "A drawn hand"
-        : view.status === "out" ? `${seatName(view.caller)} went out` : `${seatName(view.caller)} called a show-down`;
-      if (shows.length) {
-        rows.push(el("table", { className: "breakdown melds-showdown", "data-testid": "showdown" },
-          el("thead", {}, el("tr", {}, ["", "Melds", "Laid off", "Deadwood", "Points"].map((h) => el("th", { scope: "col", text: h })))),
-          el("tbody", {}, shows.map((e) => el("tr", { "data-testid": `show-${who(e) === state.human ? "you" : "solver"}` },
-            el("th", { scope: "row", text: seatName(who(e)) }),
-            el("td", { text: (e.melds || []).map(cardsText).join(" | ") || "—" }),
-            el("td", { text: (e.layoffs || []).map(cardsText).join(" | ") || "—" }),
-            el("td", { text: cardsText(e.deadwood) || "—" }),
-            el("td", { text: String(e.points) }))))));
-      } else if (view.shown) {  // out (DP9): the cards left in hand, at their pips
-        view.shown.forEach((cards, seatNo) => {
-          if (!cards.length) return;
-          rows.push(el("p", { "data-testid": `held-${seatNo === state.human ? "you" : "solver"}`,
-            text: `${seatName(seatNo)} held ${cardsText(cards)} (${cards.reduce((sum, c) => sum + pip(c), 0)} points).` }));
-        });
-      }
-    }
+    // the game's own: the title, its rows (who went out, the hands shown) and the points
+    const { title, rows, points } = rules.handEnd(view, events, t);
     if (points) {
       rows.push(el("p", { "data-testid": "hand-settlement",
         text: `This hand: you ${signed(points[state.human])}, ${houseName().toLowerCase()} ${signed(points[other()])}.` }));
@@ -602,19 +528,17 @@ export function startMelds(api, game, config) {
 
   function fail(err) {
     setPhase("error", "Something went wrong.");
-    if (err instanceof CassinoError) showError(err.message);
+    if (err instanceof CardGamesError) showError(err.message);
     else if (err instanceof TypeError && /fetch|network|load failed/i.test(err.message)) showError(`cannot reach the API (${err.message})`);
     else { showError(String(err)); console.error(err); }
   }
 
   // ---- the variant menu and wiring ------------------------------------------------------
-  async function loadVariants() {
-    let catalog = { games: [] };
-    try { catalog = await api.catalog(); } catch (err) { /* the default below */ }
-    const entry = (catalog.games || []).find((g) => g.name === game);
-    const offered = entry ? entry.variants.filter((v) => v.playable) : [];
+  function loadVariants() {
+    const entry = context.entry;
+    const offered = entry.variants.filter((v) => v.playable);
     state.offered = offered;
-    const fallback = entry ? entry.default_variant : game === "conquian" ? "conquian" : "poker-rum";
+    const fallback = entry.default_variant;
     if (!offered.some((v) => v.name === state.variant)) {
       if (state.variant) log(`The variant ${state.variant} cannot be played here: playing ${offered[0] ? offered[0].name : fallback}.`);
       state.variant = offered.some((v) => v.name === fallback) ? fallback : offered[0] ? offered[0].name : fallback;
@@ -628,12 +552,13 @@ export function startMelds(api, game, config) {
     const chosen = offered.find((v) => v.name === state.variant);
     $("variant-name").textContent = VARIANT_TITLES[state.variant] || state.variant;
     const link = $("rules-link");
-    const url = (chosen && chosen.rules_url) || (entry && entry.rules_url);
+    const url = (chosen && chosen.rules_url) || entry.rules_url;
     link.hidden = !url;
     if (url) {
       link.href = new URL(url.replace(/^\//, ""), api.baseUrl).href;
       link.textContent = `Rules of ${VARIANT_TITLES[state.variant] || state.variant}`;
     }
+    if (context.chooseGame) context.chooseGame(state.variant);  // the game menu's entry
   }
 
   function onKey(event) {
@@ -656,7 +581,8 @@ export function startMelds(api, game, config) {
     const url = new URL(location.href);
     url.searchParams.set("variant", state.variant);
     history.replaceState(null, "", url);
-    loadVariants().then(newGame);
+    loadVariants();
+    newGame();
   });
   // the opponent menu: the bots that play these games' house seats (api/dispatch.py)
   const HOUSE_BOTS = [["solver", "Solver"], ["greedy", "Greedy"], ["random", "Random"]];
@@ -671,5 +597,6 @@ export function startMelds(api, game, config) {
     history.replaceState(null, "", url);
     newGame();
   });
-  loadVariants().then(() => gameMenu(api, game, state.variant)).then(newGame);
+  loadVariants();
+  return newGame();
 }

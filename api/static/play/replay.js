@@ -1,7 +1,8 @@
 /* Replay and review after a game (docs/play.md "Replay and review").
  *
- * When play.js says the game is over (the `cassino:game-over` event, with the sealed
- * game's token, the human's credential and seat, and the seats' names), the header's
+ * A table whose game keeps records installs it (game-cassino.js).  When the table says
+ * the game is over (the `cassino:game-over` event, with the sealed game's token, the
+ * human's credential and seat, and the seats' names), the header's
  * "Replay" button opens a dialog that steps through the game's record move by move with
  * every hand shown (POST /v1/records, then /v1/records/replay): First, Previous, Next and
  * Last as buttons and as the keys Home, ←, → and End.  "Review my moves" rates each of the
@@ -15,12 +16,12 @@
  * (POST /v1/reviews with the record).  A file that is not JSON, or a record the API
  * refuses, is told in the dialog in the API's own words.
  */
-import { CassinoClient, CassinoError } from "../sdk/cassino.js";
+import { CardGamesError } from "../sdk/cardgames.js";
 import { el } from "./dom.js";
-import { meldGameOf } from "./melds.js";
 
-(() => {
-  const api = new CassinoClient({ baseUrl: new URL("../", location.href).href });
+/** Put the replay and review on the page: a table whose game keeps records calls it
+ *  (game-cassino.js) with the page's client. */
+export function installReplay(api) {
   const params = new URLSearchParams(location.search);
   // the review's budget per move: the URL's samples (as for hints), else the server's
   const SAMPLES = /^\d+$/.test(params.get("samples") || "") ? Number(params.get("samples")) : null;
@@ -30,8 +31,8 @@ import { meldGameOf } from "./melds.js";
   const MARKS = { best: "", good: "", inaccuracy: "?!", mistake: "?", blunder: "??" };
 
   const replay = {
-    game: null,        // {game, credential, seat, names} from play.js
-    source: null,      // what the dialog shows: "game" (play.js's) or "file" (opened)
+    game: null,        // {game, credential, seat, names} from the table
+    source: null,      // what the dialog shows: "game" (the table's) or "file" (opened)
     names: [],         // the seats' names in the dialog (a file's seats have none)
     opened: 0,         // files chosen so far: only the last one's answer is shown
     record: null,
@@ -67,7 +68,6 @@ import { meldGameOf } from "./melds.js";
                                "data-testid": "open-record-label",
                                title: "Replay a saved record (cassino-record.json) with every hand shown" },
                     "Open a record…", file);
-    pick.hidden = Boolean(meldGameOf(params));  // records are Cassino's
     document.querySelector(".bar .actions").append(open, pick);
     const nav = (id, label, key, text, onclick) => el("button", {
       type: "button", id, "data-testid": id, "aria-label": label, "aria-keyshortcuts": key,
@@ -191,7 +191,7 @@ import { meldGameOf } from "./melds.js";
       go(0);
     } catch (err) {
       if (stale()) return;
-      showError(err instanceof CassinoError ? `${file.name}: ${err.message}` : String(err));
+      showError(err instanceof CardGamesError ? `${file.name}: ${err.message}` : String(err));
     }
   }
 
@@ -215,7 +215,7 @@ import { meldGameOf } from "./melds.js";
       replay.positions = (await api.replay({ record: replay.record })).positions;
       go(0);
     } catch (err) {
-      $("replay-move").textContent = err instanceof CassinoError ? err.message : String(err);
+      $("replay-move").textContent = err instanceof CardGamesError ? err.message : String(err);
     }
   }
 
@@ -280,7 +280,7 @@ import { meldGameOf } from "./melds.js";
       } });
       showReview(result);
     } catch (err) {
-      $("review-status").textContent = err instanceof CassinoError ? err.message : String(err);
+      $("review-status").textContent = err instanceof CardGamesError ? err.message : String(err);
       button.disabled = false;
     }
   }
@@ -301,7 +301,7 @@ import { meldGameOf } from "./melds.js";
     if (replay.positions.length) render();
   }
 
-  // ---- play.js's signals ---------------------------------------------------------------
+  // ---- the table's signals ---------------------------------------------------------------
   document.addEventListener("cassino:game-over", (event) => {
     replay.game = event.detail;
     reset("game");
@@ -313,6 +313,5 @@ import { meldGameOf } from "./melds.js";
     if ($("replay-dialog").open && replay.source === "game") $("replay-dialog").close();
   });
 
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", install);
-  else install();
-})();
+  install();
+}

@@ -1,5 +1,5 @@
-/* The web table's arithmetic of a round, kept apart from play.js so that tests can call
- * it with positions of their own: the points a seat has made for sure so far, and the
+/* Cassino's web table's arithmetic of a round, kept apart from game-cassino.js so that
+ * tests can call it with positions of their own: the points a seat has made for sure so far, and the
  * last table of a round (shown before its dialog). */
 
 /** The cards each majority category is counted over (R26: most cards, most spades). */

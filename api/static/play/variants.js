@@ -1,16 +1,15 @@
-/* Which variants the web table offers: pure functions of the catalog (GET /v1/catalog),
- * so a variant the server makes playable appears in the menu by itself.  Kept apart from
- * play.js so that tests can call them with a catalog of their own. */
+/* Which variants Cassino's web table offers, and how its rounds go: pure functions of the
+ * catalog (GET /v1/catalog), so a variant the server makes playable appears in the menu by
+ * itself, and of the views and events.  Kept apart from game-cassino.js so that tests can
+ * call them with a catalog of their own. */
 
-/** The game this table plays. */
-export const GAME = "cassino";
-
-/** The variants of `game` the table can start: the playable ones (you at one seat, the
- *  house at every other, so any seat count plays); the game's default first, then the
- *  catalog's order.  Each is the catalog's entry (name, description, seats, teams,
- *  rules_url...). */
-export function tableVariants(catalog, game = GAME) {
-  const entry = ((catalog && catalog.games) || []).find((g) => g.name === game);
+/** The variants of `game` (the catalog's first game when none is named) the table can
+ *  start: the playable ones (you at one seat, the house at every other, so any seat count
+ *  plays); the game's default first, then the catalog's order.  Each is the catalog's
+ *  entry (name, description, seats, teams, rules_url...). */
+export function tableVariants(catalog, game) {
+  const games = (catalog && catalog.games) || [];
+  const entry = game === undefined ? games[0] : games.find((g) => g.name === game);
   if (!entry) return [];
   const offered = entry.variants.filter((v) => v.playable);
   const first = offered.filter((v) => v.name === entry.default_variant);

@@ -1,6 +1,6 @@
 /* Why not, sweep warnings and readable hints at the web table (docs/play.md).
  *
- * Pure helpers of play.js: what the selected hand card can take or build with (lit up on
+ * Pure helpers of game-cassino.js: what the selected hand card can take or build with (lit up on
  * the table), the sweep warning a move carries (from legal-moves' `risks`), the cards of a
  * hinted move (lit up in the hand and on the table), and the why-not question, asked of
  * POST /v1/why through the page's own SDK client.  Nothing here sees another seat's cards:

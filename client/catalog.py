@@ -1,0 +1,18 @@
+"""What ``GET /v1/catalog`` says a terminal table may start: a game's playable variants."""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["playable"]
+
+
+def playable(catalog: dict[str, Any], game: str) -> list[dict[str, Any]]:
+    """The playable variants of ``game`` in ``GET /v1/catalog``, the game's default first,
+    then the catalog's order.  You sit at one seat and the house plays every other one, so
+    any seat count plays; a variant the server makes playable appears by itself."""
+    entry = next((g for g in catalog.get("games", []) if g.get("name") == game), None)
+    if entry is None:
+        return []
+    offered = [v for v in entry["variants"] if v["playable"]]
+    return sorted(offered, key=lambda v: v["name"] != entry["default_variant"])

@@ -1,0 +1,71 @@
+"""Conquian at the terminal (docs/rules/conquian.md): what its table says that the other
+meld games' do not.  The table itself is the meld games' shared one (:mod:`client.melds`),
+which finds this module by the game's name (:class:`client.melds.MeldRules`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from client.melds import MeldGame, play
+
+__all__ = ["ACE_HIGH", "RANKS", "TITLE", "TITLES", "centre", "face_up", "hand_over", "header",
+           "notes", "play", "table_melds"]
+
+TITLE = "Conquian"
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")
+"""Conquian's forty-card pack in sequence order (Q2): the 7 next below the jack."""
+ACE_HIGH = False
+"""A run never goes round from the king to the ace."""
+TITLES = {"conquian": "Conquian"}
+SOURCES = {"turned": "turned up from the stock", "passed": "passed", "discarded": "discarded"}
+DOWN = 11
+"""The cards a player lays down to go out (Q9)."""
+
+
+def table_melds(view: dict[str, Any]) -> list[tuple[str, int, list[str]]]:
+    """Every meld on the table, labelled ``seat:i``: each seat's own melds in the view."""
+    return [(f"{owner}:{i}", owner, cards) for owner, melds in enumerate(view["melds"])
+            for i, cards in enumerate(melds)]
+
+
+def face_up(view: dict[str, Any]) -> str | None:
+    """The card on offer (turned, passed or discarded)."""
+    up = view.get("up")
+    return str(up) if up else None
+
+
+def header(game: MeldGame, view: dict[str, Any]) -> str:
+    return f"pool {view['pool']} each"
+
+
+def centre(game: MeldGame, view: dict[str, Any]) -> list[str]:
+    """The stock and the card on offer, to whom; the dead cards."""
+    s = game.style
+    up = face_up(view)
+    source = SOURCES.get(view.get("source") or "", "")
+    offer = (f"face-up {s.card(up)} ({source}), offered to "
+             f"{game.name(view['to_move'])}" if up else "no card offered")
+    lines = [f"Stock: {view['stock_size']} · {offer}"]
+    if view.get("dead"):
+        lines.append(f"Dead: {s.cards(view['dead'])}")
+    return lines
+
+
+def notes(game: MeldGame, view: dict[str, Any]) -> list[str]:
+    down = sum(len(m) for m in view["melds"][game.human])
+    return [f"{down} down of {DOWN}"]
+
+
+def hand_over(game: MeldGame, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
+    """Who laid eleven down, or the tableau and its pool; the settlement."""
+    winner = view.get("winner")
+    pool = next((e["pool"] for e in events if e["type"] == "tableau"), view["pool"])
+    game.say("HAND OVER: " + ("a tableau, nobody went out; the stakes go to the "
+                              f"pool ({pool} each)." if winner is None
+                              else "you laid eleven down and win!"
+                              if winner == game.human
+                              else f"{game.house} laid eleven down and wins."))
+    settled = next((e for e in events if e["type"] == "settled"), None)
+    if settled:
+        game.settlement(settled["returns"])

@@ -1,0 +1,96 @@
+"""The rummy games at the terminal (Poker Rum, Poker Gin, Double-Pack Rum;
+docs/rules/rummy.md): what their table says that the other meld games' do not.  The table
+itself is the meld games' shared one (:mod:`client.melds`), which finds this module by the
+game's name (:class:`client.melds.MeldRules`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from client.melds import MeldGame, hand_melds, pip, play
+from client.text import counted
+
+__all__ = ["ACE_HIGH", "RANKS", "TITLE", "TITLES", "centre", "deadwood", "face_up", "hand_over",
+           "header", "notes", "play", "table_melds"]
+
+GAME = __name__.rpartition(".")[2]
+"""This module's game: its name, the one the command line finds it by."""
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+ACE_HIGH = True
+"""A run may end with the ace above the king, never round the corner (RM11)."""
+TITLES = {"poker-rum": "Poker Rum", "poker-gin": "Poker Gin",
+          "double-pack-rum": "Double-Pack Rum"}
+TITLE = ", ".join(TITLES.values())
+NO_DEADWOOD = frozenset({"double-pack-rum"})
+"""The variants with no show-down, so no deadwood to count (RM12-RM24 do not apply)."""
+
+
+def table_melds(view: dict[str, Any]) -> list[tuple[str, int, list[str]]]:
+    """Every meld on the table, labelled by its index (what ``add`` names it by)."""
+    return [(str(i), laid["owner"], laid["cards"]) for i, laid in enumerate(view["table"])]
+
+
+def face_up(view: dict[str, Any]) -> str | None:
+    """The top of the discard pile."""
+    pile = view.get("pile") or []
+    return str(pile[-1]) if pile else None
+
+
+def deadwood(hand: list[str]) -> int:
+    """The least deadwood of a rummy hand (RM12, RM13): the pips no meld holds."""
+    melds = hand_melds(hand, GAME)
+    best = sum(pip(c) for c in hand)
+
+    def search(start: int, used: frozenset[str]) -> None:
+        nonlocal best
+        best = min(best, sum(pip(c) for c in hand if c not in used))
+        for i in range(start, len(melds)):
+            if not used.intersection(melds[i]):
+                search(i + 1, used | frozenset(melds[i]))
+
+    search(0, frozenset())
+    return best
+
+
+def header(game: MeldGame, view: dict[str, Any]) -> str:
+    return (f"scores: you {view['scores'][game.human]}, "
+            f"{game.house} {view['scores'][game.other]}")
+
+
+def centre(game: MeldGame, view: dict[str, Any]) -> list[str]:
+    """The stock and the discard pile."""
+    s = game.style
+    up = face_up(view)
+    pile = view.get("pile") or []
+    top = f"top {s.card(up)}, {len(pile)} card{'s' if len(pile) != 1 else ''}" \
+        if up else "empty"
+    return [f"Stock: {view['stock_size']} · discard pile: {top}"]
+
+
+def notes(game: MeldGame, view: dict[str, Any]) -> list[str]:
+    return [] if view["variant"] in NO_DEADWOOD else [f"deadwood {deadwood(view['hand'])}"]
+
+
+def hand_over(game: MeldGame, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
+    """Who went out or called a show-down, the hands shown, the settlement, the scores."""
+    s = game.style
+    status = view.get("status")
+    caller = view.get("caller")
+    what = ("a drawn hand" if status == "drawn"
+            else f"{game.name(caller)} went out" if status == "out"
+            else f"{game.name(caller)} called a show-down")
+    game.say(f"HAND OVER: {what}.")
+    shown = view.get("shown")
+    if shown and not any(e["type"] == "show" for e in events):  # out (DP9)
+        for seat, cards in enumerate(shown):
+            if cards:
+                who = "You" if seat == game.human else game.house.capitalize()
+                game.say(f"{who} held {s.cards(cards)} "
+                         f"({counted(sum(pip(c) for c in cards), 'point')}).")
+    settle = next((e for e in events if e["type"] in ("settle", "out")
+                   and "points" in e), None)
+    if settle:
+        game.settlement(settle["points"])
+    scores = view["scores"]
+    game.say(f"Scores: you {scores[game.human]}, {game.house} {scores[game.other]}.")
