@@ -21,7 +21,7 @@ from api.examples import error_example
 from api.jsonio import respond, too_large
 from api.rules import rule_url
 from api.schemas import ErrorSchema
-from engine.errors import CassinoError, GameOverError
+from engine.errors import GameError, GameOverError
 
 ERROR_TEXT = {
     400: "The body is not valid JSON.",
@@ -100,7 +100,7 @@ def first_error(errors: Any, path: str = "") -> tuple[str, str]:
     return path, str(errors)
 
 
-class CassinoApi(Api):  # type: ignore[misc]
+class CardGamesApi(Api):  # type: ignore[misc]
     """flask-smorest's Api with error bodies that say what is wrong in one message."""
 
     ERROR_SCHEMA = ErrorSchema
@@ -137,7 +137,11 @@ class CassinoApi(Api):  # type: ignore[misc]
         return response
 
 
-def cassino_error(exc: CassinoError, *, prefix: str = "") -> Response:
+CassinoApi = CardGamesApi
+"""The old name of :class:`CardGamesApi`, kept for callers."""
+
+
+def game_error(exc: GameError, *, prefix: str = "") -> Response:
     """422 for an engine error (409 for a game that is over), its field given as a path
     in the request body and its rule linked."""
     if isinstance(exc, GameOverError):
@@ -159,7 +163,7 @@ def cassino_error(exc: CassinoError, *, prefix: str = "") -> Response:
 class Refused(Exception):  # noqa: N818 - it is a refusal, not a bug
     """An engine error on the way out of a view, with the body path it concerns."""
 
-    def __init__(self, error: CassinoError, prefix: str) -> None:
+    def __init__(self, error: GameError, prefix: str) -> None:
         super().__init__(error.message)
         self.error = error
         self.prefix = prefix
@@ -170,7 +174,7 @@ def about(prefix: str) -> Iterator[None]:
     """Turn engine errors raised inside into 422 answers naming ``prefix.field``."""
     try:
         yield
-    except CassinoError as exc:
+    except GameError as exc:
         raise Refused(exc, prefix) from exc
 
 
@@ -179,11 +183,11 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(Refused)
     def _refused(exc: Refused) -> Response:
-        return cassino_error(exc.error, prefix=exc.prefix)
+        return game_error(exc.error, prefix=exc.prefix)
 
-    @app.errorhandler(CassinoError)
-    def _engine(exc: CassinoError) -> Response:
-        return cassino_error(exc)
+    @app.errorhandler(GameError)
+    def _engine(exc: GameError) -> Response:
+        return game_error(exc)
 
     @app.errorhandler(Exception)
     def _unexpected(exc: Exception) -> Response:  # a bug: still JSON, and logged

@@ -4,7 +4,7 @@
 origin or another (CORS covers ``/sdk/*``, see :mod:`api.app`); ``cardgames.d.ts`` types
 it with ``openapi.d.ts``, generated from the committed spec by ``make sdk``.  The web table
 (``/play/``) uses the same module.  ``cassino.js`` and ``cassino.d.ts``, the client's old
-names, re-export it with ``CassinoClient`` and ``CassinoError`` as aliases (docs/play.md
+names, re-export it with ``CassinoClient`` and ``GameError`` as aliases (docs/play.md
 "The JavaScript client"), so no page that imports them breaks.  A plain Flask Blueprint,
 out of the OpenAPI document.
 """

@@ -5,6 +5,7 @@ from __future__ import annotations
 __all__ = [
     "CardError",
     "CassinoError",
+    "GameError",
     "GameOverError",
     "IllegalMoveError",
     "MoveFormatError",
@@ -14,8 +15,8 @@ __all__ = [
 ]
 
 
-class CassinoError(ValueError):
-    """Base class of every error the engine raises about its input.
+class GameError(ValueError):
+    """Base class of every error the engine raises about its input, in every game.
 
     ``field`` is the path of the offending input field (``"table.builds[0].owner"``),
     ``rule`` the rule number it breaks (``"R14"``), ``token`` the offending text.
@@ -39,11 +40,15 @@ class CassinoError(ValueError):
         return out
 
 
-class CardError(CassinoError):
+CassinoError = GameError
+"""The old name of :class:`GameError` (from before the other games), kept for callers."""
+
+
+class CardError(GameError):
     """A token that is not a card (R2), or a card named twice."""
 
 
-class StateError(CassinoError):
+class StateError(GameError):
     """A full state or view that is malformed or inconsistent (docs/api.md "Full state", R23)."""
 
 
@@ -52,11 +57,11 @@ class PositionTooLargeError(StateError):
     still listed and played."""
 
 
-class MoveFormatError(CassinoError):
+class MoveFormatError(GameError):
     """A move that is malformed: unknown type, missing card, a build named by part of its cards."""
 
 
-class IllegalMoveError(CassinoError):
+class IllegalMoveError(GameError):
     """A well-formed move that the rules refuse; ``rule`` names the rule it breaks."""
 
 
@@ -64,5 +69,5 @@ class GameOverError(IllegalMoveError):
     """A move, or a question about the next move, asked of a game that is over (R27)."""
 
 
-class UnsupportedVariantError(CassinoError):
+class UnsupportedVariantError(GameError):
     """A variant that is unknown, or declared but not playable yet."""

@@ -30,7 +30,7 @@ from engine.cassino import (
     parse_move_id,
     round_dealt,
 )
-from engine.errors import CassinoError, GameOverError, IllegalMoveError
+from engine.errors import GameError, GameOverError, IllegalMoveError
 from solver.cassino import sweep_risks
 
 __all__ = ["SERVED", "CassinoServed"]
@@ -41,7 +41,7 @@ def claim_in(data: Any) -> Move | None:
     not (its errors are told where it is played)."""
     try:
         move = parse_move(data)
-    except CassinoError:
+    except GameError:
         return None
     return move if move.type == CLAIM else None
 

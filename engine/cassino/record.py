@@ -30,7 +30,7 @@ from engine.cassino.state import (
     read_rules,
 )
 from engine.cassino.words import move_text
-from engine.errors import CassinoError, IllegalMoveError, StateError
+from engine.errors import GameError, IllegalMoveError, StateError
 
 __all__ = ["RECORD_FORMAT", "RECORD_VERSION", "DealRecord", "Position", "Record",
            "RecordError", "first_dealer_of", "record_of", "replay"]
@@ -149,7 +149,7 @@ def _turn(entry: Any, where: str, rules: Rules) -> Played:
     player = _integer(reader, "player", where, 0, rules.players - 1)
     try:
         move = parse_move(reader.require("move"))
-    except CassinoError as exc:
+    except GameError as exc:
         raise StateError(f"{where}.move: {exc.message}", field=f"{where}.move",
                          rule=exc.rule) from exc
     return Played(player, move)
@@ -254,7 +254,7 @@ def _move(state: State, played: Played, ply: int,
                           f"{played.player}'s (R4)", field=f"{field}.player", rule="R4")
     try:
         step = state.apply(move)
-    except CassinoError as exc:
+    except GameError as exc:
         raise RecordError(f"{text}: {exc.message}", field=f"{field}.move",
                           rule=exc.rule) from exc
     return step.state, move, step.events

@@ -23,7 +23,7 @@ from engine.cassino.rules import Rules, get_rules
 from engine.cassino.scoring import Breakdown
 from engine.cassino.table import Build
 from engine.cassino.words import move_text
-from engine.errors import CardError, CassinoError, StateError
+from engine.errors import CardError, GameError, StateError
 from engine.games import get_game
 from engine.result import Result
 
@@ -286,7 +286,7 @@ def read_rules(reader: Reader) -> Rules:
             raise StateError("game must be a string", field="game")
         try:
             get_game(game)
-        except CassinoError as exc:
+        except GameError as exc:
             raise StateError(exc.message, field="game") from exc
     variant = reader.get("variant", "standard")
     if not isinstance(variant, str):
@@ -296,7 +296,7 @@ def read_rules(reader: Reader) -> Rules:
                          f"{CASSINO.name!r}", field="game")
     try:
         return get_rules(variant)
-    except CassinoError as exc:
+    except GameError as exc:
         raise StateError(exc.message, field="variant") from exc
 
 
@@ -334,7 +334,7 @@ def read_history(value: Any, players: int) -> tuple[Played, ...]:
         player = read_integer(entry.get("player"), f"{where}.player", 0, players - 1)
         try:
             move = parse_move(entry.get("move"))
-        except CassinoError as exc:
+        except GameError as exc:
             raise StateError(f"{where}: {exc.message}", field=f"{where}.move") from exc
         out.append(Played(player, move))
     return tuple(out)

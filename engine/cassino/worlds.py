@@ -52,7 +52,7 @@ from engine.cards import cards_of
 from engine.cassino.rules import Rules
 from engine.cassino.state import Played
 from engine.cassino.table import Build, play_card
-from engine.errors import CassinoError
+from engine.errors import GameError
 
 __all__ = ["HandSampler", "Seen", "batch_requirements", "hidden_requirements", "stock_order"]
 
@@ -151,7 +151,7 @@ def _owned_after_each_move(view: Seen) -> list[tuple[set[int], ...]] | None:
             for b in builds:
                 owned[b.owner].add(b.value)
             out.append(owned)
-    except (CassinoError, ValueError, IndexError, StopIteration):
+    except (GameError, ValueError, IndexError, StopIteration):
         return None
     if loose != view.loose or builds != view.builds or tuple(piles) != tuple(view.captured):
         return None

@@ -42,7 +42,7 @@ from engine.cassino import (
     get_rules,
     new_game,
 )
-from engine.errors import CassinoError
+from engine.errors import GameError
 from solver.cassino import side_of
 from solver.cassino.bots import Bot
 from solver.cassino.levels import make_player
@@ -515,7 +515,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         rules = get_rules(args.variant)
-    except CassinoError as exc:
+    except GameError as exc:
         parser.error(str(exc))
     if args.seats is not None:
         specs = split_seats(args.seats)

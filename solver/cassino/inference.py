@@ -41,7 +41,7 @@ from engine.cassino import (
     generate_moves,
     play_card,
 )
-from engine.errors import CassinoError
+from engine.errors import GameError
 from solver.cassino.evaluation import weights
 from solver.cassino.worlds import World, Worlds, world_rng
 
@@ -92,7 +92,7 @@ def batch_evidence(view: View) -> list[Evidence]:
             before.append((loose, builds))
             loose, builds, taken, _ = play_card(loose, builds, p.player, p.move, rules)
             piles[p.player] |= taken
-    except (CassinoError, ValueError, IndexError, StopIteration):
+    except (GameError, ValueError, IndexError, StopIteration):
         return []
     if loose != view.loose or builds != view.builds or tuple(piles) != view.captured:
         return []

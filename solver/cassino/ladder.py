@@ -15,7 +15,7 @@ import sys
 from collections.abc import Sequence
 
 from engine.cassino import get_rules
-from engine.errors import CassinoError
+from engine.errors import GameError
 from solver.cassino.arena import Summary, run
 from solver.cassino.levels import ANCHORS, LEVELS
 
@@ -107,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         rules = get_rules(args.variant)
-    except CassinoError as exc:
+    except GameError as exc:
         parser.error(str(exc))
     if rules.players != 2:
         parser.error(f"{args.variant} seats {rules.players} players: the ladder is two-seat")

@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 
 import api.catalog
 import api.rules
-from api.errors import cassino_error
+from api.errors import game_error
 from api.rules import RULES_DIR, rule_url, rules_pages
 from engine import new_game
 from engine.cards import CARD_PATTERN, DECK, card_name, parse_card
@@ -274,7 +274,7 @@ def test_rule_urls_point_into_the_variants_own_page(app: Flask) -> None:
     for body in ({"state": {"variant": "classic"}}, {"view": {"variant": "classic"}},
                  {"variant": "classic", "seed": 1}):
         with app.test_request_context("/v1/apply", method="POST", json=body):
-            assert cassino_error(error).get_json()["rule_url"] == "/rules/classic#C3"
+            assert game_error(error).get_json()["rule_url"] == "/rules/classic#C3"
     with app.test_request_context("/v1/apply", method="POST", json={"state": {}}):
         api.rules.note_variant("classic")
         assert rule_url("C3") == "/rules/classic#C3"

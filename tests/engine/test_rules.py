@@ -130,7 +130,7 @@ def play(state: State, *ids: str) -> tuple[State, list[engine.Event]]:
     return state, events
 
 
-def refused(state: State, move: str | Move) -> engine.CassinoError:
+def refused(state: State, move: str | Move) -> engine.GameError:
     """The error ``state.apply`` raises for an illegal ``move``."""
     if isinstance(move, str):
         move = parse_move_id(move)

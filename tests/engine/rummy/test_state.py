@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from engine.errors import CassinoError, MoveFormatError, StateError
+from engine.errors import GameError, MoveFormatError, StateError
 from engine.rummy import Move, State, new_game, parse_card, parse_move
 from tests.engine.rummy.positions import CALLER, position
 from tests.engine.rummy.test_rules import SEAT1
@@ -92,5 +92,5 @@ def test_moves_read_from_ids_and_objects() -> None:
 
 
 def test_every_error_is_the_engines() -> None:
-    with pytest.raises(CassinoError):
+    with pytest.raises(GameError):
         State.from_dict([])
