@@ -34,6 +34,7 @@ from api import (
 )
 from api.jsonio import MAX_BODY, OrjsonProvider, respond
 from api.sealed import DEFAULT_TTL, Sealer
+from api.served import wires
 from workers import service_for
 from workers.ledger import ledger_for
 from workers.reviews import reviews_for
@@ -111,8 +112,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     api.ma_plugin.converter.add_attribute_function(_event_property)
     api.ma_plugin.converter.add_attribute_function(_either_property)
     api.spec.components.schema("GameScore", schema=game_schemas.GameScoreSchema)
-    api.spec.components.schema("ConquianEvent", schema=game_schemas.ConquianEventSchema)
-    api.spec.components.schema("RummyEvent", schema=game_schemas.RummyEventSchema)
     game_responses.register(api.spec)  # every game's answers (the endpoints refer to them)
     for module in (catalog, variants, games, hints, records, bots, why):
         api.register_blueprint(module.blp)
@@ -229,8 +228,7 @@ def _move_or_id_property(self: Any, field: Any, **kwargs: Any) -> dict[str, Any]
     return {"anyOf": [self.resolve_nested_schema(schemas.MoveSchema),
                       {"type": "string", "pattern": schemas.MOVE_ID_PATTERN,
                        "description": "A move id, e.g. `7Sx2H5C7D`."},
-                      self.resolve_nested_schema(game_schemas.ConquianMoveSchema),
-                      self.resolve_nested_schema(game_schemas.RummyMoveSchema),
+                      *(self.resolve_nested_schema(wire.move) for wire in wires()),
                       {"type": "string", "minLength": 1, "maxLength": 200,
                        "description": "Another game's move id, e.g. `take:5H=4H5H6H` "
                                       "(Conquian) or `9D!` (rummy)."}]}

@@ -1,11 +1,11 @@
 """The answers of every game in the spec (docs/api.md "Other games"): each endpoint whose
 answer differs by game documents it as ``oneOf`` (or ``anyOf`` where the forms overlap)
-Cassino's answer and each other game's, so a client typed from the spec gets the right
-type for a Conquian or rummy answer.
+the first game's answer and each other registered game's (its wire, api/served.py), so a
+client typed from the spec gets the right type for a Conquian or rummy answer.
 
 Cassino's answer components keep their names and forms (``ApplyResponse``, ``Breakdown``,
 ...): a client typed by them compiles unchanged.  The other games' are built here from
-their engines' forms (:mod:`api.game_schemas`).  Documentation only: answers are written by
+their wire forms (``api/<game>/schemas.py``).  Documentation only: answers are written by
 :func:`api.jsonio.respond`, never through these schemas.
 """
 
@@ -18,18 +18,7 @@ from marshmallow import Schema, fields
 
 from api import schemas
 from api.examples import game_example
-from api.game_schemas import (
-    ConquianEventSchema,
-    ConquianMoveSchema,
-    ConquianStateSchema,
-    ConquianViewSchema,
-    Either,
-    Int,
-    RummyEventSchema,
-    RummyMoveSchema,
-    RummyStateSchema,
-    RummyViewSchema,
-)
+from api.game_schemas import Either, Int
 from api.schemas import (
     ApplyResponse,
     BreakdownSchema,
@@ -43,15 +32,14 @@ from api.schemas import (
     ViewResponse,
     token_field,
 )
+from api.served import Wire, wires
 
 __all__ = ["ANSWERS", "COMPONENTS", "JobSchema", "answer_schema", "register"]
 
-GAMES = ("Conquian", "Rummy")
-"""The other games, as their components are prefixed (Cassino's have no prefix)."""
-
-
-EXAMPLE_VARIANTS = {"Conquian": "conquian", "Rummy": "poker-rum"}
-"""Whose recorded answers (openapi/examples.json, ``games``) give each game's examples."""
+WIRES: dict[str, Wire] = {wire.prefix: wire for wire in wires()}
+"""The games with their own wire forms, by their components' prefix (the first game's
+components have none)."""
+GAMES = tuple(WIRES)
 
 
 def _meta(description: str, example: Any = None) -> dict[str, Any]:
@@ -62,7 +50,7 @@ def _meta(description: str, example: Any = None) -> dict[str, Any]:
 def _recorded(game: str, operation: str, key: str, index: int | None = None) -> Any:
     """Field ``key`` of the recorded answer of ``operation`` in ``game`` (of its first
     ranked move with ``index``); ``None`` before the answers are recorded."""
-    answer = game_example(f"{EXAMPLE_VARIANTS[game]}.{operation}") or {}
+    answer = game_example(f"{WIRES[game].example}.{operation}") or {}
     if index is not None:
         answer = (answer.get("moves") or [{}])[index]
     return answer.get(key)
@@ -153,10 +141,7 @@ def _hints_response(name: str, game: str, ranked: type[Schema]) -> type[Schema]:
 
 
 FORMS: dict[str, tuple[type[Schema], ...]] = {
-    "Conquian": (ConquianStateSchema, ConquianViewSchema, ConquianMoveSchema,
-                 ConquianEventSchema),
-    "Rummy": (RummyStateSchema, RummyViewSchema, RummyMoveSchema, RummyEventSchema),
-}
+    prefix: (wire.state, wire.view, wire.move, wire.event) for prefix, wire in WIRES.items()}
 
 
 def _components() -> dict[str, type[Schema]]:
@@ -224,7 +209,12 @@ class JobSchema(schemas.JobSchema):
 
 
 def register(spec: APISpec) -> None:
-    """Add the answer components to the spec (before the blueprints refer to them)."""
+    """Add the answer components to the spec (before the blueprints refer to them), and
+    every game's state and view forms to the requests' (:data:`api.schemas.STATES`)."""
+    schemas.STATES[1:] = [wire.state for wire in wires()]
+    schemas.VIEWS[1:] = [wire.view for wire in wires()]
+    for prefix, wire in WIRES.items():  # each game's event form, named once
+        spec.components.schema(f"{prefix}Event", schema=wire.event)
     for name, schema in COMPONENTS.items():
         if name not in spec.components.schemas:  # Cassino's may be there already (nested)
             spec.components.schema(name, schema=schema)

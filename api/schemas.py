@@ -13,14 +13,7 @@ from typing import Any
 
 from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate, validates_schema
 
-from api.game_schemas import (
-    ConquianStateSchema,
-    ConquianViewSchema,
-    Either,
-    RummyStateSchema,
-    RummyViewSchema,
-    result_field,
-)
+from api.game_schemas import Either, Registered, result_field
 from engine import cards
 from engine.cassino import (
     MAX_COUNT,
@@ -33,7 +26,7 @@ from engine.cassino import (
     new_game,
     scheme,
 )
-from engine.games import game_names, game_types, unnamed_game
+from engine.games import game_types, unnamed_game
 from engine.rummy import VARIANTS as RUMMY_VARIANTS
 from solver import DEFAULT
 from solver.games import solver_of
@@ -54,31 +47,6 @@ PER_SIDE = ("one per side, by side number (a side is the seats that score togeth
             "`teams`)")
 DEFAULT_GAME = unnamed_game().name
 """The game of a request, state or view that names none."""
-
-
-class Registered(validate.OneOf):
-    """One of the registered games' names, as the registry holds them when asked (a game
-    registered later, the tests' example game, is one too); the spec lists those at
-    startup."""
-
-    def __init__(self) -> None:
-        super().__init__(game_names())
-
-    @property
-    def choices(self) -> tuple[str, ...]:
-        return game_names()
-
-    @choices.setter
-    def choices(self, value: object) -> None:
-        del value
-
-    @property
-    def choices_text(self) -> str:
-        return ", ".join(str(choice) for choice in self.choices)
-
-    @choices_text.setter
-    def choices_text(self, value: object) -> None:
-        del value
 
 
 def _house_bots() -> tuple[tuple[str, ...], dict[str, float]]:
@@ -534,9 +502,12 @@ EVENT_EXAMPLE = [
     {"type": "sweep", "player": 0, "description": "Sweep!"},
 ]
 
-STATES: list[Any] = [StateSchema, ConquianStateSchema, RummyStateSchema]
-"""A state of any game (docs/api.md "Other games"): Cassino's, Conquian's or rummy's."""
-VIEWS: list[Any] = [ViewSchema, ConquianViewSchema, RummyViewSchema]
+STATES: list[Any] = [StateSchema]
+"""A state of any game (docs/api.md "Other games"): the first game's form, then each other
+game's (its wire, api/served.py), added when the spec is written
+(:func:`api.game_responses.register`)."""
+VIEWS: list[Any] = [ViewSchema]
+"""A view of any game, as :data:`STATES`."""
 OTHER_STATES = ("Cassino's form; another game's answer is its own alternative of the "
                 "endpoint's answer (`ConquianApplyResponse`, `RummyViewResponse`, ...; "
                 "docs/api.md \"Other games\").")

@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import importlib
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
 from flask_smorest import abort
@@ -24,12 +25,27 @@ from engine.errors import GameOverError, IllegalMoveError, StateError, Unsupport
 from engine.games import Game, engine_of, game_names, get_game, module_of, unnamed_game
 from solver.games import HintGame, solver_of
 
-__all__ = ["FEATURES", "Played", "ServedGame", "game_of", "served"]
+__all__ = ["FEATURES", "Played", "ServedGame", "Wire", "game_of", "served", "wires"]
 
 FEATURES = ("hints", "evaluate", "sealed", "house", "levels", "dial", "bot_move", "why",
             "risks", "records", "replay", "review")
 """What a game may offer beyond play (new games, legal moves, moves, views, scores): the
 catalog lists each game's (``GET /v1/catalog``)."""
+
+
+@dataclass(frozen=True)
+class Wire:
+    """A game's wire forms, as the spec documents them (api/game_responses.py): its
+    answers' components are named ``<prefix>StateResponse``, ``<prefix>ApplyResponse``...
+    and their examples are the recorded answers of its variant ``example``.  The first
+    game's forms (api/schemas.py) keep their own unprefixed names."""
+
+    prefix: str
+    state: type[Schema]
+    view: type[Schema]
+    move: type[Schema]
+    event: type[Schema]
+    example: str
 
 
 class Played(NamedTuple):
@@ -44,6 +60,8 @@ class ServedGame:
     time, as the state's ``acting`` says, and whose every move is its seat's own."""
 
     features: ClassVar[frozenset[str]] = frozenset({"hints", "evaluate", "sealed", "house"})
+    wire: ClassVar[Wire | None] = None
+    """The game's wire forms in the spec (``None``: the first game's, api/schemas.py)."""
     examples: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
     """The spec's example requests of the game's variants beside the first game's own
     (api/examples.py): each variant's new game (a fixed deal), then its first position's
@@ -51,15 +69,13 @@ class ServedGame:
     unhinted_examples: ClassVar[frozenset[str]] = frozenset()
     """Variants whose examples show no hint."""
 
-    def __init__(self, name: str, state_schema: type[Schema] | None = None,
-                 view_schema: type[Schema] | None = None) -> None:
+    def __init__(self, name: str) -> None:
         self.name = name
         self.engine: Game[Any, Any, Any] = engine_of(name)
         self.solver: HintGame[Any] | None = solver_of(name)
-        self._state_fields = None if state_schema is None else frozenset(
-            state_schema._declared_fields)
-        self._view_fields = None if view_schema is None else frozenset(
-            view_schema._declared_fields)
+        wire = self.wire
+        self._state_fields = None if wire is None else frozenset(wire.state._declared_fields)
+        self._view_fields = None if wire is None else frozenset(wire.view._declared_fields)
 
     def offers(self, feature: str) -> bool:
         return feature in self.features
@@ -246,3 +262,8 @@ def game_of(data: Any, field: str = "state") -> str:
             f"{field}.game: unknown game {name!r}; known: {', '.join(game_names())}",
             field=f"{field}.game")
     return name
+
+
+def wires() -> list[Wire]:
+    """The wire forms of every registered game that declares its own, in registry order."""
+    return [wire for name in game_names() if (wire := served(name).wire) is not None]

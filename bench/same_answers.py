@@ -26,7 +26,8 @@ import importlib, json, os, random, sys
 engine = importlib.import_module("engine")
 play = importlib.import_module("engine.cassino" if os.path.isdir("engine/cassino")
                                else "engine.play")  # before engine/cassino/
-from solver.cassino.core import hint
+hint = importlib.import_module("solver.cassino.core" if os.path.isfile("solver/cassino/core.py")
+                               else "solver.core").hint  # before solver/cassino/core.py
 
 for seed in range(1, int(sys.argv[1]) + 1):
     rng = random.Random(seed)

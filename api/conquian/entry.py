@@ -5,8 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from api.game_schemas import ConquianStateSchema, ConquianViewSchema
-from api.served import ServedGame
+from api.conquian.schemas import (
+    ConquianEventSchema,
+    ConquianMoveSchema,
+    ConquianStateSchema,
+    ConquianViewSchema,
+)
+from api.served import ServedGame, Wire
 from engine import conquian
 
 __all__ = ["SERVED"]
@@ -18,6 +23,8 @@ api/costs.py)."""
 
 
 class ConquianServed(ServedGame):
+    wire = Wire("Conquian", ConquianStateSchema, ConquianViewSchema, ConquianMoveSchema,
+                ConquianEventSchema, example="conquian")
     examples: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "conquian": {"game": "conquian", "seed": 11, "dealer": 0}}
 
@@ -35,4 +42,4 @@ class ConquianServed(ServedGame):
         return [gain if seat == position.winner else -gain for seat in range(seats)]
 
 
-SERVED = ConquianServed("conquian", ConquianStateSchema, ConquianViewSchema)
+SERVED = ConquianServed("conquian")

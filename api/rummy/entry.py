@@ -6,8 +6,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from api.game_schemas import RummyStateSchema, RummyViewSchema
-from api.served import ServedGame
+from api.rummy.schemas import (
+    RummyEventSchema,
+    RummyMoveSchema,
+    RummyStateSchema,
+    RummyViewSchema,
+)
+from api.served import ServedGame, Wire
 
 __all__ = ["SERVED"]
 
@@ -18,6 +23,8 @@ at 4 to 6 seats; api/costs.py)."""
 
 
 class RummyServed(ServedGame):
+    wire = Wire("Rummy", RummyStateSchema, RummyViewSchema, RummyMoveSchema,
+                RummyEventSchema, example="poker-rum")
     examples: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         variant: {"game": "rummy", "variant": variant, "seed": 11, "dealer": 0}
                 for variant in ("poker-rum", "poker-gin", "double-pack-rum")}
@@ -33,4 +40,4 @@ class RummyServed(ServedGame):
         return 1
 
 
-SERVED = RummyServed("rummy", RummyStateSchema, RummyViewSchema)
+SERVED = RummyServed("rummy")

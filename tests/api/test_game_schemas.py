@@ -9,12 +9,14 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from api.game_schemas import (
+from api.conquian.schemas import (
     ConquianEventSchema,
     ConquianMoveSchema,
     ConquianStateSchema,
     ConquianViewSchema,
-    GameScoreSchema,
+)
+from api.game_schemas import GameScoreSchema
+from api.rummy.schemas import (
     RummyEventSchema,
     RummyMoveSchema,
     RummyStateSchema,

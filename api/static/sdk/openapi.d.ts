@@ -4157,7 +4157,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 41.2,
+                         *         "elapsed_ms": 25,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -4182,9 +4182,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j234aedbba8b4606284edf2d86ce66373",
+                         *         "id": "jb96ad5a3419432d30468c7c0aa414080",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j234aedbba8b4606284edf2d86ce66373"
+                         *         "url": "/v1/jobs/jb96ad5a3419432d30468c7c0aa414080"
                          *       }
                          *     }
                          */
@@ -4592,7 +4592,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 32.6,
+                         *         "elapsed_ms": 31.5,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -4617,9 +4617,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j234aedbba8b4606284edf2d86ce66373",
+                         *         "id": "jb96ad5a3419432d30468c7c0aa414080",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j234aedbba8b4606284edf2d86ce66373"
+                         *         "url": "/v1/jobs/jb96ad5a3419432d30468c7c0aa414080"
                          *       }
                          *     }
                          */
@@ -4827,7 +4827,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "j234aedbba8b4606284edf2d86ce66373",
+                         *       "id": "jb96ad5a3419432d30468c7c0aa414080",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -4964,7 +4964,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 35.3,
+                         *           "elapsed_ms": 29.1,
                          *           "cached": false,
                          *           "nodes": 76919,
                          *           "seed": 0,
@@ -7605,7 +7605,7 @@ export interface components {
              * @example rummy
              * @enum {string}
              */
-            game: "conquian" | "rummy";
+            game: "cassino" | "conquian" | "rummy";
             /**
              * @description The variant.
              * @example poker-rum
@@ -10292,7 +10292,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-alphabeta-horizon",
              *       "samples": 6,
-             *       "elapsed_ms": 29.8,
+             *       "elapsed_ms": 37.7,
              *       "cached": false,
              *       "nodes": 1005,
              *       "seed": 0,
@@ -11132,7 +11132,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 8,
-             *       "elapsed_ms": 6.6,
+             *       "elapsed_ms": 5.8,
              *       "cached": false,
              *       "nodes": 108,
              *       "seed": 0,
