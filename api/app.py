@@ -52,7 +52,7 @@ def _version() -> str:
 API_VERSION = _version()
 
 DEFAULTS: dict[str, Any] = {
-    "API_TITLE": "Cassino",
+    "API_TITLE": "Card games",
     "API_VERSION": API_VERSION,
     "OPENAPI_VERSION": "3.0.3",
     "OPENAPI_URL_PREFIX": "/",
@@ -81,9 +81,13 @@ DEFAULTS: dict[str, Any] = {
     "CORS_ORIGINS": "*",  # a public API without credentials: any page may call it
     "API_SPEC_OPTIONS": {
         "info": {
-            "description": "The reference Cassino service: rules, legal moves, views, "
-                           "scores and ranked hints of two-player Cassino (rules R1-R29 at "
-                           "`/rules/standard`). The server stores no game: an open game's "
+            "description": "The reference service for the card games of a classic rule "
+                           "book: Cassino and its variants (two to four seats; rules R1-R29 "
+                           "at `/rules/standard`), Conquian, and Poker Rum, Poker Gin and "
+                           "Double-Pack Rum (`GET /v1/catalog` lists every game, its "
+                           "variants, seats, features and rules pages): rules, legal moves, "
+                           "views, scores and ranked hints, every game through the same "
+                           "endpoints. The server stores no game: an open game's "
                            "requests carry its full state (for analysis tools); a sealed "
                            "game's carry an encrypted token and one seat's credential, and "
                            "that seat sees only its own cards (for players: `sealed` in "
