@@ -32,7 +32,7 @@ sdk:  # regenerate the spec's TypeScript types (api/static/sdk/openapi.d.ts) aft
 	  --default-non-nullable=false -o api/static/sdk/openapi.d.ts
 
 fuzz: .installed  # deep schemathesis run: 1,000 examples for each operation
-	CASSINO_FUZZ_EXAMPLES=1000 $(PYTHON) -m pytest -q -p no:cacheprovider --hypothesis-show-statistics tests/api/test_fuzz.py
+	CARDGAMES_FUZZ_EXAMPLES=1000 $(PYTHON) -m pytest -q -p no:cacheprovider --hypothesis-show-statistics tests/api/test_fuzz.py
 
 bench-api: .installed
 	$(PYTHON) bench/api_bench.py

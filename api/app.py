@@ -29,6 +29,7 @@ from api import (
     rules,
     schemas,
     sdk,
+    settings,
     variants,
     why,
 )
@@ -51,7 +52,7 @@ def _version() -> str:
 API_VERSION = _version()
 
 DEFAULTS: dict[str, Any] = {
-    "API_TITLE": "Cassino",
+    "API_TITLE": "Card games",
     "API_VERSION": API_VERSION,
     "OPENAPI_VERSION": "3.0.3",
     "OPENAPI_URL_PREFIX": "/",
@@ -80,9 +81,13 @@ DEFAULTS: dict[str, Any] = {
     "CORS_ORIGINS": "*",  # a public API without credentials: any page may call it
     "API_SPEC_OPTIONS": {
         "info": {
-            "description": "The reference Cassino service: rules, legal moves, views, "
-                           "scores and ranked hints of two-player Cassino (rules R1-R29 at "
-                           "`/rules/standard`). The server stores no game: an open game's "
+            "description": "The reference service for the card games of a classic rule "
+                           "book: Cassino and its variants (two to four seats; rules R1-R29 "
+                           "at `/rules/standard`), Conquian, and Poker Rum, Poker Gin and "
+                           "Double-Pack Rum (`GET /v1/catalog` lists every game, its "
+                           "variants, seats, features and rules pages): rules, legal moves, "
+                           "views, scores and ranked hints, every game through the same "
+                           "endpoints. The server stores no game: an open game's "
                            "requests carry its full state (for analysis tools); a sealed "
                            "game's carry an encrypted token and one seat's credential, and "
                            "that seat sees only its own cards (for players: `sealed` in "
@@ -102,12 +107,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.json_provider_class = OrjsonProvider
     app.json = OrjsonProvider(app)
     app.config.update(DEFAULTS)
-    app.config.from_prefixed_env("CASSINO")  # e.g. CASSINO_REDIS_URL
+    settings.load(app.config)  # e.g. CARDGAMES_REDIS_URL (or the old CASSINO_REDIS_URL)
     if config:
         app.config.update(config)
 
     api = errors.CardGamesApi(app)
-    app.extensions["cassino_api"] = api
+    settings.extend(app, "api", api)
     api.ma_plugin.converter.add_attribute_function(_move_or_id_property)
     api.ma_plugin.converter.add_attribute_function(_event_property)
     api.ma_plugin.converter.add_attribute_function(_either_property)
@@ -123,15 +128,15 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     observe.install(app)  # X-Request-Id, JSON logs, /metrics
     limits.install(app)  # per-client request rates: 429 past RATE_LIMIT, HINT_RATE_LIMIT
     _allow_cross_origin(app)
-    app.extensions["cassino_waits"] = threading.BoundedSemaphore(
-        max(1, int(app.config["HINT_SYNC_WAITS"])))
-    app.extensions["cassino_hints"] = service_for(
-        app.config["REDIS_URL"], app.config["STORE"], app.config["CACHE_BYTES"],
-        ledger=app.config["LEDGER"])
-    app.extensions["cassino_sealer"] = Sealer(
-        app.config["SEAL_KEYS"], ledger_for(app.extensions["cassino_hints"]),
-        int(app.config["SEALED_TTL"]), float(app.config["HOUSE_MOVE_MS"]) / 1000)
-    app.extensions["cassino_reviews"] = reviews_for(app.extensions["cassino_hints"])
+    settings.extend(app, "waits", threading.BoundedSemaphore(
+        max(1, int(app.config["HINT_SYNC_WAITS"]))))
+    hints_service = service_for(app.config["REDIS_URL"], app.config["STORE"],
+                                app.config["CACHE_BYTES"], ledger=app.config["LEDGER"])
+    settings.extend(app, "hints", hints_service)
+    settings.extend(app, "sealer", Sealer(
+        app.config["SEAL_KEYS"], ledger_for(hints_service),
+        int(app.config["SEALED_TTL"]), float(app.config["HOUSE_MOVE_MS"]) / 1000))
+    settings.extend(app, "reviews", reviews_for(hints_service))
 
     @app.get("/docs/assets/<path:filename>")
     def swagger_assets(filename: str) -> Response:
@@ -151,7 +156,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     def ready() -> Response:
         """Hints can be answered: the job store takes writes (embedded), or Redis answers,
         has room and at least one worker is alive (``REDIS_URL``).  503 otherwise."""
-        checks = app.extensions["cassino_hints"].ready()
+        checks = app.extensions["cardgames_hints"].ready()
         ok = checks.pop("ready")
         response = respond({"status": "ok" if ok else "unavailable", "version": API_VERSION,
                             **checks}, 200 if ok else 503)
@@ -169,7 +174,7 @@ client pacing itself the rate-limit ones)."""
 
 def _allow_cross_origin(app: Flask) -> None:
     """CORS on the API, its spec, the SDK and health: ``CORS_ORIGINS`` is ``*`` or a
-    comma-separated list of origins (``CASSINO_CORS_ORIGINS``).  No cookies are used, so
+    comma-separated list of origins (``CARDGAMES_CORS_ORIGINS``).  No cookies are used, so
     credentials are never allowed.
 
     A few lines rather than flask-cors: that library's after-request hook cost 7% of a

@@ -18,8 +18,8 @@ from api.served import served
 from engine.games import GameType, VariantInfo, game_types
 
 blp = Blueprint("catalog", __name__, url_prefix="/v1",
-                description="The games: each game's variants, seats, teams, which ones can "
-                            "start a game, and their rules pages.")
+                description="The games: each game's features, its variants, seats, "
+                            "teams, which ones can start a game, and their rules pages.")
 
 
 def house_options(game: str, variant: str) -> dict[str, Any]:
@@ -46,10 +46,12 @@ def variant_json(game: str, info: VariantInfo) -> dict[str, Any]:
 
 
 def game_json(game: GameType) -> dict[str, Any]:
-    """One game as the catalog lists it."""
+    """One game as the catalog lists it, with the features it offers beyond play
+    (api/features.py), sorted."""
     return {"name": game.name, "title": game.title, "information": game.information,
             "chance": game.chance, "seats": list(game.seat_counts),
             "default_variant": game.default_variant, "rules_url": game.rules_page,
+            "features": sorted(served(game.name).features),
             "variants": [variant_json(game.name, info) for info in game.variants]}
 
 
@@ -64,7 +66,7 @@ class Catalog(MethodView):
     @blp.response(200, CatalogResponse, example=response_example("catalog"))
     @document_errors(blp)
     def get(self) -> Any:
-        """Every game and its variants: seats, teams, `playable`, rules pages.
+        """Every game, its features and its variants: seats, teams, `playable`, rules pages.
 
         The wider listing: `GET /v1/variants` gives Cassino's variants with their rule
         options and scoring categories.

@@ -42,7 +42,7 @@ def read_state(data: dict[str, Any]) -> Any:
 
 
 def sealer() -> Sealer:
-    return current_app.extensions["cassino_sealer"]  # type: ignore[no-any-return]
+    return current_app.extensions["cardgames_sealer"]  # type: ignore[no-any-return]
 
 
 def position(body: dict[str, Any], *, player: int | None = None,

@@ -15,7 +15,7 @@ thread, and a few dozen such clients hold them all.  Here the worker's event loo
 selector, which already waits for new and kept-alive connections) reads each request,
 non-blocking, until its headers and its body (up to the app's ``MAX_CONTENT_LENGTH``)
 are in; only then does a thread parse it, from memory.  A request that is not whole
-within ``CASSINO_READ_TIMEOUT`` seconds (10) of its connection's first chance to send
+within ``CARDGAMES_READ_TIMEOUT`` seconds (10) of its connection's first chance to send
 it is answered 408 (JSON, like the others) and closed, a connection that sent nothing
 is closed.  The linger of a closing connection (waiting for the client's FIN so the
 answer is not cut by a reset) happens in the event loop too instead of blocking it.
@@ -36,7 +36,6 @@ import contextlib
 import heapq
 import html
 import itertools
-import os
 import re
 import selectors
 import socket
@@ -55,11 +54,12 @@ from gunicorn.workers.gthread import ThreadWorker  # type: ignore[import-untyped
 
 from api.observe import HEADER, record_refused, request_id
 from api.pace import HOLD_UNTIL
+from workers.settings import setting
 
 __all__ = ["JsonErrorWorker", "RequestBuffer"]
 
 READ_TIMEOUT = 10.0
-"""Seconds a request (its headers and its body) has to arrive whole: CASSINO_READ_TIMEOUT."""
+"""Seconds a request (its headers and its body) has to arrive whole: CARDGAMES_READ_TIMEOUT."""
 LINGER = 2.0
 """Seconds a closing connection waits for the client's FIN (gunicorn's own linger)."""
 LINGER_BYTES = 64 * 1024
@@ -323,7 +323,7 @@ class JsonErrorWorker(ThreadWorker):  # type: ignore[misc]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.read_timeout = float(os.environ.get("CASSINO_READ_TIMEOUT", READ_TIMEOUT))
+        self.read_timeout = float(setting("READ_TIMEOUT", str(READ_TIMEOUT)))
         self.reading: dict[Any, _Reading] = {}  # by connection, oldest first
         self.lingering: dict[socket.socket, tuple[float, int]] = {}  # deadline, bytes read
         self.held: list[tuple[float, int, Any, Any, bytes]] = []  # a heap, soonest first

@@ -36,7 +36,7 @@ blp = Blueprint("hints", __name__, url_prefix="/v1",
 
 
 def service() -> HintService:
-    return current_app.extensions["cassino_hints"]  # type: ignore[no-any-return]
+    return current_app.extensions["cardgames_hints"]  # type: ignore[no-any-return]
 
 
 def read_request(kind: str, body: dict[str, Any]) -> HintRequest:
@@ -149,7 +149,7 @@ def job_answers(view: Any) -> Any:
 def answer(kind: str, body: dict[str, Any]) -> Any:
     request = read_request(kind, body)
     config = current_app.config
-    waits: threading.BoundedSemaphore = current_app.extensions["cassino_waits"]
+    waits: threading.BoundedSemaphore = current_app.extensions["cardgames_waits"]
     waiting = not body["async_"] and waits.acquire(blocking=False)
     try:
         # Past HINT_SYNC_WAITS waiting requests in this process, answer 202 at once: a
@@ -217,7 +217,7 @@ class Jobs(MethodView):
     def get(self, job_id: str) -> Any:
         """A job's status (queued, started, finished, failed), progress and result."""
         try:  # a review (api/records.py), or else a hint
-            job = current_app.extensions["cassino_reviews"].job(job_id) or \
+            job = current_app.extensions["cardgames_reviews"].job(job_id) or \
                 service().job(job_id)
         except QueueUnavailable as exc:
             abort(503, message=str(exc), headers={"Retry-After": str(UNAVAILABLE_RETRY)})

@@ -35,6 +35,7 @@ from flask_smorest import abort
 from limits.storage import MemoryStorage
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from api import settings
 from api.jsonio import respond
 from api.observe import RATE_LIMITED
 
@@ -321,7 +322,7 @@ def charge_search(searches: int = 1, why: str = "", in_thread: bool = True) -> N
     against ``HINT_RATE_LIMIT`` (:meth:`RateLimits.charge`), and when they run in this
     request's thread (not as a job) take one of the client's ``COSTLY_PER_CLIENT`` slots
     of this process (:meth:`RateLimits.occupy`)."""
-    rates = current_app.extensions.get("cassino_rate_limits")
+    rates = current_app.extensions.get("cardgames_rate_limits")
     if rates is not None:
         if in_thread:
             rates.occupy(why)
@@ -330,7 +331,7 @@ def charge_search(searches: int = 1, why: str = "", in_thread: bool = True) -> N
 
 def charge_sealed() -> None:
     """Count a new sealed game against ``SEALED_RATE_LIMIT``: :meth:`RateLimits.charge`."""
-    rates = current_app.extensions.get("cassino_rate_limits")
+    rates = current_app.extensions.get("cardgames_rate_limits")
     if rates is not None:
         rates.charge("sealed", 1)
 
@@ -352,4 +353,4 @@ def install(app: Flask) -> None:
     app.before_request(rates.check)
     app.after_request(rates.headers)
     app.teardown_request(rates.release)
-    app.extensions["cassino_rate_limits"] = rates
+    settings.extend(app, "rate_limits", rates)

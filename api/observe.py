@@ -148,7 +148,7 @@ def _metrics() -> Response:
         multiprocess.MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
     else:
         registry.register(_Collect(REGISTRY.collect))
-    service = current_app.extensions.get("cassino_hints")
+    service = current_app.extensions.get("cardgames_hints")
     registry.register(_Collect(lambda: _queue_gauges(service)))
     encoder, content_type = choose_encoder(request.headers.get("Accept", ""))
     return Response(encoder(registry), headers={"Content-Type": content_type})
@@ -379,8 +379,8 @@ class _Counted:
 
 def install(app: Flask) -> None:
     """Request ids, JSON logs and ``/metrics`` for ``app`` (settings ``LOG_LEVEL``, default
-    INFO, and ``ACCESS_LOG_JSON``, default on: ``CASSINO_LOG_LEVEL``,
-    ``CASSINO_ACCESS_LOG_JSON``)."""
+    INFO, and ``ACCESS_LOG_JSON``, default on: ``CARDGAMES_LOG_LEVEL``,
+    ``CARDGAMES_ACCESS_LOG_JSON``)."""
     app.config.setdefault("LOG_LEVEL", "INFO")
     app.config.setdefault("ACCESS_LOG_JSON", True)
     _configure_logging(app)

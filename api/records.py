@@ -62,7 +62,7 @@ REVIEW_SCOPE_TEXT = ("a record and a player, or a sealed game that is over (its 
 
 
 def reviews() -> ReviewService:
-    return current_app.extensions["cassino_reviews"]  # type: ignore[no-any-return]
+    return current_app.extensions["cardgames_reviews"]  # type: ignore[no-any-return]
 
 
 def replayed(data: Any, field: str = "record") -> tuple[Record, list[Position]]:
@@ -239,7 +239,7 @@ class Reviews(MethodView):
         job = ReviewJob(record.to_dict(), player, body["seed"], samples, model)
         # Past HINT_SYNC_WAITS requests of this process waiting for a search, a 202 at once:
         # a thread waiting for a review is a thread other requests cannot have.
-        waits: threading.BoundedSemaphore = current_app.extensions["cassino_waits"]
+        waits: threading.BoundedSemaphore = current_app.extensions["cardgames_waits"]
         waiting = not body["async_"] and waits.acquire(blocking=False)
         try:
             job_id = reviews().start(job)

@@ -13,6 +13,7 @@ from typing import Any
 
 from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate, validates_schema
 
+from api.features import FEATURES
 from api.game_schemas import Either, Registered, result_field
 from engine import cards
 from engine.cassino import (
@@ -824,6 +825,11 @@ class GameTypeSchema(Schema):
         "The variant of a new game that names none.", "standard"))
     rules_url = fields.String(required=True, metadata=_meta(
         "The index of its rules pages.", "/rules"))
+    features = fields.List(fields.String(validate=validate.OneOf(FEATURES)), required=True,
+                           metadata=_meta(
+        "What it offers beyond play (new games, legal moves, moves, views, scores), sorted; "
+        "a request for a feature it lacks is a 422 naming the field that carries the game.",
+        ["evaluate", "hints", "house", "sealed"]))
     variants = fields.List(fields.Nested(CatalogVariantSchema), required=True, metadata=_meta(
         "Every variant, playable or declared.", [
             {"name": "standard", "description": "Two-player Cassino.", "seats": 2,
@@ -835,7 +841,7 @@ class CatalogResponse(Schema):
         "Every game the server plays or declares.", [{
             "name": DEFAULT_GAME, "title": "Cassino", "information": "imperfect",
             "chance": "sampled", "seats": [2, 3, 4], "default_variant": "standard",
-            "rules_url": "/rules", "variants": [
+            "rules_url": "/rules", "features": sorted(FEATURES), "variants": [
                 {"name": "standard", "description": "Two-player Cassino.", "seats": 2,
                  "teams": [[0], [1]], "playable": True, "rules_url": "/rules/standard"}]}]))
 

@@ -234,7 +234,7 @@ class Sealer:
         if self.development:
             self.development = False
             log.warning("SEAL_KEYS is not set: sealed games use a key made at start, and "
-                        "their tokens die with this server; set CASSINO_SEAL_KEYS (every "
+                        "their tokens die with this server; set CARDGAMES_SEAL_KEYS (every "
                         "process of a deployment needs the same keys)")
         entry = served(state.game)
         seats = range(entry.seats(state))

@@ -21,17 +21,12 @@ from flask_smorest import abort
 from marshmallow import Schema
 
 from api.errors import about
+from api.features import FEATURES
 from engine.errors import GameOverError, IllegalMoveError, StateError, UnsupportedVariantError
 from engine.games import Game, engine_of, game_names, get_game, module_of, unnamed_game
 from solver.games import HintGame, solver_of
 
 __all__ = ["FEATURES", "Played", "ServedGame", "Wire", "game_of", "served", "wires"]
-
-FEATURES = ("hints", "evaluate", "sealed", "house", "levels", "dial", "bot_move", "why",
-            "risks", "records", "replay", "review")
-"""What a game may offer beyond play (new games, legal moves, moves, views, scores): the
-catalog lists each game's (``GET /v1/catalog``)."""
-
 
 @dataclass(frozen=True)
 class Wire:

@@ -27,6 +27,7 @@ from pathlib import Path
 
 from engine import new_game
 from engine.cassino.play import advance
+from workers.settings import setting
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -81,15 +82,15 @@ end
 """
 
 
-NO_RATE_LIMITS = {"CASSINO_RATE_LIMIT": "", "CASSINO_HINT_RATE_LIMIT": "",
-                  "CASSINO_SEALED_RATE_LIMIT": "", "CASSINO_COSTLY_PER_CLIENT": "0"}
+NO_RATE_LIMITS = {"CARDGAMES_RATE_LIMIT": "", "CARDGAMES_HINT_RATE_LIMIT": "",
+                  "CARDGAMES_SEALED_RATE_LIMIT": "", "CARDGAMES_COSTLY_PER_CLIENT": "0"}
 """A benchmark sends from one address, thousands of requests a second: no rate limits
 unless ``env`` sets them."""
 
 
 def start_gunicorn(env: dict[str, str]) -> subprocess.Popen[bytes]:
-    """``make run``'s gunicorn with ``env`` (``CASSINO_BIND`` and the rest), without rate
-    limits unless ``env`` sets them (``CASSINO_RATE_LIMIT`` and the rest)."""
+    """``make run``'s gunicorn with ``env`` (``CARDGAMES_BIND`` and the rest), without rate
+    limits unless ``env`` sets them (``CARDGAMES_RATE_LIMIT`` and the rest)."""
     env = {**NO_RATE_LIMITS, **env}
     return subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "api" / "gunicorn_conf.py"),
@@ -163,17 +164,17 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=1, help="wrk threads")
     parser.add_argument("--workers", type=int, default=None, help="gunicorn workers")
     parser.add_argument("--rate-limit", default="",
-                        help="CASSINO_RATE_LIMIT of the run: off by default; a limit above "
+                        help="CARDGAMES_RATE_LIMIT of the run: off by default; a limit above "
                              "the benchmark's rate ('1000000 per second') measures the "
                              "limiter's cost")
     args = parser.parse_args()
     require_wrk()
     bodies = legal_moves_bodies(mid_game_states(200))
     port = free_port()
-    env = dict(os.environ, CASSINO_BIND=f"127.0.0.1:{port}",
-               CASSINO_RATE_LIMIT=args.rate_limit)
+    env = dict(os.environ, CARDGAMES_BIND=f"127.0.0.1:{port}",
+               CARDGAMES_RATE_LIMIT=args.rate_limit)
     if args.workers:
-        env["CASSINO_WORKERS"] = str(args.workers)
+        env["CARDGAMES_WORKERS"] = str(args.workers)
     server = start_gunicorn(env)
     try:
         wait_until_up(f"http://127.0.0.1:{port}/health")
@@ -188,7 +189,7 @@ def main() -> None:
     non200 = int(re.search(r"non-200: (\d+)", out).group(1))  # type: ignore[union-attr]
     pct = dict(re.findall(r"(p[\d.]+)_ms: ([\d.]+)", out))
     print(f"POST /v1/legal-moves, {args.seconds} s, {args.connections} connections, "
-          f"gunicorn {env.get('CASSINO_WORKERS', 'default')} workers, {os.cpu_count()} cores, "
+          f"gunicorn {setting('WORKERS', 'default', env)} workers, {os.cpu_count()} cores, "
           f"rate limit {args.rate_limit or 'off'}")
     print(f"requests: {total}   throughput: {rate:,.0f} req/s")
     print("latency ms: " + "  ".join(f"{k}={v}" for k, v in pct.items()))

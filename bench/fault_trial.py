@@ -151,9 +151,9 @@ class Service:
         self.workers = [subprocess.Popen([sys.executable, "-m", "workers"], cwd=ROOT, env=env,
                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                         for _ in range(workers)]
-        api_env = dict(env, CASSINO_BIND=f"127.0.0.1:{self.port}", CASSINO_WORKERS="2",
-                       CASSINO_HINT_PER_CLIENT="0", CASSINO_HINT_BACKLOG="0",
-                       CASSINO_RATE_LIMIT="", CASSINO_HINT_RATE_LIMIT="")  # one client
+        api_env = dict(env, CARDGAMES_BIND=f"127.0.0.1:{self.port}", CARDGAMES_WORKERS="2",
+                       CARDGAMES_HINT_PER_CLIENT="0", CARDGAMES_HINT_BACKLOG="0",
+                       CARDGAMES_RATE_LIMIT="", CARDGAMES_HINT_RATE_LIMIT="")  # one client
         self.api = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c",
                                      "api/gunicorn_conf.py", "api:create_app()"], cwd=ROOT,
                                     env=api_env, stdout=subprocess.DEVNULL,

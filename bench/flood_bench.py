@@ -77,7 +77,7 @@ def main() -> None:
     states = mid_game_states(200)
     bodies = legal_moves_bodies(states)
     port = free_port()
-    env = dict(os.environ, CASSINO_BIND=f"127.0.0.1:{port}", CASSINO_ACCESS_LOG_JSON="false")
+    env = dict(os.environ, CARDGAMES_BIND=f"127.0.0.1:{port}", CARDGAMES_ACCESS_LOG_JSON="false")
     helpers: list[subprocess.Popen[bytes]] = []
     if args.redis:
         redis_port = free_port()

@@ -59,7 +59,7 @@ def main() -> None:
     logging.disable(logging.CRITICAL)
     app = create_app(UNLIMITED)
     client = app.test_client()
-    sealer = app.extensions["cassino_sealer"]
+    sealer = app.extensions["cardgames_sealer"]
     print(f"{'game/variant':<26} {'seats':>5} {'moves':>5}  {'worlds: median':>15} "
           f"{'p90':>6}  {'control: median':>16} {'p90':>6}  {'refusal ms':>10}")
     for game, variant, seats in rulesets():

@@ -99,9 +99,9 @@ def throughput(url: str, requests: list[HintRequest], workers: int) -> float:
 
 def cache_latency(url: str, states: list[State], rounds: int) -> list[float]:
     port = free_port()
-    env = dict(os.environ, REDIS_URL=url, CASSINO_BIND=f"127.0.0.1:{port}",
-               CASSINO_WORKERS="2", CASSINO_RATE_LIMIT="",  # hits back to back from one
-               CASSINO_HINT_RATE_LIMIT="")  # address: no rate limits
+    env = dict(os.environ, REDIS_URL=url, CARDGAMES_BIND=f"127.0.0.1:{port}",
+               CARDGAMES_WORKERS="2", CARDGAMES_RATE_LIMIT="",  # hits back to back from one
+               CARDGAMES_HINT_RATE_LIMIT="")  # address: no rate limits
     server = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "api/gunicorn_conf.py",
                                "api:create_app()"], cwd=ROOT, env=env,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -37,7 +37,7 @@ def main() -> None:
         state = state.apply(move).state
     record = record_of(args.seed, "standard", 1, moves)
     app = create_app({"RATE_LIMIT": "", "HINT_RATE_LIMIT": ""})
-    sealer = app.extensions["cassino_sealer"]
+    sealer = app.extensions["cardgames_sealer"]
     game = sealer.start(state, {1: "solver"})
     earlier = tuple(moves[:len(moves) - len(state.history)])
     bare = len(sealer.seal(replace(game, past=None)))

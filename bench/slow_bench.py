@@ -39,6 +39,8 @@ from api_bench import (
     wait_until_up,
 )
 
+from workers.settings import setting
+
 BODY_LENGTH = 200_000  # within the 256 KiB limit: the server has to wait for all of it
 
 
@@ -145,9 +147,9 @@ def main() -> None:
         where = args.url
     else:
         host, port = "127.0.0.1", free_port()
-        env = dict(os.environ, CASSINO_BIND=f"{host}:{port}", CASSINO_ACCESS_LOG_JSON="false")
+        env = dict(os.environ, CARDGAMES_BIND=f"{host}:{port}", CARDGAMES_ACCESS_LOG_JSON="false")
         server = start_gunicorn(env)
-        where = (f"make run's gunicorn ({env.get('CASSINO_WORKERS', 'default')} workers, "
+        where = (f"make run's gunicorn ({setting('WORKERS', 'default', env)} workers, "
                  f"{os.cpu_count()} cores)")
     tally = Tally()
     stop = threading.Event()

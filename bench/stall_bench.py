@@ -1,7 +1,7 @@
 """Another client's legal-moves while one address floods costly requests (``make bench-stall``).
 
 For each flood, starts ``make run``'s gunicorn with its defaults (rate limits on, the house
-paced at ``CASSINO_HOUSE_MOVE_MS`` 200), then one address (127.0.0.2) sends the flood's
+paced at ``CARDGAMES_HOUSE_MOVE_MS`` 200), then one address (127.0.0.2) sends the flood's
 requests from ``--connections`` connections as fast as its answers come, honouring
 ``Retry-After`` on a 429 or 503 (a client that keeps within the limits), while another
 client (127.0.0.3, a separate process) asks ``POST /v1/legal-moves`` of mid-game states
@@ -22,7 +22,7 @@ Floods (``--floods``, comma-separated; all by default):
 - ``reviews``: ``POST /v1/reviews`` of a whole game's record (each waits for its job).
 
 ``--env KEY=VALUE`` sets more of the server's environment (``--env
-CASSINO_SEALED_RATE_LIMIT=`` turns that limit off, say).
+CARDGAMES_SEALED_RATE_LIMIT=`` turns that limit off, say).
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ FLOODER, PROBE = "127.0.0.2", "127.0.0.3"
 FLOODS = ("none", "sealed", "rummy6", "apply", "replay", "records", "botmove", "reviews")
 DEFAULT_CONNECTIONS = {"replay": 8, "records": 8}
 """The connections of a flood when ``--connections`` is not given (else 12)."""
-LIMITS = {f"CASSINO_{key}": str(DEFAULTS[key]) for key in
+LIMITS = {f"CARDGAMES_{key}": str(DEFAULTS[key]) for key in
           ("RATE_LIMIT", "HINT_RATE_LIMIT", "SEALED_RATE_LIMIT", "COSTLY_PER_CLIENT")
           if key in DEFAULTS}
 """``make run``'s rate limits, set here: the benches' gunicorn turns them off otherwise."""
@@ -223,7 +223,7 @@ def percentile(values: list[float], p: float) -> float:
 def run_flood(kind: str, args: argparse.Namespace, fixtures: dict[str, Any],
               bodies: list[bytes]) -> str:
     port = free_port()
-    env = dict(os.environ, CASSINO_BIND=f"127.0.0.1:{port}", CASSINO_ACCESS_LOG_JSON="false",
+    env = dict(os.environ, CARDGAMES_BIND=f"127.0.0.1:{port}", CARDGAMES_ACCESS_LOG_JSON="false",
                **LIMITS)
     for setting in args.env:
         key, _, value = setting.partition("=")

@@ -72,6 +72,7 @@ class InProcessTransport:
 
     def __init__(self) -> None:
         from api import create_app  # imported only when used: the client needs no server code
+        from api.settings import setting
 
         # a quiet terminal, and no per-client rate limits: this app serves one person, and
         # a game of three or four seats makes a house search for every other seat's move;
@@ -81,7 +82,7 @@ class InProcessTransport:
         config: dict[str, Any] = {"ACCESS_LOG_JSON": False, "RATE_LIMIT": "",
                                   "HINT_RATE_LIMIT": "", "SEALED_RATE_LIMIT": "",
                                   "COSTLY_PER_CLIENT": 0}
-        if not os.environ.get("CASSINO_SEAL_KEYS"):  # a Fernet key: 32 random bytes
+        if not setting("SEAL_KEYS"):  # CARDGAMES_SEAL_KEYS; a Fernet key: 32 random bytes
             config["SEAL_KEYS"] = base64.urlsafe_b64encode(os.urandom(32)).decode()
         self.client = create_app(config).test_client()
 

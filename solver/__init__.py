@@ -1,6 +1,9 @@
-"""The Cassino solver: ranked hints and hand evaluations from one player's view.
+"""The solver of every game: ranked hints and position values from one seat's view.
 
-It imports only the standard library and :mod:`engine`.  Entry points:
+It imports only the standard library and :mod:`engine`.  What every game shares is here
+(:mod:`solver.hints`, :mod:`solver.ranking`, the registry :mod:`solver.games`); each game's
+own search is its folder (``solver/<game>/``).  The package's root keeps Cassino's entry
+points (:mod:`solver.cassino.core`) under the names they had when it was the only game:
 
 * :func:`hint` (docs/api.md "Hints") and :func:`evaluate` take a
   :class:`engine.cassino.View`, never a full state (R29);

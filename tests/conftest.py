@@ -12,13 +12,13 @@ import pytest
 
 from tests.workers.conftest import RedisServer, free_port
 
-os.environ["CASSINO_RATE_LIMIT"] = ""
-os.environ["CASSINO_HINT_RATE_LIMIT"] = ""
-os.environ["CASSINO_SEALED_RATE_LIMIT"] = ""
-os.environ["CASSINO_COSTLY_PER_CLIENT"] = "0"
+os.environ["CARDGAMES_RATE_LIMIT"] = ""
+os.environ["CARDGAMES_HINT_RATE_LIMIT"] = ""
+os.environ["CARDGAMES_SEALED_RATE_LIMIT"] = ""
+os.environ["CARDGAMES_COSTLY_PER_CLIENT"] = "0"
 # Nor is the house paced (a sealed game's house answers no faster than HOUSE_MOVE_MS per
 # move, api/sealed.py): tests/api/test_house_pace.py sets its own pace.
-os.environ["CASSINO_HOUSE_MOVE_MS"] = "0"
+os.environ["CARDGAMES_HOUSE_MOVE_MS"] = "0"
 
 
 @pytest.fixture

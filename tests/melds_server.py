@@ -24,7 +24,7 @@ class Server:
         self.url = ""
 
     def state(self, token: str) -> Any:
-        return self.app.extensions["cassino_sealer"].open(token).state
+        return self.app.extensions["cardgames_sealer"].open(token).state
 
     @contextmanager
     def running(self) -> Iterator[Server]:

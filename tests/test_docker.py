@@ -12,6 +12,8 @@ from pathlib import Path
 
 import yaml
 
+from workers.settings import env_name, env_names
+
 ROOT = Path(__file__).resolve().parent.parent
 DOCKERFILE = ROOT / "docker" / "Dockerfile"
 COMPOSE = ROOT / "docker" / "compose.yaml"
@@ -97,8 +99,8 @@ def test_the_api_reads_requests_whole_before_a_thread_sees_them() -> None:
     assert cmd[cmd.index("-c") + 1] == "api/gunicorn_conf.py"
     api = yaml.safe_load(COMPOSE.read_text())["services"]["api"]
     environment = api.get("environment", {})
-    assert "CASSINO_WORKER_CLASS" not in environment
-    assert float(environment.get("CASSINO_READ_TIMEOUT", "10")) > 0
+    assert not set(env_names("WORKER_CLASS")) & set(environment)
+    assert float(environment.get(env_name("READ_TIMEOUT"), "10")) > 0
     assert "command" not in api  # the image's CMD
 
 

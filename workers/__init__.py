@@ -24,7 +24,7 @@ def service_for(redis_url: str | None, store: str | None = None,
     """The RQ service with ``redis_url``; else the embedded one on the shared local store
     in directory ``store`` (every process of a deployment must be given the same one).
     Either keeps at most ``cache_bytes`` of hint tallies (256 MiB by default; RQ workers
-    read the same ``CASSINO_CACHE_BYTES``).  The embedded ledger of sealed games lives in
+    read the same ``CARDGAMES_CACHE_BYTES``).  The embedded ledger of sealed games lives in
     directory ``ledger``, by default in the store (``api/gunicorn_conf.py`` gives ``make
     run`` a durable one)."""
     if not redis_url:

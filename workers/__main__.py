@@ -1,11 +1,12 @@
 """``python -m workers`` (``make worker``): one RQ worker for hint jobs.
 
-Reads ``REDIS_URL`` (or ``CASSINO_REDIS_URL``; default ``redis://127.0.0.1:6379/0``).
-The worker runs jobs in its own process (RQ's SimpleWorker: no fork per job, warm
-caches) and watches for jobs whose worker died (:mod:`workers.watchdog`).  It never
-exits on a Redis error: a blip, a restart or a full Redis (which refuses to register
-the worker) ends the current work loop, and a new one starts after a backoff of 0.5 s
-doubling to 10 s; a job cut short is requeued by the watchdog.  SIGTERM stops it.
+Reads ``REDIS_URL`` (or ``CARDGAMES_REDIS_URL``, or the old ``CASSINO_REDIS_URL``: see
+:mod:`workers.settings`; default ``redis://127.0.0.1:6379/0``).  The worker runs jobs in
+its own process (RQ's SimpleWorker: no fork per job, warm caches) and watches for jobs
+whose worker died (:mod:`workers.watchdog`).  It never exits on a Redis error: a blip, a
+restart or a full Redis (which refuses to register the worker) ends the current work loop,
+and a new one starts after a backoff of 0.5 s doubling to 10 s; a job cut short is requeued
+by the watchdog.  SIGTERM stops it.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from rq.worker_registration import REDIS_WORKER_KEYS
 
 from workers.jobs import BEAT_TTL, beat_key, beat_value, beaten, worker_name
 from workers.queue import QUEUE
+from workers.settings import setting
 from workers.watchdog import watch
 
 log = logging.getLogger("workers")
@@ -47,7 +49,7 @@ REGISTRATION_CHECK = 1.0
 """Seconds between two checks that Redis still holds the worker's registration."""
 
 NICE = 10
-"""How much lower a worker runs than the API beside it (``CASSINO_WORKER_NICE``): on a
+"""How much lower a worker runs than the API beside it (``CARDGAMES_WORKER_NICE``): on a
 shared machine searches take the CPU that requests leave (``make bench-flood``)."""
 
 
@@ -175,10 +177,10 @@ class HintWorker(SimpleWorker):
 def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     try:
-        os.nice(int(os.environ.get("CASSINO_WORKER_NICE", NICE)))
+        os.nice(int(setting("WORKER_NICE", str(NICE))))
     except OSError:
         log.warning("the worker keeps its priority")
-    url = (os.environ.get("REDIS_URL") or os.environ.get("CASSINO_REDIS_URL")
+    url = (os.environ.get("REDIS_URL") or setting("REDIS_URL")
            or "redis://127.0.0.1:6379/0")
     connection = Redis.from_url(url, socket_connect_timeout=2, health_check_interval=5,
                                 client_name=worker_name())  # the watchdog looks for it

@@ -3,7 +3,7 @@
 Both keep, per cache family (view, seed, rules, opponent model, solver version), the
 entry with the most worlds; an entry serves every request it is good enough for
 (:meth:`workers.requests.CacheEntry.serves`).  Both are bounded in bytes (256 MiB by
-default, ``CASSINO_CACHE_BYTES``) and refuse an entry larger than :func:`max_entry`.
+default, ``CARDGAMES_CACHE_BYTES``) and refuse an entry larger than :func:`max_entry`.
 An entry is checked against the request before it is served
 (:meth:`workers.requests.CacheEntry.check`): one that does not read back as a search of
 that request's view is a miss (logged), never an error or a wrong hint, and the fresh
@@ -21,11 +21,11 @@ deletes the oldest entries while the sum is over the budget.
 from __future__ import annotations
 
 import logging
-import os
 
 from redis import Redis
 
 from workers.requests import CacheEntry, HintRequest, Unfit
+from workers.settings import setting
 from workers.store import DEFAULT_CACHE_BYTES, LocalStore
 
 __all__ = ["BYTES", "CACHE_TTL", "INDEX", "MAX_ENTRY_BYTES", "PREFIX", "SIZES", "DiskCache",
@@ -52,13 +52,13 @@ def max_entry(budget: int) -> int:
 
 
 def configured_bytes() -> int:
-    """The byte budget from ``CASSINO_CACHE_BYTES`` (256 MiB without it): RQ workers,
+    """The byte budget from ``CARDGAMES_CACHE_BYTES`` (256 MiB without it): RQ workers,
     which store what they search, read it like the API does."""
-    raw = os.environ.get("CASSINO_CACHE_BYTES", "").strip()
+    raw = setting("CACHE_BYTES", "").strip()
     try:
         value = int(raw) if raw else DEFAULT_CACHE_BYTES
     except ValueError:
-        log.warning("CASSINO_CACHE_BYTES=%r is not a number of bytes: 256 MiB", raw)
+        log.warning("CARDGAMES_CACHE_BYTES=%r is not a number of bytes: 256 MiB", raw)
         return DEFAULT_CACHE_BYTES
     return value if value > 0 else DEFAULT_CACHE_BYTES
 

@@ -173,7 +173,7 @@ def search(payload: dict[str, Any]) -> dict[str, Any]:
 
 def _keep(job: Job, request: HintRequest, tally: solver.Tally) -> None:
     """Cache a searched tally (best effort: a full or lost Redis costs the entry, not the
-    answer), within the ``CASSINO_CACHE_BYTES`` budget."""
+    answer), within the ``CARDGAMES_CACHE_BYTES`` budget."""
     if request.family is None:
         return
     try:

@@ -17,7 +17,9 @@ from flask.testing import FlaskClient
 import api.catalog
 import api.rules
 from api.errors import game_error
+from api.features import FEATURES
 from api.rules import RULES_DIR, rule_url, rules_pages
+from api.served import served
 from engine import new_game
 from engine.cards import CARD_PATTERN, DECK, card_name, parse_card
 from engine.cassino import VARIANTS
@@ -67,6 +69,20 @@ def test_the_catalog_lists_every_game_and_variant_of_the_registry(client: FlaskC
     assert by_name["standard"]["rules_url"] == "/rules/standard"
     assert by_name["partnership"]["teams"] == [[0, 2], [1, 3]]
     assert by_name["three-hand"]["teams"] == [[0], [1], [2]]
+
+
+def test_the_catalog_lists_what_each_game_offers(client: FlaskClient) -> None:
+    """Each game's ``features``, as its API part declares them (api/served.py), sorted: a
+    client learns there what it may ask of a game, and a feature not listed is refused."""
+    games = {g["name"]: g for g in client.get("/v1/catalog").json["games"]}
+    for name, listed in games.items():
+        assert listed["features"] == sorted(served(name).features), name
+        assert set(listed["features"]) <= set(FEATURES), name
+    assert games["cassino"]["features"] == sorted(FEATURES)
+    assert "why" not in games["conquian"]["features"]
+    state = client.post("/v1/games", json={"game": "conquian", "seed": 8}).json["state"]
+    refused = client.post("/v1/why", json={"state": state, "card": state["hands"][0][0]})
+    assert refused.status_code == 422 and "GET /v1/catalog" in refused.json["message"]
 
 
 def test_a_variant_made_playable_appears_as_it_is(monkeypatch: pytest.MonkeyPatch,

@@ -101,12 +101,12 @@ def test_a_review_waits_for_its_job_only_within_the_sync_waits() -> None:
     app = create_app({"RATE_LIMIT": "", "HINT_RATE_LIMIT": "", "HINT_SYNC_WAITS": 1})
     client: FlaskClient = app.test_client()
     waited: list[float] = []
-    reviews = app.extensions["cassino_reviews"]
+    reviews = app.extensions["cardgames_reviews"]
     wait = reviews.wait
     reviews.wait = lambda job_id, seconds: waited.append(seconds) or wait(job_id, seconds)
     state = new_game(5, "standard", 1)
     record = record_of(5, "standard", 1, [Played(state.to_move, state.legal_moves()[0])])
-    waits = app.extensions["cassino_waits"]
+    waits = app.extensions["cardgames_waits"]
     assert waits.acquire(blocking=False)  # another request of this process waits already
     try:
         answer = client.post("/v1/reviews", json={"record": record.to_dict(), "player": 0,

@@ -3,18 +3,18 @@
 Every default check runs except ``positive_data_acceptance``: a request that fits the
 schema may still carry an inconsistent game (a card twice, a build its owner cannot
 take), which the engine refuses with a 422 by design.  The test run uses a few hundred
-examples; ``make fuzz`` sets CASSINO_FUZZ_EXAMPLES for a deeper run.
+examples; ``make fuzz`` sets CARDGAMES_FUZZ_EXAMPLES for a deeper run.
 """
 
-import os
 
 import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import positive_data_acceptance
 
 from api import create_app
+from workers.settings import setting
 
-EXAMPLES = int(os.environ.get("CASSINO_FUZZ_EXAMPLES", "60"))  # per operation
+EXAMPLES = int(setting("FUZZ_EXAMPLES", "60"))  # per operation
 
 # A body past the size limit is refused with a 413 before it is read, whatever it holds:
 # that is a rejection too (a `game` token longer than its maxLength, in escapes, is one).

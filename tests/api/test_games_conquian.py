@@ -19,7 +19,7 @@ GAME = {"game": "conquian", "seed": 11}
 
 
 def sealer_of(app: Flask) -> Sealer:
-    return app.extensions["cassino_sealer"]  # type: ignore[no-any-return]
+    return app.extensions["cardgames_sealer"]  # type: ignore[no-any-return]
 
 
 def hidden_from(state: State, seat: int) -> set[str]:

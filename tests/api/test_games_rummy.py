@@ -19,7 +19,7 @@ VARIANTS = ["poker-rum", "poker-gin", "double-pack-rum"]
 
 
 def sealer_of(app: Flask) -> Sealer:
-    return app.extensions["cassino_sealer"]  # type: ignore[no-any-return]
+    return app.extensions["cardgames_sealer"]  # type: ignore[no-any-return]
 
 
 def cards(mask: int) -> list[int]:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from tests.workers.conftest import free_port
+from workers.settings import env_names
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -29,8 +30,8 @@ def probe_app(environ: dict[str, object],
 def test_a_process_starts_with_the_loaded_app_frozen(tmp_path: Path) -> None:
     port = free_port()
     env = {k: v for k, v in os.environ.items()
-           if k not in ("CASSINO_STORE", "PROMETHEUS_MULTIPROC_DIR", "CASSINO_WORKER_CLASS")}
-    env.update(CASSINO_BIND=f"127.0.0.1:{port}", CASSINO_WORKERS="1", TMPDIR=str(tmp_path))
+           if k not in ("PROMETHEUS_MULTIPROC_DIR", *env_names("STORE", "WORKER_CLASS"))}
+    env.update(CARDGAMES_BIND=f"127.0.0.1:{port}", CARDGAMES_WORKERS="1", TMPDIR=str(tmp_path))
     process = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-c", "api/gunicorn_conf.py",
          "tests.api.test_gc_freeze:probe_app"], cwd=ROOT, env=env,

@@ -20,6 +20,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from tests.api.test_observe import post_chunked, raw_request
 from tests.workers.conftest import free_port
+from workers.settings import env_names
 
 ROOT = Path(__file__).resolve().parents[2]
 PROCESSES = 3
@@ -69,12 +70,12 @@ class Gunicorn:
 
 def start_gunicorn(tmp: Path, processes: int = PROCESSES, **settings: str) -> Gunicorn:
     """``make run``'s gunicorn on a free port with ``processes`` processes; ``settings``
-    are more environment variables (``CASSINO_READ_TIMEOUT="2"``)."""
+    are more environment variables (``CARDGAMES_READ_TIMEOUT="2"``)."""
     port = free_port()
     env = {k: v for k, v in os.environ.items()
-           if k not in ("REDIS_URL", "CASSINO_REDIS_URL", "CASSINO_STORE",
-                        "PROMETHEUS_MULTIPROC_DIR", "CASSINO_WORKER_CLASS")}
-    env.update(CASSINO_BIND=f"127.0.0.1:{port}", CASSINO_WORKERS=str(processes),
+           if k not in ("REDIS_URL", "PROMETHEUS_MULTIPROC_DIR",
+                        *env_names("REDIS_URL", "STORE", "WORKER_CLASS"))}
+    env.update(CARDGAMES_BIND=f"127.0.0.1:{port}", CARDGAMES_WORKERS=str(processes),
                TMPDIR=str(tmp), **settings)
     process = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-c", "api/gunicorn_conf.py", "api:create_app()"],

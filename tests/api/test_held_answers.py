@@ -21,13 +21,13 @@ from engine import new_game
 from tests.api.test_gunicorn_limits import Gunicorn, start_gunicorn
 
 PACE = 1.0
-"""Seconds a house move's answer is held (CASSINO_HOUSE_MOVE_MS)."""
+"""Seconds a house move's answer is held (CARDGAMES_HOUSE_MOVE_MS)."""
 SEALED = {"seed": 5, "dealer": 0, "sealed": True, "house": [{"player": 1, "bot": "greedy"}]}
 
 
 def paced_server(tmp: Path) -> Gunicorn:
-    return start_gunicorn(tmp, processes=1, CASSINO_THREADS="1", CASSINO_KEEPALIVE="5",
-                          CASSINO_HOUSE_MOVE_MS=str(int(PACE * 1000)))
+    return start_gunicorn(tmp, processes=1, CARDGAMES_THREADS="1", CARDGAMES_KEEPALIVE="5",
+                          CARDGAMES_HOUSE_MOVE_MS=str(int(PACE * 1000)))
 
 
 @pytest.fixture(scope="module")

@@ -198,7 +198,7 @@ def positions(client: FlaskClient, game: str, variant: str, seats: int,
                          ids=str)
 def test_a_hidden_card_gets_one_answer_wherever_it_lies(
         app: Flask, client: FlaskClient, game: str, variant: str, seats: int) -> None:
-    sealer: Sealer = app.extensions["cassino_sealer"]
+    sealer: Sealer = app.extensions["cardgames_sealer"]
     rng = random.Random(f"places/{game}/{variant}/{seats}")
     states, shapes = positions(client, game, variant, seats)
     assert states and shapes, "the game reached no position or no move naming a card"

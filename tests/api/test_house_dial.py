@@ -58,7 +58,7 @@ def test_the_house_plays_the_dial_bot_from_its_seed_and_view(app: Flask,
                                                                client: FlaskClient) -> None:
     """The house's lead is DialBot(60)'s move from seat 1's view, at the house's seed."""
     created = start(client, [{"player": 1, "dial": 60}])
-    sealer: Sealer = app.extensions["cassino_sealer"]
+    sealer: Sealer = app.extensions["cardgames_sealer"]
     game = sealer.open(created.json["game"])
     assert game.house == {1: "dial:60"}
     lead = house_moves(client.post("/v1/view", json={

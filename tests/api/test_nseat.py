@@ -59,7 +59,7 @@ def since_deal(answer: dict[str, Any]) -> dict[str, Any]:
 
 
 def sealer_of(app: Flask) -> Sealer:
-    return app.extensions["cassino_sealer"]  # type: ignore[no-any-return]
+    return app.extensions["cardgames_sealer"]  # type: ignore[no-any-return]
 
 
 def post(client: FlaskClient, path: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -217,7 +217,7 @@ class FailingSearch:
 @pytest.mark.parametrize("variant", N_SEATS)
 def test_a_failed_n_seat_search_is_a_clear_error_naming_the_variant(
         app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch, variant: str) -> None:
-    monkeypatch.setitem(app.extensions, "cassino_hints", FailingSearch())
+    monkeypatch.setitem(app.extensions, "cardgames_hints", FailingSearch())
     created = post(client, "/v1/games", {"seed": 2, "variant": variant, "dealer": 0,
                                          "sealed": True})
     state = sealer_of(app).open(created["game"]).state

@@ -89,7 +89,7 @@ def sealed(app: Flask, state: Any, game_id: str) -> tuple[str, list[str]]:
     the ledger as a game at its start (its twin, of the same id, shares the entry)."""
     seats = len(state.hands)
     secrets = tuple(f"secret-of-seat-{seat}" for seat in range(seats))
-    sealer = app.extensions["cassino_sealer"]
+    sealer = app.extensions["cardgames_sealer"]
     sealer.ledger.advance(game_id, -1, sealer.ttl)
     game = SealedGame(game_id, 0, state, secrets, {}, tuple(() for _ in range(seats)),
                       epoch=sealer.ledger.epoch())

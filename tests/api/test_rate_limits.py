@@ -29,6 +29,7 @@ from api.limits import HEADERS, _Memory
 from api.schemas import ErrorSchema
 from engine.cassino import Played, new_game, record_of
 from tests.workers.conftest import ROOT, RedisServer, free_port
+from workers.settings import env_names
 
 LIMIT, REMAINING, RESET = HEADERS
 
@@ -245,9 +246,9 @@ def call(port: int, path: str) -> tuple[int, str]:
 def test_under_gunicorn_without_redis_each_process_counts(tmp_path: Path) -> None:
     port = free_port()
     env = {k: v for k, v in os.environ.items()
-           if k not in ("REDIS_URL", "CASSINO_REDIS_URL", "CASSINO_STORE")}
-    env.update(CASSINO_BIND=f"127.0.0.1:{port}", CASSINO_WORKERS="2",
-               CASSINO_RATE_LIMIT="5 per minute", CASSINO_ACCESS_LOG_JSON="false")
+           if k not in ("REDIS_URL", *env_names("REDIS_URL", "STORE"))}
+    env.update(CARDGAMES_BIND=f"127.0.0.1:{port}", CARDGAMES_WORKERS="2",
+               CARDGAMES_RATE_LIMIT="5 per minute", CARDGAMES_ACCESS_LOG_JSON="false")
     log = tmp_path / "log"
     process = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-c", "api/gunicorn_conf.py", "api:create_app()"],

@@ -151,7 +151,7 @@ def test_a_token_keeps_the_earlier_deals_and_its_length_tells_nothing_hidden(
     answer = client.post("/v1/games", json={"seed": 2, "dealer": 1, "sealed": True,
                                             "house": [{"player": 1, "bot": "random"}]})
     token, credential = answer.json["game"], answer.json["credentials"][0]
-    sealer = app.extensions["cassino_sealer"]
+    sealer = app.extensions["cardgames_sealer"]
     while sealer.open(token).state.deal == 1:
         moves = client.post("/v1/legal-moves", json={"game": token, "credential": credential})
         token = client.post("/v1/apply", json={"game": token, "credential": credential,

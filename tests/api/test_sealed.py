@@ -31,7 +31,7 @@ def sealed_game(client: FlaskClient, **options: Any) -> tuple[str, list[str | No
 
 
 def sealer_of(app: Flask) -> Sealer:
-    return app.extensions["cassino_sealer"]  # type: ignore[no-any-return]
+    return app.extensions["cardgames_sealer"]  # type: ignore[no-any-return]
 
 
 

@@ -16,7 +16,7 @@ from api.sealed import SealedGame, Sealer
 
 
 def sealer_of(app: Flask) -> Sealer:
-    return app.extensions["cassino_sealer"]  # type: ignore[no-any-return]
+    return app.extensions["cardgames_sealer"]  # type: ignore[no-any-return]
 
 
 def swapped(payload: dict[str, Any], a: str, b: str) -> dict[str, Any]:

@@ -30,6 +30,7 @@ from flask.testing import FlaskClient
 from api import create_app
 from tests.workers.conftest import RedisServer, free_port
 from workers.ledger import RedisLedger
+from workers.settings import env_names
 from workers.store import LocalStore
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -72,7 +73,7 @@ def gunicorn(env: dict[str, str], log: Path) -> Iterator[Http]:
     port = free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-c", "api/gunicorn_conf.py", "api:create_app()"],
-        cwd=ROOT, env={**env, "CASSINO_BIND": f"127.0.0.1:{port}"},
+        cwd=ROOT, env={**env, "CARDGAMES_BIND": f"127.0.0.1:{port}"},
         stdout=subprocess.DEVNULL, stderr=log.open("ab"))
     deadline = time.monotonic() + 30
     while True:
@@ -123,12 +124,12 @@ def assert_lost(answer: tuple[int, Any]) -> None:
 
 
 def test_the_embedded_default_keeps_its_ledger_over_a_restart(tmp_path: Path) -> None:
-    """``make run`` with CASSINO_SEAL_KEYS and no CASSINO_STORE: the job store is made
+    """``make run`` with CARDGAMES_SEAL_KEYS and no CARDGAMES_STORE: the job store is made
     afresh at each start, the ledger is kept in the durable default directory."""
     env = {k: v for k, v in os.environ.items()
-           if k not in ("REDIS_URL", "CASSINO_REDIS_URL", "CASSINO_STORE", "CASSINO_LEDGER")}
-    env.update(CASSINO_SEAL_KEYS=KEY, XDG_STATE_HOME=str(tmp_path / "state"),
-               CASSINO_WORKERS="1")
+           if k not in ("REDIS_URL", *env_names("REDIS_URL", "STORE", "LEDGER"))}
+    env.update(CARDGAMES_SEAL_KEYS=KEY, XDG_STATE_HOME=str(tmp_path / "state"),
+               CARDGAMES_WORKERS="1")
     log = tmp_path / "log"
     with gunicorn(env, log) as server:
         token0, token1, credentials, first = opened(server)
@@ -230,7 +231,7 @@ def test_a_token_sealed_before_tokens_carried_an_epoch_still_plays(tmp_path: Pat
     app = create_app({"STORE": str(tmp_path), "SEAL_KEYS": KEY})
     client = InProcess(app.test_client())
     token0, credentials = new_game(client)
-    sealer = app.extensions["cassino_sealer"]
+    sealer = app.extensions["cardgames_sealer"]
     older = sealer.seal(replace(sealer.open(token0), epoch=None))
     status, body = play(client, older, credentials[0], moves(client, older, credentials[0])[0])
     assert status == 200, body

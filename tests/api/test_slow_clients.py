@@ -1,6 +1,6 @@
 """Slow clients under ``make run``'s gunicorn (``api/gunicorn_worker.py``): connections that
 send their headers or their body a byte at a time hold no thread; the service answers
-meanwhile; each is answered 408 (JSON) and closed after ``CASSINO_READ_TIMEOUT``.  And the
+meanwhile; each is answered 408 (JSON) and closed after ``CARDGAMES_READ_TIMEOUT``.  And the
 rules by which the event loop decides that a request is in (``RequestBuffer``)."""
 
 from __future__ import annotations
@@ -32,8 +32,8 @@ LEGAL_MOVES = json.dumps({"state": new_game(7).to_dict()}).encode()
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Gunicorn]:
     started = start_gunicorn(tmp_path_factory.mktemp("slow"), PROCESSES,
-                             CASSINO_READ_TIMEOUT=str(READ_TIMEOUT),
-                             CASSINO_THREADS=str(THREADS))
+                             CARDGAMES_READ_TIMEOUT=str(READ_TIMEOUT),
+                             CARDGAMES_THREADS=str(THREADS))
     try:
         yield started
     finally:
@@ -233,8 +233,8 @@ def test_a_body_announced_over_the_limit_is_refused_at_once(server: Gunicorn) ->
 
 
 def test_kept_alive_connections_are_read_whole_too(tmp_path: Path) -> None:
-    server = start_gunicorn(tmp_path, 1, CASSINO_READ_TIMEOUT=str(READ_TIMEOUT),
-                            CASSINO_THREADS="2", CASSINO_KEEPALIVE="30")
+    server = start_gunicorn(tmp_path, 1, CARDGAMES_READ_TIMEOUT=str(READ_TIMEOUT),
+                            CARDGAMES_THREADS="2", CARDGAMES_KEEPALIVE="30")
     try:
         request = head(len(LEGAL_MOVES)).replace(b"Connection: close\r\n", b"") + LEGAL_MOVES
         with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock, \

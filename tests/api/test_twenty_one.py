@@ -89,7 +89,7 @@ def test_a_sealed_game_claim_comes_from_any_credential(client: FlaskClient) -> N
 
 
 def test_a_house_seat_claims_when_right(app: Flask) -> None:
-    sealer: Sealer = app.extensions["cassino_sealer"]
+    sealer: Sealer = app.extensions["cardgames_sealer"]
     state = won_position()
     game = sealer.start(state, {0: "greedy"})
     assert game.state.status == "game_over" and game.state.winner == 0

@@ -5,7 +5,7 @@ way) every other seat.  A whole round is played to its dialog; every ``/v1`` ans
 page receives is checked against the sealed game's real state: none holds a card of
 another seat's hand (the partner's included) or of the stock.  The partnership round is
 played on a phone's screen (390x844), which must not scroll sideways; both rounds leave a
-screenshot in ``CASSINO_SCREENSHOT_DIR`` (``<tmp>/cassino-play/``).
+screenshot in ``CARDGAMES_SCREENSHOT_DIR`` (``<tmp>/cassino-play/``).
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def server() -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def sealer() -> Sealer:
-    return create_app(CONFIG).extensions["cassino_sealer"]  # type: ignore[no-any-return]
+    return create_app(CONFIG).extensions["cardgames_sealer"]  # type: ignore[no-any-return]
 
 
 def check_answers(sealer: Sealer, exchanges: list[tuple[Any, Any]], human: int) -> int:

@@ -4,7 +4,7 @@ A real server (werkzeug, in a thread) serves ``/play/`` and the API; the test pl
 whole round by clicking: for each turn it picks a legal move from the page's own list,
 then makes it by clicking the hand card and the table cards (or builds) it uses, and plays
 it from the moves that selection offers.  It asks for a hint once, checks the round's
-score breakdown, and saves a screenshot (``CASSINO_SCREENSHOT_DIR``, by default
+score breakdown, and saves a screenshot (``CARDGAMES_SCREENSHOT_DIR``, by default
 ``<tmp>/cassino-play/``).
 
 Chromium is never downloaded: the test needs ``/usr/bin/chromium`` (``apt-get install -y
@@ -14,7 +14,6 @@ chromium``; ``.ci/run`` installs it) and fails, never skips, without it.
 from __future__ import annotations
 
 import json
-import os
 import re
 import tempfile
 from collections.abc import Iterator
@@ -28,11 +27,11 @@ from cryptography.fernet import Fernet
 from api import create_app
 from engine import State
 from tests.live_server import live_server
+from workers.settings import setting
 
 SEED, DEALER = 20240611, 1  # the human (seat 0) is the nondealer: they move first
 QUERY = f"seed={SEED}&dealer={DEALER}&samples=4&time_ms=100&delay=40"
-SCREENSHOTS = Path(os.environ.get("CASSINO_SCREENSHOT_DIR",
-                                  Path(tempfile.gettempdir()) / "cassino-play"))
+SCREENSHOTS = Path(setting("SCREENSHOT_DIR", str(Path(tempfile.gettempdir()) / "cassino-play")))
 TURN = 15_000  # ms: the longest wait for one turn (the solver answers in ~0.1 s)
 
 
@@ -228,7 +227,7 @@ def near_the_end(scores: list[int]) -> dict[str, Any]:
     # total of 2 cannot; the round number makes those totals reachable (D15).
     assert any(card[0] == "A" or card in ("10D", "2S") for card in state["captured"][0])
     state.update(scores=scores, round=3, deal=3)
-    sealer = create_app(CONFIG).extensions["cassino_sealer"]
+    sealer = create_app(CONFIG).extensions["cardgames_sealer"]
     game = sealer.start(State.from_dict(state), {1: "solver"})
     return {"game": sealer.seal(game), "credentials": [game.credential(0), None]}
 

@@ -28,7 +28,7 @@ def finished_game() -> tuple[dict[str, Any], list[Played]]:
         move = state.legal_moves()[0]
         moves.append(Played(state.to_move, move))
         state = state.apply(move).state
-    sealer = create_app(CONFIG).extensions["cassino_sealer"]
+    sealer = create_app(CONFIG).extensions["cardgames_sealer"]
     game = sealer.start(state, {1: "solver"})
     game = replace(game, past=tuple(moves[:len(moves) - len(state.history)]))
     return {"game": sealer.seal(game), "credentials": [game.credential(0), None]}, moves

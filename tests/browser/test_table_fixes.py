@@ -44,7 +44,7 @@ def round_near_its_end() -> dict[str, Any]:
     while state["stock"] or sum(len(hand) for hand in state["hands"]) > 3:
         moves = api.post("/v1/legal-moves", json={"state": state}).json["moves"]
         state = api.post("/v1/apply", json={"state": state, "move": moves[0]["id"]}).json["state"]
-    sealer = create_app(CONFIG).extensions["cassino_sealer"]
+    sealer = create_app(CONFIG).extensions["cardgames_sealer"]
     game = sealer.start(State.from_dict(state), {1: "greedy"})
     return {"game": sealer.seal(game), "credentials": [game.credential(0), None]}
 

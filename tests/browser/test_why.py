@@ -20,7 +20,7 @@ from tests.engine.test_rules import position_dict
 def crafted() -> dict[str, Any]:
     state = position_dict((["3H", "9S", "4H", "4D"], ["AH", "KD", "QC", "JD"]), ["3D", "5C"],
                           dealer=1, stock=40)
-    sealer = create_app(CONFIG).extensions["cassino_sealer"]
+    sealer = create_app(CONFIG).extensions["cardgames_sealer"]
     game = sealer.start(State.from_dict(state), {1: "solver"})
     return {"game": sealer.seal(game), "credentials": [game.credential(0), None]}
 

@@ -21,6 +21,7 @@ from api import create_app
 from client.cli import main
 from client.games.cassino import pick
 from tests.live_server import live_server
+from workers.settings import env_names
 
 ROOT = Path(__file__).resolve().parents[2]
 FAST = ["--samples", "4", "--time-ms", "100"]  # a small solver budget: quick answers
@@ -217,8 +218,8 @@ def test_a_new_game_is_sealed_saved_and_resumed(tmp_path: Path,
     from cryptography.fernet import Fernet
 
     # the in-process server of each run must hold the same key to reopen a saved token
-    monkeypatch.setenv("CASSINO_SEAL_KEYS", Fernet.generate_key().decode())
-    monkeypatch.setenv("CASSINO_STORE", str(tmp_path / "store"))
+    monkeypatch.setenv("CARDGAMES_SEAL_KEYS", Fernet.generate_key().decode())
+    monkeypatch.setenv("CARDGAMES_STORE", str(tmp_path / "store"))
     saved = tmp_path / "game.json"
     status, out, err = run(["play", "--seed", "7", "--dealer", "0", "--opponent", "greedy",
                             "--save", str(saved)], "1\n1\nq\n")
@@ -403,7 +404,8 @@ def test_play_a_whole_game_of_three_or_four_seats(variant: str, seat: int, deale
 def test_play_prints_no_server_log_into_the_game() -> None:
     """With no key configured, the in-process service seals with a key of its own and
     says nothing about it: the screen shows the game only (issue 25)."""
-    env = {key: value for key, value in os.environ.items() if key != "CASSINO_SEAL_KEYS"}
+    env = {key: value for key, value in os.environ.items()
+           if key not in env_names("SEAL_KEYS")}
     done = subprocess.run([sys.executable, "-m", "client", "play", "--seed", "3", *FAST],
                           input="q\n", capture_output=True, text=True, cwd=ROOT, env=env,
                           timeout=60, check=False)

@@ -365,7 +365,7 @@ def test_a_sealed_game_at_a_huge_table_plays_on_against_the_house() -> None:
     are listed and played, the house (the solver) answers without a search, and only a
     hint, whose search could not be bounded there, is refused, naming D16."""
     app = create_app(UNLIMITED)
-    sealer = app.extensions["cassino_sealer"]
+    sealer = app.extensions["cardgames_sealer"]
     state = thirty_two_trails()
     game = sealer.start(state, {1 - state.to_move: "solver"})
     seat = {"game": sealer.seal(game), "credential": game.credential(state.to_move)}

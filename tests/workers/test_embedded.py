@@ -19,6 +19,7 @@ import pytest
 
 from engine import new_game
 from tests.workers.conftest import free_port
+from workers.settings import env_names
 
 ROOT = Path(__file__).resolve().parents[2]
 PROCESSES = 3  # make run's default on this 2-core machine: cores + 1
@@ -51,9 +52,9 @@ class Server:
 def server(tmp_path: Path) -> Iterator[Server]:
     port = free_port()
     env = {k: v for k, v in os.environ.items()
-           if k not in ("REDIS_URL", "CASSINO_REDIS_URL", "CASSINO_STORE")}
-    env.update(CASSINO_BIND=f"127.0.0.1:{port}", CASSINO_WORKERS=str(PROCESSES),
-               CASSINO_HINT_PER_CLIENT="0", CASSINO_HINT_BACKLOG="0")  # one client, many jobs
+           if k not in ("REDIS_URL", *env_names("REDIS_URL", "STORE"))}
+    env.update(CARDGAMES_BIND=f"127.0.0.1:{port}", CARDGAMES_WORKERS=str(PROCESSES),
+               CARDGAMES_HINT_PER_CLIENT="0", CARDGAMES_HINT_BACKLOG="0")  # one client, many jobs
     process = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-c", "api/gunicorn_conf.py", "api:create_app()"],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=(tmp_path / "log").open("wb"))

@@ -96,7 +96,7 @@ def test_no_hand_is_recovered_from_a_sealed_game(tmp_path: Any) -> None:
     app = create_app({"STORE": str(tmp_path), **UNLIMITED})
     client = app.test_client()
     state = late_position(22)
-    sealer = app.extensions["cassino_sealer"]
+    sealer = app.extensions["cardgames_sealer"]
     game = sealer.start(state, {})
     token = sealer.seal(game)
     victim = {"game": token, "credential": game.credential(1)}
@@ -163,7 +163,7 @@ def test_a_sealed_seat_shares_nothing_with_another_with_redis(redis_server: Redi
     app = create_app({"REDIS_URL": redis_server.url, **UNLIMITED})
     client = app.test_client()
     state = late_position(23)
-    sealer = app.extensions["cassino_sealer"]
+    sealer = app.extensions["cardgames_sealer"]
     secrets = ("victim-secret-0", "victim-secret-1")
     view = state.view(1)
     twin = next(s for s in (view.resample(random.Random(k)) for k in range(50))

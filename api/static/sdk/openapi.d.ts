@@ -12,7 +12,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every game and its variants: seats, teams, `playable`, rules pages.
+         * Every game, its features and its variants: seats, teams, `playable`, rules pages.
          * @description The wider listing: `GET /v1/variants` gives Cassino's variants with their rule
          *     options and scoring categories.
          */
@@ -46,6 +46,20 @@ export interface paths {
                          *           ],
                          *           "default_variant": "standard",
                          *           "rules_url": "/rules",
+                         *           "features": [
+                         *             "bot_move",
+                         *             "dial",
+                         *             "evaluate",
+                         *             "hints",
+                         *             "house",
+                         *             "levels",
+                         *             "records",
+                         *             "replay",
+                         *             "review",
+                         *             "risks",
+                         *             "sealed",
+                         *             "why"
+                         *           ],
                          *           "variants": [
                          *             {
                          *               "name": "standard",
@@ -515,6 +529,12 @@ export interface paths {
                          *           ],
                          *           "default_variant": "conquian",
                          *           "rules_url": "/rules/conquian",
+                         *           "features": [
+                         *             "evaluate",
+                         *             "hints",
+                         *             "house",
+                         *             "sealed"
+                         *           ],
                          *           "variants": [
                          *             {
                          *               "name": "conquian",
@@ -558,6 +578,12 @@ export interface paths {
                          *           ],
                          *           "default_variant": "poker-rum",
                          *           "rules_url": "/rules/rummy",
+                         *           "features": [
+                         *             "evaluate",
+                         *             "hints",
+                         *             "house",
+                         *             "sealed"
+                         *           ],
                          *           "variants": [
                          *             {
                          *               "name": "poker-rum",
@@ -4157,7 +4183,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 25,
+                         *         "elapsed_ms": 33.6,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -4182,9 +4208,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jb96ad5a3419432d30468c7c0aa414080",
+                         *         "id": "jf10f409e9e189894f170ca3afe9681b7",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/jb96ad5a3419432d30468c7c0aa414080"
+                         *         "url": "/v1/jobs/jf10f409e9e189894f170ca3afe9681b7"
                          *       }
                          *     }
                          */
@@ -4592,7 +4618,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 31.5,
+                         *         "elapsed_ms": 40.3,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -4617,9 +4643,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jb96ad5a3419432d30468c7c0aa414080",
+                         *         "id": "jf10f409e9e189894f170ca3afe9681b7",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/jb96ad5a3419432d30468c7c0aa414080"
+                         *         "url": "/v1/jobs/jf10f409e9e189894f170ca3afe9681b7"
                          *       }
                          *     }
                          */
@@ -4827,7 +4853,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "jb96ad5a3419432d30468c7c0aa414080",
+                         *       "id": "jf10f409e9e189894f170ca3afe9681b7",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -4964,7 +4990,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 29.1,
+                         *           "elapsed_ms": 31,
                          *           "cached": false,
                          *           "nodes": 76919,
                          *           "seed": 0,
@@ -10292,7 +10318,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-alphabeta-horizon",
              *       "samples": 6,
-             *       "elapsed_ms": 37.7,
+             *       "elapsed_ms": 34.7,
              *       "cached": false,
              *       "nodes": 1005,
              *       "seed": 0,
@@ -11132,7 +11158,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 8,
-             *       "elapsed_ms": 5.8,
+             *       "elapsed_ms": 10.9,
              *       "cached": false,
              *       "nodes": 108,
              *       "seed": 0,
@@ -11320,6 +11346,16 @@ export interface components {
              */
             rules_url: string;
             /**
+             * @description What it offers beyond play (new games, legal moves, moves, views, scores), sorted; a request for a feature it lacks is a 422 naming the field that carries the game.
+             * @example [
+             *       "evaluate",
+             *       "hints",
+             *       "house",
+             *       "sealed"
+             *     ]
+             */
+            features: ("hints" | "evaluate" | "sealed" | "house" | "levels" | "dial" | "bot_move" | "why" | "risks" | "records" | "replay" | "review")[];
+            /**
              * @description Every variant, playable or declared.
              * @example [
              *       {
@@ -11357,6 +11393,20 @@ export interface components {
              *         ],
              *         "default_variant": "standard",
              *         "rules_url": "/rules",
+             *         "features": [
+             *           "bot_move",
+             *           "dial",
+             *           "evaluate",
+             *           "hints",
+             *           "house",
+             *           "levels",
+             *           "records",
+             *           "replay",
+             *           "review",
+             *           "risks",
+             *           "sealed",
+             *           "why"
+             *         ],
              *         "variants": [
              *           {
              *             "name": "standard",
