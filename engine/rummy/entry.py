@@ -11,7 +11,7 @@ from engine.games import Game
 from engine.rummy.cards import card_name, cards_of
 from engine.rummy.events import Event
 from engine.rummy.game import RUMMY
-from engine.rummy.moves import Move, parse_move
+from engine.rummy.moves import DRAW, Move, parse_move
 from engine.rummy.play import MAX_SEED, State, View, new_game
 from engine.rummy.state import OUT, SHOWDOWN
 from engine.rummy.words import move_json
@@ -75,13 +75,17 @@ class RummyGame(Game[State, View, Move]):
 
     def hidden(self, state: State, seat: int) -> frozenset[str]:
         """The stock, and the other hands but for the cards each is known to hold, until a
-        show-down or a player out shows every hand (RM27, DP12)."""
-        stock = [card_name(c) for c in state.stock]
-        if state.status in (SHOWDOWN, OUT):
-            return frozenset(stock)
+        show-down or a player out shows every hand; a card the record of play showed (a
+        discard, since turned into the stock) is no secret (RM25, RM27, DP12)."""
         known = state.known
-        others = [state.hands[s] & ~known[s] for s in range(state.players) if s != seat]
-        return frozenset(stock + [card_name(c) for h in others for c in cards_of(h)])
+        others = [] if state.status in (SHOWDOWN, OUT) else [
+            state.hands[s] & ~known[s] for s in range(state.players) if s != seat]
+        shown = {c for p in state.history if p.type != DRAW
+                 for c in ((p.card,) if p.card is not None else ()) + tuple(
+                     cards_of(p.shown | p.laid))}
+        return frozenset(card_name(c) for c in (*state.stock, *(c for h in others
+                                                                for c in cards_of(h)))
+                         if c not in shown)
 
 
 ENGINE = RummyGame()
