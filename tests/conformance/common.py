@@ -4,6 +4,7 @@ registered game, and the example game's), random play, and the cards an answer n
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 from collections.abc import Iterator
@@ -20,6 +21,13 @@ CARD = re.compile(CARD_NAME.pattern.decode())
 """A card's name in any game's notation, as api/sealed.py finds them in a token."""
 MAX_PLIES = 5000
 """More moves than any whole game of the cases lasts (a guard against a loop)."""
+
+
+def seeds(default: tuple[int, ...]) -> tuple[int, ...]:
+    """The seeds a check plays: ``default``, or as many as ``CASSINO_CONFORMANCE_SEEDS``
+    says (``make conformance SEEDS=50``: a long run, out of CI)."""
+    wanted = int(os.environ.get("CASSINO_CONFORMANCE_SEEDS") or 0)
+    return tuple(range(1, wanted + 1)) if wanted else default
 
 
 @contextmanager

@@ -10,9 +10,9 @@ import random
 import pytest
 
 from engine.games import engine_of
-from tests.conformance.common import CASES, Case, new_state, random_play
+from tests.conformance.common import CASES, Case, new_state, random_play, seeds
 
-SEEDS = (1, 2, 3)
+SEEDS = seeds((1, 2, 3))
 RESAMPLE_EVERY = 5
 """Plies between the positions whose views are resampled."""
 

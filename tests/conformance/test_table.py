@@ -2,8 +2,9 @@
 Chromium (Debian's, tests/browser/conftest.py) against the house, by clicking moves from
 the page's own list of legal moves, which every table shows (``all-moves``, each button
 with its move's id).  The table is the game's module (game-<name>.js) or, for a game with
-none such as the example game, the generic table (generic.js).  The page holds a sealed
-game only: no answer it receives holds a whole state, and no script of it fails."""
+none such as the example game, the generic table (generic.js).  Where the game offers
+hints, the first turn's hint ranks listed moves only.  The page holds a sealed game only:
+no answer it receives holds a whole state, and no script of it fails."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from urllib.parse import urlparse
 import pytest
 from cryptography.fernet import Fernet
 
+from api.served import served
 from tests.browser.conftest import browser  # noqa: F401 - the fixture
 from tests.conformance.common import GAMES, Case, house_bot
 from tests.melds_server import Server
@@ -82,6 +84,15 @@ def test_the_web_table_plays_a_whole_hand(browser: Any, server: Server,  # noqa:
     page.goto(f"{server.url}/play/?game={case.game}&variant={case.variant}&seed=21"
               f"&opponent={house_bot(case)}&delay=0&samples=2&time_ms=100")
     try:
+        if served(case.game).offers("hints"):  # a hint on the first turn: legal moves only
+            page.wait_for_selector('body[data-phase="human"]', state="attached", timeout=WAIT)
+            page.click('[data-testid="hint-button"]')
+            page.wait_for_selector('[data-testid="hint-row"]', timeout=WAIT)
+            hinted = page.locator('[data-testid="hint-row"]').evaluate_all(
+                "rows => rows.map(r => r.dataset.moveId)")
+            listed = page.locator('[data-testid="all-moves"] button').evaluate_all(
+                "buttons => buttons.map(b => b.dataset.moveId)")
+            assert hinted and set(hinted) <= set(listed), (hinted, listed)
         ended = page.evaluate(PLAY, [random.Random(str(case)).randrange(1 << 30), TURNS, WAIT])
         assert ended["phase"] in ENDS, f"{case}: {ended}"
         assert ended["played"], "the hand ended before the human's first move"
