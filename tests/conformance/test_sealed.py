@@ -114,7 +114,7 @@ def play(app: Flask, client: FlaskClient, case: Case, turns: int = MAX_PLIES,
          seed: int = SEEDS[0]) -> Game:
     """The game of ``seed``: ``turns`` moves of seat 0 at most, or the whole game."""
     rng = random.Random(f"{case}/{seed}")
-    engine, sealer = engine_of(case.game), app.extensions["cassino_sealer"]
+    engine, sealer = engine_of(case.game), app.extensions["cardgames_sealer"]
     body = {"game": case.game, "variant": case.variant, "seed": seed, "sealed": True,
             "house": [{"player": s, "bot": house_bot(case)} for s in range(1, case.seats)]}
     started = post(client, "/v1/games", body)
@@ -190,5 +190,5 @@ def test_a_record_replays_to_the_final_state(app: Flask, client: FlaskClient,
     assert record.status_code == 200, record.json
     replay = post(client, "/v1/records/replay", {"record": record.json["record"]})
     assert replay.status_code == 200, replay.json
-    final = app.extensions["cassino_sealer"].open(game.token).state
+    final = app.extensions["cardgames_sealer"].open(game.token).state
     assert replay.json["positions"][-1]["state"] == final.to_dict()
