@@ -40,6 +40,16 @@ def example_registered() -> Iterator[None]:
         unregister(EXAMPLE[0])
 
 
+@contextmanager
+def example_away() -> Iterator[None]:
+    """The example game out of the registry for a while (as before it was registered)."""
+    unregister(EXAMPLE[0])
+    try:
+        yield
+    finally:
+        register(*EXAMPLE)
+
+
 class Case(NamedTuple):
     """One rule set: a playable variant of a registered game, at its own seats."""
 
