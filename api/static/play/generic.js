@@ -29,9 +29,12 @@ export function start(api, config, context) {
   const state = { token: null, credential: null, view: null, moves: [], generation: 0 };
   const seat = () => ({ game: state.token, credential: state.credential });
 
-  for (const id of ["opponent", "others", "you", "builds", "why-not", "dial-pick", "show-round"]) {
-    if ($(id)) $(id).hidden = true;
+  for (const id of ["opponent", "others", "you", "builds", "why-not", "dial-pick", "show-round",
+                    "clear-selection", "selection-moves"]) {
+    const part = $(id) || byTest(id);  // the parts of the page a game's module fills
+    if (part) part.style.display = "none";
   }
+  $("hint-equity").textContent = "Equity is the expected result of the game for you if you play the move, as the game's hints value it.";
   $("variant-name").textContent = chosen.name;
   $("rules-link").href = `..${chosen.rules_url || entry.rules_url}`;
   $("table-title").textContent = `Your view: seat ${human}`;
@@ -73,7 +76,6 @@ export function start(api, config, context) {
     const button = (move, testid) => el("li", {}, el("button", {
       type: "button", className: "play", "data-testid": testid, "data-move-id": move.id,
       onclick: () => playHuman(move) }, move.description || move.id));
-    $("selection-moves").replaceChildren(...state.moves.map((m) => button(m, `move-${m.id}`)));
     $("all-moves").replaceChildren(...state.moves.map((m) => button(m, `any-move-${m.id}`)));
     const result = state.view && state.view.result;
     $("scoreboard").textContent = result ? `Points: ${result.points.join(" · ")}` : "";

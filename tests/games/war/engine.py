@@ -47,7 +47,12 @@ class Event(NamedTuple):
     cards: tuple[str, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"type": self.type, "player": self.player, "cards": list(self.cards)}
+        cards = " and ".join(self.cards) or "no card"
+        said = {"play": f"Player {self.player} plays {cards}",
+                "trick": f"Player {self.player} takes {cards}",
+                "tie": f"A tie: {cards} go to the middle", "end": f"The end: {cards} go back"}
+        return {"type": self.type, "description": said[self.type], "player": self.player,
+                "cards": list(self.cards)}
 
 
 def _turn(pile_sizes: tuple[int, ...], led: str | None) -> frozenset[int]:
