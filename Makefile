@@ -1,7 +1,7 @@
 # Everyday commands.  `make test` is what CI runs (see .ci/run); it installs what it needs.
 PYTHON ?= python3
 
-.PHONY: install deps run worker test lint typecheck bench bench-api bench-flood bench-slow bench-stall bench-hints bench-faults bench-oracle bench-solver bench-seats bench-ab same-answers arena arena-variants arena-seats ladder fuzz openapi sdk
+.PHONY: install deps run worker test lint typecheck bench bench-api bench-flood bench-slow bench-stall bench-hints bench-faults bench-oracle bench-solver bench-seats bench-ab same-answers arena arena-variants arena-seats ladder fuzz conformance openapi sdk
 
 # pip install once per change of pyproject.toml (the stamp file records it).
 .installed: pyproject.toml setup.py solver/cassino/_kernel.c solver/cassino/_seats.c \
@@ -30,6 +30,9 @@ sdk:  # regenerate the spec's TypeScript types (api/static/sdk/openapi.d.ts) aft
 	  npm ci --prefix openapi --silent --no-audit --no-fund
 	npx --prefix openapi --no -- openapi-typescript openapi/openapi.json \
 	  --default-non-nullable=false -o api/static/sdk/openapi.d.ts
+
+conformance: .installed  # the conformance suite over more seeds than CI's: make conformance SEEDS=50
+	CASSINO_CONFORMANCE_SEEDS=$(or $(SEEDS),20) $(PYTHON) -m pytest -q -p no:cacheprovider tests/conformance
 
 fuzz: .installed  # deep schemathesis run: 1,000 examples for each operation
 	CARDGAMES_FUZZ_EXAMPLES=1000 $(PYTHON) -m pytest -q -p no:cacheprovider --hypothesis-show-statistics tests/api/test_fuzz.py

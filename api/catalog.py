@@ -55,10 +55,15 @@ def game_json(game: GameType) -> dict[str, Any]:
             "variants": [variant_json(game.name, info) for info in game.variants]}
 
 
-@functools.cache
 def catalog() -> dict[str, Any]:
-    """The answer of ``GET /v1/catalog``: the registry does not change while serving."""
-    return {"games": [game_json(game) for game in game_types()]}
+    """The answer of ``GET /v1/catalog``, made once for each registry (a game registered
+    later, the tests' example game, appears as soon as it is)."""
+    return _catalog(tuple(game_types()))
+
+
+@functools.cache
+def _catalog(games: tuple[GameType, ...]) -> dict[str, Any]:
+    return {"games": [game_json(game) for game in games]}
 
 
 @blp.route("/catalog")

@@ -16,10 +16,10 @@ from typing import Any
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
 from engine import cards
-from engine.games import game_names
+from engine.games import game_names, game_types
 
 __all__ = ["CARD_PATTERNS", "Either", "GameScoreSchema", "Int", "Registered", "Strict",
-           "card_field", "result_field"]
+           "card_field", "result_field", "variant_names"]
 
 CARD_PATTERN = f"^{cards.CARD_PATTERN}$"
 """A card of Cassino's and Conquian's packs (R2, Q1): the engine's own spellings."""
@@ -29,16 +29,17 @@ RUMMY_CARD = r"^(?:(?:[AaJjQqKkTt]|10|[2-9])[SHDCshdc♠♥♦♣]'?|JK[12])$"
 
 
 class Registered(validate.OneOf):
-    """One of the registered games' names, as the registry holds them when asked (a game
-    registered later, the tests' example game, is one too); the spec lists those at
-    startup."""
+    """One of the registered games' names (or of what ``names`` lists of them: their
+    variants'), as the registry holds them when asked (a game registered later, the tests'
+    example game, is one too); the spec lists those at startup."""
 
-    def __init__(self) -> None:
-        super().__init__(game_names())
+    def __init__(self, names: Callable[[], Sequence[str]] = game_names) -> None:
+        self.names = names
+        super().__init__(names())
 
     @property
-    def choices(self) -> tuple[str, ...]:
-        return game_names()
+    def choices(self) -> Sequence[str]:
+        return self.names()
 
     @choices.setter
     def choices(self, value: object) -> None:
@@ -51,6 +52,11 @@ class Registered(validate.OneOf):
     @choices_text.setter
     def choices_text(self, value: object) -> None:
         del value
+
+
+def variant_names() -> tuple[str, ...]:
+    """Every variant of every registered game (GET /v1/catalog), the first game's first."""
+    return tuple(info.name for game in game_types() for info in game.variants)
 
 
 def _meta(description: str, example: Any) -> dict[str, Any]:

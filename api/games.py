@@ -114,7 +114,8 @@ class Games(MethodView):
         entry.refuse_unless("sealed", "sealed", "a sealed game")
         charge_sealed()
         if house:  # the house may lead: the searches of the house seats to move first
-            charge_search(*house_moves(entry, state.variant, house, seats, state.to_move))
+            charge_search(*house_moves(entry, state.variant, house, seats,
+                                       entry.to_move(state)))
         game = sealer().start(state, house)
         return respond({"game": sealer().seal(game),
                         "credentials": [game.credential(seat) for seat in range(seats)]})
@@ -138,7 +139,7 @@ class LegalMoves(MethodView):
         entry = served(state.game)
         playing(entry, state, game)
         if game is None:
-            seat = body.get("player", state.to_move)
+            seat = body.get("player", entry.to_move(state))
         assert seat is not None
         if seat not in state.acting:
             raise entry.turn_error(state, seat,

@@ -14,7 +14,7 @@ from typing import Any
 from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 from api.features import FEATURES
-from api.game_schemas import Either, Registered, result_field
+from api.game_schemas import Either, Registered, result_field, variant_names
 from engine import cards
 from engine.cassino import (
     MAX_COUNT,
@@ -66,8 +66,6 @@ def _house_bots() -> tuple[tuple[str, ...], dict[str, float]]:
 
 HOUSE_BOTS, LEVELS = _house_bots()
 """Who may play a house seat in some game, and the named skill levels with their dials."""
-ALL_VARIANTS = [info.name for game in game_types() for info in game.variants]
-"""Every variant of every game (GET /v1/catalog), Cassino's first."""
 MAX_PLAYERS = max(rules.max_players for rules in RUMMY_VARIANTS.values())
 """The most seats of any variant (rummy's, RM1); the engine checks each variant's."""
 """The game a request that names none is about: Cassino, the first registered."""
@@ -580,7 +578,7 @@ class NewGameRequest(Strict):
                       "variant `variant` names (variant names are unique across the "
                       "catalog), else `cassino`. (In answers and other requests `game` is a "
                       "sealed game's token.)")
-    variant = fields.String(validate=validate.OneOf(ALL_VARIANTS), metadata=_meta(
+    variant = fields.String(validate=Registered(variant_names), metadata=_meta(
         "Rules variant of the game (GET /v1/catalog); only playable ones start. By default "
         "the game's `default_variant`: `standard` for Cassino.", "standard"))
     players = Int(validate=validate.Range(min=2, max=MAX_PLAYERS), metadata=_meta(

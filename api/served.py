@@ -116,12 +116,17 @@ class ServedGame:
         return GameOverError(f"the hand is over: {what}", field=field,
                              rule=self.engine.over_rule)
 
+    def to_move(self, state: Any) -> int:
+        """The seat a request that names none is about (its legal moves, the house's first
+        searches): the first of the seats the state says may act."""
+        return min(state.acting, default=0)
+
     def turn_error(self, state: Any, seat: int, field: str, *, listing: bool = True
                    ) -> IllegalMoveError:
         """The refusal of a seat that may not act now."""
         tail = ": legal moves are the mover's" if listing else ""
-        return IllegalMoveError(f"it is player {state.to_move}'s turn, not player {seat}'s"
-                                f"{tail} ({self.engine.turn_rule})", field=field,
+        return IllegalMoveError(f"it is player {self.to_move(state)}'s turn, not player "
+                                f"{seat}'s{tail} ({self.engine.turn_rule})", field=field,
                                 rule=self.engine.turn_rule)
 
     def open_move(self, state: Any, sent: Any, seat: int | None) -> Any:

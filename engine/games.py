@@ -17,6 +17,7 @@ import functools
 import importlib
 import pkgutil
 from abc import ABC, abstractmethod
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, Literal, TypeVar
@@ -26,7 +27,7 @@ from engine.protocols import GameState, GameView
 
 __all__ = ["LAYERS", "Game", "GameType", "ResultKind", "VariantInfo", "engine_of",
            "game_names", "game_of_variant", "game_types", "get_game", "module_of", "register",
-           "unnamed_game", "unregister"]
+           "registered", "unnamed_game", "unregister"]
 
 Information = Literal["perfect", "imperfect"]
 Chance = Literal["deterministic", "explicit", "sampled"]
@@ -148,6 +149,21 @@ class Game(ABC, Generic[S, V, M]):
         """The number of seats of a state or view's game."""
         return len(position.result.points)
 
+    # --- what the conformance suite checks (tests/conformance, docs/adding-a-game.md) ----
+
+    def cards(self, state: S) -> Counter[str]:
+        """Every card of ``state`` by its name, as many times as it lies there (hands,
+        stock, table, piles): the pack, at every step of a deal (cards are conserved)."""
+        raise NotImplementedError(f"{self.name}: cards(state) is not declared "
+                                  "(docs/adding-a-game.md)")
+
+    def hidden(self, state: S, seat: int) -> frozenset[str]:
+        """The names of the cards seat ``seat`` may not see in ``state`` (another hand,
+        the stock...), told from the rules apart from the view: no answer a seat gets may
+        name one."""
+        raise NotImplementedError(f"{self.name}: hidden(state, seat) is not declared "
+                                  "(docs/adding-a-game.md)")
+
 
 _EXTRA: dict[str, str] = {}
 """Games registered from outside ``engine/`` (:func:`register`): name -> the package
@@ -177,6 +193,12 @@ def register(name: str, package: str) -> None:
 def unregister(name: str) -> None:
     """Forget a game :func:`register` added."""
     _EXTRA.pop(name, None)
+
+
+def registered() -> dict[str, str]:
+    """The games :func:`register` added, name -> package: what another process of the
+    service (a search process) registers again to know the same games."""
+    return dict(_EXTRA)
 
 
 def module_of(name: str, layer: str) -> str:

@@ -26,6 +26,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 import solver
+from engine.games import register, registered
 from workers.cache import DiskCache
 from workers.requests import JOB_ID, CacheEntry, HintRequest, new_job_id
 from workers.service import RESULT_TTL, HintService, JobFailed
@@ -138,8 +139,13 @@ def retried(pool: Callable[[], ProcessPoolExecutor], job_id: str, run: Callable[
     raise AssertionError  # the loop returns or raises  # pragma: no cover
 
 
-def _search(directory: str, job_id: str, payload: dict[str, Any]) -> dict[str, Any]:
-    """In the search process: one request's worlds, progress written to the shared store."""
+def _search(directory: str, job_id: str, payload: dict[str, Any],
+            games: dict[str, str] | None = None) -> dict[str, Any]:
+    """In the search process: one request's worlds, progress written to the shared store.
+    ``games``: the games registered in the API's process (engine.games.registered),
+    registered here too, so that the search knows every game the API serves."""
+    for name, package in (games or {}).items():
+        register(name, package)
     store = _stores.get(directory)
     if store is None:
         store = _stores[directory] = LocalStore(directory)
@@ -329,7 +335,7 @@ class EmbeddedService(HintService):
     def _searched(self, job_id: str, request: HintRequest) -> dict[str, Any]:
         """The job's tally from the search process (again in a new one if it dies)."""
         return retried(_searcher, job_id, _search, str(self.store.directory), job_id,
-                       request.payload())
+                       request.payload(), registered())
 
     def _ensure_pool(self) -> ThreadPoolExecutor:
         """This process's thread pool and heartbeat thread (none survive a fork)."""

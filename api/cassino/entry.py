@@ -91,6 +91,10 @@ class CassinoServed(ServedGame):
                                    "(R4)", field="player", rule="R4")
         return self.read_move(sent)
 
+    def to_move(self, state: Any) -> int:
+        """The seat to move (R4), though any seat may claim (T5)."""
+        return int(state.to_move)
+
     def sealed_move(self, state: Any, seat: int, move: Any) -> Any:
         """A claim comes from any seat, the credential's (T5); any other move from the
         seat to move (R4)."""

@@ -3,14 +3,16 @@ and reads its states, views and moves."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
+from engine.cards import card_name, cards_of
 from engine.cassino.events import Event
 from engine.cassino.game import CASSINO
 from engine.cassino.moves import Move, parse_move
 from engine.cassino.play import State, View, move_json, new_game
 from engine.cassino.rules import get_rules
-from engine.cassino.state import MAX_SEED
+from engine.cassino.state import MAX_SEED, PLAYING, public_zones
 from engine.errors import StateError
 from engine.games import Game
 
@@ -55,6 +57,20 @@ class CassinoGame(Game[State, View, Move]):
 
     def seat_count(self, position: State | View) -> int:
         return position.rules.players
+
+    def cards(self, state: State) -> Counter[str]:
+        """The hands, the stock, the table and the capture piles: the 52 cards (R1)."""
+        masks = [*state.hands, *(mask for _, mask in public_zones(state))]
+        return Counter([card_name(c) for mask in masks for c in cards_of(mask)]
+                       + [card_name(c) for c in state.stock])
+
+    def hidden(self, state: State, seat: int) -> frozenset[str]:
+        """The other hands and the stock while the game is in play (R29)."""
+        if state.status != PLAYING:
+            return frozenset()
+        others = [h for s, h in enumerate(state.hands) if s != seat]
+        return frozenset([card_name(c) for h in others for c in cards_of(h)]
+                         + [card_name(c) for c in state.stock])
 
 
 ENGINE = CassinoGame()

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
+from engine.cards import card_name, cards_of
 from engine.conquian.deal import MAX_SEED
 from engine.conquian.events import Event
 from engine.conquian.game import CONQUIAN_GAME
 from engine.conquian.moves import Move, parse_move
 from engine.conquian.play import State, View, new_game
 from engine.conquian.rules import get_rules
+from engine.conquian.state import all_cards
 from engine.conquian.words import move_json
 from engine.errors import StateError
 from engine.games import Game
@@ -54,6 +57,16 @@ class ConquianGame(Game[State, View, Move]):
 
     def seat_count(self, position: State | View) -> int:
         return get_rules(position.variant).players
+
+    def cards(self, state: State) -> Counter[str]:
+        """The hands, the melds, the stock, the dead cards and the card up: the forty (Q1)."""
+        return Counter(card_name(c) for c in all_cards(state))
+
+    def hidden(self, state: State, seat: int) -> frozenset[str]:
+        """The other hand and the stock (Q23)."""
+        others = [h for s, h in enumerate(state.hands) if s != seat]
+        return frozenset([card_name(c) for h in others for c in cards_of(h)]
+                         + [card_name(c) for c in state.stock])
 
 
 ENGINE = ConquianGame()

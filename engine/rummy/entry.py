@@ -3,14 +3,17 @@ protocol (engine.games.Game)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from engine.errors import MoveFormatError
 from engine.games import Game
+from engine.rummy.cards import card_name, cards_of
 from engine.rummy.events import Event
 from engine.rummy.game import RUMMY
-from engine.rummy.moves import Move, parse_move
+from engine.rummy.moves import DRAW, Move, parse_move
 from engine.rummy.play import MAX_SEED, State, View, new_game
+from engine.rummy.state import OUT, SHOWDOWN
 from engine.rummy.words import move_json
 
 __all__ = ["ENGINE", "GAME", "RummyGame"]
@@ -62,6 +65,27 @@ class RummyGame(Game[State, View, Move]):
 
     def seat_count(self, position: State | View) -> int:
         return len(position.scores)
+
+    def cards(self, state: State) -> Counter[str]:
+        """The hands, the stock, the discard pile and the table's melds: the packs and
+        jokers of the table's size (RM2, DP1)."""
+        ids = [c for hand in state.hands for c in cards_of(hand)]
+        ids += [*state.stock, *state.pile, *(c for laid in state.table for c in laid.cards)]
+        return Counter(card_name(c) for c in ids)
+
+    def hidden(self, state: State, seat: int) -> frozenset[str]:
+        """The stock, and the other hands but for the cards each is known to hold, until a
+        show-down or a player out shows every hand; a card the record of play showed (a
+        discard, since turned into the stock) is no secret (RM25, RM27, DP12)."""
+        known = state.known
+        others = [] if state.status in (SHOWDOWN, OUT) else [
+            state.hands[s] & ~known[s] for s in range(state.players) if s != seat]
+        shown = {c for p in state.history if p.type != DRAW
+                 for c in ((p.card,) if p.card is not None else ()) + tuple(
+                     cards_of(p.shown | p.laid))}
+        return frozenset(card_name(c) for c in (*state.stock, *(c for h in others
+                                                                for c in cards_of(h)))
+                         if c not in shown)
 
 
 ENGINE = RummyGame()

@@ -1,10 +1,11 @@
 /* The web table: a client of the public /v1 API, like any third-party frontend.
  *
  * This is the page's shared start.  Each game's table is a module of its own, named by
- * the game: game-<name>.js (docs/play.md "Per-game modules").  The games are those of
- * GET /v1/catalog that have such a module, so no list of the games is written here: the
- * page loads the module of the game the URL asks for (else the catalog's first), fills
- * the header's game menu from the catalog, and calls the module's `start`.  A module
+ * the game: game-<name>.js (docs/play.md "Per-game modules"); a game with none is played
+ * at the generic table (generic.js: its view and its legal moves as buttons).  The games
+ * are those of GET /v1/catalog, so no list of the games is written here: the page loads
+ * the module of the game the URL asks for (else the catalog's first), fills the header's
+ * game menu from the catalog, and calls the module's `start`.  A module
  * exports `start(api, config, context)`, and may export `title` (the header's name of the
  * game; the catalog's title otherwise) and `menu(entry)` (its entries in the game menu;
  * one entry, the game, otherwise).
@@ -22,6 +23,7 @@
  * Every API call goes through the same client any third-party page uses: /sdk/cardgames.js.
  */
 import { CardGamesClient } from "../sdk/cardgames.js";
+import * as generic from "./generic.js";
 
 const params = new URLSearchParams(location.search);
 const intParam = (name, fallback) => {
@@ -47,17 +49,19 @@ const $ = (id) => document.getElementById(id);
 /** A game's name as the catalog gives it, and so the name of its module's file. */
 const GAME_NAME = /^[a-z][a-z0-9-]{0,39}$/;
 
-/** The table module of the game `name` (game-<name>.js), or null when it has none. */
+/** The table module of the game `name` (game-<name>.js), or the generic table when it has
+ *  none (a game of the server's with no module here, one registered later); null for a
+ *  name that is not a game's. */
 async function tableOf(name) {
   if (!GAME_NAME.test(name || "")) return null;
   try {
     return await import(`./game-${name}.js`);
   } catch (err) {
-    return null;  // a game of the server's with no table here yet
+    return generic;
   }
 }
 
-/** The catalog's games that have a table here, in the catalog's order: [{entry, table}]. */
+/** The catalog's games, each with its table, in the catalog's order: [{entry, table}]. */
 async function tables(catalog) {
   const entries = (catalog && catalog.games) || [];
   const found = await Promise.all(entries.map((entry) => tableOf(entry.name)));
