@@ -86,11 +86,13 @@ class ServedGame:
     def read_state(self, data: Any) -> Any:
         """A state from its JSON: a field its wire form lacks is refused first (a misspelt
         field never passes silently), then the engine checks it."""
-        _fields(data, self._state_fields, f"a {self.engine.type.title} state")
+        if self._state_fields is not None:
+            _fields(data, self._state_fields, self.engine.type.title, "state")
         return self.engine.read_state(data)
 
     def read_view(self, data: Any) -> Any:
-        _fields(data, self._view_fields, f"a {self.engine.type.title} view")
+        if self._view_fields is not None:
+            _fields(data, self._view_fields, self.engine.type.title, "view")
         return self.engine.read_view(data)
 
     def read_move(self, sent: Any) -> Any:
@@ -231,11 +233,12 @@ class ServedGame:
         return past
 
 
-def _fields(data: Any, allowed: frozenset[str] | None, what: str) -> None:
-    if allowed is not None and isinstance(data, dict):
+def _fields(data: Any, allowed: frozenset[str], title: str, what: str) -> None:
+    """Refuse the first field of ``data`` that a game's ``what`` (state, view) lacks."""
+    if isinstance(data, dict):
         extra = sorted(str(key) for key in data if key not in allowed)
         if extra:
-            raise StateError(f"{extra[0]}: not a field of {what}", field=extra[0])
+            raise StateError(f"{extra[0]}: not a field of a {title} {what}", field=extra[0])
 
 
 @functools.cache
@@ -246,7 +249,7 @@ def _served(name: str) -> ServedGame:
 
 def served(name: str) -> ServedGame:
     """The API's entry of game ``name`` (a registered game)."""
-    get_game(name)
+    get_game(name)  # a registered game, or the refusal naming it
     return _served(name)
 
 

@@ -177,10 +177,27 @@ def _discovered() -> tuple[str, ...]:
     return tuple(sorted(info.name for info in pkgutil.iter_modules([str(here)]) if info.ispkg))
 
 
+_LOADED: dict[str, Any] = {}
+"""The engine entry modules imported so far, by game (a registered game's dropped when it
+is registered again or forgotten): a request asks for its game's several times."""
+_KNOWN: list[tuple[str, ...]] = []
+"""The names, once listed (emptied by :func:`register` and :func:`unregister`)."""
+_UNNAMED: list[str] = []
+"""The unnamed game's name, once found (emptied as :data:`_KNOWN`)."""
+
+
+def _changed(name: str) -> None:
+    _LOADED.pop(name, None)
+    _KNOWN.clear()
+    _UNNAMED.clear()
+
+
 def game_names() -> tuple[str, ...]:
     """Every registered game's name: the engine's own, in name order, then the registered."""
-    own = _discovered()
-    return (*own, *(name for name in _EXTRA if name not in own))
+    if not _KNOWN:
+        own = _discovered()
+        _KNOWN.append((*own, *(name for name in _EXTRA if name not in own)))
+    return _KNOWN[0]
 
 
 def register(name: str, package: str) -> None:
@@ -188,11 +205,13 @@ def register(name: str, package: str) -> None:
     as a module (``package.engine`` with ``GAME`` and ``ENGINE``, ``package.solver``,
     ``package.api``, ...)."""
     _EXTRA[name] = package
+    _changed(name)
 
 
 def unregister(name: str) -> None:
     """Forget a game :func:`register` added."""
     _EXTRA.pop(name, None)
+    _changed(name)
 
 
 def registered() -> dict[str, str]:
@@ -212,10 +231,13 @@ def module_of(name: str, layer: str) -> str:
 
 
 def _package(name: str) -> Any:
-    if name not in game_names():
-        raise UnsupportedVariantError(
-            f"unknown game {name!r}; known: {', '.join(game_names())}", field="game")
-    return importlib.import_module(module_of(name, "engine"))
+    found = _LOADED.get(name)
+    if found is None:
+        if name not in game_names():
+            raise UnsupportedVariantError(
+                f"unknown game {name!r}; known: {', '.join(game_names())}", field="game")
+        found = _LOADED[name] = importlib.import_module(module_of(name, "engine"))
+    return found
 
 
 def get_game(name: str) -> GameType:
@@ -237,7 +259,9 @@ def game_types() -> list[GameType]:
 
 def unnamed_game() -> GameType:
     """The game of a state, view or request that names none (:attr:`GameType.unnamed`)."""
-    return next(game for game in game_types() if game.unnamed)
+    if not _UNNAMED:
+        _UNNAMED.append(next(game for game in game_types() if game.unnamed).name)
+    return get_game(_UNNAMED[0])
 
 
 def game_of_variant(variant: str) -> GameType | None:

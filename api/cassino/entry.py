@@ -26,6 +26,7 @@ from engine.cassino import (
     claim,
     claims_allowed,
     game_over,
+    move_json,
     parse_move,
     parse_move_id,
     round_dealt,
@@ -113,8 +114,10 @@ class CassinoServed(ServedGame):
         """Each move with its ``id``, ``description``, sweep and point cards; families
         listed in part (D16); sweep warnings from the seat's view only (R29)."""
         legal = state.moves_for(seat)
-        answer: dict[str, Any] = {"player": seat,
-                                  "moves": [self.engine.move_json(state, m) for m in legal]}
+        written = move_json  # the engine's, with the table's context (R16-R22)
+        loose, builds, mover, rules = state.loose, state.builds, state.to_move, state.rules
+        answer: dict[str, Any] = {"player": seat, "moves": [
+            written(loose, builds, mover, m, rules) for m in legal]}
         families = state.move_families() if seat == state.to_move else []
         if families:
             answer["families"] = [f.to_dict() for f in families]
