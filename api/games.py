@@ -24,7 +24,7 @@ from api.schemas import (
     ScoreRequest,
     ViewRequest,
 )
-from api.sealed import MAX_SAFE_SEED, SealedGame, Sealer
+from api.sealed import MAX_SAFE_SEED, SealedGame, Sealer, check_from_view
 from api.served import ServedGame, game_of, served
 from engine.errors import UnsupportedVariantError
 from engine.games import game_of_variant, get_game, unnamed_game
@@ -171,6 +171,10 @@ class Apply(MethodView):
             move = entry.sealed_move(state, seat, entry.read_move(body["move"]))
             with about("move"):
                 if game.house:  # the house answers: the searches of its seats in a row
+                    # after the seat's own view accepts the move: the house's cost is
+                    # told from the move played on the whole state, whose refusal
+                    # would be the state's, not the view's (D17, QD13, RM27)
+                    check_from_view(state, seat, move)
                     charge_search(*house_moves(entry, state.variant, game.house,
                                                entry.seats(state),
                                                entry.next_seat(state, seat, move)))

@@ -35,7 +35,8 @@ from api.served import game_of, served
 from workers import QueueUnavailable
 from workers.ledger import LOST, Ledger
 
-__all__ = ["MAX_SAFE_SEED", "SealedGame", "Sealer", "house_run", "sealed_scope"]
+__all__ = ["MAX_SAFE_SEED", "SealedGame", "Sealer", "check_from_view", "house_run",
+           "sealed_scope"]
 
 log = logging.getLogger(__name__)
 
@@ -126,7 +127,7 @@ class SealedGame:
                                                    for seat, move in past), epoch)
 
 
-def _check_from_view(state: Any, seat: int, move: Any) -> None:
+def check_from_view(state: Any, seat: int, move: Any) -> None:
     """Refuse ``move`` of ``seat`` as its own view judges it (docs/api.md "Sealed games"):
     every refusal a seat of a sealed game gets is computed from what it may see, so a card
     it does not hold gets one answer wherever it lies (another hand, the stock), in words
@@ -279,7 +280,7 @@ class Sealer:
         make the move (a claim, T5, comes from any seat: the credential's)."""
         entry = served(game.state.game)
         move = entry.sealed_move(game.state, seat, move)
-        _check_from_view(game.state, seat, move)
+        check_from_view(game.state, seat, move)
         # The move and the house's answers first: any refusal changes nothing, the ledger
         # included.
         moved, events = game.state.apply(move)

@@ -251,3 +251,33 @@ def _parses(game: str, move: str) -> bool:
 
 def _parsed(game: str, move: str) -> Any:
     return engine_of(game).parse_move(move)
+
+
+def test_the_house_cost_is_told_only_after_the_view_accepts_the_move(
+        app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With house seats, the house's cost is told from the move played on the whole state
+    (api/served.py ``next_seat``); a move the seat's view refuses never gets that far, so
+    its refusal is the view's (D17, QD13, RM27)."""
+    from api.served import ServedGame
+
+    played: list[Any] = []
+    real = ServedGame.next_seat
+
+    def recorded(self: ServedGame, state: Any, seat: int, move: Any) -> int:
+        played.append(move)
+        return real(self, state, seat, move)
+
+    monkeypatch.setattr(ServedGame, "next_seat", recorded)
+    made = client.post("/v1/games", json={"game": "rummy", "variant": "poker-rum", "seed": 5,
+                                          "sealed": True,
+                                          "house": [{"player": 1, "bot": "random"}]}).json
+    sealer: Sealer = app.extensions["cardgames_sealer"]
+    state = sealer.open(made["game"]).state
+    seat = next(iter(state.acting))
+    assert seat == 0, "the house moved first: pick another seed"
+    other = state.to_dict()["hands"][1][0]
+    refused = client.post("/v1/apply", json={"game": made["game"],
+                                             "credential": made["credentials"][0],
+                                             "move": {"type": "discard", "card": other}})
+    assert refused.status_code == 422
+    assert played == []
