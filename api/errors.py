@@ -17,7 +17,7 @@ from flask import Flask, Response, current_app
 from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 
-from api.examples import error_example
+from api.error_examples import error_example
 from api.jsonio import respond, too_large
 from api.rules import rule_url
 from api.schemas import ErrorSchema

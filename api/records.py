@@ -1,11 +1,12 @@
-"""Game records, replays and reviews (docs/api.md "Game records", "Game review").
+"""Game records, replays and reviews (docs/api.md "Game records", "Game review"), for
+every game that keeps records (its engine's ``records``, engine.games.Records).
 
-``POST /v1/records`` exports a whole game as one record (engine/cassino/record.py): from an
-open state (its deal's history, after the record of the earlier deals when there are
-some) or from a sealed game, once it is over only, since a record reveals every hand.
-``POST /v1/records/replay`` replays a record through the rules, position by position with
-every hand shown, and refuses one whose moves the rules refuse (naming the move number and
-the rule).  ``POST /v1/reviews`` rates one seat's moves (solver/cassino/review.py) as a job
+``POST /v1/records`` exports a whole game as one record: from an open state (its deal's
+history, after the record of the earlier deals when there are some) or from a sealed
+game, once it is over only, since a record reveals every hand.  ``POST /v1/records/replay``
+replays a record through the rules, position by position with every hand shown, and
+refuses one whose moves the rules refuse (naming the move number and the rule).
+``POST /v1/reviews`` rates one seat's moves (the game's solver's ``review``) as a job
 (workers/reviews.py), polled at ``/v1/jobs/<id>`` like the hints'.
 """
 
@@ -36,17 +37,9 @@ from api.schemas import (
     ReviewResponse,
 )
 from api.sealed import UNAVAILABLE_RETRY, SealedGame
-from api.served import served
-from engine.cassino import (
-    GAME_OVER,
-    Position,
-    Record,
-    State,
-    first_dealer_of,
-    move_text,
-    record_of,
-    replay,
-)
+from api.served import ServedGame, game_of, served
+from engine.games import Records as Keeper
+from engine.games import Step
 from workers import JobFailed, Overloaded, QueueUnavailable
 from workers.reviews import ReviewJob, ReviewService
 from workers.service import job_summary
@@ -65,87 +58,62 @@ def reviews() -> ReviewService:
     return current_app.extensions["cardgames_reviews"]  # type: ignore[no-any-return]
 
 
-def replayed(data: Any, field: str = "record") -> tuple[Record, list[Position]]:
-    """A record read and replayed, and its positions: a 422 naming the field, or the move
-    and its rule."""
-    with about(field):
-        record = Record.from_dict(data)
-        positions = replay(record)
-    note_variant(record.rules.name)
-    return record, positions
+def keeper(entry: ServedGame, feature: str, field: str, what: str) -> Keeper[Any, Any]:
+    """The records of ``entry``'s game: a 422 naming ``field`` when it offers ``feature``
+    (records, replay, review) not."""
+    entry.refuse_unless(feature, field, what)
+    found = entry.engine.records
+    if found is None:
+        entry.refuse_unless("", field, what)  # declared, yet its engine keeps none
+    assert found is not None
+    return found
 
 
-def read_record(data: Any, field: str = "record") -> Record:
-    """A record read and checked by replaying it (:func:`replayed`)."""
-    return replayed(data, field)[0]
+class Read:
+    """A record of the request, read and replayed (a 422 naming the field, or the move and
+    its rule): its game's entry, its records, the record and its positions."""
+
+    def __init__(self, data: Any, feature: str, what: str, field: str = "record") -> None:
+        self.entry = served(game_of(data, field))
+        self.keeper = keeper(self.entry, feature, field, what)
+        with about(field):
+            self.record = self.keeper.read(data)
+            self.positions: list[Step] = list(self.keeper.replay(self.record))
+        note_variant(self.keeper.variant(self.record))
+
+    def to_dict(self) -> dict[str, Any]:
+        return self.keeper.to_dict(self.record)
 
 
-def sealed_record(body: dict[str, Any], reviewed: bool = False) -> tuple[Record, int]:
-    """The record of a sealed game and the credential's seat: 409 while the game is in
-    play (the record shows every hand).  Charged as a record, or as the review of one
-    (``reviewed``: a job, which takes none of the client's costly slots)."""
+def sealed_record(body: dict[str, Any], reviewed: bool = False
+                  ) -> tuple[ServedGame, dict[str, Any], int, int]:
+    """The record (its game's entry, its JSON and seats) of a sealed game and the
+    credential's seat: 409 while the game is in play (the record shows every hand).
+    Charged as a record, or as the review of one (``reviewed``: a job, which takes none of
+    the client's costly slots)."""
     if "credential" not in body:
         abort(422, message="credential: required with game", field="credential")
     game, seat = sealer().seat(body["game"], body["credential"])
     note_variant(game.state.variant)
-    served(game.state.game).refuse_unless("records", "game", "a record")
-    if game.state.status != GAME_OVER:
+    entry = served(game.state.game)
+    found = keeper(entry, "review" if reviewed else "records", "game",
+                   "a review" if reviewed else "a record")
+    if not entry.over(game.state):
         abort(409, message="game: the game is in play, and a record shows every hand: a "
-                           "sealed game's record is given once the game is over",
-              field="game")
+                      "sealed game's record is given once the game is over", field="game")
     moves = len(game.moves or ())  # the record is made by playing them
     charge_search(*(review(moves) if reviewed else records(moves)), in_thread=not reviewed)
-    return game_record(game), seat
+    record = game_record(found, game)
+    return entry, found.to_dict(record), found.seats(record), seat
 
 
-def game_record(game: SealedGame) -> Record:
+def game_record(found: Keeper[Any, Any], game: SealedGame) -> Any:
     moves = game.moves
     if moves is None:
         abort(422, message="game: this token was sealed before tokens kept the earlier "
                            "deals' moves, so its record cannot be made", field="game")
     assert moves is not None
-    state = game.state
-    return record_of(state.seed, state.variant, first_dealer_of(state), moves)
-
-
-def open_record(state: State, earlier: Any) -> Record:
-    """The record of an open ``state``'s game: ``earlier`` (a record, or ``None``) then
-    the state's history, which must lead to the state itself."""
-    if earlier is None:
-        if state.deal != 1:
-            abort(422, message=f"record: the state is at deal {state.deal}, and its history "
-                               "holds that deal's moves only: send the record of the "
-                               "earlier deals as record", field="record")
-        moves = list(state.history)
-    else:
-        before, positions = replayed(earlier)
-        if (before.seed, before.rules.name) != (state.seed, state.variant):
-            abort(422, message="record: its seed and variant are not the state's",
-                  field="record")
-        done = before.moves
-        ended = positions[-1].state
-        if ended.deal != state.deal:  # the record stops before the state's deal
-            moves = [*done, *state.history]
-        else:  # it reaches into the state's deal: the history must extend it
-            start = len(done) - len(ended.history)
-            if list(state.history[:len(ended.history)]) != list(ended.history):
-                abort(422, message="record: its last deal's moves are not the state's "
-                                   "history", field="record")
-            moves = [*done[:start], *state.history]
-    with about("record" if earlier is not None else "state.history"):
-        record = record_of(state.seed, state.variant, first_dealer_of(state), moves)
-    if replay(record)[-1].state != state:
-        abort(422, message="state: the record and the state's history do not lead to this "
-                           "state", field="state")
-    return record
-
-
-def position_json(ply: int, state: State, player: int | None, move: Any,
-                  events: Any) -> dict[str, Any]:
-    return {"ply": ply, "player": player,
-            "move": None if move is None else {**move.to_dict(), "id": move.id,
-                                               "description": move_text(move)},
-            "state": state.to_dict(), "events": [event.to_dict() for event in events]}
+    return found.of_game(game.state, moves)
 
 
 @blp.route("/records")
@@ -167,17 +135,25 @@ class Records(MethodView):
         if "game" in body:
             if "record" in body:
                 abort(422, message="record goes with state, not with game", field="record")
-            record = sealed_record(body)[0]
+            record = sealed_record(body)[1]
         else:
             if "credential" in body:
                 abort(422, message="credential goes with game, not with state",
                       field="credential")
             state = read_state(body["state"])
-            served(state.game).refuse_unless("records", "state", "a record")
+            entry = served(state.game)
+            found = keeper(entry, "records", "state", "a record")
             earlier = record_moves(body.get("record"))  # played twice: checked, then joined
             charge_search(*records(2 * earlier + len(state.history)))
-            record = open_record(state, body.get("record"))
-        return respond({"record": record.to_dict()})
+            before = None
+            if body.get("record") is not None:
+                read = Read(body["record"], "records", "a record")
+                if read.entry is not entry:
+                    abort(422, message=f"record: a {read.entry.name} record does not lead "
+                                       f"to a {entry.name} state", field="record")
+                before = read.record
+            record = found.to_dict(found.of_state(state, before))
+        return respond({"record": record})
 
 
 @blp.route("/records/replay")
@@ -194,10 +170,9 @@ class Replay(MethodView):
         record and the rule.
         """
         charge_search(*records(record_moves(body["record"]), "a replay"))
-        record, replay_ = replayed(body["record"])
-        positions = [position_json(p.ply, p.state, p.player, p.move, p.events)
-                     for p in replay_]
-        return respond({"record": record.to_dict(), "positions": positions})
+        read = Read(body["record"], "replay", "a replay")
+        return respond({"record": read.to_dict(),
+                        "positions": [read.keeper.step_json(p) for p in read.positions]})
 
 
 @blp.route("/reviews")
@@ -219,24 +194,28 @@ class Reviews(MethodView):
         if ("record" in body) == ("game" in body):
             abort(422, message=f"send {REVIEW_SCOPE_TEXT}", field="record")
         if "game" in body:
-            record, seat = sealed_record(body, reviewed=True)
+            entry, record, seats, seat = sealed_record(body, reviewed=True)
             player = body.get("player", seat)
         else:
             if "credential" in body:
                 abort(422, message="credential goes with game", field="credential")
             if "player" not in body:
                 abort(422, message="player: required with record", field="player")
+            entry = served(game_of(body["record"], "record"))
+            keeper(entry, "review", "record", "a review")
             charge_search(*review(record_moves(body["record"])), in_thread=False)  # a job
-            record = read_record(body["record"])
+            read = Read(body["record"], "review", "a review")
+            record, seats = read.to_dict(), read.keeper.seats(read.record)
             player = body["player"]
-        if player >= record.rules.players:
-            abort(422, message=f"player: {record.rules.name} has seats 0.."
-                               f"{record.rules.players - 1}", field="player")
-        model = opponent_model(body, record.to_dict()["game"], record.rules.players)
+        if player >= seats:
+            abort(422, message=f"player: {record['variant']} has seats 0..{seats - 1}",
+                  field="player")
+        model = opponent_model(body, entry.name, seats)
         samples = body.get("samples")
         if samples is not None:
             samples = min(samples, current_app.config["HINT_MAX_SAMPLES"])
-        job = ReviewJob(record.to_dict(), player, body["seed"], samples, model)
+        job = ReviewJob(record, player, body["seed"], samples, model,
+                        None if entry.engine.type.unnamed else entry.name)
         # Past HINT_SYNC_WAITS requests of this process waiting for a search, a 202 at once:
         # a thread waiting for a review is a thread other requests cannot have.
         waits: threading.BoundedSemaphore = current_app.extensions["cardgames_waits"]

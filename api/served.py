@@ -22,6 +22,7 @@ from marshmallow import Schema
 
 from api.errors import about
 from api.features import FEATURES
+from api.limits import charge_search
 from engine.errors import GameOverError, IllegalMoveError, StateError, UnsupportedVariantError
 from engine.games import Game, engine_of, game_names, get_game, module_of, unnamed_game
 from solver.games import HintGame, solver_of
@@ -63,6 +64,11 @@ class ServedGame:
     legal moves, a move, a view, a score and a hint."""
     unhinted_examples: ClassVar[frozenset[str]] = frozenset()
     """Variants whose examples show no hint."""
+
+    def operation_examples(self) -> Mapping[str, Mapping[str, Any]]:
+        """Each operation's example request (api.examples.OPERATIONS) when this is the
+        unnamed game, whose examples the spec's operations show."""
+        return {}
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -159,6 +165,43 @@ class ServedGame:
     def scores(self, position: Any) -> list[int]:
         """The points per seat of a state or view as they stand."""
         return list(position.result.points)
+
+    def why(self, view: Any, body: Mapping[str, Any]) -> dict[str, Any]:
+        """``POST /v1/why`` of ``view``'s seat (the feature ``why``): the moves the cards
+        the request picks make, or the rule each kind of move breaks."""
+        del view, body
+        self.refuse_unless("", "state", "why")
+        raise AssertionError  # pragma: no cover - refused above
+
+    def bot_move(self, view: Any, level: str | None, dial: float, seed: int,
+                 where: str) -> dict[str, Any]:
+        """``POST /v1/bot-move`` (the feature ``bot_move``): the move the house's bot at
+        ``dial`` (its named ``level``'s, when one was asked) plays from ``view`` alone,
+        charged as a house move; a seat with no move is refused naming ``where``."""
+        house = None if self.solver is None else self.solver.house
+        if house is None or house.dial_spec is None:
+            self.refuse_unless("", where, "bot-move")
+        assert house is not None and house.dial_spec is not None and self.solver is not None
+        spec = house.dial_spec(dial)
+        cost = self.house_move_cost(view.variant, spec)
+        charge_search(cost, f"a bot's move counts {cost}")
+        if not self.solver.moves(view):
+            rule = self.engine.turn_rule
+            raise IllegalMoveError(f"player {view.player} may not act now: a bot moves for a "
+                                   f"seat that may ({rule})", field=where, rule=rule)
+        move = self.make_bot(spec, seed).choose(view)
+        out: dict[str, Any] = {"player": view.player, "dial": dial, "bot": spec,
+                               "move": self.engine.move_json(view, move)}
+        if level is not None:
+            out["level"] = level
+        return out
+
+    def variants_answer(self) -> dict[str, Any]:
+        """``GET /v1/variants`` when this is the unnamed game: each variant's rule options
+        (by default, the catalog's name, description and seats)."""
+        return {"variants": [{"name": v.name, "description": v.description,
+                              "players": v.seats, "playable": v.playable}
+                             for v in self.engine.type.variants]}
 
     def search_failed(self, view: Any, error: Exception) -> None:
         """Answer a search that failed: a 500 (the server's fault, logged)."""

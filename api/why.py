@@ -1,5 +1,6 @@
-"""Why not (docs/api.md "Why not"): what a picked hand card and table cards make, or the
-rule that forbids each kind of move, from the asking seat's view only (R29)."""
+"""Why not (docs/api.md "Why not"): what the cards a seat picks make, or the rule that
+forbids each kind of move, from the asking seat's view only (each game's ``why``,
+api.served.ServedGame.why)."""
 
 from __future__ import annotations
 
@@ -11,11 +12,8 @@ from api.errors import BODY_ERRORS, about, document_errors
 from api.examples import request_example, response_example
 from api.games import playing, position
 from api.jsonio import Blueprint, respond
-from api.rules import rule_url
 from api.schemas import WhyRequest, WhyResponse
 from api.served import served
-from engine.cards import card_name, format_cards, parse_card, parse_cards
-from engine.cassino import move_json, why
 from engine.errors import IllegalMoveError
 
 blp = Blueprint("why", __name__, url_prefix="/v1",
@@ -44,30 +42,13 @@ class WhyNot(MethodView):
         entry.refuse_unless("why", "state" if game is None else "game", "why")
         playing(entry, state, game)
         if game is None:
-            seat = body.get("player", state.to_move)
+            seat = body.get("player", entry.to_move(state))
         assert seat is not None
+        seats = entry.seats(state)
         with about("player"):
-            if not 0 <= seat < state.rules.players:
-                raise IllegalMoveError(f"player must be a seat 0..{state.rules.players - 1} "
-                                       "(R3)", rule="R3")
+            if not 0 <= seat < seats:
+                rule = entry.engine.seat_rule
+                raise IllegalMoveError(f"player must be a seat 0..{seats - 1}"
+                                       + (f" ({rule})" if rule else ""), rule=rule)
             view = state.view(seat)
-        with about("card"):
-            card = parse_card(body["card"])
-        with about("table"):
-            picked = parse_cards(body["table"], field="table")
-        with about(""):
-            answer = why(view, card, picked, body.get("value"))
-        reasons = [{**r.to_dict(), "rule_url": rule_url(r.rule)} for r in answer.reasons]
-        out: dict[str, Any] = {
-            "player": seat, "card": card_name(card),
-            "table": format_cards(picked), "legal": answer.legal,
-            "moves": [move_json(view.loose, view.builds, seat, m, view.rules)
-                      for m in answer.moves],
-            "reasons": reasons,
-        }
-        if not answer.legal and reasons:
-            out.update(rule=reasons[0]["rule"], rule_url=reasons[0]["rule_url"],
-                       message=reasons[0]["message"])
-        out["captures"] = format_cards(answer.captures)
-        out["builds"] = format_cards(answer.builds)
-        return respond(out)
+        return respond(entry.why(view, body))

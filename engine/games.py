@@ -18,16 +18,17 @@ import importlib
 import pkgutil
 from abc import ABC, abstractmethod
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from engine.errors import UnsupportedVariantError
 from engine.protocols import GameState, GameView
 
-__all__ = ["LAYERS", "Game", "GameType", "ResultKind", "VariantInfo", "engine_of",
-           "game_names", "game_of_variant", "game_types", "get_game", "module_of", "register",
-           "registered", "unnamed_game", "unregister"]
+__all__ = ["LAYERS", "Game", "GameType", "Played", "Records", "ResultKind", "Step",
+           "VariantInfo", "engine_of", "game_names", "game_of_variant", "game_types",
+           "get_game", "module_of", "register", "registered", "unnamed_game", "unregister"]
 
 Information = Literal["perfect", "imperfect"]
 Chance = Literal["deterministic", "explicit", "sampled"]
@@ -40,6 +41,7 @@ LAYERS = ("engine", "solver", "api")
 S = TypeVar("S", bound=GameState)
 V = TypeVar("V", bound=GameView)
 M = TypeVar("M")
+R = TypeVar("R")
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +100,78 @@ class GameType:
                                       field="variant")
 
 
+class Played(Protocol):
+    """A move as a record keeps it: who played it, and the move."""
+
+    @property
+    def player(self) -> int: ...
+
+    @property
+    def move(self) -> Any: ...
+
+
+class Step(Protocol):
+    """One position of a replay: the state after move number ``ply`` (0: the first deal),
+    the move that led to it and its player (``None`` at the deal), and what happened."""
+
+    @property
+    def ply(self) -> int: ...
+
+    @property
+    def state(self) -> Any: ...
+
+    @property
+    def player(self) -> int | None: ...
+
+    @property
+    def move(self) -> Any: ...
+
+    @property
+    def events(self) -> tuple[Any, ...]: ...
+
+
+class Records(ABC, Generic[S, R]):
+    """A game's records (docs/api.md "Game records"): a whole game as one JSON object of
+    version 1 that names its game and variant, its seed and first dealer, and each deal's
+    moves (``deals[i].moves[j]``, each ``{player, move}``), replayed through the rules.
+    Every error names the field of the record (``deals[1].moves[4]``) and the rule."""
+
+    @abstractmethod
+    def read(self, data: Any) -> R:
+        """A record's form read (its moves checked by :meth:`replay`)."""
+
+    @abstractmethod
+    def to_dict(self, record: R) -> dict[str, Any]:
+        """The record's JSON."""
+
+    @abstractmethod
+    def replay(self, record: R) -> Sequence[Step]:
+        """Every position of the record's game in order, each hand revealed; an error
+        names the first move the rules refuse."""
+
+    @abstractmethod
+    def step_json(self, step: Step) -> dict[str, Any]:
+        """A replay's position as the answer shows it: ``ply``, ``player``, ``move`` (with
+        its ``id`` and ``description``), the whole ``state`` and its ``events``."""
+
+    @abstractmethod
+    def of_game(self, state: S, moves: Sequence[Played]) -> R:
+        """The record of ``state``'s game, given every move played to reach it."""
+
+    @abstractmethod
+    def of_state(self, state: S, earlier: R | None) -> R:
+        """The record of an open ``state``'s game: ``earlier`` (the record of the deals
+        before the state's, or ``None``) then the moves the state itself keeps."""
+
+    @abstractmethod
+    def seats(self, record: R) -> int:
+        """The number of seats of the record's game."""
+
+    @abstractmethod
+    def variant(self, record: R) -> str:
+        """The record's variant."""
+
+
 class Game(ABC, Generic[S, V, M]):
     """How a game's states, views and moves are made and read (after OpenSpiel's ``Game``):
     the one protocol through which the solver, the workers and the API serve any game.
@@ -117,6 +191,10 @@ class Game(ABC, Generic[S, V, M]):
     """The rule that says who acts when (a move out of turn is refused naming it)."""
     over_rule: str
     """The rule that ends the game (a move or a question after it is refused naming it)."""
+    seat_rule: str | None = None
+    """The rule that numbers the seats (a seat outside them is refused naming it)."""
+    records: Records[S, Any] | None = None
+    """The game's records, replay and review (``None``: it offers none)."""
 
     @abstractmethod
     def new_game(self, seed: int, variant: str, dealer: int | None = None,

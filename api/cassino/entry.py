@@ -14,6 +14,10 @@ from typing import Any
 from flask_smorest import abort
 from marshmallow import ValidationError, validate
 
+from api.cassino.bots import bot_move
+from api.cassino.examples import requests
+from api.cassino.variants import variants_answer
+from api.cassino.why import why_answer
 from api.errors import about
 from api.schemas import MOVE_ID_PATTERN, MoveSchema
 from api.served import FEATURES, ServedGame
@@ -129,6 +133,23 @@ class CassinoServed(ServedGame):
                                   {"player": None, "probability": 0.0, "ranks": [],
                                    "method": "exact"})} for m in legal]
         return answer
+
+    def bot_move(self, view: Any, level: str | None, dial: float, seed: int,
+                 where: str) -> dict[str, Any]:
+        """The dial's bot, or its claim (T5; api/cassino/bots.py)."""
+        return bot_move(view, level, dial, seed, where)
+
+    def operation_examples(self) -> Mapping[str, Mapping[str, Any]]:
+        """A fixed mid-game position's requests (api/cassino/examples.py)."""
+        return requests()
+
+    def variants_answer(self) -> dict[str, Any]:
+        """The rule options and scoring categories of V1-V7 (api/cassino/variants.py)."""
+        return variants_answer()
+
+    def why(self, view: Any, body: Mapping[str, Any]) -> dict[str, Any]:
+        """The picked hand card and table cards (R12-R22, api/cassino/why.py)."""
+        return why_answer(view, dict(body))
 
     def search_failed(self, view: Any, error: Exception) -> None:
         """An N-seat search that failed is a 422 naming the variant (V6, V7), never a 500;

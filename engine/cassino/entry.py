@@ -4,6 +4,7 @@ and reads its states, views and moves."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from engine.cards import card_name, cards_of
@@ -11,12 +12,50 @@ from engine.cassino.events import Event
 from engine.cassino.game import CASSINO
 from engine.cassino.moves import Move, parse_move
 from engine.cassino.play import State, View, move_json, new_game
+from engine.cassino.record import Record, first_dealer_of, record_of, record_of_state, replay
 from engine.cassino.rules import get_rules
-from engine.cassino.state import MAX_SEED, PLAYING, public_zones
+from engine.cassino.state import MAX_SEED, PLAYING, Played, public_zones
+from engine.cassino.words import move_text
 from engine.errors import StateError
-from engine.games import Game
+from engine.games import Game, Records, Step
+from engine.games import Played as AnyPlayed
 
-__all__ = ["ENGINE", "GAME", "CassinoGame"]
+__all__ = ["ENGINE", "GAME", "CassinoGame", "CassinoRecords"]
+
+
+class CassinoRecords(Records[State, Record]):
+    """Cassino's records (engine/cassino/record.py): every deal's moves, a void deal's
+    too (R24, R25), and the result once the game is over (R27)."""
+
+    def read(self, data: Any) -> Record:
+        return Record.from_dict(data)
+
+    def to_dict(self, record: Record) -> dict[str, Any]:
+        return record.to_dict()
+
+    def replay(self, record: Record) -> Sequence[Step]:
+        return replay(record)
+
+    def step_json(self, step: Step) -> dict[str, Any]:
+        move = step.move
+        return {"ply": step.ply, "player": step.player,
+                "move": None if move is None else {**move.to_dict(), "id": move.id,
+                                                   "description": move_text(move)},
+                "state": step.state.to_dict(),
+                "events": [event.to_dict() for event in step.events]}
+
+    def of_game(self, state: State, moves: Sequence[AnyPlayed]) -> Record:
+        return record_of(state.seed, state.variant, first_dealer_of(state),
+                         [Played(p.player, p.move) for p in moves])
+
+    def of_state(self, state: State, earlier: Record | None) -> Record:
+        return record_of_state(state, earlier)
+
+    def seats(self, record: Record) -> int:
+        return record.rules.players
+
+    def variant(self, record: Record) -> str:
+        return record.rules.name
 
 
 class CassinoGame(Game[State, View, Move]):
@@ -26,6 +65,8 @@ class CassinoGame(Game[State, View, Move]):
     max_seed = MAX_SEED
     turn_rule = "R4"
     over_rule = "R27"
+    seat_rule = "R3"
+    records = CassinoRecords()
 
     def new_game(self, seed: int, variant: str, dealer: int | None = None,
                  players: int | None = None) -> State:

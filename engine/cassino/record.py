@@ -33,7 +33,7 @@ from engine.cassino.words import move_text
 from engine.errors import GameError, IllegalMoveError, StateError
 
 __all__ = ["RECORD_FORMAT", "RECORD_VERSION", "DealRecord", "Position", "Record",
-           "RecordError", "first_dealer_of", "record_of", "replay"]
+           "RecordError", "first_dealer_of", "record_of", "record_of_state", "replay"]
 
 RECORD_FORMAT = "cassino-record"
 RECORD_VERSION = 1
@@ -188,6 +188,45 @@ def first_dealer_of(state: State) -> int:
     """The first dealer of ``state``'s game: the deal passes to the left each round (R25,
     V6.1, V7.1) and stays with a void deal's dealer."""
     return (state.dealer - (state.round - 1)) % state.rules.players
+
+
+def record_of_state(state: State, earlier: Record | None) -> Record:
+    """The record of an open ``state``'s game: ``earlier`` (the record of the deals before
+    the state's, or ``None`` in its first deal) then the state's history, which must lead
+    to the state itself (R24, R25); :class:`StateError` naming ``record`` or ``state``."""
+    if earlier is None:
+        if state.deal != 1:
+            raise StateError(f"record: the state is at deal {state.deal}, and its history "
+                             "holds that deal's moves only: send the record of the earlier "
+                             "deals as record", field="record")
+        moves = list(state.history)
+    else:
+        ended = replay(earlier)[-1].state
+        if (earlier.seed, earlier.rules.name) != (state.seed, state.variant):
+            raise StateError("record: its seed and variant are not the state's",
+                             field="record")
+        done = earlier.moves
+        if ended.deal != state.deal:  # the record stops before the state's deal
+            moves = [*done, *state.history]
+        else:  # it reaches into the state's deal: the history must extend it
+            start = len(done) - len(ended.history)
+            if list(state.history[:len(ended.history)]) != list(ended.history):
+                raise StateError("record: its last deal's moves are not the state's "
+                                 "history", field="record")
+            moves = [*done[:start], *state.history]
+    try:
+        record = record_of(state.seed, state.variant, first_dealer_of(state), moves)
+    except GameError as exc:
+        where = "record" if earlier is not None else "state.history"
+        raise type(exc)(exc.message, field=_within(where, exc.field), rule=exc.rule) from exc
+    if replay(record)[-1].state != state:
+        raise StateError("state: the record and the state's history do not lead to this "
+                         "state", field="state")
+    return record
+
+
+def _within(prefix: str, field: str | None) -> str:
+    return prefix if not field else f"{prefix}.{field}"
 
 
 def replay(record: Record) -> list[Position]:

@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from api.examples import position, request_example
+from api.cassino.examples import position
+from api.examples import request_example
 from engine import State, new_game
 from engine.cassino import PLAYING, VARIANTS, advance
 from solver.cassino.bots import GreedyBot, HeuristicBot

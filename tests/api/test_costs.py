@@ -13,12 +13,12 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-import api.records
 from api import create_app
 from api.costs import MOVES_PER_SEARCH
 from api.limits import HEADERS
 from api.rummy.entry import SOLVER_MOVE
 from engine.cassino import Played, new_game, record_of
+from engine.games import engine_of
 from tests.api.test_rate_limits import app_with
 from tests.api.test_records import poll
 
@@ -121,7 +121,9 @@ def test_one_clients_costly_work_holds_one_thread_of_a_process(
         monkeypatch: pytest.MonkeyPatch) -> None:
     client = app_with(COSTLY_PER_CLIENT=1).test_client()
     inside, go = threading.Event(), threading.Event()
-    real = api.records.replay
+    keeper = engine_of("cassino").records
+    assert keeper is not None
+    real = keeper.replay
 
     def first_waits(record: Any) -> Any:  # the first replay holds its thread until told
         if not inside.is_set():
@@ -129,7 +131,7 @@ def test_one_clients_costly_work_holds_one_thread_of_a_process(
             assert go.wait(30)
         return real(record)
 
-    monkeypatch.setattr(api.records, "replay", first_waits)
+    monkeypatch.setattr(keeper, "replay", first_waits)
     body = {"record": whole_game()}
     answers: list[int] = []
     running = threading.Thread(target=lambda: answers.append(client.post(
