@@ -295,7 +295,7 @@ def _checked(table: T, held: list[str], unseen: int) -> T:
 
 
 class WarGame(Game[State, View, Move]):
-    """War (W1-W8)."""
+    """War (W1-W9)."""
 
     type, max_seed, turn_rule, over_rule = GAME, MAX_SEED, "W4", "W7"
 
