@@ -15,12 +15,10 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from engine.errors import UnsupportedVariantError
 from engine.games import get_game, module_of
-from solver.ranking import Tally
+from solver.ranking import POSITION, Tally
 
 __all__ = ["POSITION", "READABLE_KEYS", "Bot", "HintGame", "House", "hint_game", "solver_of"]
 
-POSITION = "*"
-"""The one column of a tally whose viewer has no move: the position's own value."""
 READABLE_KEYS = frozenset(("alternatives", "alternative_of"))
 """The fields a game's readable hints may add to a ranked move (:attr:`HintGame.mark`)."""
 
