@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.games import GameType, ResultKind, engine_of, get_game
@@ -51,25 +51,23 @@ class Value:
     kind: ResultKind
     teams: tuple[tuple[int, ...], ...]
     """The seats that score together (each seat alone but for ``team-points``)."""
+    sides: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """Each seat's side: its team's index."""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"unknown result kind {self.kind!r}; known: {', '.join(KINDS)}")
         if self.kind in ("points", "team-points") and len(self.teams) < 2:
             raise ValueError(f"{self.kind}: a margin needs two sides or more")
+        sides = [0] * sum(len(team) for team in self.teams)
+        for side, team in enumerate(self.teams):
+            for seat in team:
+                sides[seat] = side
+        object.__setattr__(self, "sides", tuple(sides))
 
     @property
     def seats(self) -> int:
-        return sum(len(team) for team in self.teams)
-
-    @property
-    def sides(self) -> tuple[int, ...]:
-        """Each seat's side: its team's index."""
-        out = [0] * self.seats
-        for side, team in enumerate(self.teams):
-            for seat in team:
-                out[seat] = side
-        return tuple(out)
+        return len(self.sides)
 
     @property
     def seat(self) -> Callable[[Sequence[float], int], float]:
