@@ -123,15 +123,17 @@ def natural(card: int) -> bool:
 
 
 def valid_set(cards: tuple[int, ...]) -> bool:
+    """Three cards or more, the naturals of one rank, jokers for any of it (one natural
+    and both jokers is a set, DP4)."""
     naturals = [c for c in cards if natural(c)]
-    return len(cards) >= 3 and len(naturals) >= 2 and len({rank(c) for c in naturals}) == 1
+    return len(cards) >= 3 and len(naturals) >= 1 and len({rank(c) for c in naturals}) == 1
 
 
 def valid_run(cards: tuple[int, ...], low: int) -> bool:
     """Cards by place from ``low``: each natural of the suit at its rank's place (the ace
-    at 1 or 14), jokers anywhere, within 1..14, two naturals at least."""
+    at 1 or 14), jokers anywhere, within 1..14, one natural at least."""
     naturals = [c for c in cards if natural(c)]
-    if len(cards) < 3 or len(naturals) < 2 or low < 1 or low + len(cards) - 1 > 14:
+    if len(cards) < 3 or not naturals or low < 1 or low + len(cards) - 1 > 14:
         return False
     if len({suit(c) for c in naturals}) != 1:
         return False
