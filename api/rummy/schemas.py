@@ -15,6 +15,7 @@ from api.game_schemas import (
     _rcards,
     result_field,
 )
+from engine.rummy import VARIANTS
 
 __all__ = ["RUMMY_EVENT_TYPES", "RummyEventSchema", "RummyMoveSchema",
            "RummyStateSchema", "RummyViewSchema"]
@@ -33,9 +34,8 @@ _HISTORY = fields.List(fields.Dict(), required=True, metadata=_meta(
 
 class _RummyPublic(Strict):
     game = _game("rummy")
-    variant = fields.String(required=True, validate=validate.OneOf(
-        ["poker-rum", "poker-gin", "double-pack-rum"]), metadata=_meta("The variant.",
-                                                                       "poker-rum"))
+    variant = fields.String(required=True, validate=validate.OneOf(list(VARIANTS)),
+                            metadata=_meta("The variant.", "poker-rum"))
     players = Int(required=True, validate=validate.Range(min=2, max=6), metadata=_meta(
         "Seats (RM1).", 2))
     dealer = Int(required=True, metadata=_meta("Dealer seat (RM5).", 0))

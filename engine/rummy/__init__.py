@@ -44,7 +44,15 @@ from engine.rummy.play import (
     new_game,
     refuse,
 )
-from engine.rummy.rules import DOUBLE_PACK_RUM, POKER_GIN, POKER_RUM, VARIANTS, Rules, get_rules
+from engine.rummy.rules import (
+    DOUBLE_PACK_RUM,
+    POKER_GIN,
+    POKER_GIN_CALLER,
+    POKER_RUM,
+    VARIANTS,
+    Rules,
+    get_rules,
+)
 from engine.rummy.scoring import false_call, hand_pips, settle, settle_out, show_down
 from engine.rummy.state import DRAWN, OUT, PLAYING, SHOWDOWN, Played, known_cards
 from engine.rummy.table import Laid, laid_problem
@@ -75,6 +83,7 @@ __all__ = [
     "PIPS",
     "PLAYING",
     "POKER_GIN",
+    "POKER_GIN_CALLER",
     "POKER_RUM",
     "RUMMY",
     "SHIFT",

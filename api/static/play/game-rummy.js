@@ -9,7 +9,8 @@ export { startMelds as start } from "./melds.js";
 
 export const title = "Rummy";
 export const variantTitles = { "poker-rum": "Poker Rum", "poker-gin": "Poker Gin",
-                               "double-pack-rum": "Double-Pack Rum" };
+                               "double-pack-rum": "Double-Pack Rum",
+                               "poker-gin-caller": "Poker Gin (each with the caller)" };
 /** The game menu's entries: each playable variant, by its name. */
 export const menu = (entry) => variantMenu(entry, variantTitles);
 

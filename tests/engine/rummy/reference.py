@@ -75,18 +75,20 @@ def legal_ids(variant: str, phase: str, hand: frozenset[int], pile_size: int,
         if card == taken:
             continue
         out.add(names[card])
-        if variant == "poker-gin" or least_deadwood(hand - {card}) <= 15:
+        if variant.startswith("poker-gin") or least_deadwood(hand - {card}) <= 15:
             out.add(names[card] + "!")
     return out
 
 
 def settlement(variant: str, points: list[int], caller: int) -> list[int]:
-    """Who pays whom after a show-down."""
+    """Who pays whom after a show-down: Poker Rum's from the book; Poker Gin's the same but
+    for the caller's penalty when beaten (his difference once and 10 points, not twice his
+    difference); ``poker-gin-caller`` each player against the caller alone."""
     n = len(points)
     net = [0] * n
     others = [(caller + k) % n for k in range(1, n)]
     c = points[caller]
-    if variant == "poker-gin":
+    if variant == "poker-gin-caller":
         for p in others:
             if points[p] > c:
                 net[p] -= points[p] - c
@@ -105,7 +107,9 @@ def settlement(variant: str, points: list[int], caller: int) -> list[int]:
     paid = 0
     for p in range(n):
         if p not in winners:
-            owe = (points[p] - low) * (2 if p == caller else 1)
+            owe = points[p] - low
+            if p == caller:
+                owe = owe + 10 if variant == "poker-gin" else 2 * owe
             net[p] -= owe
             paid += owe
     for k, w in enumerate(winners):

@@ -118,7 +118,7 @@ def test_random_hands_played_to_the_end(variant: str, players: int) -> None:
         laid = state.showdown()
         assert laid is not None
         onto = tuple(members(m) for m in laid[state.caller].melds)
-        points = [least_deadwood(members(h), onto if variant == "poker-gin" and seat
+        points = [least_deadwood(members(h), onto if variant.startswith("poker-gin") and seat
                                  != state.caller else ()) for seat, h in enumerate(state.hands)]
         assert [a.points for a in laid] == points
         assert points[state.caller] <= state.rules.call_limit
@@ -127,7 +127,7 @@ def test_random_hands_played_to_the_end(variant: str, players: int) -> None:
     assert SHOWDOWN in ends
 
 
-@pytest.mark.parametrize("variant", ["poker-rum", "poker-gin"])
+@pytest.mark.parametrize("variant", ["poker-rum", "poker-gin", "poker-gin-caller"])
 def test_settlements_sum_to_zero_and_follow_the_reference(variant: str) -> None:
     from engine.rummy import get_rules, settle
     rng = random.Random(7)
