@@ -48,6 +48,13 @@ class Rules:
     show-down, the first player out of cards wins."""
     splash: bool = False
     """A player who goes out laying out his whole hand in one turn wins double (DP9)."""
+    turn_over: bool = False
+    """When the stock runs out the pile is turned face down into a new stock as it lies,
+    as often as need be, and is public from then on (DP11, DP12); otherwise it is shuffled
+    into a new stock once (RM25)."""
+    stall_rounds: int = 0
+    """With ``turn_over``: a hand stalls, and ends drawn, after this many whole rounds of
+    turns each opened by a take with nothing laid out (DP13)."""
     playable: bool = True
     """Served by the API (docs/api.md "Other games")."""
 
@@ -80,7 +87,8 @@ DOUBLE_PACK_RUM = Rules(
     "any meld in your turn; the first player out of cards collects the pips left in every "
     "other hand.",
     call_limit=0, layoffs=False, false_call_penalty=None, forfeit=0, low_wins_all=False,
-    single_pack_players=0, jokers=2, lay_out=True, splash=True)
+    single_pack_players=0, jokers=2, lay_out=True, splash=True, turn_over=True,
+    stall_rounds=5)
 
 VARIANTS: dict[str, Rules] = {r.name: r for r in (POKER_RUM, POKER_GIN, DOUBLE_PACK_RUM,
                                                   POKER_GIN_CALLER)}

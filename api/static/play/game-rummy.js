@@ -101,7 +101,7 @@ export function afterEvent(view, event) {
       v.hand_sizes[seat] -= 1;
       Object.assign(v, { phase: "draw", to_move: other(seat) });
       break;
-    case "reshuffle":  // RM25: the pile but its top card becomes the stock
+    case "reshuffle":  // RM25, DP11: the pile but its top card becomes the stock
       v.stock_size = (event.cards || []).length;
       v.pile = v.pile.slice(-1);
       break;

@@ -1,7 +1,8 @@
 """An independent reference for rummy (docs/rules/rummy.md), written apart from the engine
 and slow on purpose: melds checked from their definition (RM9-RM11), the least deadwood by
 trying every subset that holds the first card (RM12, RM21), the legal moves from the rules
-(RM7, RM8, RM14, RM24) and the settlement (RM18-RM20, RM23) from the book's words."""
+(RM7, RM8, RM14, RM24), the settlement (RM18-RM20, RM23) from the book's words, and
+Double-Pack Rum's lay-outs (DP4-DP7) and end of the stock (DP11, DP13)."""
 
 from __future__ import annotations
 

@@ -62,6 +62,7 @@ def check_view(state: State, seat: int, rng: random.Random) -> None:
         public |= {p.to_dict().get("card") for p in view.history} - {None}  # type: ignore[operator]
         public |= {NAMES[c] for p in view.history for c in members(p.shown | p.laid)}
         public |= {NAMES[c] for meld in view.table for c in meld.cards}
+        public |= {NAMES[c] for c in view.stock or ()}  # DP12: seen on the pile (DP11)
         named = {s for s in strings(view.to_dict()) if s in NAMES.values()}
         assert named <= public  # RM27: no other card is named
     world = view.resample(rng)
