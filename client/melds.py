@@ -493,8 +493,12 @@ class MeldGame(Console):
             return f"{self.verb(seat, 'call', 'calls')} with {e['points']} of deadwood, " \
                    f"over the limit: {s.cards(e['cards'])}; play goes on."
         if kind == "reshuffle":
+            if e.get("shuffled") is False:  # DP11
+                return "The pile is turned face down into a new stock, as it lay."
             return "The pile is turned and shuffled into a new stock."
         if kind == "hand_drawn":
+            if e.get("reason") not in (None, "again"):  # DP11, DP13
+                return str(e.get("description"))
             return "The stock is out again: the hand is drawn."
         return str(e.get("description") or kind)
 

@@ -15,6 +15,7 @@ from api.game_schemas import (
     _rcards,
     result_field,
 )
+from engine.rummy import DRAWN_REASONS, VARIANTS
 
 __all__ = ["RUMMY_EVENT_TYPES", "RummyEventSchema", "RummyMoveSchema",
            "RummyStateSchema", "RummyViewSchema"]
@@ -27,15 +28,15 @@ _TABLE = fields.List(fields.Dict(), required=True, metadata=_meta(
     "Double-pack rum's melds laid out (DP3): each with its `owner`, `kind`, `cards` and "
     "the jokers `moved`; empty in the poker games.", []))
 _HISTORY = fields.List(fields.Dict(), required=True, metadata=_meta(
-    "The hand's moves in order, as everybody saw them (a draw names no card, RM27).",
+    "The hand's moves in order, as everybody saw them (a draw names no card, RM27, but one "
+    "from a turned stock, DP12).",
     [{"seat": 1, "type": "draw"}]))
 
 
 class _RummyPublic(Strict):
     game = _game("rummy")
-    variant = fields.String(required=True, validate=validate.OneOf(
-        ["poker-rum", "poker-gin", "double-pack-rum"]), metadata=_meta("The variant.",
-                                                                       "poker-rum"))
+    variant = fields.String(required=True, validate=validate.OneOf(list(VARIANTS)),
+                            metadata=_meta("The variant.", "poker-rum"))
     players = Int(required=True, validate=validate.Range(min=2, max=6), metadata=_meta(
         "Seats (RM1).", 2))
     dealer = Int(required=True, metadata=_meta("Dealer seat (RM5).", 0))
@@ -52,7 +53,12 @@ class _RummyPublic(Strict):
     table = _TABLE
     history = _HISTORY
     reshuffled = fields.Boolean(required=True, metadata=_meta(
-        "The pile was turned into the stock once (RM25).", False))
+        "The pile was made into the stock: shuffled, once (RM25); in double-pack rum "
+        "turned as it lies, once or more (DP11).", False))
+    turned_at = Int(allow_none=True, validate=validate.Range(min=0), metadata=_meta(
+        "Double-pack rum, once the pile has been turned into the stock (DP11): the length "
+        "of `history` then (the draws from there on name their card, DP12; a whole turned "
+        "stock drawn with nothing laid out ends the hand, DP13). Absent before.", 12))
     scores = fields.List(Int(), required=True, metadata=_meta(
         "Points per seat so far (penalties, then the settlement, RM24, RM26).", [0, 0]))
     result = result_field()
@@ -79,6 +85,9 @@ class RummyViewSchema(_RummyPublic):
     hand_sizes = fields.List(Int(), required=True, metadata=_meta("Cards in each hand.",
                                                                   [10, 10]))
     stock_size = Int(required=True, metadata=_meta("Cards left in the stock.", 31))
+    stock = _rcards("Double-pack rum, once the pile has been turned into the stock (DP11): "
+                    "the stock, next card first, public (DP12). Absent before.", ["QS", "2C"],
+                    allow_none=True)
     known = fields.List(fields.List(_rcard("A card.", "9D")), required=True, metadata=_meta(
         "The cards each seat is known to hold: taken from the pile and not yet let go "
         "(RM27).", [[], ["9D"]]))
@@ -133,6 +142,16 @@ class RummyEventSchema(Schema):
                                 "the other games' events use.", 1))
     card = _rcard("The card concerned; null for a card the asking seat may not see.", "9D",
                   allow_none=True)
+    public = fields.Boolean(metadata=_meta(
+        "`draw`: from a turned stock, the card shown to every seat (DP12).", True))
+    shuffled = fields.Boolean(metadata=_meta(
+        "`reshuffle`: false when the pile is turned as it lies (double-pack rum, DP11); "
+        "absent when it is shuffled (RM25).", False))
+    reason = fields.String(validate=validate.OneOf(DRAWN_REASONS),
+                           metadata=_meta(
+        "`hand_drawn` in double-pack rum: `empty` (nothing to turn, DP11), `stalled` (a "
+        "turned stock drawn with nothing laid out) or `takes` (rounds of takes laying "
+        "nothing out, DP13).", "stalled"))
     scores = fields.List(Int(), metadata=_meta("Points per seat after it.", [-7, 7]))
     points = fields.Raw(metadata=_meta("Points of a settlement or a show.", [-7, 7]))
     call = fields.Boolean(metadata=_meta("`discard`: it called a show-down (RM14).", False))

@@ -1,5 +1,5 @@
 """Rummy (docs/rules/rummy.md: Poker Rum and Poker Gin, RM1-RM28; Double-Pack Rum,
-DP1-DP12): the game's public face.
+DP1-DP13): the game's public face.
 
 Modules outside ``engine/rummy/`` import what they need from here, never from the modules
 inside (tests/test_layers.py checks it).
@@ -44,9 +44,18 @@ from engine.rummy.play import (
     new_game,
     refuse,
 )
-from engine.rummy.rules import DOUBLE_PACK_RUM, POKER_GIN, POKER_RUM, VARIANTS, Rules, get_rules
+from engine.rummy.rules import (
+    DOUBLE_PACK_RUM,
+    POKER_GIN,
+    POKER_GIN_CALLER,
+    POKER_RUM,
+    VARIANTS,
+    Rules,
+    get_rules,
+)
 from engine.rummy.scoring import false_call, hand_pips, settle, settle_out, show_down
 from engine.rummy.state import DRAWN, OUT, PLAYING, SHOWDOWN, Played, known_cards
+from engine.rummy.stock import DRAWN_REASONS
 from engine.rummy.table import Laid, laid_problem
 from engine.rummy.words import event_text, move_json, move_text
 
@@ -66,6 +75,7 @@ __all__ = [
     "DOUBLE_PACK_RUM",
     "DRAW",
     "DRAWN",
+    "DRAWN_REASONS",
     "ENGINE",
     "GAME",
     "GAME_NAME",
@@ -75,6 +85,7 @@ __all__ = [
     "PIPS",
     "PLAYING",
     "POKER_GIN",
+    "POKER_GIN_CALLER",
     "POKER_RUM",
     "RUMMY",
     "SHIFT",

@@ -20,7 +20,7 @@ __all__ = ["ENGINE", "GAME", "RummyGame"]
 
 
 class RummyGame(Game[State, View, Move]):
-    """The rummy games (RM1-RM27, DP1-DP11)."""
+    """The rummy games (RM1-RM28, DP1-DP13)."""
 
     type = RUMMY
     max_seed = MAX_SEED
@@ -74,16 +74,18 @@ class RummyGame(Game[State, View, Move]):
         return Counter(card_name(c) for c in ids)
 
     def hidden(self, state: State, seat: int) -> frozenset[str]:
-        """The stock, and the other hands but for the cards each is known to hold, until a
-        show-down or a player out shows every hand; a card the record of play showed (a
-        discard, since turned into the stock) is no secret (RM25, RM27, DP12)."""
+        """The stock until it is turned from the pile (DP12), and the other hands but for
+        the cards each is known to hold, until a show-down or a player out shows every
+        hand; a card the record of play showed (a discard, since turned into the stock) is
+        no secret (RM25, RM27, DP12)."""
         known = state.known
+        stock = state.stock if state.turned_at is None else ()
         others = [] if state.status in (SHOWDOWN, OUT) else [
             state.hands[s] & ~known[s] for s in range(state.players) if s != seat]
         shown = {c for p in state.history if p.type != DRAW
                  for c in ((p.card,) if p.card is not None else ()) + tuple(
                      cards_of(p.shown | p.laid))}
-        return frozenset(card_name(c) for c in (*state.stock, *(c for h in others
+        return frozenset(card_name(c) for c in (*stock, *(c for h in others
                                                                 for c in cards_of(h)))
                          if c not in shown)
 

@@ -15,10 +15,12 @@ class Event(_Event):
     """One event (:class:`engine.events.Event`): its ``type`` and the fields that say
     what happened.
 
-    Types: ``draw`` (the card is shown only to the drawer), ``take``, ``discard``,
-    ``false_call``, ``reshuffle``, ``show`` (one seat's laid-out hand), ``settle`` (the
-    points per seat), ``hand_drawn``; in double-pack rum ``meld``, ``add``, ``shift`` (its
-    ``joker``) and ``out`` (DP4-DP9).
+    Types: ``draw`` (the card is shown only to the drawer, but to every seat when
+    ``public``: drawn from a turned stock, DP12), ``take``, ``discard``, ``false_call``,
+    ``reshuffle`` (``shuffled`` false when the pile is turned as it lies, DP11), ``show``
+    (one seat's laid-out hand), ``settle`` (the points per seat), ``hand_drawn`` (in
+    double-pack rum with its ``reason``, DP11, DP13); in double-pack rum ``meld``, ``add``,
+    ``shift`` (its ``joker``) and ``out`` (DP4-DP9).
     """
 
     __slots__ = ()
@@ -28,8 +30,9 @@ class Event(_Event):
         shown (:mod:`engine.rummy.words`); with a ``viewer`` seat, a stock card drawn by
         another seat is ``null`` (RM27).  The seat that acted is both ``seat`` and
         ``player`` (the other games' name for it)."""
-        shown: dict[str, Any] = {key: None if key == "card" and self.type == "draw"
-                                 and viewer not in (None, self.get("seat")) else value
+        hide = (self.type == "draw" and not self.get("public")
+                and viewer not in (None, self.get("seat")))
+        shown: dict[str, Any] = {key: None if key == "card" and hide else value
                                  for key, value in self.fields}
         out: dict[str, Any] = {"type": self.type, "description": event_text(self.type, shown)}
         for key, value in shown.items():

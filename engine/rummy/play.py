@@ -1,6 +1,6 @@
 """Rummy's states and views (docs/rules/rummy.md): dealing (RM5, RM6), the turn (RM7,
-RM8), calls and show-downs (RM14-RM24), the end of the stock (RM25), the result (RM26) and
-what each seat sees (RM27).
+RM8), calls and show-downs (RM14-RM24), the end of the stock (RM25, DP11, DP13), the result
+(RM26) and what each seat sees (RM27, DP12).
 
 Entry points: :func:`new_game`; :meth:`State.legal_moves`, :meth:`State.apply`,
 :meth:`State.view`, :meth:`State.returns`; :meth:`View.resample`.
@@ -15,7 +15,7 @@ from engine.errors import IllegalMoveError, MoveFormatError, StateError
 from engine.result import Result
 from engine.rummy import referee
 from engine.rummy.cards import card_name, format_cards, pack
-from engine.rummy.deal import deal, deal_order, first_dealer, reshuffle
+from engine.rummy.deal import deal, deal_order, first_dealer
 from engine.rummy.events import Event
 from engine.rummy.melds import Arrangement, deadwood_points
 from engine.rummy.movegen import legal_moves
@@ -43,6 +43,7 @@ from engine.rummy.state import (
     table_json,
     taken_card,
 )
+from engine.rummy.stock import TAKES, restock, stalled
 from engine.rummy.table import Laid, added, holding, laid_problem, meld_of, shift_result
 
 __all__ = ["GAME_NAME", "MAX_SEED", "State", "View", "advance", "deal_order", "first_dealer",
@@ -81,6 +82,9 @@ class State(NamedTuple):
     caller: int | None
     """The player who ended the hand: the caller of a show-down, or who went out (DP9)."""
     scores: tuple[int, ...]
+    turned_at: int | None = None
+    """Double-pack rum: the length of the history when the pile was last turned into the
+    stock (DP11), whose order is public from then on (DP12); ``None`` before."""
 
     # --- the GameState protocol ---------------------------------------------------------
 
@@ -166,7 +170,7 @@ class State(NamedTuple):
             "history": [p.to_dict() for p in self.history],
             "reshuffled": self.reshuffled, "scores": list(self.scores),
             "showdown": None if shown is None else [_arrangement_json(a) for a in shown],
-            "result": self.result.to_dict(),
+            "result": self.result.to_dict(), **_turned_json(self.turned_at),
         }
 
     @classmethod
@@ -192,11 +196,11 @@ class State(NamedTuple):
             table=read_table(data.get("table"), players, rules),
             to_move=read_int(data, "to_move", 0, players - 1),
             phase=_read_choice(data, "phase", PHASES),
-            history=read_history(data.get("history"), players),
+            history=read_history(data.get("history"), players, rules.turn_over),
             reshuffled=read_bool(data, "reshuffled"),
             status=_read_choice(data, "status", (PLAYING, SHOWDOWN, DRAWN, OUT)),
             caller=read_seat(data, "caller", players, optional=True),
-            scores=tuple(scores))
+            scores=tuple(scores), turned_at=_read_turned_at(data))
         state.validate()
         return state
 
@@ -228,6 +232,7 @@ class State(NamedTuple):
         if self.phase == DRAW and not self.stock:
             raise StateError("the seat to draw faces an empty stock (RM25)", field="stock",
                              rule="RM25")
+        _check_turned(self)
         for seat, known in enumerate(self.known):
             missing = known & ~self.hands[seat]
             if missing:
@@ -241,6 +246,42 @@ class State(NamedTuple):
         if sum(self.scores) != 0 or self.scores != _expected_scores(self):
             raise StateError("scores must be the penalties and settlement of the record "
                              "(RM24, RM26)", field="scores", rule="RM26")
+
+
+MAX_HISTORY = 10**6
+"""More records of play than any hand holds (a bound on ``turned_at``)."""
+
+
+def _turned_json(turned_at: int | None) -> dict[str, Any]:
+    """``turned_at`` (DP11) for the JSON forms, only once the pile has been turned: the
+    forms of every other position stay as they were."""
+    return {} if turned_at is None else {"turned_at": turned_at}
+
+
+def _read_turned_at(data: dict[str, Any]) -> int | None:
+    if data.get("turned_at") is None:
+        return None
+    return read_int(data, "turned_at", 0, MAX_HISTORY)
+
+
+def _check_turned(state: State) -> None:
+    """The turned stock and the public draws agree with the record (DP11, DP12): a draw
+    names its card exactly when it is made from a turned stock."""
+    turned = state.turned_at
+    if turned is not None and (not state.rules.turn_over or not state.reshuffled
+                               or turned > len(state.history)):
+        raise StateError("turned_at: the pile is turned into the stock in double-pack rum "
+                         "only, at a place in the history, with reshuffled true (DP11)",
+                         field="turned_at", rule="DP11")
+    for i, played in enumerate(state.history):
+        if played.type != DRAW:
+            continue
+        if played.card is not None and not state.reshuffled:
+            raise StateError("a draw from the stock is not public (RM27)",
+                             field=f"history[{i}].card", rule="RM27")
+        if played.card is None and turned is not None and i >= turned:
+            raise StateError("a draw from a turned stock names its card (DP12)",
+                             field=f"history[{i}].card", rule="DP12")
 
 
 def _read_choice(data: dict[str, Any], key: str, choices: tuple[str, ...]) -> str:
@@ -345,6 +386,10 @@ def advance(state: State, move: Move) -> tuple[State, list[Event]]:
     if move.type == DRAW:
         card = state.stock[0]
         hands[seat] |= 1 << card
+        if state.turned_at is not None:  # DP12: the turned stock's order is public
+            return state._replace(hands=tuple(hands), stock=state.stock[1:], phase=DISCARD,
+                                  history=(*state.history, Played(seat, DRAW, card))), [
+                Event.of("draw", seat=seat, card=card, public=True)]
         return state._replace(hands=tuple(hands), stock=state.stock[1:], phase=DISCARD,
                               history=(*state.history, Played(seat, DRAW))), [
             Event.of("draw", seat=seat, card=card)]
@@ -391,18 +436,30 @@ def advance(state: State, move: Move) -> tuple[State, list[Event]]:
                                penalty=penalty, scores=scores))
     history = (*state.history, Played(seat, DISCARD, move.card, move.call, shown))
     stock = state.stock
-    reshuffled = state.reshuffled
-    status = PLAYING
-    if not stock:  # RM25
-        if not reshuffled and len(pile) > 1:
-            stock, pile, reshuffled = reshuffle(state.seed, pile[:-1]), pile[-1:], True
-            events.append(Event.of("reshuffle", cards=_mask(stock)))
+    reshuffled, turned_at = state.reshuffled, state.turned_at
+    rules = state.rules
+    ended: str | None = None
+    if not stock:  # RM25, DP11, DP13
+        made = restock(rules, state.seed, pile, history, reshuffled, turned_at)
+        if isinstance(made, str):
+            ended = made
         else:
-            status = DRAWN
-            events.append(Event.of("hand_drawn", scores=scores))
+            (stock, pile), reshuffled = made, True
+            if rules.turn_over:
+                turned_at = len(history)
+                events.append(Event.of("reshuffle", cards=_mask(stock), shuffled=False))
+            else:
+                events.append(Event.of("reshuffle", cards=_mask(stock)))
+    elif stalled(rules, history, state.players):
+        ended = TAKES
+    if ended is not None:
+        events.append(Event.of("hand_drawn", reason=ended, scores=scores) if rules.turn_over
+                      else Event.of("hand_drawn", scores=scores))
+    status = PLAYING if ended is None else DRAWN
     return state._replace(
         hands=tuple(hands), stock=stock, pile=pile, history=history, scores=scores,
-        reshuffled=reshuffled, status=status, phase=DRAW if status == PLAYING else OVER,
+        reshuffled=reshuffled, turned_at=turned_at, status=status,
+        phase=DRAW if status == PLAYING else OVER,
         to_move=(seat + 1) % state.players if status == PLAYING else seat), events
 
 
@@ -460,7 +517,7 @@ def _go_out(state: State, events: list[Event]) -> tuple[State, list[Event]]:
 class View(NamedTuple):
     """What ``player`` may see (RM27): own hand, every hand's size, the stock's size, the
     pile, the public record (and through it the cards each seat is known to hold), the
-    points; every hand after a show-down."""
+    points; every hand after a show-down; the stock itself once turned (DP12)."""
 
     rules: Rules
     player: int
@@ -480,6 +537,11 @@ class View(NamedTuple):
     scores: tuple[int, ...]
     shown: tuple[int, ...] | None
     """Every hand, after a show-down (RM16, RM17) or going out (DP9); ``None`` before."""
+    turned_at: int | None = None
+    """As :attr:`State.turned_at` (DP11)."""
+    stock: tuple[int, ...] | None = None
+    """The stock in drawing order once the pile has been turned into it (DP11): every card
+    of it was seen on the pile, in order (DP12); ``None`` while it is hidden."""
 
     @classmethod
     def of(cls, state: State, player: int) -> View:
@@ -489,7 +551,8 @@ class View(NamedTuple):
                    tuple(h.bit_count() for h in state.hands), len(state.stock), state.pile,
                    state.table, state.to_move, state.phase, state.history, state.reshuffled,
                    state.status, state.caller, state.scores,
-                   state.hands if state.status in (SHOWDOWN, OUT) else None)
+                   state.hands if state.status in (SHOWDOWN, OUT) else None, state.turned_at,
+                   None if state.turned_at is None else state.stock)
 
     @property
     def game(self) -> str:
@@ -544,11 +607,14 @@ class View(NamedTuple):
 
     def resample(self, rng: random.Random) -> State:
         """A whole state with this view: the hidden cards (the others' hands but for what
-        they are known to hold, and the stock) dealt uniformly from the unseen cards, in
-        this order: a shuffle of the unseen cards, then a seed (RM27)."""
+        they are known to hold, and the stock unless it is public, DP12) dealt uniformly
+        from the unseen cards, in this order: a shuffle of the unseen cards, then a seed
+        (RM27)."""
         everything = _mask(pack(self.rules.packs(self.players), self.rules.jokers))
         for laid in self.table:
             everything &= ~laid.mask
+        if self.stock is not None:
+            everything &= ~_mask(self.stock)
         if self.shown is not None:
             hands = self.shown
             hidden = everything & ~_mask(self.pile)
@@ -575,11 +641,13 @@ class View(NamedTuple):
                 hand_list.append(known[seat] | _mask(unseen[:need]))
                 unseen = unseen[need:]
             hands = tuple(hand_list)
-        if len(unseen) != self.stock_size:
+        stock = tuple(unseen) if self.stock is None else self.stock
+        if len(stock) != self.stock_size or (self.stock is not None and unseen):
             raise ValueError("the unseen cards do not fill the stock (RM27)")
         state = State(self.rules, rng.randrange(MAX_SEED + 1), self.players, self.dealer,
-                      hands, tuple(unseen), self.pile, self.table, self.to_move, self.phase,
-                      self.history, self.reshuffled, self.status, self.caller, self.scores)
+                      hands, stock, self.pile, self.table, self.to_move, self.phase,
+                      self.history, self.reshuffled, self.status, self.caller, self.scores,
+                      self.turned_at)
         return state
 
     def to_dict(self) -> dict[str, Any]:
@@ -594,7 +662,8 @@ class View(NamedTuple):
             "known": [format_cards(k) for k in self.known],
             "reshuffled": self.reshuffled, "scores": list(self.scores),
             "shown": None if self.shown is None else [format_cards(h) for h in self.shown],
-            "result": self.result.to_dict(),
+            "result": self.result.to_dict(), **_turned_json(self.turned_at),
+            **({} if self.stock is None else {"stock": [card_name(c) for c in self.stock]}),
         }
 
     @classmethod
@@ -619,13 +688,28 @@ class View(NamedTuple):
             if not isinstance(shown_data, list) or len(shown_data) != players:
                 raise StateError(f"shown must be {players} hands", field="shown")
             shown = tuple(read_cards(h, f"shown[{i}]") for i, h in enumerate(shown_data))
+        stock_size = read_int(data, "stock_size", 0, 106)
+        turned_at = _read_turned_at(data)
+        if turned_at is not None and not rules.turn_over:
+            raise StateError("turned_at: the pile is turned into the stock in double-pack "
+                             "rum only (DP11)", field="turned_at", rule="DP11")
+        hand = read_cards(data.get("hand"), "hand")
+        pile = read_card_list(data.get("pile"), "pile")
+        table = read_table(data.get("table"), players, rules)
+        stock = None if data.get("stock") is None else read_card_list(data["stock"], "stock")
+        if (stock is None) != (turned_at is None) or (stock is not None and (
+                len(stock) != stock_size or _mask(stock) & (hand | _mask(pile) | _mask(
+                    c for laid in table for c in laid.cards)))):
+            raise StateError("stock: a view shows the stock, of stock_size cards none of "
+                             "them elsewhere, exactly when the pile has been turned into it "
+                             "(turned_at, DP12)", field="stock", rule="DP12")
         return cls(rules, read_int(data, "player", 0, players - 1), players,
-                   read_int(data, "dealer", 0, players - 1),
-                   read_cards(data.get("hand"), "hand"), tuple(sizes),
-                   read_int(data, "stock_size", 0, 106), read_card_list(data.get("pile"), "pile"),
-                   read_table(data.get("table"), players, rules),
+                   read_int(data, "dealer", 0, players - 1), hand, tuple(sizes), stock_size,
+                   pile, table,
                    read_int(data, "to_move", 0, players - 1),
                    _read_choice(data, "phase", PHASES),
-                   read_history(data.get("history"), players), read_bool(data, "reshuffled"),
+                   read_history(data.get("history"), players, rules.turn_over),
+                   read_bool(data, "reshuffled"),
                    _read_choice(data, "status", (PLAYING, SHOWDOWN, DRAWN, OUT)),
-                   read_seat(data, "caller", players, optional=True), tuple(scores), shown)
+                   read_seat(data, "caller", players, optional=True), tuple(scores), shown,
+                   turned_at, stock)

@@ -22,7 +22,10 @@ def show_down(rules: Rules, hands: Sequence[int], caller: int) -> tuple[Arrangem
 
 
 def settle(rules: Rules, points: Sequence[int], caller: int) -> tuple[int, ...]:
-    """The points each seat wins (+) or pays (-) after a show-down (RM18-RM20, RM23)."""
+    """The points each seat wins (+) or pays (-) after a show-down (RM18-RM20, RM23): the
+    others pay a caller who is low; else the lowest hand takes from everybody, the caller
+    paying ``caller_times`` his difference and the ``forfeit``; or, with ``low_wins_all``
+    off, each player settles with the caller alone."""
     n = len(points)
     pay = [0] * n
     mine = points[caller]
@@ -32,7 +35,7 @@ def settle(rules: Rules, points: Sequence[int], caller: int) -> tuple[int, ...]:
         pay[payer] -= amount
         pay[payee] += amount
 
-    if not rules.low_wins_all:  # Poker Gin (RM23): each settles with the caller alone
+    if not rules.low_wins_all:  # poker-gin-caller (RM23): each settles with him alone
         for seat in others:
             if points[seat] > mine:
                 transfer(seat, caller, points[seat] - mine)
@@ -44,11 +47,13 @@ def settle(rules: Rules, points: Sequence[int], caller: int) -> tuple[int, ...]:
         for seat in others:
             transfer(seat, caller, points[seat] - mine)
         return tuple(pay)
-    winners = [seat for seat in others if points[seat] == low]  # RM19, RM20
+    winners = [seat for seat in others if points[seat] == low]  # RM19, RM20, RM23
     pool = 0
     for seat in range(n):
         if seat not in winners:
-            owed = (points[seat] - low) * (2 if seat == caller else 1)
+            owed = points[seat] - low
+            if seat == caller:  # Poker Rum: twice over; Poker Gin: once, and the forfeit
+                owed = owed * rules.caller_times + rules.forfeit
             pay[seat] -= owed
             pool += owed
     share, extra = divmod(pool, len(winners))

@@ -89,11 +89,11 @@ class Played(NamedTuple):
 
 
 def known_cards(history: Sequence[Played], players: int) -> tuple[int, ...]:
-    """The cards each seat is known by all to hold (RM27): taken from the pile and not
-    discarded since, or shown by a false call (RM24) and not discarded since."""
+    """The cards each seat is known by all to hold (RM27): taken from the pile, drawn from
+    a turned stock (DP12), or shown by a false call (RM24), and not let go since."""
     known = [0] * players
     for played in history:
-        if played.type == TAKE and played.card is not None:
+        if played.type in (TAKE, DRAW) and played.card is not None:
             known[played.seat] |= 1 << played.card
         elif played.type == DISCARD and played.card is not None:
             known[played.seat] &= ~(1 << played.card)
@@ -171,7 +171,10 @@ def read_card_list(value: Any, field: str) -> tuple[int, ...]:
     return cards
 
 
-def read_history(value: Any, players: int) -> tuple[Played, ...]:
+def read_history(value: Any, players: int, public_draws: bool = False) -> tuple[Played, ...]:
+    """The record of play; with ``public_draws`` (double-pack rum) a draw may name its
+    card, as one from a turned stock does (DP12: checked against the state's
+    ``turned_at``)."""
     if not isinstance(value, list):
         raise StateError("history must be a list", field="history")
     out = []
@@ -185,10 +188,18 @@ def read_history(value: Any, players: int) -> tuple[Played, ...]:
                              field=f"{field}.seat")
         kind = item.get("type")
         if kind == DRAW:
-            if "card" in item:
+            if "card" not in item:
+                out.append(Played(seat, DRAW))
+                continue
+            if not public_draws:
                 raise StateError("a draw from the stock is not public (RM27)",
                                  field=f"{field}.card", rule="RM27")
-            out.append(Played(seat, DRAW))
+            try:
+                drawn = parse_card(item["card"])
+            except CardError as error:
+                raise StateError(error.message, field=f"{field}.card",
+                                 token=error.token) from None
+            out.append(Played(seat, DRAW, drawn))
             continue
         if kind in LAY_OUT:
             try:

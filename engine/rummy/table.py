@@ -65,8 +65,8 @@ def laid_problem(laid: Laid) -> str | None:
     if len(set(cards)) != len(cards):
         return "a card is named twice"
     naturals = [c for c in cards if not is_joker(c)]
-    if len(naturals) < 2:
-        return "a meld holds two natural cards at least (DP4)"
+    if not naturals:
+        return "a meld holds a natural card at least (DP4)"
     if laid.moved & ~laid.mask or any(not is_joker(c) for c in cards_of(laid.moved)):
         return "only the meld's jokers can have been moved"
     if laid.kind == SET:
@@ -133,7 +133,7 @@ def new_melds(hand: int) -> list[tuple[tuple[int, ...], int]]:
         if not is_joker(card):
             by_rank.setdefault(rank_of(card), []).append(card)
     for naturals in by_rank.values():
-        for chosen in _subsets(naturals, 2):
+        for chosen in _subsets(naturals, 1):
             for wild in _subsets(jokers, 0):
                 if len(chosen) + len(wild) >= 3:
                     out.append((tuple(sorted((*chosen, *wild), key=sort_key)), 0))
@@ -144,7 +144,7 @@ def new_melds(hand: int) -> list[tuple[tuple[int, ...], int]]:
                 window = column[low:high + 1]
                 if sum(1 for cell in window if not cell) > len(jokers):
                     break
-                for cards in _fillings(window, jokers, 2):
+                for cards in _fillings(window, jokers, 1):
                     out.append((cards, low))
     return out
 

@@ -8,7 +8,8 @@ A move's words depend on the move, and on the table's melds where a joker's plac
 there (an addition to a set of jokers only, a shift), so a move reads the same in legal
 moves and hints.  An event's words are written from the fields its viewer's JSON shows
 (:meth:`engine.rummy.events.Event.to_dict`), and a draw's are the same for every seat: they
-never name the card drawn (RM27), which only the drawer's ``card`` field holds.
+never name the card drawn (RM27), which only the drawer's ``card`` field holds, but for a
+draw from a turned stock, public to all (DP12).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from engine.cards import RANKS, SUIT_SYMBOLS, listed
 from engine.cards import card_text as base_text
 from engine.rummy.cards import cards_of, is_joker, parse_card, rank_of, sort_key, suit_of
 from engine.rummy.moves import ADD, DISCARD, DRAW, MELD, SHIFT, TAKE, Move
+from engine.rummy.stock import AGAIN, EMPTY, STALLED, TAKES
 from engine.rummy.table import RUN, Laid, holding, shift_result
 
 __all__ = ["card_text", "cards_text", "event_text", "laid_text", "move_json", "move_text"]
@@ -144,12 +146,27 @@ def _melds_text(melds: Sequence[int]) -> str:
     return "; ".join(cards_text(m) for m in melds)
 
 
+_DRAWN: dict[str | None, str] = {
+    None: "The stock is out again: the hand is drawn, with no settlement (RM25)",
+    AGAIN: "The stock is out again: the hand is drawn, with no settlement (RM25)",
+    EMPTY: "The stock is out and nothing lies under the pile's top card: the hand is "
+           "drawn, with no settlement (DP11)",
+    STALLED: "The stock is out, and nothing was laid out while it was drawn: the hand has "
+             "stalled and is drawn, with no settlement (DP13)",
+    TAKES: "Round after round every turn took from the pile and laid nothing out: the hand "
+           "has stalled and is drawn, with no settlement (DP13)",
+}
+"""A drawn hand's words by its ``reason`` (engine.rummy.stock); none in the poker games."""
+
+
 def event_text(kind: str, fields: dict[str, Any]) -> str:
     """An event (:class:`engine.rummy.events.Event`) in words, from the fields its viewer
     is shown (cards as ints, ``None`` for one the viewer may not see; card sets as masks).
     """
     who = f"Player {fields.get('seat')}"
-    if kind == "draw":  # never the card: the same words for every seat (RM27)
+    if kind == "draw":  # never a hidden card: the same words for every seat (RM27)
+        if fields.get("public") and fields.get("card") is not None:
+            return f"{who} draws {card_text(fields['card'])} from the turned stock (DP12)"
         return f"{who} draws from the stock"
     if kind == "take":
         return f"{who} takes {card_text(fields['card'])} from the discard pile"
@@ -161,8 +178,13 @@ def event_text(kind: str, fields: dict[str, Any]) -> str:
                 f"(RM24): the hand shown is {cards_text(fields['cards'])}; the penalty is "
                 f"{_per_seat(fields['penalty'])}, and play goes on")
     if kind == "reshuffle":
+        count = fields['cards'].bit_count()
+        if fields.get("shuffled") is False:
+            return (f"The stock is out: the discard pile, all but its top card, is turned "
+                    f"face down as a new stock of {count} cards, its bottom card to be "
+                    "drawn first (DP11)")
         return (f"The stock is out: the discard pile, all but its top card, is shuffled into "
-                f"a new stock of {fields['cards'].bit_count()} cards (RM25)")
+                f"a new stock of {count} cards (RM25)")
     if kind == "show":
         melds = _melds_text(fields["melds"]) or "no meld"
         layoffs = _melds_text(fields.get("layoffs", ()))
@@ -173,7 +195,7 @@ def event_text(kind: str, fields: dict[str, Any]) -> str:
     if kind == "settle":
         return f"The hand is settled: {_per_seat(fields['points'])} (RM18-RM23)"
     if kind == "hand_drawn":
-        return "The stock is out again: the hand is drawn, with no settlement (RM25)"
+        return _DRAWN.get(fields.get("reason"), _DRAWN[None])
     if kind == "out":
         splash = ", a splash: paid double" if fields.get("splash") else ""
         return f"{who} goes out{splash} (DP9): {_per_seat(fields['points'])}"

@@ -20,6 +20,8 @@ the next seat takes or not) are then played out with different cards altogether.
 cards a seat draws is still a uniform draw without replacement from the unseen cards (the
 choice of the next card does not look at them), so every value keeps its expectation; the
 paired differences between root moves (common random numbers) lose most of that noise.
+Once the pile has been turned into the stock its order is public (DP11, DP12), the same in
+every world: it is then drawn as it lies, whoever takes.
 """
 
 from __future__ import annotations
@@ -105,7 +107,7 @@ def play_out(state: State, horizon: int | None = None,
     while not state.game_over:
         move = greedy_choice(state.phase, state.hands[state.to_move], state.table, state.pile,
                              state.taken)
-        if queues is not None and move.type == DRAW:
+        if queues is not None and move.type == DRAW and state.turned_at is None:
             seat = state.to_move
             state, places[seat] = _next_draw(state, queues[seat], places[seat])
         state, _ = advance(state, move)

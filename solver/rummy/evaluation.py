@@ -20,8 +20,10 @@ from engine.rummy import Rules
 
 __all__ = ["FIT", "estimate"]
 
-FIT = {"poker-rum": (0.466, 2.09), "poker-gin": (0.344, 1.41)}
-"""Slope on the deadwood difference and the value of moving next, by variant."""
+FIT = {"poker-rum": (0.466, 2.09), "poker-gin": (0.344, 1.41),
+       "poker-gin-caller": (0.344, 1.41)}
+"""Slope on the deadwood difference and the value of moving next, by variant (Poker Gin's
+two readings share the fit: it was made at two seats, where they settle alike, RM23)."""
 
 
 def estimate(rules: Rules, deadwood: Sequence[int], scores: Sequence[int],

@@ -63,3 +63,27 @@ def test_every_answer_of_a_hand_fits_its_schema(client: FlaskClient, game: str,
             fits(event_schema, event)
         state = answer["state"]
     raise AssertionError("the hand did not end")
+
+
+def test_a_turned_stock_and_a_stalled_hand_fit_the_rummy_schemas() -> None:
+    """Double-Pack Rum's fields of a turned pile (DP11, DP12) and of a stalled hand (DP13)
+    are documented by the schemas."""
+    from tests.engine.rummy.test_turned_stock import short_stock
+    state = short_stock(["2S 3D 5H 9S JD", "4C 6H 8D 10S QC"], pile="KS KH KD", stock="AS")
+    events = []
+    while not state.game_over:  # draw and discard: the pile turned, then drawn through
+        state, drew = state.apply("draw")
+        discard = next(m for m in state.legal_moves() if m.type == "discard")
+        state, done = state.apply(discard)
+        events += [*drew, *done]
+        if state.turned_at is not None and not state.game_over:
+            turned = state
+    assert {e.type for e in events} >= {"reshuffle", "draw", "hand_drawn"}
+    assert "turned_at" in turned.to_dict() and "stock" in turned.view(0).to_dict()
+    for position in (turned, state):
+        fits(RummyStateSchema, position.to_dict())
+        for seat in range(2):
+            fits(RummyViewSchema, position.view(seat).to_dict())
+    for seat in range(2):
+        for event in events:
+            fits(RummyEventSchema, event.to_dict(seat))

@@ -48,6 +48,21 @@ def layout(view: dict[str, Any], game: str, symbols: bool = False) -> list[str]:
 # ---- the layout, on the engines' views ------------------------------------------------
 
 
+def test_a_pile_turned_as_it_lay_and_a_stalled_hand_in_words() -> None:
+    """Double-Pack Rum turns the pile without a shuffle (DP11) and ends a stalled hand
+    (DP13); the poker games' shuffle (RM25) reads as before."""
+    args = argparse.Namespace(game="rummy", seat=0, opponent="greedy")
+    game = MeldGame(None, args, False, io.StringIO(), io.StringIO(), 0.0)  # type: ignore[arg-type]
+    pile = rummy.parse_cards(["KS", "KH"], field="cards")
+    turned = rummy.Event.of("reshuffle", cards=pile, shuffled=False).to_dict(0)
+    shuffled = rummy.Event.of("reshuffle", cards=pile).to_dict(0)
+    assert game.event_text(turned) == "The pile is turned face down into a new stock, as it lay."
+    assert game.event_text(shuffled) == "The pile is turned and shuffled into a new stock."
+    stalled = rummy.Event.of("hand_drawn", reason="stalled", scores=(0, 0)).to_dict(0)
+    assert game.event_text(stalled) == stalled["description"] and "(DP13)" in stalled[
+        "description"]
+
+
 def test_the_books_conquian_hand_shows_its_melds() -> None:
     # docs/rules/conquian.md: ♡ J 7 6 4, ♠ 5 3 2, ♢ K 7 5 drawing ♡ 5
     hand = ["JH", "7H", "6H", "4H", "5S", "3S", "2S", "KD", "7D", "5D", "5H"]

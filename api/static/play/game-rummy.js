@@ -9,7 +9,8 @@ export { startMelds as start } from "./melds.js";
 
 export const title = "Rummy";
 export const variantTitles = { "poker-rum": "Poker Rum", "poker-gin": "Poker Gin",
-                               "double-pack-rum": "Double-Pack Rum" };
+                               "double-pack-rum": "Double-Pack Rum",
+                               "poker-gin-caller": "Poker Gin (each with the caller)" };
 /** The game menu's entries: each playable variant, by its name. */
 export const menu = (entry) => variantMenu(entry, variantTitles);
 
@@ -100,7 +101,7 @@ export function afterEvent(view, event) {
       v.hand_sizes[seat] -= 1;
       Object.assign(v, { phase: "draw", to_move: other(seat) });
       break;
-    case "reshuffle":  // RM25: the pile but its top card becomes the stock
+    case "reshuffle":  // RM25, DP11: the pile but its top card becomes the stock
       v.stock_size = (event.cards || []).length;
       v.pile = v.pile.slice(-1);
       break;

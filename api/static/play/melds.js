@@ -272,8 +272,9 @@ export function startMelds(api, config, context) {
           `${e.layoffs && e.layoffs.length ? `, lay${s} off ${e.layoffs.map(cardsText).join(" | ")}` : ""}; deadwood ${cardsText(e.deadwood) || "none"} (${e.points}).`;
       case "settle": return `Settled: you ${signed(e.points[state.human])}, ${houseName().toLowerCase()} ${signed(e.points[other()])}.`;
       case "false_call": return `${name} called with ${e.points} of deadwood, over the limit: ${cardsText(e.cards)}; play goes on.`;
-      case "reshuffle": return "The pile is turned and shuffled into a new stock.";
-      case "hand_drawn": return "The stock is out again: the hand is drawn.";
+      case "reshuffle": return e.shuffled === false ? "The pile is turned face down into a new stock, as it lay."
+        : "The pile is turned and shuffled into a new stock.";
+      case "hand_drawn": return e.reason && e.reason !== "again" ? e.description : "The stock is out again: the hand is drawn.";
       default: return e.description || e.type;
     }
   }

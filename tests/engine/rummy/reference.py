@@ -1,7 +1,8 @@
 """An independent reference for rummy (docs/rules/rummy.md), written apart from the engine
 and slow on purpose: melds checked from their definition (RM9-RM11), the least deadwood by
 trying every subset that holds the first card (RM12, RM21), the legal moves from the rules
-(RM7, RM8, RM14, RM24) and the settlement (RM18-RM20, RM23) from the book's words."""
+(RM7, RM8, RM14, RM24), the settlement (RM18-RM20, RM23) from the book's words, and
+Double-Pack Rum's lay-outs (DP4-DP7) and end of the stock (DP11, DP13)."""
 
 from __future__ import annotations
 
@@ -75,18 +76,20 @@ def legal_ids(variant: str, phase: str, hand: frozenset[int], pile_size: int,
         if card == taken:
             continue
         out.add(names[card])
-        if variant == "poker-gin" or least_deadwood(hand - {card}) <= 15:
+        if variant.startswith("poker-gin") or least_deadwood(hand - {card}) <= 15:
             out.add(names[card] + "!")
     return out
 
 
 def settlement(variant: str, points: list[int], caller: int) -> list[int]:
-    """Who pays whom after a show-down."""
+    """Who pays whom after a show-down: Poker Rum's from the book; Poker Gin's the same but
+    for the caller's penalty when beaten (his difference once and 10 points, not twice his
+    difference); ``poker-gin-caller`` each player against the caller alone."""
     n = len(points)
     net = [0] * n
     others = [(caller + k) % n for k in range(1, n)]
     c = points[caller]
-    if variant == "poker-gin":
+    if variant == "poker-gin-caller":
         for p in others:
             if points[p] > c:
                 net[p] -= points[p] - c
@@ -105,7 +108,9 @@ def settlement(variant: str, points: list[int], caller: int) -> list[int]:
     paid = 0
     for p in range(n):
         if p not in winners:
-            owe = (points[p] - low) * (2 if p == caller else 1)
+            owe = points[p] - low
+            if p == caller:
+                owe = owe + 10 if variant == "poker-gin" else 2 * owe
             net[p] -= owe
             paid += owe
     for k, w in enumerate(winners):
@@ -123,15 +128,17 @@ def natural(card: int) -> bool:
 
 
 def valid_set(cards: tuple[int, ...]) -> bool:
+    """Three cards or more, the naturals of one rank, jokers for any of it (one natural
+    and both jokers is a set, DP4)."""
     naturals = [c for c in cards if natural(c)]
-    return len(cards) >= 3 and len(naturals) >= 2 and len({rank(c) for c in naturals}) == 1
+    return len(cards) >= 3 and len(naturals) >= 1 and len({rank(c) for c in naturals}) == 1
 
 
 def valid_run(cards: tuple[int, ...], low: int) -> bool:
     """Cards by place from ``low``: each natural of the suit at its rank's place (the ace
-    at 1 or 14), jokers anywhere, within 1..14, two naturals at least."""
+    at 1 or 14), jokers anywhere, within 1..14, one natural at least."""
     naturals = [c for c in cards if natural(c)]
-    if len(cards) < 3 or len(naturals) < 2 or low < 1 or low + len(cards) - 1 > 14:
+    if len(cards) < 3 or not naturals or low < 1 or low + len(cards) - 1 > 14:
         return False
     if len({suit(c) for c in naturals}) != 1:
         return False

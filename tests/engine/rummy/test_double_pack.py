@@ -78,15 +78,15 @@ def test_dp6_a_joker_inside_a_run_stays() -> None:
     assert {"0:5C@5", "0:9D"} & ids(state) == {"0:5C@5"}
 
 
-def test_dp4_melds_any_suits_copies_and_jokers_but_two_naturals() -> None:
+def test_dp4_melds_any_suits_copies_and_jokers() -> None:
     state = position(DP, ["2S 3D 5H 9S JD", "7H 7H' 7S 7D JK1 JK2 KH AH 2H 4C"], pile="KD",
                      stock="QS", to_move=1).apply("draw")[0]
     legal = ids(state)
     assert {"7S+7H+7H'+7D", "7H+7H'+JK1", "7S+7H+7D+JK1+JK2", "JK1+KH+AH@12",
-            "AH+2H+JK2@1", "KH+AH+JK2@13"} - {"KH+AH+JK2@13"} <= legal
+            "AH+2H+JK2@1", "7H+JK1+JK2"} <= legal
     assert "JK1+AH+2H@13" not in legal and "KH+AH+2H@13" not in legal  # not round the corner
-    for bad, rule in [("7H+JK1+JK2", "DP4"), ("7H+7S+KH", "DP4"), ("KH+AH+2H@13", "DP4"),
-                      ("2H+7H+JK1@2", "DP4")]:
+    for bad, rule in [("7H+7S+KH", "DP4"), ("KH+AH+2H@13", "DP4"), ("2H+7H+JK1@2", "DP4"),
+                      ("JK1+JK2+7H@6", "DP4")]:
         with pytest.raises(IllegalMoveError) as caught:
             state.apply(bad)
         assert caught.value.rule == rule, bad
@@ -94,6 +94,42 @@ def test_dp4_melds_any_suits_copies_and_jokers_but_two_naturals() -> None:
     assert after.table[0] == Laid(1, "set", 7, 0, tuple(
         parse_card(c) for c in ("7S", "7H", "7H'", "7D")))
     assert after.to_move == 1 and after.phase == "discard" and events[0].type == "meld"
+
+
+def test_dp4_one_natural_and_both_jokers_make_a_meld() -> None:
+    """"A joker may be called anything the holder pleases": the move names what each
+    joker stands for, a set's by the natural's rank, a run's by its place (DP4)."""
+    state = position(DP, ["2S 3D 5H 9S JD", "7C JK1 JK2 4H 9D KS"], pile="KD", stock="QS",
+                     to_move=1).apply("draw")[0]
+    legal = ids(state)
+    runs = {"7C+JK1+JK2@7", "JK1+7C+JK2@6", "JK1+JK2+7C@5", "JK2+JK1+7C@5"}
+    assert runs | {"7C+JK1+JK2", "4H+JK1+JK2", "KS+JK1+JK2"} <= legal
+    assert "JK1+JK2+7C@6" not in legal and "JK1+JK2+QS@12" not in legal
+    after, events = state.apply("JK1+7C+JK2@6")
+    assert after.table[0] == Laid(1, "run", 3, 6, tuple(parse_card(c) for c in
+                                                        ("JK1", "7C", "JK2")))
+    assert events[0].to_dict()["description"] == (
+        "Player 1 lays out meld 0: JK1 (as 6♣), 7♣ and JK2 (as 8♣)")
+    assert State.from_dict(after.to_dict()) == after
+    as_set, _ = state.apply("7C+JK1+JK2")
+    assert as_set.table[0].kind == "set" and as_set.table[0].key == 7
+    with pytest.raises(IllegalMoveError) as caught:  # the joker is no seven of clubs' place
+        state.apply("JK1+JK2+7C@6")
+    assert caught.value.rule == "DP4"
+
+
+def test_dp6_dp7_jokers_of_a_one_natural_run_stay_inside_and_move_from_an_end() -> None:
+    """On JK1 7C JK2 (the 6, the 8 of clubs) the holder of the 8 moves JK2 to the 5's place
+    and puts his 8 in its place; JK1 is inside the run then and stays (DP6, DP7)."""
+    state = position(DP, ["2S 3D 5H 9S JD", "8C 6C 4C 9H 9D"], pile="KH", stock="QS",
+                     to_move=1, table=(laid(0, "JK1+7C+JK2@6"),)).apply("draw")[0]
+    assert {"JK2~=8C", "JK1~=6C", "JK2~+4C"} <= ids(state)
+    moved, _ = state.apply("JK2~=8C")
+    assert moved.table[0].text() == "JK2+JK1+7C+8C@5"
+    assert not {i for i in ids(moved) if i.startswith("JK1~") or i.startswith("JK2~")}
+    assert moved.apply("0:4C@4")[0].table[0].text() == "4C+JK2+JK1+7C+8C@4"
+    for meld in moved.table:
+        assert valid_run(meld.cards, meld.low)
 
 
 def test_dp5_adding_to_another_players_meld_at_either_end() -> None:
@@ -267,10 +303,32 @@ def joker_positions(count: int, seed: int) -> list[State]:
     return out
 
 
+def both_jokers_positions(count: int, seed: int) -> list[State]:
+    """Hands holding both jokers and a few naturals, beside a run of naturals on the table:
+    new melds of one natural and two jokers (DP4), additions of jokers (DP5)."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        suit, low = rng.randrange(4), rng.randrange(1, 12)
+        run = tuple((low + i - 1) % 13 * 4 + suit for i in range(3))
+        free = [c for c in range(104) if c not in run and c not in (
+            parse_card("2S'"), parse_card("KH'"))]
+        names = " ".join(card_name(c) for c in (*rng.sample(free, rng.randrange(1, 6)),
+                                                104, 105))
+        out.append(position(DP, ["2S'", names], pile="KH'", to_move=1, phase="discard",
+                            history=(Played(1, "draw"),),
+                            table=(Laid(0, "run", suit, low, run),)))
+    return out
+
+
 @pytest.mark.parametrize("seed", [1, 2])
 def test_lay_out_moves_agree_with_the_reference(seed: int) -> None:
     kinds: set[str] = set()
-    for state in playout_positions(30, seed) + joker_positions(30, seed):
+    one_natural = 0
+    for state in (playout_positions(30, seed) + joker_positions(30, seed)
+                  + both_jokers_positions(12, seed)):
+        one_natural += sum(1 for m in state.legal_moves() if m.type == "meld"
+                           and sum(1 for c in m.cards if c < 104) == 1)
         kinds |= {m.type for m in state.legal_moves()}
         hand = frozenset(c for c in range(106) if state.hands[state.to_move] >> c & 1)
         table = [(m.kind, m.low, m.cards, m.moved) for m in state.table]
@@ -281,6 +339,7 @@ def test_lay_out_moves_agree_with_the_reference(seed: int) -> None:
             assert valid_set(meld.cards) if meld.kind == "set" else valid_run(meld.cards,
                                                                                meld.low)
     assert kinds == {"discard", "meld", "add", "shift"}
+    assert one_natural  # DP4: one natural and both jokers
 
 
 @pytest.mark.parametrize("players", [2, 3, 6])

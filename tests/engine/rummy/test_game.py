@@ -12,7 +12,7 @@ def test_rummy_is_registered_with_its_variants_playable() -> None:
     assert "rummy" in game_names() and get_game("rummy") is GAME
     assert GAME.default_variant == "poker-rum" and GAME.rules_page == "/rules/rummy"
     assert [v.name for v in GAME.variants] == list(VARIANTS) == [
-        "poker-rum", "poker-gin", "double-pack-rum"]
+        "poker-rum", "poker-gin", "double-pack-rum", "poker-gin-caller"]
     assert all(v.playable and v.seats == 2 and v.teams == ((0,), (1,))
                for v in GAME.variants)
     assert (GAME.information, GAME.chance) == ("imperfect", "sampled")

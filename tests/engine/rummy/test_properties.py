@@ -62,6 +62,7 @@ def check_view(state: State, seat: int, rng: random.Random) -> None:
         public |= {p.to_dict().get("card") for p in view.history} - {None}  # type: ignore[operator]
         public |= {NAMES[c] for p in view.history for c in members(p.shown | p.laid)}
         public |= {NAMES[c] for meld in view.table for c in meld.cards}
+        public |= {NAMES[c] for c in view.stock or ()}  # DP12: seen on the pile (DP11)
         named = {s for s in strings(view.to_dict()) if s in NAMES.values()}
         assert named <= public  # RM27: no other card is named
     world = view.resample(rng)
@@ -118,7 +119,7 @@ def test_random_hands_played_to_the_end(variant: str, players: int) -> None:
         laid = state.showdown()
         assert laid is not None
         onto = tuple(members(m) for m in laid[state.caller].melds)
-        points = [least_deadwood(members(h), onto if variant == "poker-gin" and seat
+        points = [least_deadwood(members(h), onto if variant.startswith("poker-gin") and seat
                                  != state.caller else ()) for seat, h in enumerate(state.hands)]
         assert [a.points for a in laid] == points
         assert points[state.caller] <= state.rules.call_limit
@@ -127,7 +128,7 @@ def test_random_hands_played_to_the_end(variant: str, players: int) -> None:
     assert SHOWDOWN in ends
 
 
-@pytest.mark.parametrize("variant", ["poker-rum", "poker-gin"])
+@pytest.mark.parametrize("variant", ["poker-rum", "poker-gin", "poker-gin-caller"])
 def test_settlements_sum_to_zero_and_follow_the_reference(variant: str) -> None:
     from engine.rummy import get_rules, settle
     rng = random.Random(7)

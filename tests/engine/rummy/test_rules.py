@@ -130,6 +130,7 @@ def test_rm14_a_call_over_fifteen_is_refused() -> None:
 # --- Poker Gin -----------------------------------------------------------------------------
 
 LAYER = "7D 8D 9D 6S 7S 8S 4H 4C 10C 10H"  # 28, or 8 after laying off 10C and 10H
+TEN = "3S 3H 3C AS AD AC 5S 5H 5D QD"  # 10: the queen of diamonds fits no meld of the caller
 
 
 def test_rm21_rm23_the_book_lay_off_beats_the_caller_by_a_point() -> None:
@@ -148,6 +149,36 @@ def test_rm23_the_others_pay_the_difference_when_the_caller_is_low() -> None:
     state, _ = call_as_in_the_book(position("poker-gin", [CALLER, SEAT1, TIE], pile="10D",
                                             stock="7H"))
     assert state.returns() == (15, -15, 0)  # no lay-off helps seat 1 here
+
+
+def test_rm23_a_player_who_beats_the_caller_takes_from_everybody() -> None:
+    """Poker Gin is "a variety of poker rum": the low hand collects from every player, the
+    caller paying his difference and the forfeit of 10 (not twice his difference)."""
+    state, _ = call_as_in_the_book(position("poker-gin", [CALLER, LAYER, TEN], pile="10D",
+                                            stock="7H"))
+    laid = state.showdown()
+    assert laid is not None and [a.points for a in laid] == [9, 8, 10]
+    assert state.returns() == (-(1 + 10), 11 + 2, -(10 - 8))
+
+
+def test_rm23_ties_for_low_share_the_pool_the_forfeit_in_it() -> None:
+    seat1 = "3S 3H 3C 4D 5D 6D 7S 8C 4H 6S"  # 25
+    low2 = "JH' JD' JS' QH' QD' QS' AS' AC' AH' 4C'"
+    state, _ = call_as_in_the_book(position("poker-gin", [CALLER, seat1, LOW, low2],
+                                            pile="10D", stock="7H"))
+    assert state.returns() == (-15, -21, 18, 18)  # pool: caller 5 + 10, seat 1 21
+
+
+def test_rm23_poker_gin_caller_each_player_settles_with_the_caller_alone() -> None:
+    state, _ = call_as_in_the_book(position("poker-gin-caller", [CALLER, LAYER, TEN],
+                                            pile="10D", stock="7H"))
+    assert state.variant == "poker-gin-caller" and state.rules.layoffs
+    assert state.returns() == (-(1 + 10) + 1, 11, -(10 - 9))
+    two, _ = call_as_in_the_book(position("poker-gin", [CALLER, LAYER], pile="10D",
+                                          stock="7H"))
+    alone, _ = call_as_in_the_book(position("poker-gin-caller", [CALLER, LAYER], pile="10D",
+                                            stock="7H"))
+    assert two.returns() == alone.returns() == (-11, 11)  # two players: the same
 
 
 def test_rm24_a_call_over_ten_costs_five_a_player_and_play_goes_on() -> None:

@@ -299,6 +299,14 @@ def test_the_queues_keep_the_playout_exact() -> None:
         assert play_out(state, None, queues) == (result, turns)
 
 
+def test_a_turned_stock_is_drawn_as_it_lies_whoever_takes() -> None:
+    """Once the pile is turned into the stock its order is public (DP11, DP12): the queues
+    do not deal it out, every seat draws the next card as it lies."""
+    for state in greedy_positions(27, 6):
+        turned = state._replace(reshuffled=True, turned_at=len(state.history))
+        assert play_out(turned, None, seat_queues(turned)) == play_out(turned, None)
+
+
 def test_moves_with_twin_cards_share_their_value() -> None:
     """Discarding 7H or 7H' is the same move but for a name (DP1): valued once."""
     state = position(DP, ["7H 7H' 2C 9S KD 3H 8C 10D QS 4D AS", "2S 3D 5S 9H JD"],
