@@ -12,7 +12,6 @@ from api.conquian.schemas import (
     ConquianViewSchema,
 )
 from api.served import ServedGame, Wire
-from engine import conquian
 
 __all__ = ["SERVED"]
 
@@ -33,13 +32,10 @@ class ConquianServed(ServedGame):
         return SOLVER_MOVE if bot == "solver" else 1
 
     def scores(self, position: Any) -> list[int]:
-        """Counters won (Q21, QD11): the winner ``stake * (1 + pool)`` and the loser as
-        much less, once the hand is won; zeros at a tableau and while in play."""
-        seats = len(position.hand_sizes) if hasattr(position, "hand_sizes") else position.seats
-        if position.winner < 0:
-            return [0] * seats
-        gain = conquian.get_rules(position.variant).stake * (1 + position.pool)
-        return [gain if seat == position.winner else -gain for seat in range(seats)]
+        """Counters won (Q21, QD11, QD16), once the hand is won: at two seats the winner
+        ``stake * (1 + pool)`` and the loser as much less; zeros at a tableau and while in
+        play (the engine's result)."""
+        return list(position.result.points)
 
 
 SERVED = ConquianServed("conquian")
