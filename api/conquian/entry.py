@@ -1,4 +1,5 @@
-"""Conquian in the API (docs/api.md "Other games"): its wire schemas and its points."""
+"""Conquian in the API (docs/api.md "Other games"): its wire schemas, its points and the
+refusal of the seat sitting out at three (QD12)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from api.conquian.schemas import (
     ConquianViewSchema,
 )
 from api.served import ServedGame, Wire
+from engine import conquian
+from engine.errors import IllegalMoveError
 
 __all__ = ["SERVED"]
 
@@ -26,6 +29,16 @@ class ConquianServed(ServedGame):
                 ConquianEventSchema, example="conquian")
     examples: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "conquian": {"game": "conquian", "seed": 11, "dealer": 0}}
+
+    def turn_error(self, state: Any, seat: int, field: str, *, listing: bool = True
+                   ) -> IllegalMoveError:
+        """The seat sitting out at three is told so (QD12; who deals is public, Q23)."""
+        rules = conquian.get_rules(state.variant)
+        if seat == rules.sitting_out(state.dealer, state.seats):
+            return IllegalMoveError(f"player {seat} deals and sits this hand out; it is "
+                                    f"player {state.to_move}'s turn (QD12)", field=field,
+                                    rule="QD12")
+        return super().turn_error(state, seat, field, listing=listing)
 
     def house_move_cost(self, variant: str, bot: str) -> int:
         del variant
