@@ -29,7 +29,7 @@ from client.files import UsageError
 from client.text import choose_prompt
 
 __all__ = ["MeldGame", "MeldRules", "MeldStyle", "MeldUsageError", "hand_melds", "move_id",
-           "pip", "play", "rules_of", "suit_groups"]
+           "pip", "play", "ranks_of", "rules_of", "suit_groups"]
 
 SUITS = "SHDC"
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -50,6 +50,8 @@ class MeldRules(Protocol):
 
     RANKS: tuple[str, ...]
     """The pack's ranks in sequence order (Conquian's forty cards: the 7 below the jack)."""
+    PACKS: dict[str, tuple[str, ...]]
+    """The ranks of each variant whose pack is not ``RANKS`` (Conquian's American pack)."""
     ACE_HIGH: bool
     """Whether a run may also end with the ace above the king (rummy's RM11)."""
     TITLES: dict[str, str]
@@ -106,9 +108,16 @@ def parse(code: str) -> tuple[str, str, bool]:
     return body[:-1], body[-1], prime
 
 
-def suit_groups(hand: list[str], game: str) -> list[tuple[str, list[str]]]:
+def ranks_of(game: str, variant: str | None = None) -> tuple[str, ...]:
+    """The ranks of ``variant``'s pack in sequence order (the game's ``RANKS`` by default)."""
+    rules = rules_of(game)
+    return rules.PACKS.get(variant or "", rules.RANKS)
+
+
+def suit_groups(hand: list[str], game: str,
+                variant: str | None = None) -> list[tuple[str, list[str]]]:
     """The hand by suit (S, H, D, C, then the jokers ``JK``), each in sequence order."""
-    ranks = rules_of(game).RANKS
+    ranks = ranks_of(game, variant)
     groups: dict[str, list[str]] = {suit: [] for suit in (*SUITS, "JK")}
     for code in hand:
         suit = parse(code)[1]
@@ -124,7 +133,7 @@ def pip(code: str) -> int:
     return {"JK": 15, "A": 11, "J": 10, "Q": 10, "K": 10}.get(rank) or int(rank)
 
 
-def hand_melds(hand: list[str], game: str) -> list[list[str]]:
+def hand_melds(hand: list[str], game: str, variant: str | None = None) -> list[list[str]]:
     """Every meld of natural cards in the hand: sets of three or four of a rank, runs of
     three or more in a suit (the game's sequence, :class:`MeldRules`; rummy's ace low or
     high, never round the corner)."""
@@ -136,8 +145,8 @@ def hand_melds(hand: list[str], game: str) -> list[list[str]]:
     for cards in by_rank.values():
         for size in range(3, min(4, len(cards)) + 1):
             out += [list(c) for c in combinations(cards, size)]
-    rules = rules_of(game)
-    places = (*rules.RANKS, "A") if rules.ACE_HIGH else rules.RANKS
+    ranks = ranks_of(game, variant)
+    places = (*ranks, "A") if rules_of(game).ACE_HIGH else ranks
     for suit in SUITS:
         at = [next((c for c in naturals if parse(c)[:2] == (rank, suit)), None)
               for rank in places]
@@ -372,10 +381,11 @@ class MeldGame(Console):
             whose = "Your melds" if owner == self.human else f"{self.house.capitalize()}'s melds"
             text = "   ".join(f"[{label}] {s.cards(cards)}" for label, cards in mine)
             lines.append(f"{whose}: {text or 'none'}")
-        marked = {c for meld in hand_melds(view["hand"], self.game) for c in meld}
+        variant = view.get("variant")
+        marked = {c for meld in hand_melds(view["hand"], self.game, variant) for c in meld}
         groups = "   ".join(
             " ".join(s.card(c) + ("*" if c in marked else "") for c in cards)
-            for _, cards in suit_groups(view["hand"], self.game))
+            for _, cards in suit_groups(view["hand"], self.game, variant))
         lines.append(f"Your hand: {groups or '(none)'}")
         notes = []
         if marked:

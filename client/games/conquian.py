@@ -9,15 +9,17 @@ from typing import Any
 
 from client.melds import MeldGame, play
 
-__all__ = ["ACE_HIGH", "RANKS", "TITLE", "TITLES", "centre", "face_up", "hand_over", "header",
-           "notes", "play", "table_melds"]
+__all__ = ["ACE_HIGH", "PACKS", "RANKS", "TITLE", "TITLES", "centre", "face_up", "hand_over",
+           "header", "notes", "play", "table_melds"]
 
 TITLE = "Conquian"
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")
 """Conquian's forty-card pack in sequence order (Q2): the 7 next below the jack."""
+PACKS = {"conquian-american": ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")}
+"""The American pack (QD1): ace to ten, one unbroken sequence."""
 ACE_HIGH = False
 """A run never goes round from the king to the ace."""
-TITLES = {"conquian": "Conquian"}
+TITLES = {"conquian": "Conquian", "conquian-american": "Conquian (American pack)"}
 SOURCES = {"turned": "turned up from the stock", "passed": "passed", "discarded": "discarded"}
 DOWN = 11
 """The cards a player lays down to go out (Q9)."""

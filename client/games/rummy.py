@@ -11,14 +11,16 @@ from typing import Any
 from client.melds import MeldGame, hand_melds, pip, play
 from client.text import counted
 
-__all__ = ["ACE_HIGH", "RANKS", "TITLE", "TITLES", "centre", "deadwood", "face_up", "hand_over",
-           "header", "notes", "play", "table_melds"]
+__all__ = ["ACE_HIGH", "PACKS", "RANKS", "TITLE", "TITLES", "centre", "deadwood", "face_up",
+           "hand_over", "header", "notes", "play", "table_melds"]
 
 GAME = __name__.rpartition(".")[2]
 """This module's game: its name, the one the command line finds it by."""
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 ACE_HIGH = True
 """A run may end with the ace above the king, never round the corner (RM11)."""
+PACKS: dict[str, tuple[str, ...]] = {}
+"""Every variant plays ``RANKS``."""
 TITLES = {"poker-rum": "Poker Rum", "poker-gin": "Poker Gin",
           "double-pack-rum": "Double-Pack Rum"}
 TITLE = ", ".join(TITLES.values())

@@ -152,6 +152,7 @@ def play_hand(page: Any, pick: Callable[[list[dict[str, Any]]], dict[str, Any]])
     ("rummy", "poker-gin", 12, "random", {"width": 1280, "height": 900}),
     ("rummy", "double-pack-rum", 13, "greedy", {"width": 390, "height": 844}),
     ("conquian", "conquian", 14, "random", {"width": 1280, "height": 900}),
+    ("conquian", "conquian-american", 15, "greedy", {"width": 1280, "height": 900}),
 ])
 def test_a_whole_hand_by_clicking(browser: Any, server: Server, game: str, variant: str,
                                   seed: int, bot: str, viewport: dict[str, int]) -> None:
@@ -172,6 +173,15 @@ def test_a_whole_hand_by_clicking(browser: Any, server: Server, game: str, varia
     suits = page.locator('[data-testid="hand"] .suit-group').evaluate_all(
         "gs => gs.map(g => g.dataset.suit)")
     assert suits == sorted(suits, key="SHDCJK".index)  # by suit, in order
+    if variant == "conquian-american":  # each suit from the ace to the ten (QD1)
+        shown = page.locator('[data-testid="hand"] .suit-group').evaluate_all(
+            "gs => gs.map(g => [...g.querySelectorAll('[data-card]')].map(c => c.dataset.card))")
+        order = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10"]
+        for group in shown:
+            assert [order.index(c[:-1]) for c in group] == sorted(
+                order.index(c[:-1]) for c in group), group
+        assert any(c[:-1] in ("8", "9", "10") for g in shown for c in g)
+        assert page.text_content('[data-testid="variant-name"]') == "Conquian (American pack)"
 
     played = play_hand(page, lambda moves: sorted(moves, key=prefer)[0])
     assert played >= 1
@@ -257,6 +267,10 @@ def test_meldcards_js_reads_the_engines_wire_forms(browser: Any, server: Server)
           ids: moves.map(r.idFromFields),
           groups: c.suitGroups(book).map((g) => g.cards),
           runs: c.handMelds(book).map((x) => x.join(" ")),
+          american: c.suitGroups(["10H", "8H", "9H", "AH", "7S"], { variant: "conquian-american" })
+            .map((g) => g.cards),
+          americanRuns: c.handMelds(["10H", "8H", "9H", "AH", "2H"], { variant: "conquian-american" })
+            .map((x) => x.join(" ")),
           nine: r.deadwood(["7S", "8S", "9S", "2H", "2D", "2C", "QC", "KC", "AC", "9H"]).points,
           corner: r.deadwood(["KC", "AC", "2C"]).points,
           uses: moves.map((x) => r.moveUses(x, view)),
@@ -270,6 +284,8 @@ def test_meldcards_js_reads_the_engines_wire_forms(browser: Any, server: Server)
     assert answer["groups"] == [["2S", "3S", "5S"], ["4H", "5H", "6H", "7H", "JH"],
                                 ["5D", "7D", "KD"]]
     assert "4H 5H 6H 7H JH" in answer["runs"] and "5S 5D 5H" in answer["runs"]
+    assert answer["american"] == [["7S"], ["AH", "8H", "9H", "10H"]]  # ace to ten (QD1)
+    assert answer["americanRuns"] == ["8H 9H 10H"]  # never round from the 10 to the ace
     assert answer["nine"] == 9 and answer["corner"] == 23
     assert answer["melds"] == [str(i) for i in range(len(state.table))]
     hand = set(mover.to_dict()["hand"])

@@ -20,6 +20,7 @@ import engine.rummy as rummy
 from client.cli import main
 from client.games.rummy import deadwood
 from client.melds import MeldGame, hand_melds, move_id, pick, suit_groups
+from engine.cards import card_name, cards_of
 from tests.melds_server import Server
 
 CONFIG = {"STORE": tempfile.mkdtemp(prefix="cassino-cli-melds-"), "RATE_LIMIT": "",
@@ -58,6 +59,23 @@ def test_the_books_conquian_hand_shows_its_melds() -> None:
     assert ["5S", "5D", "5H"] in melds or ["5S", "5H", "5D"] in melds
     assert ["4H", "5H", "6H", "7H", "JH"] in melds
     assert not any("2S" in m for m in melds)  # 2 3 5 of spades: no run
+
+
+def test_the_american_pack_shows_its_hand_from_the_ace_to_the_ten() -> None:
+    # QD1: the American pack's 8, 9, 10 follow the 7; the 10 and the ace are no neighbours
+    hand = ["10H", "8H", "9H", "7H", "AH", "2H", "5S", "6S", "4S", "10D"]
+    groups = suit_groups(hand, "conquian", "conquian-american")
+    assert groups == [("S", ["4S", "5S", "6S"]), ("H", ["AH", "2H", "7H", "8H", "9H", "10H"]),
+                      ("D", ["10D"])]
+    melds = hand_melds(hand, "conquian", "conquian-american")
+    assert ["7H", "8H", "9H", "10H"] in melds and ["4S", "5S", "6S"] in melds
+    assert not any("AH" in m for m in melds)  # no run round from the 10 to the ace
+    state = conquian.new_game(4, "conquian-american", dealer=0)
+    lines = layout(state.view(1).to_dict(), "conquian")
+    assert "Conquian (American pack)" in lines[1]
+    shown = next(line for line in lines if line.startswith("Your hand:"))
+    for card in cards_of(state.hands[1]):
+        assert card_name(card) in shown
 
 
 def test_rummy_deadwood_and_the_ace_high_or_low() -> None:

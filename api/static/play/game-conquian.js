@@ -1,27 +1,34 @@
 /* Conquian's web table (docs/rules/conquian.md): the meld games' shared table (melds.js)
- * with what is Conquian's own, read from its views: the forty-card pack, each seat's
- * melds, the card on offer, the pool.  play.js loads this module by the game's name. */
+ * with what is Conquian's own, read from its views: the forty-card pack (the Spanish or
+ * the American, QD1), each seat's melds, the card on offer, the pool.  play.js loads this
+ * module by the game's name. */
 import { handMelds as melds, sameCards, suitGroups as bySuit } from "./meldcards.js";
 import { variantMenu } from "./melds.js";
 
 export { startMelds as start } from "./melds.js";
 
 export const title = "Conquian";
-export const variantTitles = { conquian: "Conquian" };
+export const variantTitles = { conquian: "Conquian", "conquian-american": "Conquian (American pack)" };
 /** The game menu's entries: each playable variant. */
 export const menu = (entry) => variantMenu(entry, variantTitles);
 
-/** The forty-card pack in sequence order (Q2): the 7 is next below the jack. */
-const RANKS = ["A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"];
+/** Each variant's forty-card pack in sequence order: the Spanish pack's 7 is next below the
+ *  jack (Q2); the American pack goes from the ace to the ten (QD1). */
+const RANKS = {
+  conquian: ["A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"],
+  "conquian-american": ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10"],
+};
+/** The pack of a view's variant (the Spanish without a view). */
+export const ranksOf = (view) => RANKS[view && view.variant] || RANKS.conquian;
 /** The cards a player lays down to go out (Q9). */
 const DOWN = 11;
 const SOURCES = { turned: "turned up from the stock", passed: "passed by the other player",
                   discarded: "discarded" };
 
-/** The hand by suit, each in the pack's sequence. */
-export const suitGroups = (hand) => bySuit(hand, RANKS);
-/** The melds the hand holds (a run never goes round from the king to the ace). */
-export const handMelds = (hand) => melds(hand, RANKS);
+/** The hand by suit, each in the sequence of the view's pack. */
+export const suitGroups = (hand, view) => bySuit(hand, ranksOf(view));
+/** The melds the hand holds (a run never goes round from the king, or the ten, to the ace). */
+export const handMelds = (hand, view) => melds(hand, ranksOf(view));
 /** Every Conquian move has its id. */
 export const moveId = (move) => move.id;
 

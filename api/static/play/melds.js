@@ -44,7 +44,8 @@ const laidText = (text) => cardsText(laidCards(text));
 /** Start the table of a meld game (play.js calls it as the game's module's `start`):
  *  `config` is play.js's URL options, `context` names the game (`game`, its catalog
  *  `entry`) and holds its module (`table`), whose exports are the game's `rules`:
- *    suitGroups(hand), handMelds(hand)     the hand by suit; the melds it holds
+ *    suitGroups(hand, view), handMelds(hand, view)   the hand by suit; the melds it
+ *                                          holds (in the pack of the view's variant)
  *    tableMelds(view), faceUp(view)        the melds on the table; the card one may take
  *    moveUses(move, view), moveId(move)    what a move uses (to pick it by clicking); its id
  *    afterEvent(view, event)               the view after a house move (shown one by one)
@@ -192,8 +193,8 @@ export function startMelds(api, config, context) {
           : [el("span", { className: "empty", text: "none yet" })])))));
 
     // your hand: by suit, the cards of a meld marked
-    const inMeld = new Set(rules.handMelds(view.hand).flat());
-    const rows = rules.suitGroups(view.hand).map((group) => el("div", {
+    const inMeld = new Set(rules.handMelds(view.hand, view).flat());
+    const rows = rules.suitGroups(view.hand, view).map((group) => el("div", {
       className: "suit-group", "data-suit": group.suit },
       group.cards.map((code) => face(code, {
         "data-testid": `hand-${code}`, "aria-pressed": picked.has(code) ? "true" : "false",
