@@ -56,8 +56,9 @@ def deadwood(hand: list[str]) -> int:
 
 
 def header(game: MeldGame, view: dict[str, Any]) -> str:
-    return (f"scores: you {view['scores'][game.human]}, "
-            f"{game.house} {view['scores'][game.other]}")
+    """``scores: you 12, the solver 30``: every seat's, yours first."""
+    return "scores: " + ", ".join(f"{game.name(seat)} {view['scores'][seat]}"
+                                  for seat in [game.human, *game.others])
 
 
 def centre(game: MeldGame, view: dict[str, Any]) -> list[str]:
@@ -87,7 +88,7 @@ def hand_over(game: MeldGame, view: dict[str, Any], events: list[dict[str, Any]]
     if shown and not any(e["type"] == "show" for e in events):  # out (DP9)
         for seat, cards in enumerate(shown):
             if cards:
-                who = "You" if seat == game.human else game.house.capitalize()
+                who = game.name(seat).capitalize()
                 game.say(f"{who} held {s.cards(cards)} "
                          f"({counted(sum(pip(c) for c in cards), 'point')}).")
     settle = next((e for e in events if e["type"] in ("settle", "out")
@@ -95,4 +96,5 @@ def hand_over(game: MeldGame, view: dict[str, Any], events: list[dict[str, Any]]
     if settle:
         game.settlement(settle["points"])
     scores = view["scores"]
-    game.say(f"Scores: you {scores[game.human]}, {game.house} {scores[game.other]}.")
+    game.say("Scores: " + ", ".join(f"{game.name(seat)} {scores[seat]}"
+                                    for seat in [game.human, *game.others]) + ".")

@@ -154,6 +154,33 @@ def test_a_whole_hand_against_the_house(server: Server, game: str, variant: str,
     assert server.state(saved["game"]).game_over  # the saved token is the hand's end
 
 
+@pytest.mark.parametrize(("variant", "dealer"), [("conquian", 2), ("conquian-american", 0)])
+def test_a_whole_hand_at_three_against_two_house_seats(server: Server, variant: str,
+                                                       dealer: int) -> None:
+    """Three at the table (QD12): the house at seats 1 and 2; with dealer 0 you sit the
+    hand out and watch the house play it."""
+    save = Path(tempfile.mkdtemp(prefix="cassino-cli-melds-")) / "hand.json"
+    status, out, err = run(["play", "--url", server.url, "--ascii", "--game", "conquian",
+                            "--variant", variant, "--players", "3", "--seed", "6",
+                            "--dealer", str(dealer), "--opponent", "greedy", "--save",
+                            str(save)], "t\n" + "1\n" * 400)
+    assert status == 0, err
+    assert "HAND OVER" in out and "Settled: you " in out, out[-2000:]
+    assert "the greedy at seat 1" in out and "the greedy at seat 2" in out
+    state = server.state(json.loads(save.read_text(encoding="utf-8"))["game"])
+    assert state.game_over and state.seats == 3 and state.dealer == dealer
+    shown = set(CARD.findall(out))  # the house's hands never shown, but for cards laid
+    laid = {card_name(c) for seat in state.melds for m in seat for c in cards_of(m)}
+    assert not shown & ({card_name(c) for s in (1, 2) for c in cards_of(state.hands[s])}
+                        - laid)
+    if dealer == 0:
+        assert "You sat this hand out (QD12)" in out and "Your moves:" not in out
+    else:
+        assert "Your moves:" in out and "The greedy at seat 2: 0 cards in hand" in out
+    status, _, err = run(["play", "--url", server.url, "--game", "conquian", "--players", "4"])
+    assert status == 2 and "--players 4" in err
+
+
 def test_a_hint_and_a_move_by_id(server: Server) -> None:
     status, out, err = run(["play", "--url", server.url, "--ascii", "--game", "conquian",
                             "--seed", "5", "--dealer", "1", "--opponent", "greedy",
