@@ -32,6 +32,17 @@ export const handMelds = (hand, view) => melds(hand, ranksOf(view));
 /** Every Conquian move has its id. */
 export const moveId = (move) => move.id;
 
+/** Whether `seat` deals at three and so sits the hand out (QD12). */
+export const sitsOut = (view, seat) => view.hand_sizes.length > 2 && view.dealer === seat;
+
+/** The other player of the hand (Q3): at three, the seat neither the mover's nor the
+ *  dealer's (QD12). */
+export function adversary(view, seat) {
+  const n = view.hand_sizes.length;
+  if (n === 2) return 1 - seat;
+  return [1, 2].map((i) => (view.dealer + i) % n).find((s) => s !== seat);
+}
+
 /** Every meld on the table, one list: `key` (`seat:i`, what a selection names), `owner`,
  *  `cards`, its `index` among the owner's. */
 export function tableMelds(view) {
@@ -69,7 +80,7 @@ export function moveUses(move, view) {
 export function afterEvent(view, event) {
   const v = JSON.parse(JSON.stringify(view));
   const seat = event.player ?? event.seat;
-  const other = (s) => (s + 1) % v.hand_sizes.length;
+  const other = (s) => adversary(v, s);
   switch (event.type) {
     case "turn": Object.assign(v, { up: event.card, source: "turned", stock_size: event.stock,
                                     to_move: seat, phase: "offer" }); break;
@@ -99,7 +110,9 @@ export const equityText = "Equity is the expected counters won on this hand (you
 export const noCard = "No card offered";
 
 export const scoreboard = (view, t) =>
-  [t.el("span", { "data-testid": "pool", text: `Pool: ${view.pool} counter${view.pool === 1 ? "" : "s"} each` })];
+  [t.el("span", { "data-testid": "pool", text: view.hand_sizes.length > 2
+    ? `Pool: ${view.pool} tableau${view.pool === 1 ? "" : "x"}`  // each a stake of its two players (QD16)
+    : `Pool: ${view.pool} counter${view.pool === 1 ? "" : "s"} each` })];
 
 export function pileWords(view, t) {
   const up = faceUp(view);
@@ -111,6 +124,7 @@ export const extra = (view, t) => (view.dead.length
   ? t.el("p", { className: "dead", "data-testid": "dead", text: `Dead: ${t.cardsText(view.dead)}` }) : null);
 
 export function handNote(view, t) {
+  if (sitsOut(view, t.human)) return "you deal and sit this hand out (QD12)";
   const down = view.melds[t.human].reduce((s, m) => s + m.length, 0);
   return `${down} down of ${DOWN}`;
 }
@@ -119,15 +133,18 @@ export const turnText = (view, t) => (view.phase === "offer"
   ? `Your turn: take ${t.cardText(faceUp(view))} into a meld, or pass it.`
   : "Your turn: lay down, or discard.");
 
+/** A tableau's pool: each player's stake at two, the counters in it at three (QD16). */
+const poolWords = (e) => (e.stakes ? `${e.stakes.reduce((a, b) => a + b, 0)} in all` : `${e.pool} each`);
+
 /** The end of a hand: who laid eleven down, or the tableau and its pool; the returns. */
 export function handEnd(view, events, t) {
   const find = (type) => events.filter((e) => e.type === type);
   const settled = find("settled")[0];
   const nobody = view.winner === null || view.winner === undefined;
   const title = nobody ? "A tableau: nobody went out"
-    : view.winner === t.human ? "You went out!" : `${t.houseName()} went out`;
+    : view.winner === t.human ? "You went out!" : `${t.seatName(view.winner)} went out`;
   const rows = [t.el("p", { "data-testid": "hand-result", text: nobody
-    ? `The stock ran out: the stakes go to the pool (${(find("tableau")[0] || view).pool} each), the next hand plays for it.`
+    ? `The stock ran out: the stakes go to the pool (${poolWords(find("tableau")[0] || view)}), the next hand plays for it.`
     : `${t.seatName(view.winner)} laid eleven cards down.` })];
   return { title, rows, points: settled ? settled.returns : null };
 }
