@@ -50,7 +50,7 @@ class Step(NamedTuple):
 def _moves(rules: Rules, deal: Deal | Seen, hand: int) -> list[Move]:
     seat = deal.to_move
     own = deal.melds[seat]
-    other = deal.melds[rules.adversary(seat, deal.dealer, seats_of(deal))]
+    other = deal.melds[rules.adversary(seat, deal.dealer, len(deal.melds))]  # a row a seat
     if deal.phase == OFFER:
         return offer_moves(layout(rules), deal.up, deal.source, hand, own, other)
     if deal.phase == MELD:

@@ -62,6 +62,8 @@ class Rules:
     @classmethod
     def adversary(cls, seat: int, dealer: int, seats: int) -> int:
         """The other player of the hand (Q3, QD12)."""
+        if seats == 2:  # the one other seat (the common case, kept cheap)
+            return 1 - seat
         pone, other = cls.players_of(dealer, seats)
         return other if seat == pone else pone
 
