@@ -206,8 +206,9 @@ class NewGameRequest(Strict):
         "Rules variant of the game (GET /v1/catalog); only playable ones start. By default "
         "the game's `default_variant`: `standard` for Cassino.", "standard"))
     players = Int(validate=validate.Range(min=2, max=MAX_PLAYERS), metadata=_meta(
-        "Seats: the variant's own by default; rummy plays with 2 to 6 (a Cassino or "
-        "Conquian variant has one number of seats, and only it is accepted).", 2))
+        "Seats: the variant's own by default; rummy plays with 2 to 6, Conquian with 2 or "
+        "3 (three at the table, the dealer sitting out of the hand, QD12); a Cassino "
+        "variant has one number of seats, and only it is accepted.", 2))
     seed = Int(validate=validate.Range(min=0, max=MAX_SEED),
                metadata=_meta("Game seed; when omitted the server draws one below 2^53. "
                               + SAFE_TEXT, 12345))

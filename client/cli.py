@@ -1,6 +1,6 @@
 """``cassino``: play against the solver in the terminal, or rank the moves of a saved state.
 
-    cassino play [--game NAME] [--variant NAME] [--seed N] [--dealer N] [--seat N]
+    cassino play [--game NAME] [--variant NAME] [--seed N] [--dealer N] [--seat N] [--players N]
                  [--opponent BOT|LEVEL|DIAL] ...
     cassino hint --state FILE [--player N] [--samples N] [--seed N] [--top N]
                  [--opponent-model W]
@@ -77,6 +77,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help="the first dealer (default: by lot)")
     play.add_argument("--seat", type=natural, default=0, metavar="SEAT",
                       help="your seat, from 0 to the variant's seats less one (default 0)")
+    play.add_argument("--players", type=natural, metavar="N",
+                      help="the seats at the table, for a meld game: Conquian 2 or 3 (the "
+                           "dealer sits each hand out), rummy 2 to 6 (default: the variant's)")
     play.add_argument("--hint-seed", type=natural, default=0, metavar="N",
                       help="seed of the solver's world sampler, for you and for it (default 0)")
     play.add_argument("--top", type=positive, metavar="N",

@@ -29,7 +29,7 @@ from client.files import UsageError
 from client.text import choose_prompt
 
 __all__ = ["MeldGame", "MeldRules", "MeldStyle", "MeldUsageError", "hand_melds", "move_id",
-           "pip", "play", "rules_of", "suit_groups"]
+           "pip", "play", "ranks_of", "rules_of", "suit_groups"]
 
 SUITS = "SHDC"
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -50,6 +50,8 @@ class MeldRules(Protocol):
 
     RANKS: tuple[str, ...]
     """The pack's ranks in sequence order (Conquian's forty cards: the 7 below the jack)."""
+    PACKS: dict[str, tuple[str, ...]]
+    """The ranks of each variant whose pack is not ``RANKS`` (Conquian's American pack)."""
     ACE_HIGH: bool
     """Whether a run may also end with the ace above the king (rummy's RM11)."""
     TITLES: dict[str, str]
@@ -106,9 +108,16 @@ def parse(code: str) -> tuple[str, str, bool]:
     return body[:-1], body[-1], prime
 
 
-def suit_groups(hand: list[str], game: str) -> list[tuple[str, list[str]]]:
+def ranks_of(game: str, variant: str | None = None) -> tuple[str, ...]:
+    """The ranks of ``variant``'s pack in sequence order (the game's ``RANKS`` by default)."""
+    rules = rules_of(game)
+    return rules.PACKS.get(variant or "", rules.RANKS)
+
+
+def suit_groups(hand: list[str], game: str,
+                variant: str | None = None) -> list[tuple[str, list[str]]]:
     """The hand by suit (S, H, D, C, then the jokers ``JK``), each in sequence order."""
-    ranks = rules_of(game).RANKS
+    ranks = ranks_of(game, variant)
     groups: dict[str, list[str]] = {suit: [] for suit in (*SUITS, "JK")}
     for code in hand:
         suit = parse(code)[1]
@@ -124,7 +133,7 @@ def pip(code: str) -> int:
     return {"JK": 15, "A": 11, "J": 10, "Q": 10, "K": 10}.get(rank) or int(rank)
 
 
-def hand_melds(hand: list[str], game: str) -> list[list[str]]:
+def hand_melds(hand: list[str], game: str, variant: str | None = None) -> list[list[str]]:
     """Every meld of natural cards in the hand: sets of three or four of a rank, runs of
     three or more in a suit (the game's sequence, :class:`MeldRules`; rummy's ace low or
     high, never round the corner)."""
@@ -136,8 +145,8 @@ def hand_melds(hand: list[str], game: str) -> list[list[str]]:
     for cards in by_rank.values():
         for size in range(3, min(4, len(cards)) + 1):
             out += [list(c) for c in combinations(cards, size)]
-    rules = rules_of(game)
-    places = (*rules.RANKS, "A") if rules.ACE_HIGH else rules.RANKS
+    ranks = ranks_of(game, variant)
+    places = (*ranks, "A") if rules_of(game).ACE_HIGH else ranks
     for suit in SUITS:
         at = [next((c for c in naturals if parse(c)[:2] == (rank, suit)), None)
               for rank in places]
@@ -188,7 +197,8 @@ class MeldStyle:
 
 class MeldGame(Console):
     """One hand of a meld game (``args.game``): the human at ``--seat``, the house
-    (``--opponent``, on the server) at the other seat; what differs between the games is
+    (``--opponent``, on the server) at every other seat of the ``--players`` (two by
+    default; Conquian's three, QD12, rummy's up to six); what differs between the games is
     the game's module's (:class:`MeldRules`)."""
 
     def __init__(self, client: CardGames, args: argparse.Namespace, symbols: bool,
@@ -201,19 +211,41 @@ class MeldGame(Console):
         self.delay = delay
         self.game: str = args.game
         self.rules = rules_of(self.game)
-        self.human = 1 if args.seat == 1 else 0
+        self.human: int = args.seat
+        self.seats: int = getattr(args, "players", None) or 2
         self.house = "the solver" if args.opponent == "solver" else f"the {args.opponent}"
 
     # -- talking (say and ask: client.console)
     def name(self, seat: int | None) -> str:
-        return "you" if seat == self.human else self.house
+        """``you``, the house (``the solver``), or at more than two seats the house at its
+        seat (``the solver at seat 2``)."""
+        if seat == self.human:
+            return "you"
+        return self.house if self.seats == 2 else f"{self.house} at seat {seat}"
 
     def verb(self, seat: int | None, you: str, them: str) -> str:
         return f"{self.name(seat).capitalize()} {you if seat == self.human else them}"
 
     @property
+    def others(self) -> list[int]:
+        """The other seats in turn order, from the one after yours."""
+        return [(self.human + i) % self.seats for i in range(1, self.seats)]
+
+    @property
     def other(self) -> int:
-        return 1 - self.human
+        """The seat after yours (the other seat, at two)."""
+        return self.others[0]
+
+    def dealer_words(self, dealer: int, you: str, them: str) -> str:
+        """``you deal``, ``the house deals``, or at more than two seats the house's seat."""
+        if dealer == self.human:
+            return f"you {you}"
+        return f"the house {them}" if self.seats == 2 else f"{self.name(dealer)} {them}"
+
+    def each(self, points: list[int]) -> str:
+        """``you +1, the solver -1``: each seat's points, yours first."""
+        return ", ".join(f"{self.name(seat)} {points[seat]:+d}"
+                         for seat in [self.human, *self.others])
 
     # -- the loop
     def variant_of(self) -> dict[str, Any]:
@@ -238,13 +270,19 @@ class MeldGame(Console):
             position = {"game": saved["game"], "credential": saved.get("credential")}
             seen = self.client.view(position)
             self.human = int(seen["view"]["player"])
+            self.seats = len(seen["view"]["hand_sizes"])
             self.say(f"Resuming the saved hand of {self.title(seen['view'])}: you play "
                      f"seat {self.human}.")
         else:
             variant = self.variant_of()
-            if self.args.seat > 1:
-                raise UsageError(f"--seat {self.args.seat}: {variant['name']} has seats 0 "
-                                 "and 1")
+            self.seats = getattr(self.args, "players", None) or variant["seats"]
+            low, high = variant.get("min_seats", self.seats), variant.get("max_seats", self.seats)
+            if not low <= self.seats <= high:
+                raise UsageError(f"--players {self.seats}: {variant['name']} is played by "
+                                 f"{low} to {high}")
+            if self.human >= self.seats:
+                raise UsageError(f"--seat {self.human}: {variant['name']} has seats 0 to "
+                                 f"{self.seats - 1}")
             created = self.new_game(variant["name"], self.args.opponent)
             position = {"game": created["game"],
                         "credential": created["credentials"][self.human]}
@@ -254,8 +292,7 @@ class MeldGame(Console):
                      else f" (rules: {self.client.link(variant['rules_url'])})")
             dealer = seen["view"]["dealer"]
             self.say(f"New hand of {self.title(seen['view'])}{rules} against {self.house}: "
-                     f"{'you deal' if dealer == self.human else 'the house deals'}. "
-                     "Type ? for help.")
+                     f"{self.dealer_words(dealer, 'deal', 'deals')}. Type ? for help.")
             self.report(seen.get("events", []))
         while True:
             view = self.client.view(position)["view"]
@@ -275,14 +312,16 @@ class MeldGame(Console):
                 return 0
 
     def new_game(self, variant: str, bot: str) -> dict[str, Any]:
-        """``POST /v1/games``, sealed, the house at the other seat; where the variant has
+        """``POST /v1/games``, sealed, the house at every other seat; where the variant has
         no such bot, the house plays at random."""
+        extra = {"players": self.seats} if getattr(self.args, "players", None) else {}
         try:
             return self.client.new_game(
                 self.args.seed, self.args.dealer, sealed=True, game=self.game,
-                variant=variant, house=[{"player": self.other, "bot": bot}])
+                variant=variant, house=[{"player": seat, "bot": bot} for seat in self.others],
+                **extra)
         except ApiError as exc:
-            if exc.body.get("field") != "house[0].bot" or bot == "random":
+            if not str(exc.body.get("field")).endswith("].bot") or bot == "random":
                 raise
             self.say(f"{exc.message}: the house plays random moves.")
             self.house = "the random"
@@ -359,23 +398,27 @@ class MeldGame(Console):
 
     def table_lines(self, view: dict[str, Any]) -> list[str]:
         s = self.style
-        dealer = "you dealt" if view["dealer"] == self.human else "the house dealt"
+        dealer = self.dealer_words(view["dealer"], "dealt", "dealt")
         lines = ["", f"== {self.title(view)} · {dealer} · {self.rules.header(self, view)} =="]
-        count = view["hand_sizes"][self.other]
-        known = (view.get("known") or [[], []])[self.other]
-        lines.append(f"{self.house.capitalize()}: {count} card{'s' if count != 1 else ''} "
-                     f"in hand" + (f" (known to hold {s.cards(known)})" if known else ""))
+        for other in self.others:
+            count = view["hand_sizes"][other]
+            known = (view.get("known") or [[]] * self.seats)[other]
+            lines.append(f"{self.name(other).capitalize()}: {count} card"
+                         f"{'s' if count != 1 else ''} in hand"
+                         + (f" (known to hold {s.cards(known)})" if known else ""))
         lines += self.rules.centre(self, view)
         melds = self.rules.table_melds(view)
-        for owner in (self.other, self.human):
+        for owner in (*self.others, self.human):
             mine = [(label, cards) for label, who, cards in melds if who == owner]
-            whose = "Your melds" if owner == self.human else f"{self.house.capitalize()}'s melds"
+            whose = ("Your melds" if owner == self.human
+                     else f"{self.name(owner).capitalize()}'s melds")
             text = "   ".join(f"[{label}] {s.cards(cards)}" for label, cards in mine)
             lines.append(f"{whose}: {text or 'none'}")
-        marked = {c for meld in hand_melds(view["hand"], self.game) for c in meld}
+        variant = view.get("variant")
+        marked = {c for meld in hand_melds(view["hand"], self.game, variant) for c in meld}
         groups = "   ".join(
             " ".join(s.card(c) + ("*" if c in marked else "") for c in cards)
-            for _, cards in suit_groups(view["hand"], self.game))
+            for _, cards in suit_groups(view["hand"], self.game, variant))
         lines.append(f"Your hand: {groups or '(none)'}")
         notes = []
         if marked:
@@ -403,7 +446,10 @@ class MeldGame(Console):
         if kind == "lay":
             return f"Lay down {s.cards(move['meld'])}"
         if kind == "force":
-            return f"Force {s.card(move['card'])} onto {self.house}'s meld: " \
+            rest = sorted(c for c in move["meld"] if c != move["card"])
+            owner = next((who for _, who, cards in self.rules.table_melds(view)
+                          if sorted(cards) == rest), self.other)
+            return f"Force {s.card(move['card'])} onto {self.name(owner)}'s meld: " \
                    f"{s.cards(move['meld'])}"
         if kind == "draw":
             return "Draw from the stock"
@@ -474,11 +520,12 @@ class MeldGame(Console):
         if kind == "out":
             return f"{self.verb(seat, 'go', 'goes')} out" + (
                 " in one turn: double (splash)!" if e.get("splash") else "!")
+        if kind == "tableau" and "stakes" in e:
+            return f"The stock is out: a tableau; the pool holds {sum(e['stakes'])}."
         if kind == "tableau":
             return f"The stock is out: a tableau; the pool holds {e['pool']} each."
         if kind == "settled":
-            r = e["returns"]
-            return f"Settled: you {r[self.human]:+d}, {self.house} {r[self.other]:+d}."
+            return f"Settled: {self.each(e['returns'])}."
         if kind == "show":
             melds = " | ".join(s.cards(m) for m in e.get("melds", [])) or "no meld"
             layoffs = " | ".join(s.cards(m) for m in e.get("layoffs", []))
@@ -487,8 +534,7 @@ class MeldGame(Console):
             return f"{self.verb(seat, 'show', 'shows')} {melds}{off}; deadwood {dead} " \
                    f"({e['points']})."
         if kind == "settle":
-            p = e["points"]
-            return f"Settled: you {p[self.human]:+d}, {self.house} {p[self.other]:+d}."
+            return f"Settled: {self.each(e['points'])}."
         if kind == "false_call":
             return f"{self.verb(seat, 'call', 'calls')} with {e['points']} of deadwood, " \
                    f"over the limit: {s.cards(e['cards'])}; play goes on."
@@ -513,8 +559,7 @@ class MeldGame(Console):
 
     def settlement(self, points: list[int]) -> None:
         """``Settlement: you +3, the solver -3.``"""
-        self.say(f"Settlement: you {points[self.human]:+d}, {self.house} "
-                 f"{points[self.other]:+d}.")
+        self.say(f"Settlement: {self.each(points)}.")
 
 
 def pick(text: str, moves: list[dict[str, Any]]) -> dict[str, Any] | None:

@@ -1,4 +1,5 @@
-"""Conquian in the API (docs/api.md "Other games"): its wire schemas and its points."""
+"""Conquian in the API (docs/api.md "Other games"): its wire schemas, its points and the
+refusal of the seat sitting out at three (QD12)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from api.conquian.schemas import (
 )
 from api.served import ServedGame, Wire
 from engine import conquian
+from engine.errors import IllegalMoveError
 
 __all__ = ["SERVED"]
 
@@ -28,18 +30,25 @@ class ConquianServed(ServedGame):
     examples: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "conquian": {"game": "conquian", "seed": 11, "dealer": 0}}
 
+    def turn_error(self, state: Any, seat: int, field: str, *, listing: bool = True
+                   ) -> IllegalMoveError:
+        """The seat sitting out at three is told so (QD12; who deals is public, Q23)."""
+        rules = conquian.get_rules(state.variant)
+        if seat == rules.sitting_out(state.dealer, state.seats):
+            return IllegalMoveError(f"player {seat} deals and sits this hand out; it is "
+                                    f"player {state.to_move}'s turn (QD12)", field=field,
+                                    rule="QD12")
+        return super().turn_error(state, seat, field, listing=listing)
+
     def house_move_cost(self, variant: str, bot: str) -> int:
         del variant
         return SOLVER_MOVE if bot == "solver" else 1
 
     def scores(self, position: Any) -> list[int]:
-        """Counters won (Q21, QD11): the winner ``stake * (1 + pool)`` and the loser as
-        much less, once the hand is won; zeros at a tableau and while in play."""
-        seats = len(position.hand_sizes) if hasattr(position, "hand_sizes") else position.seats
-        if position.winner < 0:
-            return [0] * seats
-        gain = conquian.get_rules(position.variant).stake * (1 + position.pool)
-        return [gain if seat == position.winner else -gain for seat in range(seats)]
+        """Counters won (Q21, QD11, QD16), once the hand is won: at two seats the winner
+        ``stake * (1 + pool)`` and the loser as much less; zeros at a tableau and while in
+        play (the engine's result)."""
+        return list(position.result.points)
 
 
 SERVED = ConquianServed("conquian")

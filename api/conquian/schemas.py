@@ -15,6 +15,7 @@ from api.game_schemas import (
     card_field,
     result_field,
 )
+from engine.conquian import VARIANTS
 
 __all__ = ["CONQUIAN_EVENT_TYPES", "ConquianEventSchema", "ConquianMoveSchema",
            "ConquianStateSchema", "ConquianViewSchema"]
@@ -25,16 +26,20 @@ __all__ = ["CONQUIAN_EVENT_TYPES", "ConquianEventSchema", "ConquianMoveSchema",
 
 class _ConquianPublic(Strict):
     game = _game("conquian")
-    variant = fields.String(required=True, validate=validate.OneOf(["conquian"]),
-                            metadata=_meta("The variant.", "conquian"))
-    dealer = Int(required=True, metadata=_meta("Dealer seat (Q4).", 0))
+    variant = fields.String(required=True, validate=validate.OneOf(list(VARIANTS)),
+                            metadata=_meta("The variant: the Spanish pack (`conquian`, Q1) "
+                                           "or the American pack (`conquian-american`, "
+                                           "QD1).", "conquian"))
+    dealer = Int(required=True, metadata=_meta(
+        "Dealer seat (Q4); at three seats the seat that sits the hand out (QD12).", 0))
     to_move = Int(required=True, metadata=_meta("The seat to act (Q24).", 1))
     phase = fields.String(required=True, validate=validate.OneOf(["offer", "meld", "over"]),
                           metadata=_meta("`offer`: a face-up card is offered to `to_move` "
                                          "(Q5-Q10); `meld`: he lays or discards (Q9, Q17); "
                                          "`over`: the hand is over (Q18, Q20).", "offer"))
     melds = fields.List(fields.List(fields.List(card_field())), required=True, metadata=_meta(
-        "Each seat's melds on the table, in the order laid (Q13).", [[["4H", "5H", "6H"]], []]))
+        "Each seat's melds on the table, in the order laid (Q13); one list per seat, two "
+        "or three (QD12).", [[["4H", "5H", "6H"]], []]))
     dead = _cards("The dead cards, in the order they died (Q8).", ["KS"], required=True)
     up = card_field("The face-up card offered to `to_move`, or null.", "5H",
                     required=True, allow_none=True)
@@ -43,7 +48,9 @@ class _ConquianPublic(Strict):
         "Where `up` comes from: turned from the stock, passed by the adversary, or his "
         "discard (Q5-Q10); null for none.", "turned"))
     pool = Int(required=True, validate=validate.Range(min=0), metadata=_meta(
-        "Counters each player has in the pool from earlier tableaux (Q21).", 0))
+        "Tableaux in a row before this hand (Q21): at two seats the counters each player "
+        "has in the pool; at three each tableau took a counter from each of its two "
+        "players (QD16).", 0))
     winner = Int(required=True, allow_none=True, metadata=_meta(
         "The seat with eleven cards down (Q18), null while playing or after a tableau.",
         None))
@@ -55,17 +62,19 @@ class ConquianStateSchema(_ConquianPublic):
 
     seed = Int(required=True, metadata=_meta("The hand's seed: its deal (Q4).", 11))
     hands = fields.List(fields.List(card_field()), required=True, metadata=_meta(
-        "Each seat's hand.", [["AH", "2H"], ["3S", "7C"]]))
+        "Each seat's hand: two seats, or three, the dealer's then empty (QD12).",
+        [["AH", "2H"], ["3S", "7C"]]))
     stock = _cards("The stock, next card first (Q4).", ["JD", "2C"], required=True)
 
 
 class ConquianViewSchema(_ConquianPublic):
-    """What one seat sees of a Conquian hand (Q23): never the other hand or the stock."""
+    """What one seat sees of a Conquian hand (Q23): never another hand or the stock; the
+    seat sitting out at three sees no hand (QD17)."""
 
     player = Int(required=True, metadata=_meta("The seat whose view this is.", 0))
     hand = _cards("That seat's own hand.", ["AH", "2H"], required=True)
     hand_sizes = fields.List(Int(), required=True, metadata=_meta(
-        "Cards in each hand, by seat.", [10, 10]))
+        "Cards in each hand, by seat (two or three seats, QD12).", [10, 10]))
     stock_size = Int(required=True, metadata=_meta("Cards left in the stock.", 19))
 
 
@@ -105,6 +114,10 @@ class ConquianEventSchema(Schema):
                               "(Q15).", 1))
     stock = Int(metadata=_meta("`turn`: cards left in the stock after the turn.", 9))
     down = Int(metadata=_meta("`out`: the cards the winner has down (Q18).", 11))
-    pool = Int(metadata=_meta("`tableau`, `settled`: counters in the pool (Q21).", 1))
+    pool = Int(metadata=_meta("`tableau`, `settled`: tableaux in a row, at two seats the "
+                              "counters each player has in the pool (Q21).", 1))
+    stakes = fields.List(Int(), metadata=_meta(
+        "`tableau` at three seats: each seat's counters in the pool for the next hand "
+        "(QD16).", [1, 0, 1]))
     returns = fields.List(Int(), metadata=_meta("`settled`: counters won per seat (Q21).",
                                                 [1, -1]))

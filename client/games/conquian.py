@@ -9,15 +9,17 @@ from typing import Any
 
 from client.melds import MeldGame, play
 
-__all__ = ["ACE_HIGH", "RANKS", "TITLE", "TITLES", "centre", "face_up", "hand_over", "header",
-           "notes", "play", "table_melds"]
+__all__ = ["ACE_HIGH", "PACKS", "RANKS", "TITLE", "TITLES", "centre", "face_up", "hand_over",
+           "header", "notes", "play", "sits_out", "table_melds"]
 
 TITLE = "Conquian"
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")
 """Conquian's forty-card pack in sequence order (Q2): the 7 next below the jack."""
+PACKS = {"conquian-american": ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")}
+"""The American pack (QD1): ace to ten, one unbroken sequence."""
 ACE_HIGH = False
 """A run never goes round from the king to the ace."""
-TITLES = {"conquian": "Conquian"}
+TITLES = {"conquian": "Conquian", "conquian-american": "Conquian (American pack)"}
 SOURCES = {"turned": "turned up from the stock", "passed": "passed", "discarded": "discarded"}
 DOWN = 11
 """The cards a player lays down to go out (Q9)."""
@@ -36,6 +38,10 @@ def face_up(view: dict[str, Any]) -> str | None:
 
 
 def header(game: MeldGame, view: dict[str, Any]) -> str:
+    """The pool: at two the counters each player has in it; at three the tableaux in a row
+    it holds (each a stake from its two players, QD16)."""
+    if len(view["hand_sizes"]) > 2:
+        return f"pool of {view['pool']} tableau{'x' if view['pool'] != 1 else ''}"
     return f"pool {view['pool']} each"
 
 
@@ -52,7 +58,14 @@ def centre(game: MeldGame, view: dict[str, Any]) -> list[str]:
     return lines
 
 
+def sits_out(game: MeldGame, view: dict[str, Any]) -> bool:
+    """Whether you deal at three and so sit this hand out (QD12)."""
+    return len(view["hand_sizes"]) > 2 and view["dealer"] == game.human
+
+
 def notes(game: MeldGame, view: dict[str, Any]) -> list[str]:
+    if sits_out(game, view):
+        return ["you deal and sit this hand out (QD12)"]
     down = sum(len(m) for m in view["melds"][game.human])
     return [f"{down} down of {DOWN}"]
 
@@ -60,12 +73,16 @@ def notes(game: MeldGame, view: dict[str, Any]) -> list[str]:
 def hand_over(game: MeldGame, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
     """Who laid eleven down, or the tableau and its pool; the settlement."""
     winner = view.get("winner")
-    pool = next((e["pool"] for e in events if e["type"] == "tableau"), view["pool"])
+    tableau = next((e for e in events if e["type"] == "tableau"), None)
+    pool = (f"{sum(tableau['stakes'])} in all" if tableau and "stakes" in tableau
+            else f"{tableau['pool'] if tableau else view['pool']} each")
+    out = " You sat this hand out (QD12)." if sits_out(game, view) else ""
     game.say("HAND OVER: " + ("a tableau, nobody went out; the stakes go to the "
-                              f"pool ({pool} each)." if winner is None
+                              f"pool ({pool})." if winner is None
                               else "you laid eleven down and win!"
                               if winner == game.human
-                              else f"{game.house} laid eleven down and wins."))
+                              else f"{game.name(winner).capitalize()} laid eleven down and "
+                                   "wins.") + out)
     settled = next((e for e in events if e["type"] == "settled"), None)
     if settled:
         game.settlement(settled["returns"])

@@ -11,14 +11,16 @@ from typing import Any
 from client.melds import MeldGame, hand_melds, pip, play
 from client.text import counted
 
-__all__ = ["ACE_HIGH", "RANKS", "TITLE", "TITLES", "centre", "deadwood", "face_up", "hand_over",
-           "header", "notes", "play", "table_melds"]
+__all__ = ["ACE_HIGH", "PACKS", "RANKS", "TITLE", "TITLES", "centre", "deadwood", "face_up",
+           "hand_over", "header", "notes", "play", "table_melds"]
 
 GAME = __name__.rpartition(".")[2]
 """This module's game: its name, the one the command line finds it by."""
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 ACE_HIGH = True
 """A run may end with the ace above the king, never round the corner (RM11)."""
+PACKS: dict[str, tuple[str, ...]] = {}
+"""Every variant plays ``RANKS``."""
 TITLES = {"poker-rum": "Poker Rum", "poker-gin": "Poker Gin",
           "double-pack-rum": "Double-Pack Rum"}
 TITLE = ", ".join(TITLES.values())
@@ -54,8 +56,9 @@ def deadwood(hand: list[str]) -> int:
 
 
 def header(game: MeldGame, view: dict[str, Any]) -> str:
-    return (f"scores: you {view['scores'][game.human]}, "
-            f"{game.house} {view['scores'][game.other]}")
+    """``scores: you 12, the solver 30``: every seat's, yours first."""
+    return "scores: " + ", ".join(f"{game.name(seat)} {view['scores'][seat]}"
+                                  for seat in [game.human, *game.others])
 
 
 def centre(game: MeldGame, view: dict[str, Any]) -> list[str]:
@@ -85,7 +88,7 @@ def hand_over(game: MeldGame, view: dict[str, Any], events: list[dict[str, Any]]
     if shown and not any(e["type"] == "show" for e in events):  # out (DP9)
         for seat, cards in enumerate(shown):
             if cards:
-                who = "You" if seat == game.human else game.house.capitalize()
+                who = game.name(seat).capitalize()
                 game.say(f"{who} held {s.cards(cards)} "
                          f"({counted(sum(pip(c) for c in cards), 'point')}).")
     settle = next((e for e in events if e["type"] in ("settle", "out")
@@ -93,4 +96,5 @@ def hand_over(game: MeldGame, view: dict[str, Any], events: list[dict[str, Any]]
     if settle:
         game.settlement(settle["points"])
     scores = view["scores"]
-    game.say(f"Scores: you {scores[game.human]}, {game.house} {scores[game.other]}.")
+    game.say("Scores: " + ", ".join(f"{game.name(seat)} {scores[seat]}"
+                                    for seat in [game.human, *game.others]) + ".")

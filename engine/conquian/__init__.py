@@ -1,4 +1,4 @@
-"""Conquian (docs/rules/conquian.md Q1-Q24, QD1-QD15): the game's public face.
+"""Conquian (docs/rules/conquian.md Q1-Q24, QD1-QD17): the game's public face.
 
 Modules outside ``engine/conquian/`` import from here, never from the modules inside
 (tests/test_layers.py checks it).
@@ -23,8 +23,8 @@ from engine.conquian.moves import (
 )
 from engine.conquian.play import State, Step, View, advance, new_game
 from engine.conquian.referee import explain
-from engine.conquian.rules import CONQUIAN, VARIANTS, Rules, get_rules
-from engine.conquian.state import MELD, OFFER, OVER, all_cards
+from engine.conquian.rules import AMERICAN, CONQUIAN, VARIANTS, Rules, get_rules
+from engine.conquian.state import MELD, OFFER, OVER, all_cards, seats_of
 from engine.conquian.words import event_text, move_json, move_text
 from engine.conquian.worlds import unseen
 from engine.protocols import GameState, GameView
@@ -40,6 +40,7 @@ def _implements(state: State, view: View) -> tuple[GameState, GameView]:
 
 
 __all__ = [
+    "AMERICAN",
     "CONQUIAN",
     "CONQUIAN_GAME",
     "DISCARD",
@@ -80,5 +81,6 @@ __all__ = [
     "offer_moves",
     "parse_move",
     "parse_move_id",
+    "seats_of",
     "unseen",
 ]

@@ -12,9 +12,8 @@ from engine.conquian.game import CONQUIAN_GAME
 from engine.conquian.moves import Move, parse_move
 from engine.conquian.play import State, View, new_game
 from engine.conquian.rules import get_rules
-from engine.conquian.state import all_cards
+from engine.conquian.state import all_cards, seats_of
 from engine.conquian.words import move_json
-from engine.errors import StateError
 from engine.games import Game
 
 __all__ = ["ENGINE", "GAME", "ConquianGame"]
@@ -30,12 +29,9 @@ class ConquianGame(Game[State, View, Move]):
 
     def new_game(self, seed: int, variant: str, dealer: int | None = None,
                  players: int | None = None) -> State:
-        """A hand dealt (Q4, Q5); a variant's seats are its own (Q3)."""
-        seats = get_rules(variant).players
-        if players is not None and players != seats:
-            raise StateError(f"players: {variant} is for {seats} players (Q3)",
-                             field="players", rule="Q3")
-        return new_game(seed, variant, dealer)
+        """A hand dealt (Q4, Q5) at two seats, or at three (QD12)."""
+        get_rules(variant)  # an unknown variant is named before the players
+        return new_game(seed, variant, dealer, players=players)
 
     def read_state(self, data: Any) -> State:
         return State.from_dict(data)
@@ -56,14 +52,16 @@ class ConquianGame(Game[State, View, Move]):
         return event.to_dict()
 
     def seat_count(self, position: State | View) -> int:
-        return get_rules(position.variant).players
+        """Two, or three at the table (QD12)."""
+        return seats_of(position)
 
     def cards(self, state: State) -> Counter[str]:
-        """The hands, the melds, the stock, the dead cards and the card up: the forty (Q1)."""
+        """The hands, the melds, the stock, the dead cards and the card up: the forty (Q1,
+        QD1)."""
         return Counter(card_name(c) for c in all_cards(state))
 
     def hidden(self, state: State, seat: int) -> frozenset[str]:
-        """The other hand and the stock (Q23)."""
+        """The other hands and the stock (Q23, QD17)."""
         others = [h for s, h in enumerate(state.hands) if s != seat]
         return frozenset([card_name(c) for h in others for c in cards_of(h)]
                          + [card_name(c) for c in state.stock])

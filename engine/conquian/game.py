@@ -16,7 +16,8 @@ CONQUIAN_GAME = GameType(
     default_variant=RULES.name,
     variants=tuple(VariantInfo(rules.name, rules.description, rules.players,
                                tuple((seat,) for seat in range(rules.players)),
-                               rules.playable) for rules in VARIANTS.values()),
+                               rules.playable, rules.players, rules.max_players)
+                   for rules in VARIANTS.values()),
     rules_page="/rules/conquian",
     result="settlement",  # what the winner gains the others pay (Q21, QD11)
 )

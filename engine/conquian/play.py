@@ -30,6 +30,7 @@ from engine.conquian.state import (
     read_deal,
     read_seen,
     result_of,
+    seats_of,
     seen_json,
 )
 from engine.conquian.worlds import hidden
@@ -48,7 +49,8 @@ class Step(NamedTuple):
 
 def _moves(rules: Rules, deal: Deal | Seen, hand: int) -> list[Move]:
     seat = deal.to_move
-    own, other = deal.melds[seat], deal.melds[rules.next_seat(seat)]
+    own = deal.melds[seat]
+    other = deal.melds[rules.adversary(seat, deal.dealer, len(deal.melds))]  # a row a seat
     if deal.phase == OFFER:
         return offer_moves(layout(rules), deal.up, deal.source, hand, own, other)
     if deal.phase == MELD:
@@ -56,8 +58,20 @@ def _moves(rules: Rules, deal: Deal | Seen, hand: int) -> list[Move]:
     return []
 
 
+def _out_of_turn(deal: Deal | Seen, player: int) -> IllegalMoveError:
+    """The refusal of a move by ``player``, who is not to move (Q24): at three, the dealer
+    sits the hand out (QD12).  Who is to move and who deals are public (Q23)."""
+    seats = seats_of(deal)
+    if player == get_rules(deal.variant).sitting_out(deal.dealer, seats):
+        return IllegalMoveError(f"player {player} deals and sits this hand out; seat "
+                                f"{deal.to_move} is to move (QD12)", field="player",
+                                rule="QD12")
+    return IllegalMoveError(f"player {player} may not act: seat {deal.to_move} is to move "
+                            "(Q24)", field="player", rule="Q24")
+
+
 class State(Deal):
-    """A whole hand of Conquian: both hands, the melds, the stock order, the seed."""
+    """A whole hand of Conquian: every hand, the melds, the stock order, the seed."""
 
     __slots__ = ()
 
@@ -72,7 +86,8 @@ class State(Deal):
 
     @property
     def seats(self) -> int:
-        return self.rules.players
+        """Two, or three at the table (QD12)."""
+        return len(self.hands)
 
     @property
     def game_over(self) -> bool:
@@ -98,14 +113,14 @@ class State(Deal):
         if self.game_over:
             raise explain(self, self.hands[self.to_move], move)
         if player is not None and player != self.to_move:
-            raise IllegalMoveError(f"player {player} may not act: seat {self.to_move} is "
-                                   "to move (Q24)", field="player", rule="Q24")
+            raise _out_of_turn(self, player)
         if move not in self.legal_moves():
             raise explain(self, self.hands[self.to_move], move)
         return advance(self, move)
 
     def view(self, player: int) -> View:
-        """What seat ``player`` sees (Q23)."""
+        """What seat ``player`` sees (Q23); at three the seat sitting out sees no hand
+        (QD17)."""
         if player not in range(self.seats):
             raise StateError(f"player: a seat from 0 to {self.seats - 1}", field="player")
         return View(self.variant, player, self.dealer, self.to_move, self.phase,
@@ -113,8 +128,8 @@ class State(Deal):
                     len(self.stock), self.dead, self.up, self.source, self.pool, self.winner)
 
     def returns(self) -> tuple[int, ...]:
-        """Counters won per seat (Q21, QD11): the winner ``stake * (1 + pool)``, the loser
-        as much less; zero at a tableau and while in play."""
+        """Counters won per seat (Q21, QD11, QD16): at two, the winner ``stake * (1 +
+        pool)``, the loser as much less; zero at a tableau and while in play."""
         return self.result.points
 
     @property
@@ -134,7 +149,8 @@ class State(Deal):
             raise GameOverError("the hand is still in play (Q22)", field="state.phase",
                                 rule="Q22")
         pool = self.pool + 1 if self.tableau else 0
-        return new_game(seed, self.variant, self.rules.next_seat(self.dealer), pool=pool)
+        return new_game(seed, self.variant, self.rules.next_dealer(self.dealer, self.seats),
+                        pool=pool, players=self.seats)
 
     def to_dict(self) -> dict[str, Any]:
         return deal_json(self)
@@ -146,8 +162,8 @@ class State(Deal):
 
 
 class View(Seen):
-    """One seat's information (Q23): its hand, both players' melds, the face-up card, the
-    dead cards, the sizes of the other hand and of the stock."""
+    """One seat's information (Q23, QD17): its hand, both players' melds, the face-up card,
+    the dead cards, the sizes of the other hands and of the stock."""
 
     __slots__ = ()
 
@@ -177,17 +193,14 @@ class View(Seen):
         if self.game_over:
             return explain(self, self.hand, move)
         if self.to_move != self.player:
-            return IllegalMoveError(f"player {self.player} may not act: seat {self.to_move} "
-                                    "is to move (Q24)", field="player", rule="Q24")
+            return _out_of_turn(self, self.player)
         return None if move in self.legal_moves() else explain(self, self.hand, move)
 
     def resample(self, rng: random.Random) -> State:
-        """A whole state with this view: the other hand uniform among the unseen cards,
+        """A whole state with this view: the other hands uniform among the unseen cards,
         the stock in a uniform order, a new seed (engine/conquian/worlds.py)."""
-        other_hand, stock, seed = hidden(self, rng)
-        hands = [other_hand] * len(self.hand_sizes)
-        hands[self.player] = self.hand
-        return State(self.variant, seed, self.dealer, self.to_move, self.phase, tuple(hands),
+        hands, stock, seed = hidden(self, rng)
+        return State(self.variant, seed, self.dealer, self.to_move, self.phase, hands,
                      self.melds, stock, self.dead, self.up, self.source, self.pool,
                      self.winner)
 
@@ -200,18 +213,24 @@ class View(Seen):
 
 
 def new_game(seed: int, variant: str = CONQUIAN.name, dealer: int | None = None, *,
-             pool: int = 0) -> State:
-    """A hand dealt from ``seed`` (Q4), the pone's first card turned up (Q5)."""
+             pool: int = 0, players: int | None = None) -> State:
+    """A hand dealt from ``seed`` (Q4) at a table of ``players`` seats (two by default,
+    or three, QD12), the pone's first card turned up (Q5)."""
     rules = get_rules(variant)
+    seats = rules.players if players is None else players
+    if seats not in rules.seat_range:
+        counts = " or ".join(str(n) for n in rules.seat_range)
+        raise StateError(f"players: {rules.name} is for {counts} players (Q3, QD12)",
+                         field="players", rule="Q3, QD12")
     if not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise StateError(f"seed: an integer from 0 to {MAX_SEED}", field="seed")
     if dealer is None:
-        dealer = first_dealer(seed, rules)
-    if dealer not in range(rules.players):
-        raise StateError(f"dealer: a seat from 0 to {rules.players - 1}", field="dealer")
-    hands, stock = deal(seed, dealer, rules)
-    pone = rules.next_seat(dealer)
-    empty: tuple[tuple[int, ...], ...] = ((),) * rules.players
+        dealer = first_dealer(seed, rules, seats)
+    if dealer not in range(seats):
+        raise StateError(f"dealer: a seat from 0 to {seats - 1}", field="dealer")
+    hands, stock = deal(seed, dealer, rules, seats)
+    pone = rules.players_of(dealer, seats)[0]
+    empty: tuple[tuple[int, ...], ...] = ((),) * seats
     state = State(rules.name, seed, dealer, pone, OFFER, hands, empty, stock[1:], (),
                   stock[0], TURNED, pool, -1)
     return state
@@ -254,7 +273,13 @@ def _turn(state: State, seat: int, events: list[Event]) -> State:
     """``seat`` turns the next card of the stock (Q5, Q8); a tableau when there is none
     (Q20, QD10)."""
     if not state.stock:
-        events.append(Event.of("tableau", pool=state.pool + 1))
+        if state.seats > 2:  # who has what in the pool for the next hand (QD16)
+            rules = state.rules
+            stakes = rules.stakes(rules.next_dealer(state.dealer, state.seats), state.pool + 1,
+                                  state.seats)
+            events.append(Event.of("tableau", pool=state.pool + 1, stakes=stakes))
+        else:
+            events.append(Event.of("tableau", pool=state.pool + 1))
         done = state._replace(phase=OVER, to_move=seat, up=-1, source="")
         events.append(Event.of("settled", returns=done.returns(), pool=done.pool))
         return done
@@ -267,7 +292,7 @@ def _turn(state: State, seat: int, events: list[Event]) -> State:
 def advance(state: State, move: Move) -> Step:
     """The next state after a move known to be legal (not checked: use ``apply``)."""
     seat = state.to_move
-    other = state.rules.next_seat(seat)
+    other = state.rules.adversary(seat, state.dealer, state.seats)
     events: list[Event] = []
     kind = move.type
     if kind == PASS:

@@ -8,7 +8,7 @@ from engine.conquian.melds import Layout, layout
 from engine.conquian.movegen import TURNED
 from engine.conquian.moves import DISCARD, FORCE, LAY, PASS, TAKE, Move
 from engine.conquian.rules import get_rules
-from engine.conquian.state import MELD, OFFER, Deal, Seen
+from engine.conquian.state import MELD, OFFER, Deal, Seen, seats_of
 from engine.errors import GameOverError, IllegalMoveError
 
 __all__ = ["explain"]
@@ -68,7 +68,7 @@ def explain(deal: Deal | Seen, hand: int, move: Move) -> IllegalMoveError:
     lay = layout(rules)
     seat = deal.to_move
     own = deal.melds[seat]
-    other = deal.melds[rules.next_seat(seat)]
+    other = deal.melds[rules.adversary(seat, deal.dealer, seats_of(deal))]
     if deal.phase == OFFER and move.type in (LAY, DISCARD):
         return _refuse(f"{move.type}: only after using a card or being forced one; now "
                        f"{card_name(deal.up)} is offered to you", "Q9, QD4")

@@ -1,5 +1,5 @@
-"""Conquian's rules as a value (docs/rules/conquian.md): the pack, the deal, the goal and
-the stakes, each written once here."""
+"""Conquian's rules as a value (docs/rules/conquian.md): the pack, the table, the deal, the
+goal and the stakes, each written once here."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from engine.cards import make_card, rank_mask
 from engine.errors import UnsupportedVariantError
 
-__all__ = ["CONQUIAN", "VARIANTS", "Rules", "get_rules"]
+__all__ = ["AMERICAN", "CONQUIAN", "VARIANTS", "Rules", "get_rules"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,9 +21,15 @@ class Rules:
     playable: bool = True
     """Served by the API (docs/api.md "Other games")."""
     players: int = 2
-    """Seats (Q3, QD12)."""
+    """Seats at a table that names none (Q3)."""
+    max_players: int = 3
+    """The most seats: three at the table, the dealer sitting out of each hand (QD12)."""
     ranks: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 11, 12, 13)
-    """The ranks of the pack, in sequence order (Q1, Q2, QD1): the 7 is next below the J."""
+    """The ranks of the pack, in sequence order (Q1, Q2): the 7 is next below the J."""
+    pack_words: str = "the forty-card pack"
+    """The pack as a refusal names it: a card outside it is refused (Q1)."""
+    pack_rule: str = "Q1"
+    """The rule that says what the pack is."""
     hand_size: int = 10
     """Cards dealt to each player (Q4)."""
     deal_by: int = 2
@@ -35,10 +41,56 @@ class Rules:
     stake: int = 1
     """Counters the loser of a hand pays; each player's stake in the pool at a tableau (Q21)."""
 
-    def next_seat(self, seat: int) -> int:
-        """The seat after ``seat``: the adversary (Q3), the pone after the dealer (Q4),
-        the next dealer (Q22)."""
-        return (seat + 1) % self.players
+    @property
+    def seat_range(self) -> range:
+        """The seats a table may have (Q3, QD12)."""
+        return range(self.players, self.max_players + 1)
+
+    @staticmethod
+    def players_of(dealer: int, seats: int) -> tuple[int, int]:
+        """The two players of the hand ``dealer`` deals, the pone first (Q3, Q4): at two
+        seats the pone and the dealer; at three the two seats after the dealer, who sits
+        out (QD12)."""
+        pone = (dealer + 1) % seats
+        return pone, (pone + 1) % seats
+
+    @staticmethod
+    def sitting_out(dealer: int, seats: int) -> int:
+        """The seat out of the hand: the dealer at three (QD12); -1 at two."""
+        return dealer if seats > 2 else -1
+
+    @classmethod
+    def adversary(cls, seat: int, dealer: int, seats: int) -> int:
+        """The other player of the hand (Q3, QD12)."""
+        if seats == 2:  # the one other seat (the common case, kept cheap)
+            return 1 - seat
+        pone, other = cls.players_of(dealer, seats)
+        return other if seat == pone else pone
+
+    @staticmethod
+    def next_dealer(dealer: int, seats: int) -> int:
+        """The deal passes to the seat after the dealer, the pone (Q22, QD12)."""
+        return (dealer + 1) % seats
+
+    def stakes(self, dealer: int, pool: int, seats: int) -> tuple[int, ...]:
+        """Each seat's counters in the pool (QD16): ``pool`` tableaux came in a row before
+        this hand, the one ``back`` hands before it dealt by the seat ``back`` places before
+        ``dealer`` (Q22), and each took one stake from each of its two players (Q21)."""
+        out = [0] * seats
+        for back in range(1, pool + 1):
+            for seat in self.players_of((dealer - back) % seats, seats):
+                out[seat] += self.stake
+        return tuple(out)
+
+    def settle(self, winner: int, dealer: int, pool: int, seats: int) -> tuple[int, ...]:
+        """Counters won per seat when ``winner`` goes out (Q21, QD11, QD16): the loser pays
+        one stake, and the winner takes the pool, every seat's counters in it."""
+        stakes = self.stakes(dealer, pool, seats)
+        loser = self.adversary(winner, dealer, seats)
+        out = [-s for s in stakes]
+        out[winner] += sum(stakes) + self.stake
+        out[loser] -= self.stake
+        return tuple(out)
 
     @property
     def pack(self) -> int:
@@ -64,7 +116,14 @@ class Rules:
 
 
 CONQUIAN = Rules()
-VARIANTS: dict[str, Rules] = {CONQUIAN.name: CONQUIAN}
+AMERICAN = Rules(
+    name="conquian-american",
+    description=("Conquian with the American pack of forty cards, ace to ten in each suit "
+                 "(the court cards out): the first to lay eleven cards down wins the hand."),
+    ranks=(1, 2, 3, 4, 5, 6, 7, 8, 9, 10),
+    pack_words="the American pack of ace to ten", pack_rule="QD1")
+"""The American pack (QD1): each suit one unbroken sequence from the ace to the ten."""
+VARIANTS: dict[str, Rules] = {rules.name: rules for rules in (CONQUIAN, AMERICAN)}
 
 
 def get_rules(name: str) -> Rules:

@@ -14,7 +14,7 @@ from engine.errors import CardError, StateError
 from engine.result import Result
 
 __all__ = ["GAME", "MELD", "OFFER", "OVER", "PHASES", "Deal", "Seen", "all_cards",
-           "cards_down", "deal_json", "read_deal", "read_seen", "seen_json"]
+           "cards_down", "deal_json", "read_deal", "read_seen", "seats_of", "seen_json"]
 
 GAME = "conquian"
 OFFER = "offer"
@@ -104,18 +104,22 @@ def seen_json(seen: Seen) -> dict[str, Any]:
     }
 
 
+def seats_of(position: Deal | Seen) -> int:
+    """The seats at the table of a state or a view: two, or three (QD12)."""
+    return len(position.hands) if isinstance(position, Deal) else len(position.hand_sizes)
+
+
 def result_of(position: Deal | Seen) -> Result:
     """The hand's result (Q18, Q20, Q21): over in phase ``over``; the seat out with eleven
-    down, none at a tableau; the counters each seat won (the winner ``stake * (1 +
-    pool)``, the loser as much less; zeros at a tableau and while in play).  Everything
+    down, none at a tableau; the counters each seat won (the winner takes a stake from
+    the loser and the pool, QD11, QD16; zeros at a tableau and while in play).  Everything
     in it is public (Q23)."""
     rules = get_rules(position.variant)
-    seats = range(rules.players)
+    seats = seats_of(position)
     if position.winner < 0:
-        return Result(position.phase == OVER, (), tuple(0 for _ in seats))
-    gain = rules.stake * (1 + position.pool)
+        return Result(position.phase == OVER, (), (0,) * seats)
     return Result(position.phase == OVER, (position.winner,),
-                  tuple(gain if seat == position.winner else -gain for seat in seats))
+                  rules.settle(position.winner, position.dealer, position.pool, seats))
 
 
 # --- reading ------------------------------------------------------------------------------
@@ -135,8 +139,9 @@ class _Reader:
             raise StateError(f"{field}: {error.message}", field=field, rule="Q1",
                              token=str(token)) from None
         if not self.rules.pack >> card & 1:
-            raise StateError(f"{field}: {card_name(card)} is not in the forty-card pack (Q1)",
-                             field=field, rule="Q1", token=str(token))
+            rule = self.rules.pack_rule
+            raise StateError(f"{field}: {card_name(card)} is not in {self.rules.pack_words} "
+                             f"({rule})", field=field, rule=rule, token=str(token))
         if card in self.where:
             raise StateError(f"{field}: card {card_name(card)} is also in "
                              f"{self.where[card]}", field=field, rule="Q1", token=str(token))
@@ -206,10 +211,19 @@ def _rules(data: dict[str, Any]) -> Rules:
                          field="variant") from None
 
 
-def _common(data: dict[str, Any], reader: _Reader) -> dict[str, Any]:
+def _seats(data: dict[str, Any], key: str, rules: Rules) -> int:
+    """The seats at the table, told by the length of the list ``key`` (Q3, QD12)."""
+    value = data.get(key)
+    if not isinstance(value, list) or len(value) not in rules.seat_range:
+        counts = " or ".join(str(n) for n in rules.seat_range)
+        raise StateError(f"{key}: one entry per seat, {counts} seats (Q3, QD12)",
+                         field=key, rule="Q3, QD12")
+    return len(value)
+
+
+def _common(data: dict[str, Any], reader: _Reader, seats: int) -> dict[str, Any]:
     """The fields a state and a view share, read and checked one by one."""
     rules = reader.rules
-    seats = rules.players
     out: dict[str, Any] = {
         "variant": rules.name,
         "dealer": _int(data, "dealer", 0, seats - 1),
@@ -230,9 +244,15 @@ def _common(data: dict[str, Any], reader: _Reader) -> dict[str, Any]:
 
 def _check(fields: dict[str, Any], sizes: tuple[int, ...], stock: int, rules: Rules) -> None:
     """What the phase says about the face-up card, the winner and each seat's cards:
-    ``sizes`` are the hand sizes, ``stock`` the stock size."""
+    ``sizes`` are the hand sizes, ``stock`` the stock size; at three, the dealer sits out
+    (QD12)."""
     phase, up, source, winner = fields["phase"], fields["up"], fields["source"], fields["winner"]
     to_move = fields["to_move"]
+    out = rules.sitting_out(fields["dealer"], len(sizes))
+    for key in ("to_move", "winner"):
+        if out >= 0 and fields[key] == out:
+            raise StateError(f"{key}: seat {out} deals and sits this hand out (QD12)",
+                             field=key, rule="QD12")
     if (up >= 0) != (phase == OFFER):
         raise StateError(f"up: a face-up card {'is' if phase == OFFER else 'is not'} offered "
                          f"in phase {phase} (Q5, Q9)", field="up", rule="Q5")
@@ -245,6 +265,8 @@ def _check(fields: dict[str, Any], sizes: tuple[int, ...], stock: int, rules: Ru
         down = sum(m.bit_count() for m in fields["melds"][seat])
         used = (phase == MELD and seat == to_move) or (phase == OVER and seat == winner)
         want = rules.out if used else rules.hand_size  # eleven just after a use (Q9)
+        if seat == out:  # no cards for the dealer at three (QD12)
+            want = 0
         if size + down != want:
             raise StateError(f"hands[{seat}]: {size} in hand and {down} down make "
                              f"{size + down}, not {want} (Q4, Q9)", field=f"hands[{seat}]",
@@ -265,10 +287,9 @@ def read_deal(data: Any) -> Deal:
     data = _object(data, "state")
     rules = _rules(data)
     reader = _Reader(rules)
-    fields = _common(data, reader)
-    hands_data = data.get("hands")
-    if not isinstance(hands_data, list) or len(hands_data) != rules.players:
-        raise StateError(f"hands: one list of cards per seat ({rules.players})", field="hands")
+    seats = _seats(data, "hands", rules)
+    fields = _common(data, reader, seats)
+    hands_data = data["hands"]
     hands = tuple(reader.mask(h, f"hands[{s}]") for s, h in enumerate(hands_data))
     stock = tuple(reader.cards(data.get("stock"), "stock"))
     missing = rules.pack & ~sum(1 << c for c in reader.where)
@@ -287,15 +308,14 @@ def read_seen(data: Any) -> Seen:
     data = _object(data, "view")
     rules = _rules(data)
     reader = _Reader(rules)
-    fields = _common(data, reader)
-    player = _int(data, "player", 0, rules.players - 1)
+    seats = _seats(data, "hand_sizes", rules)
+    fields = _common(data, reader, seats)
+    player = _int(data, "player", 0, seats - 1)
     hand = reader.mask(data.get("hand"), "hand")
-    sizes_data = data.get("hand_sizes")
-    if (not isinstance(sizes_data, list) or len(sizes_data) != rules.players
-            or not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= rules.out
-                       for n in sizes_data)):
-        raise StateError(f"hand_sizes: one count per seat ({rules.players})",
-                         field="hand_sizes")
+    sizes_data = data["hand_sizes"]
+    if not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= rules.out
+               for n in sizes_data):
+        raise StateError(f"hand_sizes: one count per seat ({seats})", field="hand_sizes")
     sizes = tuple(int(n) for n in sizes_data)
     if sizes[player] != hand.bit_count():
         raise StateError(f"hand_sizes[{player}]: the hand holds {hand.bit_count()}",

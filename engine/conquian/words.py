@@ -81,6 +81,9 @@ def event_text(kind: str, fields: dict[str, Any]) -> str:
     if kind == "out":
         return f"{who} has {fields['down']} cards down and wins the hand (Q18)"
     if kind == "tableau":
+        if "stakes" in fields:  # three at the table: the stakes differ (QD16)
+            return (f"The stock is exhausted: a tableau (Q20); the pool holds "
+                    f"{_counters(sum(fields['stakes']))} (QD16)")
         return (f"The stock is exhausted: a tableau (Q20); the pool holds "
                 f"{_counters(fields['pool'])} from each player")
     if kind == "settled":

@@ -1,8 +1,9 @@
-"""The hidden cards a view allows (Q23): the other hand and the stock order.
+"""The hidden cards a view allows (Q23): the other hands and the stock order.
 
-Nothing the adversary did binds his hand: every card not seen (not in the viewer's hand,
-not in a meld, not dead, not face up) may be in it, so the other hand is a uniform draw of
-its size among the unseen cards and the stock a uniform order of the rest."""
+Nothing an adversary did binds his hand: every card not seen (not in the viewer's hand,
+not in a meld, not dead, not face up) may be in it, so each other hand is a uniform draw of
+its size among the unseen cards and the stock a uniform order of the rest.  At three the
+seat sitting out holds no cards (QD12), and its view hides both players' hands (QD17)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ __all__ = ["hidden", "unseen"]
 
 
 def unseen(seen: Seen) -> int:
-    """The cards the viewer has not seen: in the other hand or in the stock."""
+    """The cards the viewer has not seen: in the other hands or in the stock."""
     known = seen.hand | (1 << seen.up if seen.up >= 0 else 0)
     for seat in seen.melds:
         for meld in seat:
@@ -27,17 +28,21 @@ def unseen(seen: Seen) -> int:
     return get_rules(seen.variant).pack & ~known
 
 
-def hidden(seen: Seen, rng: random.Random) -> tuple[int, tuple[int, ...], int]:
-    """The other hand, the stock (top first) and a seed, drawn from ``rng`` in that order:
-    each hand of the right size among the unseen cards is equally likely, then each order
-    of the rest."""
+def hidden(seen: Seen, rng: random.Random) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """Every seat's hand (the viewer's own), the stock (top first) and a seed, drawn from
+    ``rng`` in that order: each other hand that holds cards, seat by seat, uniform of its
+    size among the unseen cards left, then each order of the rest."""
     cards = list(cards_of(unseen(seen)))
-    other = get_rules(seen.variant).next_seat(seen.player)
-    hand = rng.sample(cards, seen.hand_sizes[other])
-    rest = [c for c in cards if c not in set(hand)]
-    rng.shuffle(rest)
+    hands = [0] * len(seen.hand_sizes)
+    hands[seen.player] = seen.hand
+    for seat, size in enumerate(seen.hand_sizes):
+        if seat == seen.player or not size:
+            continue
+        drawn = rng.sample(cards, size)
+        taken = set(drawn)
+        cards = [c for c in cards if c not in taken]
+        for card in drawn:
+            hands[seat] |= 1 << card
+    rng.shuffle(cards)
     seed = rng.randrange(MAX_SEED + 1)
-    mask = 0
-    for card in hand:
-        mask |= 1 << card
-    return mask, tuple(rest), seed
+    return tuple(hands), tuple(cards), seed

@@ -17,9 +17,15 @@ _ENGINE = engine_of("conquian")
 
 
 def _exact(view: conquian.View) -> bool:
-    """The stock is out and the other hand is empty: one world."""
-    other = conquian.get_rules(view.variant).next_seat(view.player)
-    return not view.stock_size and not view.hand_sizes[other]
+    """The stock is out and no other hand holds a card: one world."""
+    return not view.stock_size and sum(view.hand_sizes) == view.hand.bit_count()
+
+
+def _bound(view: conquian.View) -> float:
+    """No world's value exceeds this either way: the stake times one more than every
+    other seat's counters in the pool, with one more tableau (Q21, QD11, QD16)."""
+    seats = len(view.hand_sizes)
+    return float(conquian.get_rules(view.variant).stake * (2 + (seats - 1) * view.pool))
 
 
 SOLVER: HintGame[conquian.View] = HintGame(
@@ -31,8 +37,7 @@ SOLVER: HintGame[conquian.View] = HintGame(
     finish=lambda view, tally, seed, top, with_moves, options: finish(
         view, tally, seed=seed, top=top, with_moves=with_moves),
     exact=_exact,
-    # counters: the stake times one more than the pool, which grows by one a tableau
-    bound=lambda view: float(conquian.get_rules(view.variant).stake * (2 + view.pool)),
+    bound=_bound,
     seats=lambda view: len(view.hand_sizes),
     house=House(bots=lambda variant: BOTS, make=make_bot),
     meta=META | {"exact"}, stderr_when_over=True)

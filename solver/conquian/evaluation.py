@@ -22,7 +22,7 @@ from engine.cards import rank_mask, rank_of
 from engine.conquian import MELD, OVER, Layout, Rules, State, layout
 from solver.value import own
 
-__all__ = ["Weights", "card_values", "estimate", "fits", "gain", "progress"]
+__all__ = ["Weights", "card_values", "estimate", "fits", "gain", "outcome", "progress"]
 
 
 class Weights:
@@ -158,15 +158,32 @@ def progress(rules: Rules, hand: int, own: tuple[int, ...], live: int, discards:
 
 
 def gain(state: State) -> int:
-    """What the hand is worth to its winner (Q21, QD11): the stake and the pool."""
+    """What the hand is worth to its winner (Q21, QD11): the stake and the pool (at three,
+    QD16, a round figure: the stakes in the pool differ from seat to seat)."""
     return state.rules.stake * (1 + state.pool)
 
 
+def outcome(state: State, seat: int) -> float:
+    """The finished hand's value for ``seat``, as the search counts it: its counters (Q21,
+    QD11, QD16), but a stake of the seat sitting out (QD12) that the winner takes from the
+    pool counted as paid half by each player, so that the hand is zero-sum between its two
+    players and worth 0 to the seat out (QD17).  At two seats, and at three with nothing
+    of the seat out's in the pool, exactly the counters."""
+    returns = state.returns()
+    out = state.rules.sitting_out(state.dealer, state.seats)
+    if out < 0 or not returns[out]:
+        return own(returns, seat)
+    if seat == out:
+        return 0.0
+    return returns[seat] + returns[out] / 2
+
+
 def estimate(state: State, seat: int, w: type[Weights] = Weights) -> float:
-    """Expected counters for ``seat`` (QD11): exact once the hand is over, else the squashed
-    lead in progress, shrunk by the chance of a tableau (Q20)."""
+    """Expected counters for ``seat`` (QD11), as :func:`outcome` counts them: exact once
+    the hand is over, else the squashed lead in progress over the adversary, shrunk by the
+    chance of a tableau (Q20)."""
     if state.phase == OVER:
-        return own(state.returns(), seat)
+        return outcome(state, seat)
     rules = state.rules
     seen = 0
     for melds in state.melds:
@@ -177,7 +194,7 @@ def estimate(state: State, seat: int, w: type[Weights] = Weights) -> float:
     if state.up >= 0:
         seen |= 1 << state.up
     unknown = layout(rules).pack & ~seen
-    other = rules.next_seat(seat)
+    other = rules.adversary(seat, state.dealer, state.seats)
     hands = state.hands
     mine = progress(rules, hands[seat], state.melds[seat], unknown & ~hands[seat],
                     state.phase == MELD and state.to_move == seat, w)

@@ -4,7 +4,9 @@ the worlds' search values ranked, with the same answer shapes as Cassino's
 
 Only a :class:`engine.conquian.View` comes in, so nothing depends on the cards the player
 cannot see (Q23).  Values are expected counters for the viewer (Q21, QD11): the winner of
-the hand gets ``1 + pool``, a tableau 0 (Q20).
+the hand gets ``1 + pool``, a tableau 0 (Q20); at three, a hand is valued between its two
+players and at 0 for the seat sitting out (QD16, QD17,
+:func:`solver.conquian.evaluation.outcome`).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.conquian import OVER, Move, View, move_json
+from engine.conquian import OVER, Move, View, get_rules, move_json
 from solver.conquian.search import UNBOUNDED
 from solver.conquian.worlds import Worlds
 from solver.hints import Budget, search
@@ -102,6 +104,24 @@ def solve(view: View, options: Options = DEFAULT, seed: int = 0, start: int = 0,
                   early=early, progress=progress, began=began)
 
 
+def _expected(view: View, equity: float) -> list[float]:
+    """Each seat's expected counters (QD11: they sum to zero): at two seats the settlement's
+    (solver.value); at three as the search counts them, the adversary's the viewer's
+    negated and the seat sitting out's 0 (QD16, QD17), once the hand is over the counters
+    it settled."""
+    seats = len(view.hand_sizes)
+    if seats == 2:
+        return value_at(view).expected(equity, view.player)
+    if view.game_over:
+        return [float(p) for p in view.result.points]
+    rules = get_rules(view.variant)
+    if view.player == rules.sitting_out(view.dealer, seats):
+        return [0.0] * seats
+    other = rules.adversary(view.player, view.dealer, seats)
+    return [round(equity if seat == view.player else -equity if seat == other else 0.0, 3)
+            for seat in range(seats)]
+
+
 def finish(view: View, tally: Tally, *, seed: int = 0, top: int | None = None,
            elapsed_ms: float | None = None, with_moves: bool = True) -> dict[str, Any]:
     """The hint answer from a (possibly merged) tally, shaped as Cassino's
@@ -115,11 +135,11 @@ def finish(view: View, tally: Tally, *, seed: int = 0, top: int | None = None,
     if not tally.samples:  # the hand is over
         equity = value.of_result(view.result, player)
         return answer(player, [], {"equity": equity, "stderr": 0.0,
-                                   "expected_points": value.expected(equity, player)}, meta,
+                                   "expected_points": _expected(view, equity)}, meta,
                       with_moves=with_moves)
     return ranked_answer(player, tally, rank(tally), view.legal_moves,
                          lambda move: move_json(move, view.up),
-                         lambda equity: value.expected(equity, player), meta, top=top,
+                         lambda equity: _expected(view, equity), meta, top=top,
                          with_moves=with_moves)
 
 

@@ -9,7 +9,8 @@ decisions: a position with a single legal move costs nothing, nor does a lay (th
 a turn lead to its one discard, QD4).  Past the horizon the position is rated by
 :func:`solver.conquian.evaluation.estimate`, after the best use of the card offered when
 there is one (Q6: a discard the adversary can use is seen as such); a position where the
-hand is over scores its counters exactly (Q21, QD11), so a search that never meets its
+hand is over scores its counters exactly (Q21, QD11; at three, QD16, as
+:func:`solver.conquian.evaluation.outcome` counts them), so a search that never meets its
 horizon has solved the world (``exact``).  Moves are tried uses and lays first (the
 largest melds first), then discards of the least useful card, then passes and forces.
 A transposition table merges the orders in which the same melds are laid (QD4).
@@ -30,8 +31,8 @@ from engine.conquian import (
     advance,
     layout,
 )
-from solver.conquian.evaluation import Weights, card_values, estimate
-from solver.value import Value, own
+from solver.conquian.evaluation import Weights, card_values, estimate, outcome
+from solver.value import Value
 
 __all__ = ["EXACT", "LOWER", "UNBOUNDED", "UPPER", "Search"]
 
@@ -56,9 +57,8 @@ class Search:
         self.weights = weights
         if value is not None and value.kind != "settlement":
             raise ValueError(f"negamax needs a two-seat settlement, not {value.kind}")
-        self.worth = own if value is None else value.seat
-        """A finished hand's value for a seat (solver.value: a settlement's own counters,
-        so the other seat's is its negation)."""
+        # a finished hand is valued by evaluation.outcome: a settlement's own counters
+        # between the hand's two players, so the other's is its negation (QD16)
         self.nodes = 0
         self.exact = True
         """No position was cut at the horizon: every value is the hand's true result."""
@@ -114,7 +114,7 @@ class Search:
         ``depth`` more decisions deep."""
         self.nodes += 1
         if state.phase == OVER:
-            return self.worth(state.returns(), state.to_move)
+            return outcome(state, state.to_move)
         moves = self.legal(state)
         if len(moves) > 1 and depth <= 0:
             return self.horizon(state, moves)
@@ -166,7 +166,7 @@ class Search:
                     continue
                 child = advance(state, move).state
                 self.nodes += 1
-                v = (self.worth(child.returns(), seat) if child.phase == OVER
+                v = (outcome(child, seat) if child.phase == OVER
                      else estimate(child, seat, self.weights))
                 best = max(best, v)
         return best
@@ -174,7 +174,7 @@ class Search:
     def _child(self, child: State, seat: int, depth: int, alpha: float, beta: float) -> float:
         if child.phase == OVER:
             self.nodes += 1
-            return self.worth(child.returns(), seat)
+            return outcome(child, seat)
         return self.value(child, depth, alpha, beta)
 
     def root_values(self, state: State, moves: list[Move]) -> list[float]:
@@ -191,8 +191,11 @@ class Search:
         return out
 
     def position(self, state: State, seat: int) -> float:
-        """The value of ``state`` for ``seat`` (the viewer, whoever is to move)."""
+        """The value of ``state`` for ``seat`` (the viewer, whoever is to move): 0 for the
+        seat sitting out, as :func:`solver.conquian.evaluation.outcome` counts it (QD17)."""
+        if seat == state.rules.sitting_out(state.dealer, state.seats):
+            return 0.0
         v = self.value(state, self.depth)
         if state.phase == OVER:
-            return self.worth(state.returns(), seat)
+            return outcome(state, seat)
         return v if state.to_move == seat else -v

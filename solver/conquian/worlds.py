@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from engine.conquian import Move, State, View, get_rules
+from engine.conquian import Move, State, View
 from solver.conquian.search import Search
 from solver.value import value_at
 
@@ -35,11 +35,10 @@ class Worlds:
 
     @property
     def exact(self) -> bool:
-        """One world says everything: no card is hidden (an empty stock and an empty other
-        hand)."""
+        """One world says everything: no card is hidden (an empty stock and no card in
+        another hand)."""
         view = self.view
-        other = get_rules(view.variant).next_seat(view.player)
-        return not view.stock_size and not view.hand_sizes[other]
+        return not view.stock_size and sum(view.hand_sizes) == view.hand.bit_count()
 
     def draw(self, seed: int, index: int) -> State:
         """World ``index`` of ``seed``: a whole state with the view's public part."""

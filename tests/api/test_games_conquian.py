@@ -189,8 +189,9 @@ def test_house_seats_take_conquians_bots_only(client: FlaskClient) -> None:
     too_many = client.post("/v1/games", json={**GAME, "sealed": True,
                                               "house": [{"player": 2}]})
     assert too_many.status_code == 422 and too_many.json["field"] == "house[0].player"
-    seats = client.post("/v1/games", json={**GAME, "players": 3})
+    seats = client.post("/v1/games", json={**GAME, "players": 4})  # two or three (QD12)
     assert seats.status_code == 422 and seats.json["field"] == "players"
+    assert seats.json["rule"] == "Q3, QD12" and "2 or 3 players" in seats.json["message"]
 
 
 def test_the_solver_plays_a_house_seat_from_its_view(client: FlaskClient) -> None:

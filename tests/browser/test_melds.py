@@ -152,6 +152,7 @@ def play_hand(page: Any, pick: Callable[[list[dict[str, Any]]], dict[str, Any]])
     ("rummy", "poker-gin", 12, "random", {"width": 1280, "height": 900}),
     ("rummy", "double-pack-rum", 13, "greedy", {"width": 390, "height": 844}),
     ("conquian", "conquian", 14, "random", {"width": 1280, "height": 900}),
+    ("conquian", "conquian-american", 15, "greedy", {"width": 1280, "height": 900}),
 ])
 def test_a_whole_hand_by_clicking(browser: Any, server: Server, game: str, variant: str,
                                   seed: int, bot: str, viewport: dict[str, int]) -> None:
@@ -172,6 +173,15 @@ def test_a_whole_hand_by_clicking(browser: Any, server: Server, game: str, varia
     suits = page.locator('[data-testid="hand"] .suit-group').evaluate_all(
         "gs => gs.map(g => g.dataset.suit)")
     assert suits == sorted(suits, key="SHDCJK".index)  # by suit, in order
+    if variant == "conquian-american":  # each suit from the ace to the ten (QD1)
+        shown = page.locator('[data-testid="hand"] .suit-group').evaluate_all(
+            "gs => gs.map(g => [...g.querySelectorAll('[data-card]')].map(c => c.dataset.card))")
+        order = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10"]
+        for group in shown:
+            assert [order.index(c[:-1]) for c in group] == sorted(
+                order.index(c[:-1]) for c in group), group
+        assert any(c[:-1] in ("8", "9", "10") for g in shown for c in g)
+        assert page.text_content('[data-testid="variant-name"]') == "Conquian (American pack)"
 
     played = play_hand(page, lambda moves: sorted(moves, key=prefer)[0])
     assert played >= 1
@@ -220,6 +230,49 @@ def test_conquian_against_the_solver_with_a_hint(browser: Any, server: Server) -
     page.close()
 
 
+@pytest.mark.parametrize(("dealer", "variant"), [(2, "conquian"), (0, "conquian-american")])
+def test_conquian_three_at_the_table(browser: Any, server: Server, dealer: int,
+                                     variant: str) -> None:
+    """Three at the table (QD12): the house at seats 1 and 2, each with its own hand and
+    melds on the page; the dealer sits out. Seated (dealer 2), you play a whole hand by
+    clicking; as the dealer (0) you watch the house play it. No answer shows a hand of
+    another seat or the stock."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    seen = watch(page)
+    page.goto(f"{server.url}/play?game=conquian&variant={variant}&players=3&seed=6"
+              f"&dealer={dealer}&opponent=greedy&delay=5")
+    phase = wait_for_phase(page, "human", "round-end")
+    assert page.input_value('[data-testid="players-select"]') == "3"
+    assert page.locator('[data-testid="players-select"] option').count() == 2  # 2 or 3
+    for seat in (1, 2):
+        section = page.locator(f'[data-testid="melds-opponent-{seat}"]')
+        assert section.is_visible() and f"(seat {seat})" in section.inner_text()
+    out = page.locator(f'[data-testid="melds-opponent-{dealer}"] [data-testid="sits-out"]'
+                       if dealer else '[data-testid="you"] [data-testid="sits-out"]')
+    assert out.count() == 1
+    if dealer:
+        assert phase == "human"
+        assert page.get_attribute(f'[data-testid="opponent-hand-{dealer}"]', "data-count") == "0"
+        played = play_hand(page, lambda moves: sorted(moves, key=prefer)[0])
+        assert played >= 1 and check_answers(server, seen, 0) >= played
+    else:
+        assert phase == "round-end"  # the house played the whole hand
+        assert "sit this hand out" in page.inner_text('[data-testid="your-stats"]')
+        assert check_answers(server, seen, 0) >= 1
+    assert page.locator('[data-testid="round-dialog"]').is_visible()
+    text = page.inner_text('[data-testid="round-breakdown"]')
+    if "tableau" not in page.inner_text("#round-dialog-title"):
+        assert re.search(r"This hand: you [+-]?\d+, house \(greedy\) \(seat 1\) [+-]?\d+, "
+                         r"house \(greedy\) \(seat 2\) [+-]?\d+\.", text), text
+    log = page.locator('[data-testid="log"] li').all_inner_texts()
+    assert any("(seat 1)" in line for line in log) and any("(seat 2)" in line for line in log)
+    assert_controls_are_labelled(page)
+    assert errors == []
+    page.close()
+
+
 def test_the_game_menu_offers_every_playable_game(browser: Any, server: Server) -> None:
     page = browser.new_page()
     page.goto(f"{server.url}/play?seed=3&opponent=greedy&delay=0")
@@ -253,10 +306,14 @@ def test_meldcards_js_reads_the_engines_wire_forms(browser: Any, server: Server)
         const c = await import("./game-conquian.js");
         const r = await import("./game-rummy.js");
         const book = ["JH", "7H", "6H", "4H", "5S", "3S", "2S", "KD", "7D", "5D", "5H"];
+        const american = { variant: "conquian-american" };
         return {
           ids: moves.map(r.idFromFields),
           groups: c.suitGroups(book).map((g) => g.cards),
           runs: c.handMelds(book).map((x) => x.join(" ")),
+          american: c.suitGroups(["10H", "8H", "9H", "AH", "7S"], american).map((g) => g.cards),
+          americanRuns: c.handMelds(["10H", "8H", "9H", "AH", "2H"], american)
+            .map((x) => x.join(" ")),
           nine: r.deadwood(["7S", "8S", "9S", "2H", "2D", "2C", "QC", "KC", "AC", "9H"]).points,
           corner: r.deadwood(["KC", "AC", "2C"]).points,
           uses: moves.map((x) => r.moveUses(x, view)),
@@ -270,6 +327,8 @@ def test_meldcards_js_reads_the_engines_wire_forms(browser: Any, server: Server)
     assert answer["groups"] == [["2S", "3S", "5S"], ["4H", "5H", "6H", "7H", "JH"],
                                 ["5D", "7D", "KD"]]
     assert "4H 5H 6H 7H JH" in answer["runs"] and "5S 5D 5H" in answer["runs"]
+    assert answer["american"] == [["7S"], ["AH", "8H", "9H", "10H"]]  # ace to ten (QD1)
+    assert answer["americanRuns"] == ["8H 9H 10H"]  # never round from the 10 to the ace
     assert answer["nine"] == 9 and answer["corner"] == 23
     assert answer["melds"] == [str(i) for i in range(len(state.table))]
     hand = set(mover.to_dict()["hand"])

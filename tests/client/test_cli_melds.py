@@ -20,6 +20,7 @@ import engine.rummy as rummy
 from client.cli import main
 from client.games.rummy import deadwood
 from client.melds import MeldGame, hand_melds, move_id, pick, suit_groups
+from engine.cards import card_name, cards_of
 from tests.melds_server import Server
 
 CONFIG = {"STORE": tempfile.mkdtemp(prefix="cassino-cli-melds-"), "RATE_LIMIT": "",
@@ -73,6 +74,23 @@ def test_the_books_conquian_hand_shows_its_melds() -> None:
     assert ["5S", "5D", "5H"] in melds or ["5S", "5H", "5D"] in melds
     assert ["4H", "5H", "6H", "7H", "JH"] in melds
     assert not any("2S" in m for m in melds)  # 2 3 5 of spades: no run
+
+
+def test_the_american_pack_shows_its_hand_from_the_ace_to_the_ten() -> None:
+    # QD1: the American pack's 8, 9, 10 follow the 7; the 10 and the ace are no neighbours
+    hand = ["10H", "8H", "9H", "7H", "AH", "2H", "5S", "6S", "4S", "10D"]
+    groups = suit_groups(hand, "conquian", "conquian-american")
+    assert groups == [("S", ["4S", "5S", "6S"]), ("H", ["AH", "2H", "7H", "8H", "9H", "10H"]),
+                      ("D", ["10D"])]
+    melds = hand_melds(hand, "conquian", "conquian-american")
+    assert ["7H", "8H", "9H", "10H"] in melds and ["4S", "5S", "6S"] in melds
+    assert not any("AH" in m for m in melds)  # no run round from the 10 to the ace
+    state = conquian.new_game(4, "conquian-american", dealer=0)
+    lines = layout(state.view(1).to_dict(), "conquian")
+    assert "Conquian (American pack)" in lines[1]
+    shown = next(line for line in lines if line.startswith("Your hand:"))
+    for card in cards_of(state.hands[1]):
+        assert card_name(card) in shown
 
 
 def test_rummy_deadwood_and_the_ace_high_or_low() -> None:
@@ -149,6 +167,33 @@ def test_a_whole_hand_against_the_house(server: Server, game: str, variant: str,
     if game == "rummy":
         assert re.search(r"Scores: you -?\d+, the (greedy|random) -?\d+\.", out)
     assert server.state(saved["game"]).game_over  # the saved token is the hand's end
+
+
+@pytest.mark.parametrize(("variant", "dealer"), [("conquian", 2), ("conquian-american", 0)])
+def test_a_whole_hand_at_three_against_two_house_seats(server: Server, variant: str,
+                                                       dealer: int) -> None:
+    """Three at the table (QD12): the house at seats 1 and 2; with dealer 0 you sit the
+    hand out and watch the house play it."""
+    save = Path(tempfile.mkdtemp(prefix="cassino-cli-melds-")) / "hand.json"
+    status, out, err = run(["play", "--url", server.url, "--ascii", "--game", "conquian",
+                            "--variant", variant, "--players", "3", "--seed", "6",
+                            "--dealer", str(dealer), "--opponent", "greedy", "--save",
+                            str(save)], "t\n" + "1\n" * 400)
+    assert status == 0, err
+    assert "HAND OVER" in out and "Settled: you " in out, out[-2000:]
+    assert "the greedy at seat 1" in out and "the greedy at seat 2" in out
+    state = server.state(json.loads(save.read_text(encoding="utf-8"))["game"])
+    assert state.game_over and state.seats == 3 and state.dealer == dealer
+    shown = set(CARD.findall(out))  # the house's hands never shown, but for cards laid
+    laid = {card_name(c) for seat in state.melds for m in seat for c in cards_of(m)}
+    assert not shown & ({card_name(c) for s in (1, 2) for c in cards_of(state.hands[s])}
+                        - laid)
+    if dealer == 0:
+        assert "You sat this hand out (QD12)" in out and "Your moves:" not in out
+    else:
+        assert "Your moves:" in out and "The greedy at seat 2: 0 cards in hand" in out
+    status, _, err = run(["play", "--url", server.url, "--game", "conquian", "--players", "4"])
+    assert status == 2 and "--players 4" in err
 
 
 def test_a_hint_and_a_move_by_id(server: Server) -> None:

@@ -51,20 +51,43 @@ def example_away() -> Iterator[None]:
 
 
 class Case(NamedTuple):
-    """One rule set: a playable variant of a registered game, at its own seats."""
+    """One rule set: a playable variant of a registered game, at its own seats, or at
+    another number of seats it allows (``own`` false: the game names its ``players``, and
+    the last seat deals first, so that seat 0 plays where a dealer sits out)."""
 
     game: str
     variant: str
     seats: int
+    own: bool = True
 
     def __str__(self) -> str:
-        return f"{self.game}/{self.variant}"
+        return f"{self.game}/{self.variant}" + ("" if self.own else f"/{self.seats}")
+
+    @property
+    def table(self) -> dict[str, Any]:
+        """What ``POST /v1/games`` names of the case: the game, the variant, and at another
+        number of seats than the variant's own, the seats and the first dealer."""
+        body: dict[str, Any] = {"game": self.game, "variant": self.variant}
+        if not self.own:
+            body |= {"players": self.seats, "dealer": self.seats - 1}
+        return body
 
 
 def _cases() -> list[Case]:
+    """Every playable variant at its own seats, then each other number of seats a game
+    allows, once, with the first variant that allows it."""
     with example_registered():
-        return [Case(game.name, info.name, info.seats) for game in game_types()
-                for info in game.variants if info.playable]
+        out = [Case(game.name, info.name, info.seats) for game in game_types()
+               for info in game.variants if info.playable]
+        for game in game_types():
+            playable = [info for info in game.variants if info.playable]
+            covered = {info.seats for info in playable}
+            for seats in game.seat_counts:
+                first = next((info for info in playable
+                              if info.seat_range[0] <= seats <= info.seat_range[1]), None)
+                if seats not in covered and first is not None:
+                    out.append(Case(game.name, first.name, seats, own=False))
+        return out
 
 
 CASES = _cases()
@@ -82,7 +105,10 @@ def house_bot(case: Case) -> str:
 
 
 def new_state(case: Case, seed: int) -> Any:
-    return engine_of(case.game).new_game(seed, case.variant)
+    """The game ``POST /v1/games`` starts for the case and ``seed``."""
+    if case.own:
+        return engine_of(case.game).new_game(seed, case.variant)
+    return engine_of(case.game).new_game(seed, case.variant, case.seats - 1, case.seats)
 
 
 def random_play(state: Any, rng: random.Random) -> Iterator[tuple[Any, Any, int]]:

@@ -21,7 +21,7 @@ def test_a_seed_deals_the_same_game(case: Case, client: FlaskClient) -> None:
     deals = [new_state(case, seed).to_dict() for seed in SEEDS]
     assert [new_state(case, seed).to_dict() for seed in SEEDS] == deals
     assert len({str(deal) for deal in deals}) > 1, "the seed deals nothing"
-    body = {"game": case.game, "variant": case.variant, "seed": SEEDS[0]}
+    body = {**case.table, "seed": SEEDS[0]}
     answers = [post(client, "/v1/games", body) for _ in range(2)]
     assert all(a.status_code == 200 for a in answers), answers[0].json
     assert answers[0].json == answers[1].json == {"state": deals[0]}

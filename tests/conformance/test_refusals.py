@@ -57,7 +57,7 @@ def _refused(client: FlaskClient, path: str, body: Any, field: str) -> None:
 def test_bad_input_is_a_4xx_naming_the_field(client: FlaskClient, case: Case) -> None:
     state, seat, move_id = _position(case)
     data, view = state.to_dict(), state.view(seat).to_dict()
-    game = {"game": case.game, "variant": case.variant}
+    game = case.table
     others = sorted(set(range(case.seats)) - state.acting)
     asked: list[tuple[str, Any, str]] = [
         ("/v1/games", {**game, "seed": "12"}, "seed"),
@@ -95,7 +95,7 @@ def test_bad_input_is_a_4xx_naming_the_field(client: FlaskClient, case: Case) ->
 @pytest.mark.parametrize("case", CASES, ids=str)
 def test_a_sealed_game_refused_plays_on(client: FlaskClient, case: Case) -> None:
     started = post(client, "/v1/games", {
-        "game": case.game, "variant": case.variant, "seed": 12, "sealed": True,
+        **case.table, "seed": 12, "sealed": True,
         "house": [{"player": s, "bot": house_bot(case)} for s in range(1, case.seats)]})
     assert started.status_code == 200, started.json
     seat = {"game": started.json["game"], "credential": started.json["credentials"][0]}

@@ -115,7 +115,7 @@ def play(app: Flask, client: FlaskClient, case: Case, turns: int = MAX_PLIES,
     """The game of ``seed``: ``turns`` moves of seat 0 at most, or the whole game."""
     rng = random.Random(f"{case}/{seed}")
     engine, sealer = engine_of(case.game), app.extensions["cardgames_sealer"]
-    body = {"game": case.game, "variant": case.variant, "seed": seed, "sealed": True,
+    body = {**case.table, "seed": seed, "sealed": True,
             "house": [{"player": s, "bot": house_bot(case)} for s in range(1, case.seats)]}
     started = post(client, "/v1/games", body)
     assert started.status_code == 200, started.json

@@ -57,7 +57,7 @@ def test_any_registered_game_by_name(war: None) -> None:
 def test_the_command_line_refuses_a_wrong_seating(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         arena.main(["conquian", "greedy"])
-    assert "seats 2 players, not 1" in capsys.readouterr().err
+    assert "seats 2 to 3 players, not 1" in capsys.readouterr().err  # QD12
     with pytest.raises(SystemExit):
         arena.main(["conquian", "greedy", "nobody"])
     assert "unknown bot 'nobody'" in capsys.readouterr().err

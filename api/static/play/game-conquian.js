@@ -1,29 +1,47 @@
 /* Conquian's web table (docs/rules/conquian.md): the meld games' shared table (melds.js)
- * with what is Conquian's own, read from its views: the forty-card pack, each seat's
- * melds, the card on offer, the pool.  play.js loads this module by the game's name. */
+ * with what is Conquian's own, read from its views: the forty-card pack (the Spanish or
+ * the American, QD1), each seat's melds, the card on offer, the pool.  play.js loads this
+ * module by the game's name. */
 import { handMelds as melds, sameCards, suitGroups as bySuit } from "./meldcards.js";
 import { variantMenu } from "./melds.js";
 
 export { startMelds as start } from "./melds.js";
 
 export const title = "Conquian";
-export const variantTitles = { conquian: "Conquian" };
+export const variantTitles = { conquian: "Conquian", "conquian-american": "Conquian (American pack)" };
 /** The game menu's entries: each playable variant. */
 export const menu = (entry) => variantMenu(entry, variantTitles);
 
-/** The forty-card pack in sequence order (Q2): the 7 is next below the jack. */
-const RANKS = ["A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"];
+/** Each variant's forty-card pack in sequence order: the Spanish pack's 7 is next below the
+ *  jack (Q2); the American pack goes from the ace to the ten (QD1). */
+const RANKS = {
+  conquian: ["A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"],
+  "conquian-american": ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10"],
+};
+/** The pack of a view's variant (the Spanish without a view). */
+export const ranksOf = (view) => RANKS[view && view.variant] || RANKS.conquian;
 /** The cards a player lays down to go out (Q9). */
 const DOWN = 11;
 const SOURCES = { turned: "turned up from the stock", passed: "passed by the other player",
                   discarded: "discarded" };
 
-/** The hand by suit, each in the pack's sequence. */
-export const suitGroups = (hand) => bySuit(hand, RANKS);
-/** The melds the hand holds (a run never goes round from the king to the ace). */
-export const handMelds = (hand) => melds(hand, RANKS);
+/** The hand by suit, each in the sequence of the view's pack. */
+export const suitGroups = (hand, view) => bySuit(hand, ranksOf(view));
+/** The melds the hand holds (a run never goes round from the king, or the ten, to the ace). */
+export const handMelds = (hand, view) => melds(hand, ranksOf(view));
 /** Every Conquian move has its id. */
 export const moveId = (move) => move.id;
+
+/** Whether `seat` deals at three and so sits the hand out (QD12). */
+export const sitsOut = (view, seat) => view.hand_sizes.length > 2 && view.dealer === seat;
+
+/** The other player of the hand (Q3): at three, the seat neither the mover's nor the
+ *  dealer's (QD12). */
+export function adversary(view, seat) {
+  const n = view.hand_sizes.length;
+  if (n === 2) return 1 - seat;
+  return [1, 2].map((i) => (view.dealer + i) % n).find((s) => s !== seat);
+}
 
 /** Every meld on the table, one list: `key` (`seat:i`, what a selection names), `owner`,
  *  `cards`, its `index` among the owner's. */
@@ -62,7 +80,7 @@ export function moveUses(move, view) {
 export function afterEvent(view, event) {
   const v = JSON.parse(JSON.stringify(view));
   const seat = event.player ?? event.seat;
-  const other = (s) => (s + 1) % v.hand_sizes.length;
+  const other = (s) => adversary(v, s);
   switch (event.type) {
     case "turn": Object.assign(v, { up: event.card, source: "turned", stock_size: event.stock,
                                     to_move: seat, phase: "offer" }); break;
@@ -92,7 +110,9 @@ export const equityText = "Equity is the expected counters won on this hand (you
 export const noCard = "No card offered";
 
 export const scoreboard = (view, t) =>
-  [t.el("span", { "data-testid": "pool", text: `Pool: ${view.pool} counter${view.pool === 1 ? "" : "s"} each` })];
+  [t.el("span", { "data-testid": "pool", text: view.hand_sizes.length > 2
+    ? `Pool: ${view.pool} tableau${view.pool === 1 ? "" : "x"}`  // each a stake of its two players (QD16)
+    : `Pool: ${view.pool} counter${view.pool === 1 ? "" : "s"} each` })];
 
 export function pileWords(view, t) {
   const up = faceUp(view);
@@ -104,6 +124,7 @@ export const extra = (view, t) => (view.dead.length
   ? t.el("p", { className: "dead", "data-testid": "dead", text: `Dead: ${t.cardsText(view.dead)}` }) : null);
 
 export function handNote(view, t) {
+  if (sitsOut(view, t.human)) return "you deal and sit this hand out (QD12)";
   const down = view.melds[t.human].reduce((s, m) => s + m.length, 0);
   return `${down} down of ${DOWN}`;
 }
@@ -112,15 +133,18 @@ export const turnText = (view, t) => (view.phase === "offer"
   ? `Your turn: take ${t.cardText(faceUp(view))} into a meld, or pass it.`
   : "Your turn: lay down, or discard.");
 
+/** A tableau's pool: each player's stake at two, the counters in it at three (QD16). */
+const poolWords = (e) => (e.stakes ? `${e.stakes.reduce((a, b) => a + b, 0)} in all` : `${e.pool} each`);
+
 /** The end of a hand: who laid eleven down, or the tableau and its pool; the returns. */
 export function handEnd(view, events, t) {
   const find = (type) => events.filter((e) => e.type === type);
   const settled = find("settled")[0];
   const nobody = view.winner === null || view.winner === undefined;
   const title = nobody ? "A tableau: nobody went out"
-    : view.winner === t.human ? "You went out!" : `${t.houseName()} went out`;
+    : view.winner === t.human ? "You went out!" : `${t.seatName(view.winner)} went out`;
   const rows = [t.el("p", { "data-testid": "hand-result", text: nobody
-    ? `The stock ran out: the stakes go to the pool (${(find("tableau")[0] || view).pool} each), the next hand plays for it.`
+    ? `The stock ran out: the stakes go to the pool (${poolWords(find("tableau")[0] || view)}), the next hand plays for it.`
     : `${t.seatName(view.winner)} laid eleven cards down.` })];
   return { title, rows, points: settled ? settled.returns : null };
 }

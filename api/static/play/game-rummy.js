@@ -124,7 +124,8 @@ export const noCard = "Empty pile";
 
 export const scoreboard = (view, t) => [
   t.el("span", { className: "you-score", "data-testid": "score-you", text: `You ${view.scores[t.human]}` }),
-  t.el("span", { "data-testid": "score-solver", text: `${t.houseName()} ${view.scores[t.other]}` })];
+  ...t.others.map((seat) => t.el("span", { "data-testid": t.others.length > 1 ? `score-seat-${seat}` : "score-solver",
+                                           text: `${t.seatName(seat)} ${view.scores[seat]}` }))];
 
 export const pileWords = (view) =>
   `Discard pile: ${view.pile.length} card${view.pile.length === 1 ? "" : "s"}`;

@@ -44,13 +44,15 @@ const laidText = (text) => cardsText(laidCards(text));
 /** Start the table of a meld game (play.js calls it as the game's module's `start`):
  *  `config` is play.js's URL options, `context` names the game (`game`, its catalog
  *  `entry`) and holds its module (`table`), whose exports are the game's `rules`:
- *    suitGroups(hand), handMelds(hand)     the hand by suit; the melds it holds
+ *    suitGroups(hand, view), handMelds(hand, view)   the hand by suit; the melds it
+ *                                          holds (in the pack of the view's variant)
  *    tableMelds(view), faceUp(view)        the melds on the table; the card one may take
  *    moveUses(move, view), moveId(move)    what a move uses (to pick it by clicking); its id
  *    afterEvent(view, event)               the view after a house move (shown one by one)
  *    variantTitles, equityText, noCard     words: the variants', the hint's, no face-up card
  *    scoreboard(view, t), pileWords(view, t), extra(view, t), handNote(view, t),
  *    turnText(view, t), handEnd(view, events, t)   the parts of the page that differ
+ *    sitsOut(view, seat)                   optional: whether a seat sits the hand out
  *  where `t` holds the page's helpers (el, cardText, cardsText, seatName, houseName, the
  *  human's seat and the other's). */
 export function startMelds(api, config, context) {
@@ -59,14 +61,24 @@ export function startMelds(api, config, context) {
   const { tableMelds, faceUp, moveUses, moveId } = rules;
   const VARIANT_TITLES = rules.variantTitles || {};
   const state = {
-    game, variant: config.variant, human: config.human === 1 ? 1 : 0,
+    game, variant: config.variant, human: config.human || 0, players: config.players || null,
     token: null, credential: null, view: null, moves: [], picked: new Set(), meld: null,
     generation: 0, fresh: new Set(), offered: [],
     bot: config.opponent,  // the house's bot: the URL's, or random where the variant has no other
   };
-  const other = () => 1 - state.human;
-  const seatName = (seat) => (seat === state.human ? "You" : houseName());
+  /** The seats at the table: the view's, else the game asked for (two by default). */
+  const seats = () => (state.view ? state.view.hand_sizes.length : state.players || 2);
+  /** The other seats in turn order, from the one after the human's: every one a house's. */
+  const others = () => Array.from({ length: seats() - 1 }, (_, i) => (state.human + 1 + i) % seats());
+  const other = () => others()[0];
+  const seatName = (seat) => (seat === state.human ? "You"
+    : seats() > 2 ? `${houseName()} (seat ${seat})` : houseName());
   const houseName = () => (state.bot === "solver" ? "Solver" : `House (${state.bot})`);
+  /** `you +1, solver -1`: each seat's points, the human's first. */
+  const each = (points) => [state.human, ...others()].map((s) =>
+    `${s === state.human ? "you" : seatName(s).toLowerCase()} ${signed(points[s])}`).join(", ");
+  /** A suffix for the test ids of one opponent's parts: none at two seats. */
+  const seatId = (seatNo) => (seats() > 2 ? `-${seatNo}` : "");
   const who = (event) => (event.player ?? event.seat);
   const seat = () => ({ game: state.token, credential: state.credential });
 
@@ -76,6 +88,7 @@ export function startMelds(api, config, context) {
     houseName: () => houseName(),
     get human() { return state.human; },
     get other() { return other(); },
+    get others() { return others(); },
   };
 
   // ---- the page: the board of the page's HTML replaced by ours ---------------------------
@@ -131,22 +144,26 @@ export function startMelds(api, config, context) {
       `${seatName(view.dealer)} dealt · ${phaseWords}`;
     $("scoreboard").replaceChildren(...rules.scoreboard(view, t));
 
-    // the other seat: backs, its count, and the cards it is known to hold (rummy, RM27)
-    const count = view.hand_sizes[other()];
-    const known = (view.known && view.known[other()]) || [];
-    const shown = view.shown ? view.shown[other()] : null;
-    const opponent = el("section", { className: "seat opponent", "data-testid": "melds-opponent",
-                                     "aria-label": `${houseName()}'s hand` },
-      el("div", { className: "seat-head" }, el("h2", { text: houseName() }),
-         el("span", { className: "badges" }, badges(other()))),
-      shown
-        ? el("div", { className: "hand", "data-testid": "opponent-shown" }, shown.map((c) => face(c, {}, "small")))
-        : el("div", { className: "hand backs", "data-testid": "opponent-hand", "data-count": count,
-                      "aria-label": `${houseName()}'s hand: ${count} cards` },
-             Array.from({ length: count }, () => el("span", { className: "card back", "aria-hidden": "true" }))),
-      el("p", { className: "stats", "data-testid": "opponent-stats",
-                text: `${count} card${count === 1 ? "" : "s"} in hand` +
-                      (known.length && !shown ? ` · known to hold ${cardsText(known)}` : "") }));
+    // each other seat: backs, its count, and the cards it is known to hold (rummy, RM27)
+    const opponents = others().map((seatNo) => {
+      const count = view.hand_sizes[seatNo];
+      const known = (view.known && view.known[seatNo]) || [];
+      const shown = view.shown ? view.shown[seatNo] : null;
+      const id = seatId(seatNo);
+      const name = seatName(seatNo);
+      return el("section", { className: "seat opponent", "data-testid": `melds-opponent${id}`,
+                             "data-seat": seatNo, "aria-label": `${name}'s hand` },
+        el("div", { className: "seat-head" }, el("h2", { text: name }),
+           el("span", { className: "badges" }, badges(seatNo))),
+        shown
+          ? el("div", { className: "hand", "data-testid": `opponent-shown${id}` }, shown.map((c) => face(c, {}, "small")))
+          : el("div", { className: "hand backs", "data-testid": `opponent-hand${id}`, "data-count": count,
+                        "aria-label": `${name}'s hand: ${count} cards` },
+               Array.from({ length: count }, () => el("span", { className: "card back", "aria-hidden": "true" }))),
+        el("p", { className: "stats", "data-testid": `opponent-stats${id}`,
+                  text: `${count} card${count === 1 ? "" : "s"} in hand` +
+                        (known.length && !shown ? ` · known to hold ${cardsText(known)}` : "") }));
+    });
 
     // the centre: stock, face-up card or pile, dead cards
     const pileBox = el("div", { className: "pile", "data-testid": "pile" });
@@ -177,7 +194,7 @@ export function startMelds(api, config, context) {
     // the tableau: every seat's melds, with whose they are
     const meldBoxes = (owner) => melds.filter((m) => m.owner === owner).map((m) => {
       const usable = humanTurn && state.moves.some((mv) => moveUses(mv, view).meld === m.key);
-      const label = `${m.owner === state.human ? "your" : `${houseName().toLowerCase()}'s`} meld${m.kind ? ` (${m.kind})` : ""}: ${m.cards.map(cardName).join(", ")}`;
+      const label = `${m.owner === state.human ? "your" : `${seatName(m.owner).toLowerCase()}'s`} meld${m.kind ? ` (${m.kind})` : ""}: ${m.cards.map(cardName).join(", ")}`;
       return el("button", {
         type: "button", className: `meld${state.meld === m.key ? " picked" : ""}`,
         "data-testid": `meld-${m.key.replace(":", "-")}`, "data-meld": m.key, "data-owner": m.owner,
@@ -186,14 +203,14 @@ export function startMelds(api, config, context) {
         m.cards.map((c) => face(c, {}, `small${m.moved.includes(c) ? " moved" : ""}`)));
     });
     const tableau = el("section", { className: "tableau", "data-testid": "tableau", "aria-label": "Melds on the table" },
-      [state.human, other()].map((owner) => el("div", { className: "meld-row", "data-testid": `melds-of-${owner}` },
-        el("h3", { text: owner === state.human ? "Your melds" : `${houseName()}'s melds` }),
+      [state.human, ...others()].map((owner) => el("div", { className: "meld-row", "data-testid": `melds-of-${owner}` },
+        el("h3", { text: owner === state.human ? "Your melds" : `${seatName(owner)}'s melds` }),
         el("div", { className: "melds" }, ...(meldBoxes(owner).length ? meldBoxes(owner)
           : [el("span", { className: "empty", text: "none yet" })])))));
 
     // your hand: by suit, the cards of a meld marked
-    const inMeld = new Set(rules.handMelds(view.hand).flat());
-    const rows = rules.suitGroups(view.hand).map((group) => el("div", {
+    const inMeld = new Set(rules.handMelds(view.hand, view).flat());
+    const rows = rules.suitGroups(view.hand, view).map((group) => el("div", {
       className: "suit-group", "data-suit": group.suit },
       group.cards.map((code) => face(code, {
         "data-testid": `hand-${code}`, "aria-pressed": picked.has(code) ? "true" : "false",
@@ -206,7 +223,7 @@ export function startMelds(api, config, context) {
       el("div", { className: "hand suited", id: "hand", role: "group", "aria-label": "Your hand", "data-testid": "hand" },
          rows.length ? rows : [el("span", { className: "empty", text: "No cards in hand" })]),
       el("p", { className: "stats", "data-testid": "your-stats", text: `${handStats} · marked cards make melds` }));
-    board.replaceChildren(opponent, centre, tableau, you);
+    board.replaceChildren(...opponents, centre, tableau, you);
     renderMoves(humanTurn);
   }
 
@@ -215,6 +232,7 @@ export function startMelds(api, config, context) {
     const out = [];
     if (view.dealer === seatNo) out.push(el("span", { className: "badge", text: "dealer" }));
     if (view.phase !== "over" && view.to_move === seatNo) out.push(el("span", { className: "badge turn", text: "to move" }));
+    if (rules.sitsOut && rules.sitsOut(view, seatNo)) out.push(el("span", { className: "badge", "data-testid": "sits-out", text: "sits this hand out" }));
     return out;
   }
 
@@ -228,7 +246,10 @@ export function startMelds(api, config, context) {
         if (move.meld) return `Take ${cardText(move.card)}: meld ${cardsText(move.meld)}`;
         return `Take ${view ? cardText(faceUp(view) || "") : "the top card"} from the discard pile`;
       case "lay": return `Lay down ${cardsText(move.meld)}`;
-      case "force": return `Force ${cardText(move.card)} onto ${houseName()}'s meld: ${cardsText(move.meld)}`;
+      case "force": {
+        const onto = melds.find((m) => m.key === moveUses(move, view).meld);
+        return `Force ${cardText(move.card)} onto ${onto ? seatName(onto.owner) : houseName()}'s meld: ${cardsText(move.meld)}`;
+      }
       case "draw": return "Draw from the stock";
       case "discard":
         return `Discard ${cardText(move.card)}${move.call ? " and call a show-down" : ""}`;
@@ -266,11 +287,12 @@ export function startMelds(api, config, context) {
       case "shift": return `${name} move${s} a joker: the meld is now ${laidText(e.text)}.`;
       case "out": return e.down !== undefined ? `${name} ${who(e) === state.human ? "have" : "has"} ${e.down} down: out!`
         : `${name} ${who(e) === state.human ? "go" : "goes"} out${e.splash ? " in one turn (double)" : ""}!`;
-      case "tableau": return `The stock is out: a tableau, the pool holds ${e.pool} each.`;
-      case "settled": return `Settled: you ${signed(e.returns[state.human])}, ${houseName().toLowerCase()} ${signed(e.returns[other()])}.`;
+      case "tableau": return e.stakes ? `The stock is out: a tableau, the pool holds ${e.stakes.reduce((a, b) => a + b, 0)}.`
+        : `The stock is out: a tableau, the pool holds ${e.pool} each.`;
+      case "settled": return `Settled: ${each(e.returns)}.`;
       case "show": return `${name} show${s} ${(e.melds || []).map(cardsText).join(" | ") || "no meld"}` +
           `${e.layoffs && e.layoffs.length ? `, lay${s} off ${e.layoffs.map(cardsText).join(" | ")}` : ""}; deadwood ${cardsText(e.deadwood) || "none"} (${e.points}).`;
-      case "settle": return `Settled: you ${signed(e.points[state.human])}, ${houseName().toLowerCase()} ${signed(e.points[other()])}.`;
+      case "settle": return `Settled: ${each(e.points)}.`;
       case "false_call": return `${name} called with ${e.points} of deadwood, over the limit: ${cardsText(e.cards)}; play goes on.`;
       case "reshuffle": return e.shuffled === false ? "The pile is turned face down into a new stock, as it lay."
         : "The pile is turned and shuffled into a new stock.";
@@ -356,8 +378,11 @@ export function startMelds(api, config, context) {
     state.fresh = new Set();
     setPhase("busy", "Dealing…");
     state.bot = config.opponent;
-    const body = { game, variant: state.variant, sealed: true,
-                   house: [{ player: other(), bot: state.bot }] };
+    state.view = null;  // the seats are the game's asked for until its view comes
+    if (state.human >= seats()) state.human = 0;
+    const house = (bot) => others().map((seatNo) => ({ player: seatNo, bot }));
+    const body = { game, variant: state.variant, sealed: true, house: house(state.bot) };
+    if (state.players) body.players = state.players;
     if (config.seed !== null) body.seed = config.seed;
     if (config.dealer !== null) body.dealer = config.dealer;
     try {
@@ -365,10 +390,10 @@ export function startMelds(api, config, context) {
       try {
         data = await api.newGame(body);
       } catch (err) {  // a variant the bot asked for does not play (e.g. double-pack rum)
-        if (!(err instanceof CardGamesError) || err.field !== "house[0].bot" || state.bot === "random") throw err;
+        if (!(err instanceof CardGamesError) || !/^house\[\d+\]\.bot$/.test(err.field || "") || state.bot === "random") throw err;
         log(`${err.message}: the house plays random moves.`);
         state.bot = "random";
-        data = await api.newGame({ ...body, house: [{ player: other(), bot: state.bot }] });
+        data = await api.newGame({ ...body, house: house(state.bot) });
       }
       if (generation !== state.generation) return;
       state.token = data.game;
@@ -503,12 +528,11 @@ export function startMelds(api, config, context) {
     // the game's own: the title, its rows (who went out, the hands shown) and the points
     const { title, rows, points } = rules.handEnd(view, events, t);
     if (points) {
-      rows.push(el("p", { "data-testid": "hand-settlement",
-        text: `This hand: you ${signed(points[state.human])}, ${houseName().toLowerCase()} ${signed(points[other()])}.` }));
+      rows.push(el("p", { "data-testid": "hand-settlement", text: `This hand: ${each(points)}.` }));
     }
     if (view.scores) {
       rows.push(el("p", { "data-testid": "round-scores",
-        text: `Scores: you ${view.scores[state.human]}, ${houseName().toLowerCase()} ${view.scores[other()]}.` }));
+        text: `Scores: ${[state.human, ...others()].map((s) => `${s === state.human ? "you" : seatName(s).toLowerCase()} ${view.scores[s]}`).join(", ")}.` }));
     }
     $("round-dialog-title").textContent = title;
     box.replaceChildren(...rows);
@@ -552,6 +576,16 @@ export function startMelds(api, config, context) {
     select.disabled = offered.length < 2;
     const chosen = offered.find((v) => v.name === state.variant);
     $("variant-name").textContent = VARIANT_TITLES[state.variant] || state.variant;
+    // the players menu: the seats the variant may have (Conquian's three, QD12)
+    const low = (chosen && chosen.min_seats) || 2;
+    const high = (chosen && chosen.max_seats) || low;
+    if (state.players !== null && (state.players < low || state.players > high)) state.players = null;
+    const counts = Array.from({ length: high - low + 1 }, (_, i) => low + i);
+    const shown = state.players || (chosen && chosen.seats) || low;
+    $("players-select").replaceChildren(...counts.map((n) => el("option", {
+      value: String(n), text: String(n), "data-testid": `players-${n}`, selected: n === shown })));
+    $("players-select").value = String(shown);
+    $("players-pick").hidden = counts.length < 2;
     const link = $("rules-link");
     const url = (chosen && chosen.rules_url) || entry.rules_url;
     link.hidden = !url;
@@ -577,6 +611,13 @@ export function startMelds(api, config, context) {
   $("clear-selection").addEventListener("click", clearSelection);
   document.addEventListener("keydown", onKey);
   window.addEventListener("unhandledrejection", (event) => fail(event.reason));
+  $("players-select").addEventListener("change", () => {
+    state.players = Number($("players-select").value);
+    const url = new URL(location.href);
+    url.searchParams.set("players", String(state.players));
+    history.replaceState(null, "", url);
+    newGame();
+  });
   $("variant-select").addEventListener("change", () => {
     state.variant = $("variant-select").value;
     const url = new URL(location.href);

@@ -17,6 +17,8 @@
  *   seed, dealer   the new game (POST /v1/games); a random seed when omitted
  *   variant        its variant, when the table offers it; the game's default otherwise
  *   seat           the human's seat (default 0)
+ *   players        the seats of a meld game's table (Conquian 2 or 3, rummy 2 to 6; the
+ *                  variant's own by default), the house at every seat but the human's
  *   opponent       who plays the house seats (default solver)
  *   samples, time_ms, hint_seed   budget and sampler seed of the human's hints
  *   delay          milliseconds before each house move is shown (default 700)
@@ -35,6 +37,7 @@ const CONFIG = {
   seed: intParam("seed", null),
   dealer: intParam("dealer", null),
   human: intParam("seat", 0),
+  players: intParam("players", null),
   opponent: /^[a-z]{1,20}$/.test(params.get("opponent") || "") ? params.get("opponent") : "solver",
   samples: intParam("samples", null),
   timeMs: intParam("time_ms", null),

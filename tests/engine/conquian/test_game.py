@@ -18,11 +18,15 @@ def test_conquian_is_registered_and_playable() -> None:
     assert "conquian" in game_names()
     assert get_game("conquian") is GAME is engine.conquian.CONQUIAN_GAME
     assert (GAME.title, GAME.information, GAME.chance) == ("Conquian", "imperfect", "sampled")
-    assert GAME.default_variant == "conquian" and list(VARIANTS) == ["conquian"]
-    info = GAME.variant("conquian")
-    assert (info.seats, info.teams, info.playable) == (2, ((0,), (1,)), True)
-    assert GAME.seat_counts == (2,)
-    assert info.description == CONQUIAN.description
+    assert GAME.default_variant == "conquian"
+    assert list(VARIANTS) == ["conquian", "conquian-american"]  # Q1, QD1
+    for name in VARIANTS:
+        info = GAME.variant(name)
+        assert (info.seats, info.teams, info.playable) == (2, ((0,), (1,)), True)
+        assert info.seat_range == (2, 3)  # three at the table (QD12)
+        assert info.description == VARIANTS[name].description
+    assert GAME.seat_counts == (2, 3)
+    assert CONQUIAN.description in GAME.variant("conquian").description
 
 
 def test_every_rule_cited_by_the_engine_is_on_the_rules_page() -> None:
@@ -30,7 +34,7 @@ def test_every_rule_cited_by_the_engine_is_on_the_rules_page() -> None:
     page = RULES_PAGE.read_text(encoding="utf-8")
     anchors = set(re.findall(r"\{#(Q\w+)\}", page))
     assert {f"Q{i}" for i in range(1, 25)} <= anchors
-    assert {f"QD{i}" for i in range(1, 16)} <= anchors
+    assert {f"QD{i}" for i in range(1, 18)} <= anchors
     cited: set[str] = set()
     for module in Path(engine.conquian.__file__).parent.glob("*.py"):
         cited |= set(re.findall(r"\b(Q\d+|QD\d+)\b", module.read_text(encoding="utf-8")))

@@ -35,7 +35,7 @@ def test_a_state_round_trips() -> None:
     ({"winner": 0}, "winner", "Q18"),
     ({"phase": "meld"}, "up", "Q5"),
     ({"source": None}, "source", None),
-    ({"hands": [[]]}, "hands", None),
+    ({"hands": [[]]}, "hands", "Q3, QD12"),
     ({"melds": [[["5H", "6H"]], []]}, "melds[0][0]", "Q11, Q12"),
     ({"melds": [[["5H", "6H", "8H"]], []]}, "melds[0][0][2]", "Q1"),
 ])
