@@ -94,8 +94,6 @@ class HintGame(Generic[V]):
     review: Callable[[dict[str, Any], int, int, Any, Progress], dict[str, Any]] | None = None
     """``(record, seat, seed, options, progress)``: a whole game's record reviewed move by
     move for one seat (docs/api.md "Reviews"); ``None``: the game offers no reviews."""
-    replay: Callable[[dict[str, Any]], Any] | None = None
-    """A record played through the rules (its game's record error if it does not)."""
     keyed: bool = True
     """Job and cache keys name the game (the first game's keys name only its rules, as
     they did before there were others)."""

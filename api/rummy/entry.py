@@ -23,6 +23,7 @@ at 4 to 6 seats; api/costs.py)."""
 
 
 class RummyServed(ServedGame):
+    features = ServedGame.features | {"records", "replay", "review"}
     wire = Wire("Rummy", RummyStateSchema, RummyViewSchema, RummyMoveSchema,
                 RummyEventSchema, example="poker-rum")
     examples: ClassVar[Mapping[str, Mapping[str, Any]]] = {
