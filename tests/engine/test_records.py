@@ -10,7 +10,7 @@ import pytest
 
 from engine.errors import GameError, StateError
 from engine.games import engine_of
-from engine.records import DealRecords, RecordError
+from engine.records import DealRecords
 
 RUMMY = engine_of("rummy")
 
