@@ -11,8 +11,12 @@ from api.conquian.schemas import (
     ConquianStateSchema,
     ConquianViewSchema,
 )
+from api.errors import about
+from api.reasons import picked, why_json
 from api.served import ServedGame, Wire
 from engine import conquian
+from engine.cards import card_name, parse_card
+from engine.conquian.why import why
 
 __all__ = ["SERVED"]
 
@@ -23,10 +27,29 @@ api/costs.py)."""
 
 
 class ConquianServed(ServedGame):
+    features = ServedGame.features | {"why"}
     wire = Wire("Conquian", ConquianStateSchema, ConquianViewSchema, ConquianMoveSchema,
                 ConquianEventSchema, example="conquian")
     examples: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "conquian": {"game": "conquian", "seed": 11, "dealer": 0}}
+
+    def why(self, view: Any, body: Mapping[str, Any]) -> dict[str, Any]:
+        """The picked hand ``cards`` with the face-up card and the picked ``table`` cards:
+        a use, a lay, a discard, a force or a pass, and each kind's rule (Q6-Q17)."""
+        laid = 0
+        for seat in view.melds:
+            for meld in seat:
+                laid |= meld
+        with about(""):
+            cards = picked(body.get("cards", [body["card"]] if "card" in body else []),
+                           "cards", parse_card, lambda c: bool(view.hand >> c & 1),
+                           "in your hand")
+            table = picked(body.get("table", []), "table", parse_card,
+                           lambda c: bool(laid >> c & 1), "in a meld on the table")
+            answer = why(view, _mask(cards), _mask(table))
+        return why_json(view.player, [card_name(c) for c in cards],
+                        [card_name(c) for c in table], answer,
+                        lambda move: self.engine.move_json(view, move))
 
     def house_move_cost(self, variant: str, bot: str) -> int:
         del variant
@@ -40,6 +63,13 @@ class ConquianServed(ServedGame):
             return [0] * seats
         gain = conquian.get_rules(position.variant).stake * (1 + position.pool)
         return [gain if seat == position.winner else -gain for seat in range(seats)]
+
+
+def _mask(cards: list[int]) -> int:
+    out = 0
+    for card in cards:
+        out |= 1 << card
+    return out
 
 
 SERVED = ConquianServed("conquian")
