@@ -61,6 +61,7 @@ DEFAULTS: dict[str, Any] = {
     "OPENAPI_SWAGGER_UI_URL": "/docs/assets/",  # served from the swagger-ui-bundle package
     "MAX_CONTENT_LENGTH": MAX_BODY,
     "REDIS_URL": os.environ.get("REDIS_URL"),
+    "GAMES": "",  # games kept outside the tree, in every process: name=package,...
     "STORE": None,  # embedded default: directory of the shared job store and hint cache
     "LEDGER": None,  # embedded default: sealed games' ledger directory (docs/api.md Settings)
     "CACHE_BYTES": None,  # embedded default: hint cache size on disk (256 MiB)
@@ -110,6 +111,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     settings.load(app.config)  # e.g. CARDGAMES_REDIS_URL (or the old CASSINO_REDIS_URL)
     if config:
         app.config.update(config)
+    settings.register_games(app.config)  # CARDGAMES_GAMES: games from outside the tree
 
     api = errors.CardGamesApi(app)
     settings.extend(app, "api", api)

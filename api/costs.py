@@ -37,17 +37,18 @@ REVIEW = 10
 """``POST /v1/reviews``: it runs one hint per move of the seat, apart, like the hints."""
 
 
-def house_moves(game: ServedGame, variant: str, house: Mapping[int, str], seats: int,
-                first: int) -> tuple[int, str]:
-    """The searches of the house's answer when seat ``first`` is next: the moves of the
-    house seats in a row from ``first`` (:func:`api.sealed.house_run`), at least one
+def house_moves(game: ServedGame, state: Any, house: Mapping[int, str]) -> tuple[int, str]:
+    """The searches of the house's answer to ``state`` (a new game's, or the state a seat's
+    move made): the turns of the house seats that come next in the rules' turn order
+    (:func:`api.sealed.house_run`, public facts only, before any is played), at least one
     move's (a house may claim, T5); and what the 429 says counted."""
-    run = house_run(house, seats, first)
-    cost = max(HOUSE_MOVE, sum(game.house_move_cost(variant, house[(first + i) % seats])
-                               for i in range(run)))
-    if run == 0:
+    run = house_run(game, state, house)
+    cost = max(HOUSE_MOVE, sum(game.house_move_cost(state.variant, house[seat])
+                               for seat in run))
+    if not run:
         return cost, f"a move in a game with house seats counts {cost}"
-    return cost, f"the house seats' {_moves(run) if run > 1 else 'move'} count {cost}"
+    return cost, (f"the house seats' {_moves(len(run)) if len(run) > 1 else 'move'} "
+                  f"count {cost}")
 
 
 def record_moves(data: Any) -> int:

@@ -114,8 +114,7 @@ class Games(MethodView):
         entry.refuse_unless("sealed", "sealed", "a sealed game")
         charge_sealed()
         if house:  # the house may lead: the searches of the house seats to move first
-            charge_search(*house_moves(entry, state.variant, house, seats,
-                                       entry.to_move(state)))
+            charge_search(*house_moves(entry, state, house))
         game = sealer().start(state, house)
         return respond({"game": sealer().seal(game),
                         "credentials": [game.credential(seat) for seat in range(seats)]})
@@ -172,12 +171,11 @@ class Apply(MethodView):
             with about("move"):
                 if game.house:  # the house answers: the searches of its seats in a row
                     # after the seat's own view accepts the move: the house's cost is
-                    # told from the move played on the whole state, whose refusal
-                    # would be the state's, not the view's (D17, QD13, RM27)
+                    # told from the move played on the whole state (its public turn
+                    # order), whose refusal would be the state's, not the view's (D17,
+                    # QD13, RM27)
                     check_from_view(state, seat, move)
-                    charge_search(*house_moves(entry, state.variant, game.house,
-                                               entry.seats(state),
-                                               entry.next_seat(state, seat, move)))
+                    charge_search(*house_moves(entry, state.apply(move)[0], game.house))
                 after, moved = sealer().play(game, seat, move)
             answer = {"game": sealer().seal(after), "view": after.state.view(seat).to_dict(),
                       "events": after.events[seat]}

@@ -1,5 +1,8 @@
 """The rules, served: ``GET /rules/<variant>`` renders ``docs/rules/<variant>.md``, for
-every such page present, and ``GET /rules`` the index (``docs/rules/README.md``).
+every such page present, and ``GET /rules`` the index (``docs/rules/README.md``).  A game
+registered from outside the tree (engine.games.register) brings its page in its package,
+``rules.md``, served at its ``GameType.rules_page`` (``/rules/war``) while it is registered
+(docs/adding-a-game.md "The steps").
 
 Every numbered rule has an anchor (``/rules/standard#R14``, ``/rules/classic#C3``): a
 heading that starts with a rule number gets it as its id unless the page gives one
@@ -13,8 +16,10 @@ from __future__ import annotations
 
 import functools
 import html
+import importlib.resources
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -25,12 +30,17 @@ from flask_smorest import abort
 from markdown.extensions import Extension  # type: ignore[import-untyped]
 from markdown.treeprocessors import Treeprocessor  # type: ignore[import-untyped]
 
-from engine.games import game_types
+from engine.games import game_types, get_game, registered
 
-__all__ = ["RULES_DIR", "blp", "note_variant", "page_url", "rule_url", "rules_pages"]
+__all__ = ["PACKAGE_PAGE", "RULES_DIR", "blp", "note_variant", "page_url", "rule_url",
+           "rules_pages"]
 
 RULES_DIR = Path(__file__).resolve().parents[1] / "docs" / "rules"
+PACKAGE_PAGE = "rules.md"
+"""A registered game's rules page, in its package (served at its ``rules_page``)."""
+PAGE_PREFIX = "/rules/"
 STANDARD = "standard"
+INDEX = "README"
 _RULE = re.compile(r"\b([RDV]\d+(?:\.\d+)?[a-z]?)\b")
 """A standard rule number (R14b), decision (D16) or the book's variant rule (V2.3)."""
 _NUMBER = re.compile(r"\b([A-Z]{1,3}\d+(?:\.\d+)?[a-z]?)\b")
@@ -101,20 +111,25 @@ def rule_url(rule: str, variant: str | None = None) -> str:
     return f"/rules/{STANDARD}" + (f"#{match.group(1)}" if match else "")
 
 
-@functools.cache
 def _game_page(variant: str) -> str | None:
-    """The rules page of the game ``variant`` belongs to, when that game is not Cassino
-    and the page is present (``/rules/rummy`` for ``poker-gin``)."""
-    for game in game_types()[1:]:
-        if any(info.name == variant for info in game.variants):
-            name = game.rules_page.rsplit("/", 1)[-1]
-            return name if name in _present() else None
-    return None
+    """The rules page of the game ``variant`` belongs to, when it is present
+    (``/rules/rummy`` for ``poker-gin``, ``/rules/war`` for ``war-alternate``)."""
+    return _game_pages(_games()).get(variant)
+
+
+@functools.cache
+def _game_pages(games: tuple[tuple[str, str], ...]) -> Mapping[str, str]:
+    """Each variant whose game's page is present, and that page, for the registry that
+    ``games`` registered (a request's variant, any text, is looked up, never cached)."""
+    present = _sources(games)
+    return {info.name: page for game in game_types()
+            if (page := game.rules_page.removeprefix(PAGE_PREFIX)) in present
+            for info in game.variants}
 
 
 def rules_pages() -> list[str]:
-    """The variants that have a rules page (``docs/rules/<variant>.md``), standard first."""
-    return sorted(_present(), key=lambda name: (name != STANDARD, name))
+    """The variants and games that have a rules page, standard first."""
+    return list(_listed(_games()))
 
 
 def page_url(variant: str) -> str | None:
@@ -122,30 +137,63 @@ def page_url(variant: str) -> str | None:
     return f"/rules/{variant}" if variant in _present() else None
 
 
+def _games() -> tuple[tuple[str, str], ...]:
+    """The games registered from outside the tree, by name: what the pages depend on."""
+    return tuple(sorted(registered().items()))
+
+
+def _present() -> Mapping[str, Path]:
+    """Every page and where it is read from: only these are ever rendered and cached."""
+    return _sources(_games())
+
+
 @functools.cache
-def _present() -> frozenset[str]:
-    """The pages in ``RULES_DIR``, read once: only these are ever rendered and cached."""
-    return frozenset(path.stem for path in RULES_DIR.glob("*.md")
-                     if _NAME.match(path.stem))
+def _sources(games: tuple[tuple[str, str], ...]) -> Mapping[str, Path]:
+    """The pages in ``RULES_DIR`` (read once), and each registered game's page in its
+    package (``PACKAGE_PAGE``), under its ``rules_page``'s name: one the tree has is the
+    tree's."""
+    pages: dict[str, Path] = {path.stem: path for path in RULES_DIR.glob("*.md")
+                                     if _NAME.match(path.stem)}
+    for name, package in games:
+        page = get_game(name).rules_page
+        found = importlib.resources.files(package) / PACKAGE_PAGE
+        named = page.removeprefix(PAGE_PREFIX)
+        if page.startswith(PAGE_PREFIX) and _NAME.match(named) and isinstance(
+                found, Path) and found.is_file():  # a package on disk (not in a zip)
+            pages.setdefault(named, found)
+    return pages
+
+
+@functools.cache
+def _listed(games: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
+    return tuple(sorted(_sources(games), key=lambda name: (name != STANDARD, name)))
 
 
 def clear_cache() -> None:
     """Forget the pages read (for tests that point ``RULES_DIR`` elsewhere)."""
-    for cached in (_present, _anchors, _defined_in, _page, _game_page):
+    for cached in (_sources, _listed, _ids, _defined_in_of, _page, _game_pages):
         cached.cache_clear()
 
 
-@functools.cache
 def _defined_in(number: str) -> str | None:
     """The rules page (standard's excepted) that has ``number`` as an anchor, if any."""
-    return next((name for name in rules_pages() if name != STANDARD
+    return _defined_in_of(number, _games())
+
+
+@functools.cache
+def _defined_in_of(number: str, games: tuple[tuple[str, str], ...]) -> str | None:
+    return next((name for name in _listed(games) if name != STANDARD
                  and number in _anchors(name)), None)
 
 
-@functools.cache
 def _anchors(name: str) -> frozenset[str]:
-    page = _page(name)
-    return frozenset(_ID.findall(page)) if page is not None else frozenset()
+    page = _html(name)
+    return _ids(page) if page is not None else frozenset()
+
+
+@functools.cache
+def _ids(page: str) -> frozenset[str]:
+    return frozenset(_ID.findall(page))
 
 
 # --- rendering ----------------------------------------------------------------------------
@@ -194,16 +242,25 @@ def _title(text: str, name: str) -> str:
                  if line.startswith("# ")), name)
 
 
+def _html(name: str) -> str | None:
+    """The HTML of page ``name`` (a variant's or a game's, or ``README`` for the index,
+    which lists the pages it does not link)."""
+    if name == INDEX:
+        return _page(name, RULES_DIR / f"{INDEX}.md", tuple(rules_pages()))
+    source = _present().get(name)
+    return None if source is None else _page(name, source)
+
+
 @functools.cache
-def _page(name: str) -> str | None:
-    """The HTML of page ``name`` (a variant's, or ``README`` for the index)."""
-    path = RULES_DIR / f"{name}.md"
-    if not path.is_file():
+def _page(name: str, source: Path, listed: tuple[str, ...] = ()) -> str | None:
+    """The HTML of page ``name``, read from ``source``; the index's lists the ``listed``
+    pages it does not link."""
+    if not source.is_file():
         return None
-    text = path.read_text(encoding="utf-8")
+    text = source.read_text(encoding="utf-8")
     body = _render(text)
-    if name == "README":
-        body += _unlisted(text)
+    if listed:
+        body += _unlisted(text, listed)
     return (f"<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             f"<title>{html.escape(_title(text, name))}</title><style>body{{max-width:46rem;"
@@ -212,10 +269,10 @@ def _page(name: str) -> str | None:
             f"</style></head><body>{body}</body></html>")
 
 
-def _unlisted(index: str) -> str:
+def _unlisted(index: str, listed: tuple[str, ...]) -> str:
     """The index's list of the pages it does not link itself, so that every page present
     is reachable from ``/rules`` as soon as it is added."""
-    missing = [name for name in rules_pages() if f"/rules/{name})" not in index]
+    missing = [name for name in listed if f"/rules/{name})" not in index]
     if not missing:
         return ""
     items = "".join(
@@ -225,7 +282,7 @@ def _unlisted(index: str) -> str:
 
 
 def _source(name: str) -> str:
-    return (RULES_DIR / f"{name}.md").read_text(encoding="utf-8")
+    return _present()[name].read_text(encoding="utf-8")
 
 
 # --- the pages ----------------------------------------------------------------------------
@@ -236,7 +293,7 @@ def _missing(name: str) -> None:
 
 
 def _serve(name: str) -> Response:
-    page = _page(name)
+    page = _html(name)
     if page is None:
         _missing(name)
     response = current_app.response_class(page, mimetype="text/html")
@@ -248,7 +305,7 @@ def _serve(name: str) -> Response:
 @blp.get("/")
 def index() -> Response:
     """The index of the rules pages."""
-    return _serve("README")
+    return _serve(INDEX)
 
 
 @blp.get("/<name>")

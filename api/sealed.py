@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import itertools
 import logging
 import re
 import secrets
@@ -31,12 +32,12 @@ from cryptography.fernet import Fernet, InvalidToken, MultiFernet
 from flask_smorest import abort
 
 from api.pace import hold_until
-from api.served import game_of, served
+from api.served import ServedGame, game_of, served
 from workers import QueueUnavailable
 from workers.ledger import LOST, Ledger
 
-__all__ = ["MAX_SAFE_SEED", "SealedGame", "Sealer", "check_from_view", "house_run",
-           "sealed_scope"]
+__all__ = ["MAX_HOUSE_TURNS", "MAX_SAFE_SEED", "SealedGame", "Sealer", "check_from_view",
+           "house_run", "sealed_scope"]
 
 log = logging.getLogger(__name__)
 
@@ -97,9 +98,9 @@ class SealedGame:
             return None
         return seat
 
-    def house_run(self, first: int) -> int:
-        """:func:`house_run` of this game's house."""
-        return house_run(self.house, len(self.secrets), first)
+    def house_run(self) -> tuple[int, ...]:
+        """:func:`house_run` of this game's house, from its state."""
+        return house_run(served(self.state.game), self.state, self.house)
 
     def to_payload(self) -> dict[str, Any]:
         return {"v": TOKEN_VERSION, "id": self.id, "ply": self.ply,
@@ -137,14 +138,23 @@ def check_from_view(state: Any, seat: int, move: Any) -> None:
         raise refused
 
 
-def house_run(house: Mapping[int, str], seats: int, first: int) -> int:
-    """How many house moves follow before a credential's seat is to move, when seat
-    ``first`` is next and turns go seat to seat + 1: the house seats in a row from
-    ``first`` (each is one search the request makes, api/limits.py)."""
-    run = 0
-    while run < seats and (first + run) % seats in house:
-        run += 1
-    return run
+MAX_HOUSE_TURNS = 256
+"""The most house turns :func:`house_run` counts in a row (more than a hand of any game
+has): a guard against a turn order that never reaches a seat with a credential."""
+
+
+def house_run(entry: ServedGame, state: Any, house: Mapping[int, str]) -> tuple[int, ...]:
+    """The house seats whose turns come next in ``state``, in the order the rules pass the
+    turn (:meth:`ServedGame.turn_order`), until a seat with a credential's: the turns the
+    house's answer plays (each one search or more, api/costs.py), told before it plays
+    from public facts only.  Empty when a seat with a credential is next, or the game is
+    over."""
+    run: list[int] = []
+    for seat in itertools.islice(entry.turn_order(state), MAX_HOUSE_TURNS):
+        if seat not in house:
+            break
+        run.append(seat)
+    return tuple(run)
 
 
 UNAVAILABLE_RETRY = 5

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import functools
 import importlib
-from collections.abc import Mapping
+import itertools
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
@@ -248,11 +249,20 @@ class ServedGame:
         del state
         return []
 
-    def next_seat(self, state: Any, seat: int, move: Any) -> int:
-        """The seat that acts after ``seat`` plays ``move`` (the house's cost is told from
-        it before the move is played)."""
-        acting = sorted(state.apply(move)[0].acting)
-        return acting[0] if acting else seat
+    def turn_order(self, state: Any) -> Iterator[int]:
+        """The seats whose turns come one after another from ``state`` on, in the order
+        the rules pass the turn, told from public facts alone (who acts now, the dealer,
+        the tricks played: never a card, never the time).  The house's cost counts the
+        house seats at its head before the house plays (api/sealed.py ``house_run``), so
+        a game whose next seat a move decides (a trick's winner leads) ends it there.  By
+        default: the seat to act (:meth:`to_move`), then the turn passing to the left, seat
+        to seat + 1, as in every game of the book served so far (R6, Q3, RM7); none once
+        the game is over."""
+        if self.over(state):
+            return
+        first, seats = self.to_move(state), self.seats(state)
+        for turn in itertools.count():
+            yield (first + turn) % seats
 
     def house_move_cost(self, variant: str, bot: str) -> int:
         """One house move of ``bot``, in searches (api/costs.py)."""

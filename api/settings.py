@@ -8,11 +8,16 @@ that configuration (the CLI's in-process app).  Its shared objects are
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from flask import Config, Flask
 
+from workers import settings as shared
 from workers.settings import PREFIXES, env_name, env_names, setting
 
-__all__ = ["EXTENSION_PREFIXES", "env_name", "env_names", "extend", "load", "setting"]
+__all__ = ["EXTENSION_PREFIXES", "env_name", "env_names", "extend", "load", "register_games",
+           "setting"]
 
 EXTENSION_PREFIXES = ("cardgames_", "cassino_")
 """An extension's key, then its old key (kept: embedding code and tests read it)."""
@@ -31,3 +36,10 @@ def extend(app: Flask, name: str, value: object) -> None:
     later changes nothing."""
     for prefix in EXTENSION_PREFIXES:
         app.extensions[prefix + name] = value
+
+
+def register_games(config: Mapping[str, Any]) -> dict[str, str]:
+    """Register in this process the games of the app's ``GAMES`` (``CARDGAMES_GAMES``, or
+    the old ``CASSINO_GAMES``, through :func:`load`; or the ``config`` an app was made
+    with): :func:`workers.settings.register_games`, which the RQ workers call too."""
+    return shared.register_games(str(config.get(shared.GAMES) or ""))

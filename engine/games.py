@@ -32,9 +32,13 @@ __all__ = ["LAYERS", "Game", "GameType", "Played", "Records", "ResultKind", "Ste
 
 Information = Literal["perfect", "imperfect"]
 Chance = Literal["deterministic", "explicit", "sampled"]
-ResultKind = Literal["points", "team-points", "score", "win"]
-"""What a finished game gives each seat (engine.result): points per seat, points shared
-by a team's seats, a solitaire's score, or a win or a loss."""
+ResultKind = Literal["points", "team-points", "settlement", "score", "win"]
+"""What a finished game gives each seat (engine.result), and so what a seat's value is
+(solver.value, docs/solver.md "Values by result kind"): ``points`` each seat scores by
+itself (its value: its points less the mean of the others'), ``team-points`` a team's
+seats share (its side's less the mean of the other sides'), a ``settlement`` of points
+the seats pay one another, adding up to zero (its own), a solitaire's ``score`` (its own),
+or a ``win`` or a loss (1 or 0)."""
 LAYERS = ("engine", "solver", "api")
 """The layers in which a game has a folder, each found by the game's name."""
 
@@ -58,6 +62,9 @@ class VariantInfo:
     """The fewest seats a game of it may have; 0: exactly ``seats``."""
     max_seats: int = 0
     """The most seats; 0: exactly ``seats``."""
+    result: ResultKind | None = None
+    """What this variant's end gives each seat when it differs from its game's
+    (:attr:`GameType.result`): partnerships' team points, a solitaire's win or loss."""
 
     @property
     def seat_range(self) -> tuple[int, int]:
@@ -80,7 +87,8 @@ class GameType:
     rules_page: str
     """The path of the game's rules page on the server (``/rules/<variant>`` pages below it)."""
     result: ResultKind = "points"
-    """What the game's end gives each seat (its hints' equity is of this kind)."""
+    """What the game's end gives each seat (its hints' equity is of this kind), unless a
+    variant says otherwise (:meth:`result_of`)."""
     unnamed: bool = False
     """The game of a state, view or request that names none (the service's first game,
     from before there were others): one game of the registry says so."""
@@ -90,6 +98,10 @@ class GameType:
         """Every number of seats some variant plays with, ascending."""
         return tuple(sorted({n for v in self.variants
                              for n in range(v.seat_range[0], v.seat_range[1] + 1)}))
+
+    def result_of(self, variant: str) -> ResultKind:
+        """What an end of ``variant`` gives each seat: the variant's kind, else the game's."""
+        return self.variant(variant).result or self.result
 
     def variant(self, name: str) -> VariantInfo:
         for info in self.variants:

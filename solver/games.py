@@ -9,18 +9,16 @@ package has none offers no hints.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from engine.errors import UnsupportedVariantError
 from engine.games import get_game, module_of
-from solver.ranking import Tally
+from solver.ranking import POSITION, Tally
 
 __all__ = ["POSITION", "READABLE_KEYS", "Bot", "HintGame", "House", "hint_game", "solver_of"]
 
-POSITION = "*"
-"""The one column of a tally whose viewer has no move: the position's own value."""
 READABLE_KEYS = frozenset(("alternatives", "alternative_of"))
 """The fields a game's readable hints may add to a ranked move (:attr:`HintGame.mark`)."""
 
@@ -38,7 +36,8 @@ class Bot(Protocol):
 class House:
     """Who may play a game's house seat: the bots by name, the skill levels among them and
     the dial's range where the game has one (docs/ladder.md); ``make(spec, seed)`` makes
-    one from its name (a dial's is ``dial:VALUE``, :attr:`dial_spec`)."""
+    one from its name (a dial's is ``dial:VALUE``, :attr:`dial_spec`).  The arena
+    (solver.arena) plays a game's bots through it."""
 
     bots: Callable[[str], tuple[str, ...]]
     """The bots of a variant."""
@@ -47,6 +46,11 @@ class House:
     """The named skill levels, weakest first, and their dial values."""
     dial: tuple[float, float] | None = None
     dial_spec: Callable[[float], str] | None = None
+    step: Callable[[Any, Sequence[Any]], tuple[int, Any]] | None = None
+    """``(state, bots)`` -> the seat that acts next and its move, where several seats may
+    act at once (Cassino's claims, T5) or a bot is handed more than its view; ``None``:
+    the first seat the state says may act, its bot choosing from its view
+    (:func:`solver.arena.first_acting`)."""
 
 
 @dataclass(frozen=True)

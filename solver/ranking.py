@@ -9,12 +9,16 @@ statistics are computed from the values in world order.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from math import sqrt
 from typing import Any
 
-__all__ = ["MoveStats", "Tally", "answer", "merge", "rank", "ranked_moves", "solver_meta"]
+__all__ = ["POSITION", "MoveStats", "Tally", "answer", "merge", "rank", "ranked_answer",
+           "ranked_moves", "solver_meta"]
+
+POSITION = "*"
+"""The one column of a tally whose viewer has no move: the position's own value."""
 
 
 @dataclass
@@ -165,3 +169,22 @@ def answer(player: int, moves: list[dict[str, Any]], evaluation: dict[str, Any],
     out["evaluation"] = evaluation
     out["solver"] = meta
     return out
+
+
+def ranked_answer(player: int, tally: Tally, stats: list[MoveStats],
+                  moves: Callable[[], Sequence[Any]], move_json: Callable[[Any], Any],
+                  expected: Callable[[float], list[float]], meta: dict[str, Any], *,
+                  top: int | None = None, with_moves: bool = True) -> dict[str, Any]:
+    """The answer of a searched position, every game's (docs/api.md "Hints"): the moves
+    ranked as ``stats`` says (``moves()`` lists them, asked only when the viewer has some;
+    ``move_json`` writes one), the evaluation (the first move's equity and standard
+    error, each seat's ``expected`` points told from the equity) and ``meta``."""
+    best = stats[0]
+    ranked: list[dict[str, Any]] = []
+    if tally.moves != [POSITION]:
+        by_id = {m.id: m for m in moves()}
+        ranked = ranked_moves(stats, tally.moves, lambda i: move_json(by_id[i]), top)
+    return answer(player, ranked, {"equity": round(best.mean, 3),
+                                   "stderr": round(best.stderr, 3),
+                                   "expected_points": expected(best.mean)}, meta,
+                  with_moves=with_moves)

@@ -6,7 +6,9 @@ its own process (RQ's SimpleWorker: no fork per job, warm caches) and watches fo
 whose worker died (:mod:`workers.watchdog`).  It never exits on a Redis error: a blip, a
 restart or a full Redis (which refuses to register the worker) ends the current work loop,
 and a new one starts after a backoff of 0.5 s doubling to 10 s; a job cut short is requeued
-by the watchdog.  SIGTERM stops it.
+by the watchdog.  SIGTERM stops it.  At start it registers the games of
+``CARDGAMES_GAMES`` (:func:`workers.settings.register_games`), the games from outside the
+tree that the API serves too.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from rq.worker_registration import REDIS_WORKER_KEYS
 
 from workers.jobs import BEAT_TTL, beat_key, beat_value, beaten, worker_name
 from workers.queue import QUEUE
-from workers.settings import setting
+from workers.settings import register_games, setting
 from workers.watchdog import watch
 
 log = logging.getLogger("workers")
@@ -176,6 +178,9 @@ class HintWorker(SimpleWorker):
 
 def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    known = register_games()  # CARDGAMES_GAMES: the games the API serves from outside
+    if known:
+        log.info("games registered: %s", ", ".join(known))
     try:
         os.nice(int(setting("WORKER_NICE", str(NICE))))
     except OSError:

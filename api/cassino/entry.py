@@ -181,11 +181,6 @@ class CassinoServed(ServedGame):
         """Round 1's deal, each seat shown its own hand (R3, R28)."""
         return [round_dealt(state)]
 
-    def next_seat(self, state: Any, seat: int, move: Any) -> int:
-        """Turns pass to the left, seat to seat + 1 (R6)."""
-        del move
-        return (seat + 1) % len(state.hands)
-
     def default_past(self, state: Any) -> tuple[Any, ...] | None:
         """A token sealed before tokens kept the earlier deals' moves knows them only in
         its first deal."""

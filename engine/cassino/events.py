@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 from engine.cards import card_name, format_cards
 from engine.cassino.scoring import Breakdown
 from engine.cassino.words import event_text
+from engine.events import Event as _Event
 
 __all__ = ["Event"]
 
 
-class Event(NamedTuple):
-    """One event: its ``type`` and the fields that say what happened.
+class Event(_Event):
+    """One event (:class:`engine.events.Event`): its ``type`` and the fields that say
+    what happened.
 
     Types: ``trail``, ``capture``, ``build``, ``sweep``, ``residue``, ``round_scored``,
     ``round_void``, ``deal``, ``draw``, ``game_over``; in the twenty-one presets ``claim``,
@@ -22,18 +24,7 @@ class Event(NamedTuple):
     in :meth:`to_dict` (R29).
     """
 
-    type: str
-    fields: tuple[tuple[str, Any], ...]
-
-    @classmethod
-    def of(cls, type_: str, **fields: Any) -> Event:
-        return cls(type_, tuple(fields.items()))
-
-    def get(self, key: str, default: Any = None) -> Any:
-        for name, value in self.fields:
-            if name == key:
-                return value
-        return default
+    __slots__ = ()
 
     def to_dict(self, viewer: int | None = None) -> dict[str, Any]:
         """The wire form, with a ``description`` in words.  With a ``viewer`` seat, a

@@ -59,7 +59,10 @@ CASSINO = GameType(
     chance="sampled",
     default_variant="standard",
     variants=tuple(VariantInfo(rules.name, rules.description, rules.players, teams(rules),
-                               rules.playable) for rules in VARIANTS.values()),
+                               rules.playable,
+                               result="team-points" if rules.partnerships else None)
+                   for rules in VARIANTS.values()),
+    # a seat's round and game points are its own (R26, R27), its side's in partnership (V6.2)
     rules_page="/rules",
     unnamed=True,  # every request before the other games was a Cassino one
 )

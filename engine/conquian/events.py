@@ -4,32 +4,22 @@ shown face up to both players (Q23), so an event reads the same for each seat.""
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 from engine.cards import card_name, format_cards
 from engine.conquian.words import event_text
+from engine.events import Event as _Event
 
 __all__ = ["Event"]
 
 _MASKS = frozenset({"meld", "borrowed"})
 
 
-class Event(NamedTuple):
-    """One event: its ``type`` and the fields that say what happened (cards as ints,
-    card sets as masks; names only in :meth:`to_dict`)."""
+class Event(_Event):
+    """One event (:class:`engine.events.Event`): its ``type`` and the fields that say
+    what happened (cards as ints, card sets as masks; names only in :meth:`to_dict`)."""
 
-    type: str
-    fields: tuple[tuple[str, Any], ...]
-
-    @classmethod
-    def of(cls, type_: str, **fields: Any) -> Event:
-        return cls(type_, tuple(fields.items()))
-
-    def get(self, key: str, default: Any = None) -> Any:
-        for name, value in self.fields:
-            if name == key:
-                return value
-        return default
+    __slots__ = ()
 
     def to_dict(self) -> dict[str, Any]:
         """The wire form, with a ``description`` in words (:mod:`engine.conquian.words`)."""

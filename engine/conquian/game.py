@@ -18,4 +18,5 @@ CONQUIAN_GAME = GameType(
                                tuple((seat,) for seat in range(rules.players)),
                                rules.playable) for rules in VARIANTS.values()),
     rules_page="/rules/conquian",
+    result="settlement",  # what the winner gains the others pay (Q21, QD11)
 )

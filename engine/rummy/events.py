@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
+from engine.events import Event as _Event
 from engine.rummy.cards import card_name, format_cards
 from engine.rummy.words import event_text
 
 __all__ = ["Event"]
 
 
-class Event(NamedTuple):
-    """One event: its ``type`` and the fields that say what happened.
+class Event(_Event):
+    """One event (:class:`engine.events.Event`): its ``type`` and the fields that say
+    what happened.
 
     Types: ``draw`` (the card is shown only to the drawer), ``take``, ``discard``,
     ``false_call``, ``reshuffle``, ``show`` (one seat's laid-out hand), ``settle`` (the
@@ -19,15 +21,7 @@ class Event(NamedTuple):
     ``joker``) and ``out`` (DP4-DP9).
     """
 
-    type: str
-    fields: tuple[tuple[str, Any], ...]
-
-    @classmethod
-    def of(cls, type_: str, **fields: Any) -> Event:
-        return cls(type_, tuple(fields.items()))
-
-    def get(self, key: str, default: Any = None) -> Any:
-        return dict(self.fields).get(key, default)
+    __slots__ = ()
 
     def to_dict(self, viewer: int | None = None) -> dict[str, Any]:
         """The wire form, with a ``description`` in words written from the very fields

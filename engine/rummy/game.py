@@ -19,6 +19,7 @@ RUMMY = GameType(
                     rules.min_players, rules.max_players)
         for rules in VARIANTS.values()),
     rules_page="/rules/rummy",
+    result="settlement",  # what the winner gains the others pay (RM26)
 )
 """Each variant is listed with its default table (two seats, each on his own) and the seats
 a game of it may have: 2 to 6 (RM1)."""

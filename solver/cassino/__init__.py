@@ -32,7 +32,6 @@ from solver.cassino.evaluation import (
     final_diff,
     majority_odds,
     round_total,
-    side_equity,
     side_majority_odds,
     side_points,
     side_round_total,
@@ -71,6 +70,11 @@ from solver.cassino.worlds import (
     world_rng,
     worlds_of,
 )
+from solver.value import margin
+
+side_equity = margin
+"""A side's points less the mean of the other sides' (the old name of
+:func:`solver.value.margin`, every game's value of points by side)."""
 
 __all__ = [
     "DRAW_PLIES",

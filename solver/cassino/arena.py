@@ -19,6 +19,11 @@ rotation of the seating (``--pairs`` sets): every bot sits in every seat on the 
 Reported per set of deals: the first bot's points per round less the mean of the other
 bots' (with two teams, the team margin), and each bot's points per round and seat, with
 standard errors over the sets.
+
+The loop, the seating, the parallel jobs and the statistics are every game's
+(:mod:`solver.arena`, where ``python -m solver.arena cassino ...`` reports whole games'
+values); what is Cassino's own is here: the claims (T5) and the cheater in :func:`step`,
+the rounds scored within a game and their mirrored pairs.
 """
 
 from __future__ import annotations
@@ -27,14 +32,13 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from math import sqrt
 from typing import Any
 
 from engine.cassino import (
-    PLAYING,
     Event,
+    Move,
     State,
     advance,
     claim,
@@ -43,13 +47,17 @@ from engine.cassino import (
     new_game,
 )
 from engine.errors import GameError
+from solver import arena
+from solver.arena import mean_se, seat_of
 from solver.cassino import side_of
 from solver.cassino.bots import Bot
 from solver.cassino.levels import make_player
 
 __all__ = ["GameRecord", "RotationSet", "SeatedSummary", "Summary", "main", "play_game",
-           "play_pair", "play_rotations", "run_seats", "seat_of", "split_seats", "summarize",
-           "summarize_rotations"]
+           "play_pair", "play_rotations", "run_seats", "seat_of", "split_seats", "step",
+           "summarize", "summarize_rotations"]
+
+_mean_se = mean_se  # the old name (bench/seats_ab.py)
 
 
 @dataclass
@@ -65,41 +73,48 @@ class GameRecord:
     think: list[float] = field(default_factory=lambda: [0.0, 0.0])
 
 
+def step(state: State, bots: Sequence[Bot]) -> tuple[int, Move]:
+    """Who acts next and how (the house's step, solver.arena): where claims are allowed
+    the first seat, from the one to move on, whose bot claims the game (T5); else the seat
+    to move, its bot choosing from its view (the cheater handed the whole state too)."""
+    if claims_allowed(state.rules):
+        claimer = _claimer(state, bots)
+        if claimer is not None:  # T5: a claim ends the game at once
+            return claimer, claim(claimer)
+    p = state.to_move
+    bot = bots[p]
+    return p, bot.choose(state.view(p), state if bot.cheats else None)
+
+
+def _advance(state: State, move: Move) -> tuple[State, list[Event]]:
+    events: list[Event] = []
+    return advance(state, move, events), events
+
+
 def play_game(seed: int, bots: tuple[Bot, ...], max_rounds: int | None = None,
               variant: str = "standard") -> GameRecord:
     """Play game ``seed`` of ``variant`` to its end (or ``max_rounds`` scored rounds), one
     bot per seat.  ``rounds`` holds each seat's round points (its side's, V6.2)."""
     state: State = new_game(seed, variant)
-    record = GameRecord(think=[0.0] * len(bots))
+    record = GameRecord()
     sides = side_of(state.rules)
-    claims = claims_allowed(state.rules)
-    while state.status == PLAYING:
-        claimer = _claimer(state, bots) if claims else None
-        if claimer is not None:  # T5: a claim ends the game at once
-            state = advance(state, claim(claimer))
-            record.moves += 1
-            break
-        p = state.to_move
-        bot = bots[p]
-        view = state.view(p)
-        began = time.perf_counter()
-        move = bot.choose(view, state if bot.cheats else None)
-        record.think[p] += time.perf_counter() - began
-        events: list[Event] = []
-        state = advance(state, move, events)
-        record.moves += 1
+
+    def watch(events: list[Event]) -> bool:
         scored = [e for e in events if e.type == "round_scored"]
         if scored:
             totals = scored[0].get("breakdown").totals
             record.rounds.append(tuple(totals[side] for side in sides))
-            if max_rounds is not None and len(record.rounds) >= max_rounds:
-                break
-    record.winner = state.winner
-    record.value = state.game_value or 0
+            return max_rounds is not None and len(record.rounds) >= max_rounds
+        return False
+
+    played = arena.play(state, bots, step=step, advance=_advance, watch=watch)
+    record.moves, record.think = played.moves, played.think
+    record.winner = played.state.winner
+    record.value = played.state.game_value or 0
     return record
 
 
-def _claimer(state: State, bots: tuple[Bot, ...]) -> int | None:
+def _claimer(state: State, bots: Sequence[Bot]) -> int | None:
     """The first seat, from the one to move on, whose bot claims the game (T5)."""
     n = state.rules.players
     for seat in ((state.to_move + i) % n for i in range(n)):
@@ -143,27 +158,14 @@ def _signed(record: GameRecord, seat: int) -> int:
 
 def play_pair(index: int, seed: int, specs: tuple[str, str],
               max_rounds: int | None = None, variant: str = "standard") -> PairResult:
-    """Pair ``index``: game ``seed + index`` with A in seat 0, then in seat 1."""
-    game = seed + index
-    a, b = make_player(specs[0], game), make_player(specs[1], game + 1_000_003)
-    first = play_game(game, (a, b), max_rounds, variant)
-    a, b = make_player(specs[0], game), make_player(specs[1], game + 1_000_003)
-    second = play_game(game, (b, a), max_rounds, variant)
+    """Pair ``index``: game ``seed + index`` with A in seat 0, then in seat 1 (the two
+    rotations of solver.arena)."""
+    first, second = play_rotations(index, seed, specs, max_rounds, variant).games
     return PairResult(index, first, second)
 
 
 def _run(args: tuple[int, int, tuple[str, str], int | None, str]) -> PairResult:
     return play_pair(*args)
-
-
-def _mean_se(xs: list[float]) -> tuple[float, float]:
-    n = len(xs)
-    if not n:
-        return 0.0, 0.0
-    mean = sum(xs) / n
-    if n < 2:
-        return mean, 0.0
-    return mean, sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1) / n)
 
 
 @dataclass
@@ -232,23 +234,11 @@ def summarize(specs: tuple[str, str], results: list[PairResult], seconds: float)
     a_think = sum(r.first.think[0] + r.second.think[1] for r in results)
     b_think = sum(r.first.think[1] + r.second.think[0] for r in results)
     per_side = max(1, sum(moves) // 2)
-    return Summary(specs[0], specs[1], len(results), len(pairs), _mean_se(pairs),
-                   _mean_se(rounds), sum(a_pts) / max(1, len(a_pts)),
-                   sum(b_pts) / max(1, len(b_pts)), games, a_wins, b_wins, _mean_se(wins),
-                   _mean_se(game_points), valued,
+    return Summary(specs[0], specs[1], len(results), len(pairs), mean_se(pairs),
+                   mean_se(rounds), sum(a_pts) / max(1, len(a_pts)),
+                   sum(b_pts) / max(1, len(b_pts)), games, a_wins, b_wins, mean_se(wins),
+                   mean_se(game_points), valued,
                    (1000 * a_think / per_side, 1000 * b_think / per_side), seconds)
-
-
-def _progress(done: int, total: int, began: float, pairs: list[float], unit: str = "pairs",
-              what: str = "per round pair") -> None:
-    width = 30
-    filled = width * done // max(1, total)
-    elapsed = time.perf_counter() - began
-    eta = elapsed / done * (total - done) if done else 0.0
-    mean, se = _mean_se(pairs)
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {unit} "
-                     f"{elapsed:5.0f}s eta {eta:5.0f}s  {what} {mean:+.2f} ± {se:.2f} ")
-    sys.stderr.flush()
 
 
 def run(specs: tuple[str, str], pairs: int, seed: int, jobs: int = 1,
@@ -260,31 +250,12 @@ def run(specs: tuple[str, str], pairs: int, seed: int, jobs: int = 1,
         make_player(spec)  # fail fast on a bad name
     began = time.perf_counter()
     tasks = [(i, seed, specs, max_rounds, variant) for i in range(pairs)]
-    results: list[PairResult] = []
-    stream: Iterator[PairResult]
-    pool = None
-    if jobs > 1:
-        import multiprocessing
 
-        pool = multiprocessing.Pool(jobs)
-        stream = pool.imap(_run, tasks)
-    else:
-        stream = map(_run, tasks)
-    try:
-        collected: list[float] = []
-        shown = 0.0
-        for result in stream:
-            results.append(result)
-            collected += [float(x) for x in result.round_pairs()]
-            now = time.perf_counter()
-            if progress and (now - shown >= 0.2 or len(results) == pairs):
-                shown = now
-                _progress(len(results), pairs, began, collected)
-    finally:
-        if pool is not None:
-            pool.terminate()
-    if progress:
-        sys.stderr.write("\n")
+    def shown(results: list[PairResult]) -> str:
+        mean, se = mean_se([float(x) for r in results for x in r.round_pairs()])
+        return f"per round pair {mean:+.2f} ± {se:.2f}"
+
+    results = arena.run_sets(_run, tasks, jobs, shown if progress else None, unit="pairs")
     return summarize(specs, results, time.perf_counter() - began)
 
 
@@ -333,11 +304,6 @@ class RotationSet:
         return out
 
 
-def seat_of(entry: int, rotation: int, seats: int) -> int:
-    """The seat of the bot of entry ``entry`` of the seating in rotation ``rotation``."""
-    return (entry + rotation) % seats
-
-
 def split_seats(text: str) -> tuple[str, ...]:
     """The bots of ``--seats``: comma-separated names, a solver's own options kept with it
     (``solver:nodes=1,samples=2,greedy`` is two bots)."""
@@ -354,16 +320,9 @@ def play_rotations(index: int, seed: int, specs: tuple[str, ...],
                    max_rounds: int | None = None, variant: str = "standard") -> RotationSet:
     """Set ``index``: game ``seed + index`` once for each rotation of the seating."""
     game = seed + index
-    n = len(specs)
-    games = []
-    for r in range(n):
-        bots = [make_player(spec, game + 1_000_003 * i) for i, spec in enumerate(specs)]
-        seated: list[Bot | None] = [None] * n
-        for i, bot in enumerate(bots):
-            seated[seat_of(i, r, n)] = bot
-        games.append(play_game(game, tuple(b for b in seated if b is not None), max_rounds,
-                               variant))
-    return RotationSet(index, games)
+    return RotationSet(index, [
+        play_game(game, arena.rotation(specs, r, game, make_player), max_rounds, variant)
+        for r in range(len(specs))])
 
 
 def _run_rotations(args: tuple[int, int, tuple[str, ...], int | None, str]) -> RotationSet:
@@ -423,7 +382,7 @@ def summarize_rotations(specs: tuple[str, ...], variant: str, results: list[Rota
     for spec in names:
         per_set = [t / c for r in results for t, c in [r.points(specs)[spec]] if c] \
             if results else []
-        points[spec] = _mean_se(per_set)
+        points[spec] = mean_se(per_set)
     margins = [m for r in results if (m := r.margin(specs)) is not None]
     versus: dict[str, tuple[float, float]] = {}
     for spec in names[1:]:
@@ -433,9 +392,9 @@ def summarize_rotations(specs: tuple[str, ...], variant: str, results: list[Rota
             (a, na), (b, nb) = pts[names[0]], pts[spec]
             if na and nb:
                 diffs.append(a / na - b / nb)
-        versus[spec] = _mean_se(diffs)
+        versus[spec] = mean_se(diffs)
     finished = [r for r in results if any(g.winner is not None for g in r.games)]
-    win_rate = {spec: _mean_se([r.wins(specs, sides)[spec] for r in finished])
+    win_rate = {spec: mean_se([r.wins(specs, sides)[spec] for r in finished])
                 for spec in names}
     think: dict[str, float] = dict.fromkeys(names, 0.0)
     moves: dict[str, float] = dict.fromkeys(names, 0.0)
@@ -446,7 +405,7 @@ def summarize_rotations(specs: tuple[str, ...], variant: str, results: list[Rota
                 moves[spec] += game.moves / n
     return SeatedSummary(specs, variant, len(results),
                          sum(len(g.rounds) for r in results for g in r.games), points,
-                         _mean_se(margins), versus, win_rate, len(finished),
+                         mean_se(margins), versus, win_rate, len(finished),
                          {s: 1000 * think[s] / max(1.0, moves[s]) for s in names}, seconds)
 
 
@@ -461,33 +420,12 @@ def run_seats(specs: tuple[str, ...], sets: int, seed: int, jobs: int = 1,
         make_player(spec)
     began = time.perf_counter()
     tasks = [(i, seed, specs, max_rounds, variant) for i in range(sets)]
-    results: list[RotationSet] = []
-    stream: Iterator[RotationSet]
-    pool = None
-    if jobs > 1:
-        import multiprocessing
 
-        pool = multiprocessing.Pool(jobs)
-        stream = pool.imap(_run_rotations, tasks)
-    else:
-        stream = map(_run_rotations, tasks)
-    try:
-        margins: list[float] = []
-        shown = 0.0
-        for result in stream:
-            results.append(result)
-            m = result.margin(specs)
-            if m is not None:
-                margins.append(m)
-            now = time.perf_counter()
-            if progress and (now - shown >= 0.2 or len(results) == sets):
-                shown = now
-                _progress(len(results), sets, began, margins, unit="sets", what="margin")
-    finally:
-        if pool is not None:
-            pool.terminate()
-    if progress:
-        sys.stderr.write("\n")
+    def shown(results: list[RotationSet]) -> str:
+        mean, se = mean_se([m for r in results if (m := r.margin(specs)) is not None])
+        return f"margin {mean:+.2f} ± {se:.2f}"
+
+    results = arena.run_sets(_run_rotations, tasks, jobs, shown if progress else None)
     return summarize_rotations(specs, variant, results, time.perf_counter() - began)
 
 

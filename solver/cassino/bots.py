@@ -8,7 +8,6 @@ deterministic given their seed.
 
 from __future__ import annotations
 
-import random
 from math import comb
 from typing import Protocol
 
@@ -27,6 +26,7 @@ from engine.cassino import (
     play_card,
     unions,
 )
+from solver import bots, games
 from solver.cassino import (
     MAXN,
     DrawSearch,
@@ -45,8 +45,10 @@ __all__ = ["Bot", "CheaterBot", "GreedyBot", "HeuristicBot", "OracleBot", "Rando
            "SolverBot", "card_worth", "make_bot"]
 
 
-class Bot(Protocol):
-    """A player: ``choose`` one of the legal moves of the seat to move."""
+class Bot(games.Bot, Protocol):
+    """A player (:class:`solver.games.Bot`) that may also claim the game, and may be
+    handed the whole state (the cheater): ``choose`` one of the legal moves of the seat to
+    move."""
 
     name: str
     cheats: bool
@@ -87,17 +89,17 @@ def _capture_worth(move: Move, loose: int, builds: tuple[Build, ...], rules: Rul
     return card_worth(taken, rules) + (rules.sweep_points if not nl and not nb else 0)
 
 
-class RandomBot:
-    """A uniformly random legal move."""
+class RandomBot(bots.RandomBot):
+    """A uniformly random legal move (solver.bots.RandomBot, Cassino's random source)."""
 
     cheats = False
 
     def __init__(self, seed: int = 0) -> None:
-        self.name = "random"
-        self.rng = random.Random(f"random-bot/{seed}")
+        super().__init__(seed, "random-bot")
 
     def choose(self, view: View, state: State | None = None) -> Move:
-        return self.rng.choice(view.legal_moves())
+        move: Move = super().choose(view)
+        return move
 
     def claims(self, view: View) -> bool:
         """Never: it only plays cards."""
@@ -309,6 +311,10 @@ OPTION_KEYS = ("samples", "min_samples", "nodes", "time_ms", "z", "tolerance", "
                "world_nodes", "exact_nodes", "search", "inference", "temperature", "mixture",
                "candidates", "opponent_model")
 FLOAT_KEYS = ("z", "tolerance", "time_ms", "temperature", "mixture", "opponent_model")
+_KINDS = {key: str if key == "search" else (lambda v: bool(int(v))) if key == "inference"
+          else float if key in FLOAT_KEYS else int for key in OPTION_KEYS}
+"""How each solver option of an arena name is read."""
+_LIFTED = ("nodes", "seat_nodes", "world_nodes", "exact_nodes")
 
 
 def make_bot(spec: str, seed: int = 0) -> Bot:
@@ -328,19 +334,9 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     if name == "heuristic":
         return HeuristicBot(seed)
     if name in ("solver", "cheater", "inference", "oracle"):
-        options = Options(inference=True) if name == "inference" else DEFAULT
-        for item in filter(None, params.split(",")):
-            key, _, value = item.partition("=")
-            if key not in OPTION_KEYS:
-                raise ValueError(f"unknown solver option {key!r}")
-            number: float | int | str | None = (
-                value if key == "search" else float(value) if key in FLOAT_KEYS
-                else int(value))
-            if key in ("nodes", "seat_nodes", "world_nodes", "exact_nodes") and number == 0:
-                number = None
-            if key == "inference":
-                number = bool(number)
-            options = Options(**{**options.__dict__, key: number})
+        options = bots.solver_options(
+            params, Options(inference=True) if name == "inference" else DEFAULT, _KINDS,
+            _LIFTED)
         if name == "cheater":
             return CheaterBot(seed, name=spec, options=options)
         if name == "oracle":

@@ -40,7 +40,6 @@ from solver.cassino import (
     WorldsOf,
     round_total,
     seat_settings,
-    side_equity,
     side_of,
     side_round_total,
     weights,
@@ -48,7 +47,8 @@ from solver.cassino import (
 )
 from solver.cassino import model_weight as _weight
 from solver.hints import Budget, search
-from solver.ranking import Tally, answer, rank, ranked_moves, solver_meta
+from solver.ranking import POSITION, Tally, answer, rank, ranked_answer, solver_meta
+from solver.value import value_at
 
 __all__ = ["ALGORITHM", "BY_VARIANT", "POSITION", "Options", "claim_equity", "claim_is_right",
            "evaluate", "exact", "finish", "hint", "hint_moves", "model_weight", "solve"]
@@ -56,8 +56,6 @@ __all__ = ["ALGORITHM", "BY_VARIANT", "POSITION", "Options", "claim_equity", "cl
 ALGORITHM = "pimc-alphabeta"
 BY_VARIANT: Final = "variant"
 """``Options.seat_nodes``: the variant's own default (:data:`solver.cassino.SEATS`)."""
-POSITION = "*"
-"""The column of a tally that holds the position's value when the viewer is not to move."""
 
 
 @dataclass(frozen=True)
@@ -269,49 +267,29 @@ def _worlds(view: View, options: Options) -> WorldsOf[Any]:
 
 
 def _points(view: View, equity: float) -> list[float]:
-    """Expected round points of each player given the viewer's equity."""
-    if view.rules.players != 2:
-        return _side_points(view, equity)
-    total = round_total((view.captured[0], view.captured[1]),
-                        sum(view.sweeps) * view.rules.sweep_points, weights(view.rules))
-    total = max(total, abs(equity))
-    mine, theirs = (total + equity) / 2, (total - equity) / 2
-    return [round(mine, 3), round(theirs, 3)] if view.player == 0 else [round(theirs, 3),
-                                                                          round(mine, 3)]
-
-
-def _side_points(view: View, equity: float) -> list[float]:
-    """N seats (V6, V7): each seat's expected round points, its side's (partners score
-    together), from the viewer's side's equity (its points less the mean of the other
-    sides', :func:`solver.cassino.side_equity`) and the expected total of the round."""
+    """Expected round points of each seat given the viewer's equity (its side's, partners
+    score together, V6.2), on the expected total of the round (:mod:`solver.value`)."""
     rules = view.rules
-    sides = side_of(rules)
-    count = max(sides) + 1
-    piles = [0] * count
-    for seat, side in enumerate(sides):
-        piles[side] |= view.captured[seat]
-    total = side_round_total(tuple(piles), sum(view.sweeps) * rules.sweep_points,
-                             weights(rules))
-    total = max(total, abs(equity))
-    hero = sides[view.player]
-    mine = ((count - 1) * equity + total) / count
-    theirs = (total - mine) / (count - 1)
-    return [round(mine if side == hero else theirs, 3) for side in sides]
+    sweeps = sum(view.sweeps) * rules.sweep_points
+    if rules.players == 2:
+        total = round_total((view.captured[0], view.captured[1]), sweeps, weights(rules))
+    else:
+        sides = side_of(rules)
+        piles = [0] * (max(sides) + 1)
+        for seat, side in enumerate(sides):
+            piles[side] |= view.captured[seat]
+        total = side_round_total(tuple(piles), sweeps, weights(rules))
+    return value_at(view).expected(equity, view.player, max(total, abs(equity)))
 
 
 def _final_equity(view: View) -> tuple[float, list[float]]:
-    """A finished game: the viewer's equity on the totals, and each seat's total."""
+    """A finished game: the viewer's equity on the totals (:mod:`solver.value`), and each
+    seat's total (its side's)."""
     totals = [float(t) for t in view.score().totals]
-    if view.rules.players == 2:
-        return totals[view.player] - totals[1 - view.player], totals
     sides = side_of(view.rules)
-    if len(totals) == len(sides):  # per seat: one seat of each side
-        per_side = [0.0] * (max(sides) + 1)
-        for seat, side in enumerate(sides):
-            per_side[side] = totals[seat]
-    else:  # per side
-        per_side, totals = totals, [totals[side] for side in sides]
-    return side_equity(per_side, sides[view.player]), totals
+    if len(totals) != len(sides):  # per side
+        totals = [totals[side] for side in sides]
+    return value_at(view).of(totals, view.player), totals
 
 
 def finish(view: View, tally: Tally, *, seed: int = 0, top: int | None = None,
@@ -327,17 +305,11 @@ def finish(view: View, tally: Tally, *, seed: int = 0, top: int | None = None,
         equity, totals = _final_equity(view)
         return answer(view.player, [], {"equity": equity, "expected_points": totals}, meta,
                       with_moves=with_moves)
-    stats = rank(tally)
-    equity = stats[0].mean
-    moves: list[dict[str, Any]] = []
-    if tally.moves != [POSITION]:
-        by_id = {m.id: m for m in hint_moves(view)}
-        moves = ranked_moves(stats, tally.moves, lambda i: move_json(
-            view.loose, view.builds, view.to_move, by_id[i], view.rules), top)
-    return answer(view.player, moves, {"equity": round(equity, 3),
-                                       "stderr": round(stats[0].stderr, 3),
-                                       "expected_points": _points(view, equity)}, meta,
-                  with_moves=with_moves)
+    return ranked_answer(view.player, tally, rank(tally), lambda: hint_moves(view),
+                         lambda move: move_json(view.loose, view.builds, view.to_move, move,
+                                                view.rules),
+                         lambda equity: _points(view, equity), meta, top=top,
+                         with_moves=with_moves)
 
 
 def _options(options: Options | None, samples: int | None, time_ms: float | None) -> Options:

@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.cassino import PLAYING, HandSampler, Record, View
 from engine.games import engine_of
+from solver.cassino.arena import step
 from solver.cassino.bounds import check_searchable
 from solver.cassino.core import ALGORITHM, DEFAULT, finish, hint_moves, model_weight, solve
 from solver.cassino.levels import DIAL_MAX, DIAL_MIN, LEVELS, level_spec, make_player
@@ -42,7 +43,7 @@ SOLVER: HintGame[View] = HintGame(
     bound=lambda view: 52.0 * (1 + view.rules.sweep_points),
     seats=lambda view: view.rules.players,
     house=House(bots=lambda variant: HOUSE_BOTS, make=make_player, levels=LEVELS,
-                dial=(DIAL_MIN, DIAL_MAX), dial_spec=level_spec),
+                dial=(DIAL_MIN, DIAL_MAX), dial_spec=level_spec, step=step),
     meta=META | {"exact", "opponent_model"}, stderr_when_over=False,
     check=check_searchable, model=model_weight, mark=mark_alternatives,
     review=_review, keyed=False)

@@ -27,7 +27,7 @@ from engine.cards import FULL_DECK, cards_of
 from engine.cassino import STANDARD, Rules, card_points, scheme, splits, unions
 
 __all__ = ["EMPTY_TABLE_SWEEP", "BatchEnd", "SideBatchEnd", "Weights", "final_diff",
-           "majority_odds", "round_total", "side_equity", "side_majority_odds", "side_points",
+           "majority_odds", "round_total", "side_majority_odds", "side_points",
            "side_round_total", "weights"]
 
 EMPTY_TABLE_SWEEP = 0.12
@@ -307,15 +307,6 @@ def side_round_total(piles: tuple[int, ...], sweep_points: int, w: Weights) -> f
         odds = side_majority_odds(tuple((p & mask).bit_count() for p in piles), size)
         total += points * sum(odds)
     return total + sweep_points
-
-
-def side_equity(points: tuple[float, ...] | list[float], side: int) -> float:
-    """A side's equity: its points less the mean of the other sides' points.  With two
-    sides, the difference (partnership: the team margin); with three, own points less the
-    mean of the two others (V7).  The equities of all sides sum to zero."""
-    n = len(points)
-    mine = points[side]
-    return mine - (sum(points) - mine) / (n - 1)
 
 
 class SideBatchEnd:

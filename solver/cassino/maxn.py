@@ -1,6 +1,6 @@
 """Max-n search of one three-hand world (V7): every player maximises his own equity.
 
-The value of a position is a vector: each side's equity (:func:`side_equity`, its points
+The value of a position is a vector: each side's equity (:func:`solver.value.margin`, its points
 less the mean of the others').  The player to move picks the move whose vector is best for
 his own side (the first such move in the search's fixed order on ties).  The equities sum
 to zero, and none is below ``-U`` (``U`` the most points all sides together can still make,
@@ -14,8 +14,8 @@ table keeps exact vectors per depth.  Depth and leaves: :mod:`solver.cassino.sea
 from __future__ import annotations
 
 from engine.cassino import Build, Move, Rules, play_card
-from solver.cassino.evaluation import side_equity
 from solver.cassino.seats import WORLD_NODES, SeatsSearch, order
+from solver.value import margin
 
 __all__ = ["MaxnSearch"]
 
@@ -54,7 +54,7 @@ class MaxnSearch(SeatsSearch):
                             None)[self.hero]
 
     def _vector(self, points: tuple[float, ...]) -> Vector:
-        return tuple(side_equity(points, s) for s in range(self.sides))
+        return tuple(margin(points, s) for s in range(self.sides))
 
     def _play(self, me: int, hands: tuple[int, ...], loose: int, builds: tuple[Build, ...],
               piles: tuple[int, ...], sweeps: tuple[int, ...], last: int, depth: int,

@@ -20,16 +20,17 @@ reaches the end of the batch it is exact: in the last batch the round ends insid
 search (residue R24 to the last capturer's side, R26 per side with V7.2's majorities).
 
 Inside a search, piles, sweeps and points are per *side* (:func:`engine.cassino.teams`):
-partners share one pile (V6.2).  Values are equities (:func:`side_equity`): a side's
+partners share one pile (V6.2).  Values are equities (:func:`solver.value.margin`): a side's
 points less the mean of the other sides'.
 """
 
 from __future__ import annotations
 
 from engine.cassino import Build, Move, Rules, side_of
-from solver.cassino.evaluation import SideBatchEnd, side_equity, side_points, weights
+from solver.cassino.evaluation import SideBatchEnd, side_points, weights
 from solver.cassino.exact import move_generator
 from solver.cassino.search import twin_key
+from solver.value import margin
 
 __all__ = ["WORLD_NODES", "SeatsPosition", "SeatsSearch", "side_of"]
 
@@ -227,8 +228,8 @@ class SeatsSearch:
         return found
 
     def equity(self, points: tuple[float, ...]) -> float:
-        """The viewer's side's equity (:func:`side_equity`) of a vector of points."""
-        return side_equity(points, self.hero)
+        """The viewer's side's equity (:func:`solver.value.margin`) of a vector of points."""
+        return margin(points, self.hero)
 
     # --- what each search defines ---------------------------------------------------
 

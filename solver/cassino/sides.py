@@ -2,7 +2,7 @@
 
 The seats split into two camps: the viewer's side, and everyone else.  In partnership
 the camps are the teams (turns alternate 0, 1, 2, 3 -> teams 0, 1, 0, 1), and the game is
-two-sided and zero-sum: the value is the team margin (:func:`side_equity`).  In three-hand
+two-sided and zero-sum: the value is the team margin (:func:`solver.value.margin`).  In three-hand
 (V7) this is the *paranoid* search: the two other players are assumed to play together
 against the viewer, who maximises his points less the mean of theirs; they minimise it.
 Negamax with alpha-beta, where the sign (and the window) flips only when the camp changes
@@ -13,8 +13,8 @@ the move ordering of the two-seat search.  Depth and leaves: :mod:`solver.cassin
 from __future__ import annotations
 
 from engine.cassino import Build, Move, Rules, play_card
-from solver.cassino.evaluation import side_equity
 from solver.cassino.seats import WORLD_NODES, SeatsSearch, order
+from solver.value import margin
 
 __all__ = ["SideSearch"]
 
@@ -43,7 +43,7 @@ class SideSearch(SeatsSearch):
         return -v if self.camp[me] else v
 
     def _leaf(self, me: int, points: tuple[float, ...]) -> float:
-        v = side_equity(points, self.hero)
+        v = margin(points, self.hero)
         return -v if self.camp[me] else v
 
     def _play(self, me: int, hands: tuple[int, ...], loose: int, builds: tuple[Build, ...],

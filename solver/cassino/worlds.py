@@ -191,7 +191,7 @@ class SeatWorlds:
     uniformly among the deals consistent with the view, by the engine's sampler
     (:meth:`engine.cassino.HandSampler.draw_hands` from :func:`world_rng`: the hands of
     :meth:`View.resample` from the same source); the stock stays a set.  Values are the
-    viewer's side's equity (:func:`solver.cassino.evaluation.side_equity`)."""
+    viewer's side's equity (:func:`solver.value.margin`)."""
 
     def __init__(self, view: View, search: str | None = None,
                  world_nodes: int | None = WORLD_NODES,

@@ -9,7 +9,8 @@ QD2) played twice: bot A in seat 0, then in seat 1, so each bot gets both hands 
 same deal and the luck of the cards cancels.  Each hand is a game of its own (Q21) with
 an empty pool, so a hand is worth +1, -1 or 0 (a tableau, Q20) to A.  Reported: A's
 counters per mirrored pair with its standard error, per hand, the wins and tableaux, and
-the thinking time per decision.
+the thinking time per decision.  The loop, the seating and the statistics are every game's
+(:mod:`solver.arena`); the counters, wins and tableaux reported are Conquian's own.
 """
 
 from __future__ import annotations
@@ -18,11 +19,13 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from math import sqrt
 from typing import Any
 
 from engine.conquian import new_game
+from solver import arena
+from solver.arena import mean_se
 from solver.conquian.bots import Bot, make_bot
 
 __all__ = ["HandRecord", "PairResult", "Summary", "main", "play_hand", "play_pair", "run"]
@@ -39,20 +42,12 @@ class HandRecord:
     think: list[float] = field(default_factory=lambda: [0.0, 0.0])
 
 
-def play_hand(seed: int, bots: tuple[Bot, Bot]) -> HandRecord:
-    """Hand ``seed`` to its end (Q18, Q20), each bot seeing its own view only."""
-    state = new_game(seed)
-    record = HandRecord()
-    while not state.game_over:
-        seat = state.to_move
-        began = time.perf_counter()
-        move = bots[seat].choose(state.view(seat))
-        record.think[seat] += time.perf_counter() - began
-        state = state.apply(move, seat).state  # checked: a bot's illegal move fails loudly
-        record.moves += 1
-    record.returns = state.returns()
-    record.winner = state.winner
-    return record
+def play_hand(seed: int, bots: Sequence[Bot]) -> HandRecord:
+    """Hand ``seed`` to its end (Q18, Q20), each bot seeing its own view only; every
+    move checked (a bot's illegal move fails loudly)."""
+    played = arena.play(new_game(seed), bots)
+    state = played.state
+    return HandRecord(state.returns(), state.winner, played.moves, played.think)
 
 
 @dataclass
@@ -71,21 +66,12 @@ class PairResult:
 def play_pair(index: int, seed: int, specs: tuple[str, str]) -> PairResult:
     """Pair ``index``: hand ``seed + index`` with A in seat 0, then in seat 1."""
     game = seed + index
-    a, b = make_bot(specs[0], game), make_bot(specs[1], game + 1_000_003)
-    first = play_hand(game, (a, b))
-    a, b = make_bot(specs[0], game), make_bot(specs[1], game + 1_000_003)
-    second = play_hand(game, (b, a))
+    first, second = (play_hand(game, arena.rotation(specs, r, game, make_bot)) for r in (0, 1))
     return PairResult(index, first, second)
 
 
-def _mean_se(xs: list[float]) -> tuple[float, float]:
-    n = len(xs)
-    if not n:
-        return 0.0, 0.0
-    mean = sum(xs) / n
-    if n < 2:
-        return mean, 0.0
-    return mean, sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1) / n)
+def _play(task: tuple[int, int, tuple[str, str]]) -> PairResult:
+    return play_pair(*task)
 
 
 @dataclass
@@ -131,26 +117,24 @@ def summarize(specs: tuple[str, str], results: list[PairResult], seconds: float)
     moves = max(1, sum(r.first.moves + r.second.moves for r in results) // 2)
     a_think = sum(r.first.think[0] + r.second.think[1] for r in results)
     b_think = sum(r.first.think[1] + r.second.think[0] for r in results)
-    return Summary(specs[0], specs[1], len(results), _mean_se(margins), _mean_se(hands),
+    return Summary(specs[0], specs[1], len(results), mean_se(margins), mean_se(hands),
                    a_wins, b_wins, tableaux, (1000 * a_think / moves, 1000 * b_think / moves),
                    seconds)
 
 
-def run(specs: tuple[str, str], pairs: int, seed: int, progress: bool = True) -> Summary:
-    """Play ``pairs`` mirrored pairs in this process and summarize them."""
+def run(specs: tuple[str, str], pairs: int, seed: int, progress: bool = True,
+        jobs: int = 1) -> Summary:
+    """Play ``pairs`` mirrored pairs in ``jobs`` processes and summarize them."""
     for spec in specs:
         make_bot(spec)  # fail fast on a bad name
     began = time.perf_counter()
-    results: list[PairResult] = []
-    for i in range(pairs):
-        results.append(play_pair(i, seed, specs))
-        if progress:
-            mean, se = _mean_se([float(r.margin()) for r in results])
-            sys.stderr.write(f"\r{i + 1}/{pairs} pairs {time.perf_counter() - began:5.0f}s "
-                             f"per pair {mean:+.3f} ± {se:.3f} ")
-            sys.stderr.flush()
-    if progress:
-        sys.stderr.write("\n")
+
+    def shown(results: list[PairResult]) -> str:
+        mean, se = mean_se([float(r.margin()) for r in results])
+        return f"per pair {mean:+.3f} ± {se:.3f}"
+
+    results = arena.run_sets(_play, [(i, seed, specs) for i in range(pairs)], jobs,
+                             shown if progress else None, unit="pairs")
     return summarize(specs, results, time.perf_counter() - began)
 
 
@@ -162,10 +146,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("b", help="bot B")
     parser.add_argument("--pairs", type=int, default=50, help="mirrored pairs (default 50)")
     parser.add_argument("--seed", type=int, default=1, help="first hand seed (default 1)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress line")
     args = parser.parse_args(argv)
-    summary = run((args.a, args.b), args.pairs, args.seed, progress=not args.quiet)
+    summary = run((args.a, args.b), args.pairs, args.seed, progress=not args.quiet,
+                  jobs=args.jobs)
     print(json.dumps(summary.to_dict(), indent=2) if args.json else summary.text())
     return 0
 

@@ -4,33 +4,20 @@ deterministic given its seed."""
 
 from __future__ import annotations
 
-import random
-from typing import Protocol
-
 from engine.conquian import DISCARD, FORCE, LAY, TAKE, Move, View, get_rules, layout
+from solver import bots
 from solver.conquian.evaluation import fits, neighbours
 from solver.conquian.hints import DEFAULT, Options, hint
+from solver.games import Bot
 
 __all__ = ["Bot", "GreedyBot", "RandomBot", "SolverBot", "make_bot", "usefulness"]
 
 
-class Bot(Protocol):
-    """A player: ``choose`` one of the legal moves of the seat to move."""
-
-    name: str
-
-    def choose(self, view: View) -> Move: ...
-
-
-class RandomBot:
-    """A uniformly random legal move."""
+class RandomBot(bots.RandomBot):
+    """A uniformly random legal move (solver.bots.RandomBot, Conquian's random source)."""
 
     def __init__(self, seed: int = 0) -> None:
-        self.name = "random"
-        self.rng = random.Random(f"conquian-random-bot/{seed}")
-
-    def choose(self, view: View) -> Move:
-        return self.rng.choice(view.legal_moves())
+        super().__init__(seed, "conquian-random-bot")
 
 
 def usefulness(view: View, card: int) -> int:
@@ -101,14 +88,5 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     if name == "greedy":
         return GreedyBot(seed)
     if name == "solver":
-        options = DEFAULT
-        for item in filter(None, params.split(",")):
-            key, _, value = item.partition("=")
-            if key not in _OPTIONS:
-                raise ValueError(f"unknown solver option {key!r}")
-            number: float | int | None = _OPTIONS[key](value)
-            if key == "nodes" and number == 0:
-                number = None
-            options = Options(**{**options.__dict__, key: number})
-        return SolverBot(seed, options, name=spec)
+        return SolverBot(seed, bots.solver_options(params, DEFAULT, _OPTIONS), name=spec)
     raise ValueError(f"unknown bot {spec!r}: random, greedy, solver[:opts]")

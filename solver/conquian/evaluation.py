@@ -20,6 +20,7 @@ from math import exp, tanh
 
 from engine.cards import rank_mask, rank_of
 from engine.conquian import MELD, OVER, Layout, Rules, State, layout
+from solver.value import own
 
 __all__ = ["Weights", "card_values", "estimate", "fits", "gain", "progress"]
 
@@ -165,7 +166,7 @@ def estimate(state: State, seat: int, w: type[Weights] = Weights) -> float:
     """Expected counters for ``seat`` (QD11): exact once the hand is over, else the squashed
     lead in progress, shrunk by the chance of a tableau (Q20)."""
     if state.phase == OVER:
-        return float(state.returns()[seat])
+        return own(state.returns(), seat)
     rules = state.rules
     seen = 0
     for melds in state.melds:

@@ -14,18 +14,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.conquian import OVER, Move, View, get_rules, move_json
+from engine.conquian import OVER, Move, View, move_json
 from solver.conquian.search import UNBOUNDED
 from solver.conquian.worlds import Worlds
 from solver.hints import Budget, search
-from solver.ranking import Tally, answer, rank, ranked_moves, solver_meta
+from solver.ranking import POSITION, Tally, answer, rank, ranked_answer, solver_meta
+from solver.value import value_at
 
 __all__ = ["ALGORITHM", "DEFAULT", "POSITION", "Options", "evaluate", "finish", "hint",
            "solve"]
 
 ALGORITHM = "pimc-alphabeta-horizon"
-POSITION = "*"
-"""The column of a tally that holds the position's value when the viewer is not to move."""
 
 
 @dataclass(frozen=True)
@@ -103,13 +102,6 @@ def solve(view: View, options: Options = DEFAULT, seed: int = 0, start: int = 0,
                   early=early, progress=progress, began=began)
 
 
-def _expected(view: View, equity: float) -> list[float]:
-    """Each seat's expected counters (QD11: they sum to zero)."""
-    seats = get_rules(view.variant).players
-    return [round(equity if seat == view.player else -equity / (seats - 1), 3)
-            for seat in range(seats)]
-
-
 def finish(view: View, tally: Tally, *, seed: int = 0, top: int | None = None,
            elapsed_ms: float | None = None, with_moves: bool = True) -> dict[str, Any]:
     """The hint answer from a (possibly merged) tally, shaped as Cassino's
@@ -119,22 +111,16 @@ def finish(view: View, tally: Tally, *, seed: int = 0, top: int | None = None,
     player = view.player
     meta = solver_meta(ALGORITHM, tally, seed, elapsed_ms)
     meta["exact"] = tally.estimated == 0
+    value = value_at(view)  # the counters settled (Q21, QD11: they sum to zero)
     if not tally.samples:  # the hand is over
-        stake = get_rules(view.variant).stake * (1 + view.pool)
-        equity = 0.0 if view.winner < 0 else float(stake if view.winner == player else -stake)
+        equity = value.of_result(view.result, player)
         return answer(player, [], {"equity": equity, "stderr": 0.0,
-                                   "expected_points": _expected(view, equity)}, meta,
+                                   "expected_points": value.expected(equity, player)}, meta,
                       with_moves=with_moves)
-    stats = rank(tally)
-    equity = stats[0].mean
-    moves: list[dict[str, Any]] = []
-    if tally.moves != [POSITION]:
-        by_id = {m.id: m for m in view.legal_moves()}
-        moves = ranked_moves(stats, tally.moves, lambda i: move_json(by_id[i], view.up), top)
-    return answer(player, moves, {"equity": round(equity, 3),
-                                  "stderr": round(stats[0].stderr, 3),
-                                  "expected_points": _expected(view, equity)}, meta,
-                  with_moves=with_moves)
+    return ranked_answer(player, tally, rank(tally), view.legal_moves,
+                         lambda move: move_json(move, view.up),
+                         lambda equity: value.expected(equity, player), meta, top=top,
+                         with_moves=with_moves)
 
 
 def _options(options: Options | None, samples: int | None, time_ms: float | None) -> Options:

@@ -31,6 +31,7 @@ from engine.conquian import (
     layout,
 )
 from solver.conquian.evaluation import Weights, card_values, estimate
+from solver.value import Value, own
 
 __all__ = ["EXACT", "LOWER", "UNBOUNDED", "UPPER", "Search"]
 
@@ -49,9 +50,15 @@ def _key(state: State) -> tuple[object, ...]:
 class Search:
     """Negamax alpha-beta with a horizon of ``depth`` decisions in one world."""
 
-    def __init__(self, depth: int, weights: type[Weights] = Weights) -> None:
+    def __init__(self, depth: int, weights: type[Weights] = Weights,
+                 value: Value | None = None) -> None:
         self.depth = depth
         self.weights = weights
+        if value is not None and value.kind != "settlement":
+            raise ValueError(f"negamax needs a two-seat settlement, not {value.kind}")
+        self.worth = own if value is None else value.seat
+        """A finished hand's value for a seat (solver.value: a settlement's own counters,
+        so the other seat's is its negation)."""
         self.nodes = 0
         self.exact = True
         """No position was cut at the horizon: every value is the hand's true result."""
@@ -107,7 +114,7 @@ class Search:
         ``depth`` more decisions deep."""
         self.nodes += 1
         if state.phase == OVER:
-            return float(state.returns()[state.to_move])
+            return self.worth(state.returns(), state.to_move)
         moves = self.legal(state)
         if len(moves) > 1 and depth <= 0:
             return self.horizon(state, moves)
@@ -159,7 +166,7 @@ class Search:
                     continue
                 child = advance(state, move).state
                 self.nodes += 1
-                v = (float(child.returns()[seat]) if child.phase == OVER
+                v = (self.worth(child.returns(), seat) if child.phase == OVER
                      else estimate(child, seat, self.weights))
                 best = max(best, v)
         return best
@@ -167,7 +174,7 @@ class Search:
     def _child(self, child: State, seat: int, depth: int, alpha: float, beta: float) -> float:
         if child.phase == OVER:
             self.nodes += 1
-            return float(child.returns()[seat])
+            return self.worth(child.returns(), seat)
         return self.value(child, depth, alpha, beta)
 
     def root_values(self, state: State, moves: list[Move]) -> list[float]:
@@ -187,5 +194,5 @@ class Search:
         """The value of ``state`` for ``seat`` (the viewer, whoever is to move)."""
         v = self.value(state, self.depth)
         if state.phase == OVER:
-            return float(state.returns()[seat])
+            return self.worth(state.returns(), seat)
         return v if state.to_move == seat else -v

@@ -14,6 +14,7 @@ import random
 
 from engine.conquian import Move, State, View, get_rules
 from solver.conquian.search import Search
+from solver.value import value_at
 
 __all__ = ["Worlds", "world_rng"]
 
@@ -30,7 +31,7 @@ class Worlds:
 
     def __init__(self, view: View, depth: int) -> None:
         self.view = view
-        self.search = Search(depth)
+        self.search = Search(depth, value=value_at(view))
 
     @property
     def exact(self) -> bool:

@@ -8,22 +8,23 @@ bot A in seat 0, then bot A in seat 1, so each bot holds each hand once and the 
 the cards cancels.  A hand is a game (RM26).  Reported: A's points minus B's per pair
 with its standard error, per hand, and how the hands ended (a show-down, drawn, or a
 player out in Double-Pack Rum, DP9).  ``--jobs`` plays pairs in parallel processes: the
-results do not change, each pair depending on its index only.
+results do not change, each pair depending on its index only.  The loop, the seating, the
+parallel jobs and the statistics are every game's (:mod:`solver.arena`); the margins and
+the ends of hands reported are rummy's own.  Both bots of a pair are made with the pair's
+seed (the arena's seed offset 0).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import sys
-import time
-from concurrent.futures import ProcessPoolExecutor
-from contextlib import nullcontext
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from math import sqrt
 from typing import Any
 
-from engine.rummy import DRAWN, OUT, SHOWDOWN, advance, new_game
+from engine.rummy import DRAWN, OUT, SHOWDOWN, Move, State, advance, new_game
+from solver import arena
+from solver.arena import mean_se
 from solver.rummy.bots import Bot, make_bot
 
 __all__ = ["HandRecord", "Summary", "main", "play_hand", "play_pair", "summarize"]
@@ -40,19 +41,17 @@ class HandRecord:
     think: list[float] = field(default_factory=lambda: [0.0, 0.0])
 
 
-def play_hand(seed: int, bots: tuple[Bot, ...], variant: str = "poker-rum") -> HandRecord:
+def _checked(state: State, move: Move) -> tuple[State, list[Any]]:
+    """A listed move played straight on, any other refused naming the rule."""
+    after, events = advance(state, move) if move in state.legal_moves() else state.apply(move)
+    return after, list(events)
+
+
+def play_hand(seed: int, bots: Sequence[Bot], variant: str = "poker-rum") -> HandRecord:
     """Play hand ``seed`` of ``variant`` to its end, seat ``s`` played by ``bots[s]``."""
-    state = new_game(seed, variant, players=len(bots))
-    think = [0.0] * len(bots)
-    moves = 0
-    while not state.game_over:
-        seat = state.to_move
-        began = time.perf_counter()
-        move = bots[seat].choose(state.view(seat))
-        think[seat] += time.perf_counter() - began
-        state, _ = advance(state, move) if move in state.legal_moves() else state.apply(move)
-        moves += 1
-    return HandRecord(state.returns(), state.status, state.caller, moves, think)
+    played = arena.play(new_game(seed, variant, players=len(bots)), bots, advance=_checked)
+    state = played.state
+    return HandRecord(state.returns(), state.status, state.caller, played.moves, played.think)
 
 
 @dataclass
@@ -70,10 +69,10 @@ class PairResult:
 
 
 def play_pair(index: int, specs: tuple[str, str], seed: int, variant: str) -> PairResult:
-    a, b = make_bot(specs[0], seed + index), make_bot(specs[1], seed + index)
-    first = play_hand(seed + index, (a, b), variant)
-    a, b = make_bot(specs[0], seed + index), make_bot(specs[1], seed + index)
-    second = play_hand(seed + index, (b, a), variant)
+    """Pair ``index``: hand ``seed + index`` with A in seat 0, then in seat 1."""
+    game = seed + index
+    first, second = (play_hand(game, arena.rotation(specs, r, game, make_bot, offset=0),
+                               variant) for r in (0, 1))
     return PairResult(index, first, second)
 
 
@@ -99,17 +98,9 @@ class Summary:
         return self.__dict__.copy()
 
 
-def _mean_se(xs: list[float]) -> tuple[float, float]:
-    n = len(xs)
-    mean = sum(xs) / n
-    if n < 2:
-        return mean, 0.0
-    return mean, sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1) / n)
-
-
 def summarize(results: list[PairResult]) -> Summary:
     margins = [float(r.margin()) for r in results]
-    mean, se = _mean_se(margins)
+    mean, se = mean_se(margins)
     hands = [h for r in results for h in (r.first, r.second)]
     moves = [0, 0]
     think = [0.0, 0.0]
@@ -139,17 +130,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quiet", action="store_true")
     parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
     args = parser.parse_args(argv)
-    results = []
     tasks = [(i, (args.a, args.b), args.seed, args.variant) for i in range(args.pairs)]
-    with ProcessPoolExecutor(args.jobs) if args.jobs > 1 else nullcontext() as pool:
-        stream = pool.map(_play, tasks) if pool is not None else map(_play, tasks)
-        for i, result in enumerate(stream):
-            results.append(result)
-            if not args.quiet:
-                print(f"\r{i + 1}/{args.pairs}", end="", file=sys.stderr, flush=True)
-    if not args.quiet:
-        print(file=sys.stderr)
-    s = summarize(results)
+
+    def shown(results: list[PairResult]) -> str:
+        mean, se = mean_se([float(r.margin()) for r in results])
+        return f"per pair {mean:+.2f} ± {se:.2f}"
+
+    s = summarize(arena.run_sets(_play, tasks, args.jobs, None if args.quiet else shown,
+                                 unit="pairs"))
     if args.json:
         print(json.dumps(s.to_dict()))
     else:

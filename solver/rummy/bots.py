@@ -4,40 +4,29 @@ seed."""
 
 from __future__ import annotations
 
-import random
-from typing import Protocol
-
 from engine.rummy import Move, View, parse_move
+from solver import bots
+from solver.games import Bot
 from solver.rummy.core import DEFAULT, Options, hint
 from solver.rummy.policy import greedy_move, points
 
 __all__ = ["Bot", "GreedyBot", "RandomBot", "SolverBot", "make_bot"]
 
 
-class Bot(Protocol):
-    """A player: ``choose`` one of the legal moves of the seat to move."""
-
-    name: str
-
-    def choose(self, view: View) -> Move: ...
-
-
-class RandomBot:
-    """A uniformly random legal move, never a call over the limit (RM24)."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self.name = "random"
-        self.rng = random.Random(f"rummy-random-bot/{seed}")
-
-    def choose(self, view: View) -> Move:
-        moves = view.legal_moves()
-        sane = [m for m in moves if not m.call or _within(view, m)]
-        return self.rng.choice(sane or moves)
-
-
-def _within(view: View, move: Move) -> bool:
+def _sane(view: View, move: Move) -> bool:
+    """Not a call over the limit (RM24): known from the caller's own hand."""
+    if not move.call:
+        return True
     assert move.card is not None
     return points(view.hand & ~(1 << move.card)) <= view.rules.call_limit
+
+
+class RandomBot(bots.RandomBot):
+    """A uniformly random legal move, never a call over the limit (RM24)
+    (solver.bots.RandomBot, rummy's random source)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed, "rummy-random-bot", _sane)
 
 
 class GreedyBot:
@@ -69,6 +58,10 @@ class SolverBot:
         return parse_move(answer["moves"][0]["move"]["id"])
 
 
+_OPTIONS = {"samples": int, "min_samples": int, "nodes": int, "time_ms": float, "z": float,
+            "tolerance": float, "prior_z": float, "horizon": int}
+
+
 def make_bot(spec: str, seed: int = 0) -> Bot:
     """A bot from its arena name: ``random``, ``greedy``, ``solver`` or ``solver:K=V,...``
     with options such as ``nodes=2000``, ``samples=16``, ``time_ms=50``, ``prior_z=0``
@@ -79,16 +72,6 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     if name == "greedy":
         return GreedyBot(seed)
     if name == "solver":
-        options = DEFAULT
-        for item in filter(None, params.split(",")):
-            key, _, value = item.partition("=")
-            if key not in ("samples", "min_samples", "nodes", "time_ms", "z", "tolerance",
-                           "prior_z", "horizon"):
-                raise ValueError(f"unknown solver option {key!r}")
-            number: float | int | None = (float(value) if key in ("z", "tolerance", "time_ms",
-                                                                  "prior_z") else int(value))
-            if key in ("nodes", "horizon") and number == 0:
-                number = None
-            options = Options(**{**options.__dict__, key: number})
-        return SolverBot(seed, options, name=spec)
+        return SolverBot(seed, bots.solver_options(params, DEFAULT, _OPTIONS,
+                                                   ("nodes", "horizon")), name=spec)
     raise ValueError(f"unknown bot {spec!r}: random, greedy, solver[:opts]")

@@ -22,23 +22,23 @@ from engine.rummy import PLAYING, Move, View
 from engine.rummy import move_json as rummy_json
 from solver.hints import Budget, search
 from solver.ranking import (
+    POSITION,
     MoveStats,
     Tally,
     answer,
     rank,
-    ranked_moves,
+    ranked_answer,
     solver_meta,
 )
 from solver.rummy.double_pack_policy import splash_move
 from solver.rummy.policy import greedy_move
 from solver.rummy.worlds import Worlds
+from solver.value import value_at
 
 __all__ = ["ALGORITHM", "DEFAULT", "POSITION", "Options", "evaluate", "finish", "hint",
            "hint_moves", "move_json", "solve"]
 
 ALGORITHM = "pimc-greedy-playout"
-POSITION = "*"
-"""The column of a tally that holds the position's value when the viewer is not to move."""
 
 
 @dataclass(frozen=True)
@@ -137,14 +137,6 @@ def solve(view: View, options: Options = DEFAULT, seed: int = 0, start: int = 0,
                   early=early, progress=progress, began=began)
 
 
-def _expected(view: View, equity: float) -> list[float]:
-    """Each seat's expected points given the viewer's: the results add up to zero (RM26);
-    with more than two players the others are shown an even split of the rest."""
-    others = -equity / max(1, view.players - 1)
-    return [round(equity if seat == view.player else others, 3)
-            for seat in range(view.players)]
-
-
 def ranked(view: View, tally: Tally, prior_z: float = DEFAULT.prior_z) -> list[MoveStats]:
     """The moves best first: by mean (:func:`solver.ranking.rank`), except that the greedy
     rule's move comes first while no move beats it by more than ``prior_z`` paired
@@ -174,20 +166,16 @@ def finish(view: View, tally: Tally, *, seed: int = 0, top: int | None = None,
     player = view.player
     meta = solver_meta(ALGORITHM, tally, seed, elapsed_ms)
     meta["exact"] = not tally.samples
+    value = value_at(view)  # the points settled (RM26: they add up to zero)
     if not tally.samples:  # the hand is over: its points are known (RM26)
-        return answer(player, [], {"equity": float(view.scores[player]), "stderr": 0.0,
+        return answer(player, [], {"equity": value.of_result(view.result, player),
+                                   "stderr": 0.0,
                                    "expected_points": [float(s) for s in view.scores]}, meta,
                       with_moves=with_moves)
-    stats = ranked(view, tally, prior_z)
-    equity = stats[0].mean
-    moves: list[dict[str, Any]] = []
-    if tally.moves != [POSITION]:
-        by_id = {m.id: m for m in hint_moves(view)}
-        moves = ranked_moves(stats, tally.moves, lambda i: move_json(by_id[i], view), top)
-    return answer(player, moves, {"equity": round(equity, 3),
-                                  "stderr": round(stats[0].stderr, 3),
-                                  "expected_points": _expected(view, equity)}, meta,
-                  with_moves=with_moves)
+    return ranked_answer(player, tally, ranked(view, tally, prior_z),
+                         lambda: hint_moves(view), lambda move: move_json(move, view),
+                         lambda equity: value.expected(equity, player), meta, top=top,
+                         with_moves=with_moves)
 
 
 def _options(options: Options | None, samples: int | None, time_ms: float | None) -> Options:

@@ -14,10 +14,11 @@ whatever the root move, whoever takes from the pile.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable, Sequence
 
 from engine.rummy import SHIFT, Move, State, advance
 from solver.rummy.double_pack_playout import play_out, seat_queues
+from solver.value import own
 
 __all__ = ["twin_key", "values"]
 
@@ -41,13 +42,14 @@ def twin_key(move: Move) -> Hashable:
             _same(move.extend))
 
 
-def values(world: State, moves: list[Move], player: int, horizon: int | None
-           ) -> tuple[list[float], int]:
-    """The viewer's points at the end of the hand after each of ``moves`` in ``world``
-    (with no moves, of the position), and the turns played out."""
+def values(world: State, moves: list[Move], player: int, horizon: int | None,
+           worth: Callable[[Sequence[float], int], float] = own) -> tuple[list[float], int]:
+    """The viewer's value of the end of the hand (``worth``, solver.value: his points)
+    after each of ``moves`` in ``world`` (with no moves, of the position), and the turns
+    played out."""
     if not moves:
         result, turns = play_out(world, horizon)
-        return [float(result[player])], turns
+        return [worth(result, player)], turns
     queues = seat_queues(world)
     known: dict[Hashable, float] = {}
     row = []
@@ -59,6 +61,6 @@ def values(world: State, moves: list[Move], player: int, horizon: int | None
             after, _ = advance(world, move)
             result, turns = play_out(after, horizon, queues)
             nodes += turns + 1
-            value = known[key] = float(result[player])
+            value = known[key] = worth(result, player)
         row.append(value)
     return row, nodes

@@ -15,6 +15,7 @@ import random
 from engine.rummy import DISCARD, Move, State, View, advance, deadwood_points, false_call
 from solver.rummy import double_pack_worlds
 from solver.rummy.playout import play_out
+from solver.value import value_at
 
 __all__ = ["Worlds", "world_rng"]
 
@@ -31,6 +32,8 @@ class Worlds:
     def __init__(self, view: View, horizon: int | None = None) -> None:
         self.view = view
         self.horizon = horizon
+        self.worth = value_at(view).seat
+        """The viewer's value of a hand's end (solver.value: a settlement's own points)."""
         self._false: dict[int, bool] = {}
 
     def draw(self, seed: int, index: int) -> State:
@@ -49,17 +52,18 @@ class Worlds:
         return known
 
     def values(self, world: State, moves: list[Move]) -> tuple[list[float], int]:
-        """The viewer's points at the end of the hand after each of ``moves`` in ``world``
+        """The viewer's value (:attr:`worth`: his points) at the end of the hand after each
+        of ``moves`` in ``world``
         (with no moves, of the position), and the turns played out.
 
         A call over the limit (RM24) is worth the same discard without the call less the
         penalty: the playout's rule pays no heed to the hand it shows, so that is exact."""
         player = self.view.player
         if self.view.rules.lay_out:  # Double-Pack Rum (DP1-DP11)
-            return double_pack_worlds.values(world, moves, player, self.horizon)
+            return double_pack_worlds.values(world, moves, player, self.horizon, self.worth)
         if not moves:
             result, turns = play_out(world, self.horizon)
-            return [float(result[player])], turns
+            return [self.worth(result, player)], turns
         plain: dict[int, float] = {}
         out: list[float | None] = []
         nodes = 0
@@ -70,11 +74,11 @@ class Worlds:
             after, _ = advance(world, move)
             result, turns = play_out(after, self.horizon)
             nodes += turns + 1
-            value = float(result[player])
+            value = self.worth(result, player)
             if move.type == DISCARD and move.card is not None and not move.call:
                 plain[move.card] = value
             out.append(value)
-        penalty = false_call(world.rules, world.players, player)[player]
+        penalty = self.worth(false_call(world.rules, world.players, player), player)
         row = []
         for move, known in zip(moves, out, strict=True):
             if known is not None:
@@ -85,6 +89,6 @@ class Worlds:
                 after, _ = advance(world, move._replace(call=False))
                 result, turns = play_out(after, self.horizon)
                 nodes += turns + 1
-                plain[move.card] = float(result[player])
+                plain[move.card] = self.worth(result, player)
             row.append(plain[move.card] + penalty)
         return row, nodes

@@ -256,18 +256,8 @@ def _parsed(game: str, move: str) -> Any:
 def test_the_house_cost_is_told_only_after_the_view_accepts_the_move(
         app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
     """With house seats, the house's cost is told from the move played on the whole state
-    (api/served.py ``next_seat``); a move the seat's view refuses never gets that far, so
-    its refusal is the view's (D17, QD13, RM27)."""
-    from api.served import ServedGame
-
-    played: list[Any] = []
-    real = ServedGame.next_seat
-
-    def recorded(self: ServedGame, state: Any, seat: int, move: Any) -> int:
-        played.append(move)
-        return real(self, state, seat, move)
-
-    monkeypatch.setattr(ServedGame, "next_seat", recorded)
+    (its turn order, api/costs.py ``house_moves``); a move the seat's view refuses never
+    gets that far, so its refusal is the view's (D17, QD13, RM27)."""
     made = client.post("/v1/games", json={"game": "rummy", "variant": "poker-rum", "seed": 5,
                                           "sealed": True,
                                           "house": [{"player": 1, "bot": "random"}]}).json
@@ -275,6 +265,14 @@ def test_the_house_cost_is_told_only_after_the_view_accepts_the_move(
     state = sealer.open(made["game"]).state
     seat = next(iter(state.acting))
     assert seat == 0, "the house moved first: pick another seed"
+    played: list[Any] = []
+    real = type(state).apply
+
+    def recorded(self: Any, move: Any, *args: Any, **kwargs: Any) -> Any:
+        played.append(move)
+        return real(self, move, *args, **kwargs)
+
+    monkeypatch.setattr(type(state), "apply", recorded)
     other = state.to_dict()["hands"][1][0]
     refused = client.post("/v1/apply", json={"game": made["game"],
                                              "credential": made["credentials"][0],

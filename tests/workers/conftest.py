@@ -82,8 +82,10 @@ class Workers:
     url: str
     processes: list[subprocess.Popen[bytes]] = field(default_factory=list)
 
-    def start(self, count: int = 1) -> list[subprocess.Popen[bytes]]:
-        env = dict(os.environ, REDIS_URL=self.url, PYTHONUNBUFFERED="1")
+    def start(self, count: int = 1, env: dict[str, str] | None = None,
+              ) -> list[subprocess.Popen[bytes]]:
+        """``count`` workers, with ``env`` in their environment besides this one's."""
+        env = dict(os.environ, REDIS_URL=self.url, PYTHONUNBUFFERED="1", **(env or {}))
         started = [subprocess.Popen([sys.executable, "-m", "workers"], cwd=ROOT, env=env,
                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                    for _ in range(count)]

@@ -1,11 +1,13 @@
-"""War's rules engine, the example game (docs/adding-a-game.md, rules W1-W8): a twenty-card
-pack, two seats, ten tricks.  ``GAME`` declares it to the registry, ``ENGINE`` makes and
-reads its states, views and moves (engine.games.Game)."""
+"""War's rules engine, the example game (its rules page ``rules.md``, W1-W9): a twenty-card
+pack, two seats, ten tricks, seat 0 leading each trick (``war``) or the seats leading in
+turn (``war-alternate``, W9: a seat may act twice in a row).  ``GAME`` declares it to the
+registry, ``ENGINE`` makes and reads its states, views and moves (engine.games.Game)."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple, TypeVar
 
@@ -16,15 +18,20 @@ from engine.result import Result
 __all__ = ["ENGINE", "GAME", "PACK", "RANK", "Event", "Move", "State", "View"]
 
 NAME, TRICKS, HAND, MAX_SEED = "war", 10, 2, 2**53 - 1
+ALTERNATE = "war-alternate"
+"""W9: the variant whose seats lead the tricks in turn."""
 RANK = {rank: value for value, rank in enumerate(
     ("2", "3", "4", "5", "6", "7", "8", "9", "10", "A"))}
 """W1: the ranks, lowest first."""
 PACK = tuple(f"{rank}{suit}" for suit in "SH" for rank in RANK)
 """W1: the twenty cards."""
 GAME = GameType(name=NAME, title="War", information="imperfect", chance="sampled",
-                default_variant=NAME, rules_page="/rules/war", variants=(VariantInfo(
-                    NAME, "Two seats, twenty cards, ten tricks (W1-W8).", 2,
-                    ((0,), (1,)), True),))
+                default_variant=NAME, rules_page="/rules/war", variants=(
+                    VariantInfo(NAME, "Two seats, twenty cards, ten tricks (W1-W8).", 2,
+                                ((0,), (1,)), True),
+                    VariantInfo(ALTERNATE, "War with the seats leading the tricks in turn "
+                                "(W9).", 2, ((0,), (1,)), True)))
+VARIANTS = tuple(info.name for info in GAME.variants)
 
 
 class Move(NamedTuple):
@@ -58,17 +65,35 @@ class _Table:
     won: tuple[tuple[str, ...], ...]
     middle: tuple[str, ...]
     led: str | None
-    game, variant = NAME, NAME
+    variant: str = NAME
+    game = NAME
 
     @property
     def sizes(self) -> tuple[int, ...]:
         raise NotImplementedError
 
     @property
+    def played(self) -> int:
+        """The cards out of the piles: two per trick settled, and the card led."""
+        return len(PACK) - sum(self.sizes)
+
+    def leader(self, trick: int) -> int:
+        """W4: seat 0 leads each trick; W9: in war-alternate, seat 0 the first, seat 1 the
+        second, and so on."""
+        return trick % 2 if self.variant == ALTERNATE else 0
+
+    def turns(self) -> Iterator[int]:
+        """The seat of each card still to be played, in order (W4, W9): the turn never
+        depends on a card, so every seat may tell it; none after the tenth trick (W7)."""
+        for card in range(self.played, len(PACK)):
+            leader = self.leader(card // 2)
+            yield leader if card % 2 == 0 else 1 - leader
+
+    @property
     def acting(self) -> frozenset[int]:
-        """W4: seat 0 leads each trick, then seat 1 plays; nobody after the tenth (W7)."""
-        over = not self.sizes[1] and self.led is None
-        return frozenset() if over else frozenset({int(self.led is not None)})
+        """The seat whose turn it is (W4, W9); nobody after the tenth trick (W7)."""
+        seat = next(self.turns(), None)
+        return frozenset() if seat is None else frozenset({seat})
 
     @property
     def game_over(self) -> bool:
@@ -115,30 +140,32 @@ class State(_Table):
         events = [Event("play", seat, (move.card,))]
         if self.led is None:
             return replace(self, piles=tuple(piles), led=move.card), events
-        pair, won, middle = (self.led, move.card), list(self.won), self.middle
+        pair = (self.led, move.card) if seat == 1 else (move.card, self.led)  # seat 0's first
+        won, middle = list(self.won), self.middle
         if self.led[:-1] == move.card[:-1]:
             middle = middle + pair
             events.append(Event("tie", None, pair))
         else:
-            winner = int(RANK[move.card[:-1]] > RANK[self.led[:-1]])
+            winner = seat if RANK[move.card[:-1]] > RANK[self.led[:-1]] else 1 - seat
             won[winner] += pair + middle
             events.append(Event("trick", winner, pair + middle))
             middle = ()
-        if not piles[1]:  # W7: the middle's cards go back to the seats that played them
+        if not any(piles):  # W7: the middle's cards go back to the seats that played them
             won = [won[0] + middle[0::2], won[1] + middle[1::2]]
             events.append(Event("end", None, middle))
             middle = ()
-        return State(tuple(won), middle, None, self.seed, tuple(piles)), events
+        return replace(self, won=tuple(won), middle=middle, led=None,
+                       piles=tuple(piles)), events
 
     def view(self, player: int) -> View:
         """W3: the seat's own hand; of the rest of each pile, its size."""
         if player not in (0, 1):
             raise StateError("player: a seat, 0 or 1", field="player")
-        return View(self.won, self.middle, self.led, player, self.piles[player][:HAND],
-                    self.sizes)
+        return View(self.won, self.middle, self.led, self.variant, player,
+                    self.piles[player][:HAND], self.sizes)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"game": NAME, "variant": NAME, "seed": self.seed,
+        return {"game": NAME, "variant": self.variant, "seed": self.seed,
                 "piles": [list(p) for p in self.piles], **self._json()}
 
     @classmethod
@@ -148,7 +175,7 @@ class State(_Table):
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
             raise StateError(f"seed: an integer from 0 to {MAX_SEED}", field="seed")
         state = cls(_pair(data["won"], "won"), _cards(data["middle"], "middle"), data["led"],
-                    seed, _pair(data["piles"], "piles"))
+                    data["variant"], seed, _pair(data["piles"], "piles"))
         return _checked(state, [c for p in state.piles for c in p], 0)
 
 
@@ -187,11 +214,12 @@ class View(_Table):
         rng.shuffle(unseen)
         own = self.pile_sizes[self.player] - len(self.hand)
         piles = {self.player: (*self.hand, *unseen[:own]), 1 - self.player: tuple(unseen[own:])}
-        return State(self.won, self.middle, self.led, rng.randrange(MAX_SEED + 1),
-                     (piles[0], piles[1]))
+        return State(self.won, self.middle, self.led, self.variant,
+                     rng.randrange(MAX_SEED + 1), (piles[0], piles[1]))
 
     def to_dict(self) -> dict[str, Any]:
-        return {"game": NAME, "variant": NAME, "player": self.player, "hand": list(self.hand),
+        return {"game": NAME, "variant": self.variant, "player": self.player,
+                "hand": list(self.hand),
                 "pile_sizes": list(self.pile_sizes), **self._json()}
 
     @classmethod
@@ -208,7 +236,7 @@ class View(_Table):
             raise StateError("hand: the top two cards of the pile (W3)", field="hand",
                              rule="W3")
         view = cls(_pair(data["won"], "won"), _cards(data["middle"], "middle"), data["led"],
-                   player, hand, tuple(sizes))
+                   data["variant"], player, hand, tuple(sizes))
         return _checked(view, list(hand), sum(sizes) - len(hand))
 
 
@@ -226,8 +254,8 @@ def _fields(data: Any, own: set[str]) -> dict[str, Any]:
     for key in sorted(known - {"game", "result"}):
         if key not in data:
             raise StateError(f"{key}: required", field=key)
-    if data.get("game") != NAME or data["variant"] != NAME:
-        raise StateError("variant: war", field="variant")
+    if data.get("game") != NAME or data["variant"] not in VARIANTS:
+        raise StateError(f"variant: one of {', '.join(VARIANTS)}", field="variant")
     if data["led"] is not None and data["led"] not in PACK:
         raise StateError("led: a card of the pack, or null (W1)", field="led", rule="W1")
     return data
@@ -246,18 +274,20 @@ def _pair(value: Any, field: str) -> tuple[tuple[str, ...], ...]:
 
 
 def _checked(table: T, held: list[str], unseen: int) -> T:
-    """``table`` if its cards are the pack, each once (``unseen`` face down, W1), seat 0
-    led the trick in play (W4) and the middle holds tied pairs only while in play (W6)."""
+    """``table`` if its cards are the pack, each once (``unseen`` face down, W1), its leader
+    led the trick in play (W4, W9) and the middle holds tied pairs only while in play (W6)."""
     seen = [*held, *(c for w in table.won for c in w), *table.middle,
             *([table.led] if table.led else [])]
     if len(set(seen)) != len(seen) or len(seen) + unseen != len(PACK):
         raise StateError("piles: the twenty cards of the pack, each once (W1)",
                          field="piles", rule="W1")
     sizes, middle = table.sizes, table.middle
-    if sizes[0] + (table.led is not None) != sizes[1]:
-        raise StateError("led: seat 0 leads each trick, seat 1 then plays (W4)",
-                         field="led", rule="W4")
-    if len(middle) % 2 or (middle and not sizes[1]) or any(
+    leader = table.leader(table.played // 2)
+    if sizes[leader] + (table.led is not None) != sizes[1 - leader]:
+        rule = "W9" if table.variant == ALTERNATE else "W4"
+        raise StateError(f"led: seat {leader} leads this trick, seat {1 - leader} then plays "
+                         f"({rule})", field="led", rule=rule)
+    if len(middle) % 2 or (middle and not table.acting) or any(
             a[:-1] != b[:-1] for a, b in zip(middle[::2], middle[1::2], strict=True)):
         raise StateError("middle: the tied pairs since the last trick won (W6)",
                          field="middle", rule="W6")
@@ -265,7 +295,7 @@ def _checked(table: T, held: list[str], unseen: int) -> T:
 
 
 class WarGame(Game[State, View, Move]):
-    """War (W1-W8)."""
+    """War (W1-W9)."""
 
     type, max_seed, turn_rule, over_rule = GAME, MAX_SEED, "W4", "W7"
 
@@ -279,7 +309,8 @@ class WarGame(Game[State, View, Move]):
             raise StateError("dealer: War has none (W2)", field="dealer", rule="W2")
         pack = list(PACK)
         random.Random(seed).shuffle(pack)
-        return State(((), ()), (), None, seed, (tuple(pack[:TRICKS]), tuple(pack[TRICKS:])))
+        return State(((), ()), (), None, variant, seed,
+                     (tuple(pack[:TRICKS]), tuple(pack[TRICKS:])))
 
     def read_state(self, data: Any) -> State:
         return State.from_dict(data)

@@ -1,7 +1,8 @@
 """War's solver, the example game's (docs/adding-a-game.md): ``SOLVER``, the hints and the
 house's bots.  Each world is the view resampled (W3); each root move is valued by playing
 the game out to its tenth trick with both seats greedy, as the cards won less the other
-seat's (W8).  The shared loop (solver.hints) stops the search; solver.ranking ranks."""
+seat's (W8: its value, solver.value).  The shared loop (solver.hints) stops the search;
+solver.ranking ranks and writes the answer."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from typing import Any
 from engine.games import engine_of
 from solver.games import META, POSITION, HintGame, House, Progress
 from solver.hints import Budget, search
-from solver.ranking import Tally, answer, rank, ranked_moves, solver_meta
+from solver.ranking import Tally, answer, rank, ranked_answer, solver_meta
+from solver.value import value_at
 from tests.games.war.engine import PACK, RANK, Move, State, View
 
 __all__ = ["BOTS", "SOLVER", "Greedy", "Random"]
@@ -73,13 +75,13 @@ def make_bot(spec: str, seed: int) -> Greedy | Random:
 
 
 def _playout(state: State, player: int) -> tuple[float, int]:
-    """The cards ``player`` wins less the other's, both greedy to the end; the plies."""
+    """The cards ``player`` wins less the other's (its value, solver.value), both greedy
+    to the end; the plies."""
     plies = 0
     while not state.game_over:
         state = state.apply(Greedy().choose(state.view(min(state.acting))))[0]
         plies += 1
-    points = state.result.points
-    return float(points[player] - points[1 - player]), plies
+    return value_at(state).of_result(state.result, player), plies
 
 
 def _exact(view: View) -> bool:
@@ -115,20 +117,18 @@ def finish(view: View, tally: Tally, seed: int, top: int | None, with_moves: boo
     """The answer (docs/api.md "Hints"): equity is the cards won less the other's (W8)."""
     del options
     meta = solver_meta(ALGORITHM, tally, seed)
+    value = value_at(view)
+    total = float(len(PACK))  # the seats' points add up to the pack (W7)
     if not tally.samples:
-        points = view.result.points
-        equity, stderr, moves = float(points[view.player] - points[1 - view.player]), 0.0, []
-    else:
-        stats = rank(tally)
-        equity, stderr = stats[0].mean, stats[0].stderr
-        moves = [] if tally.moves == [POSITION] else ranked_moves(
-            stats, tally.moves, lambda i: ENGINE.move_json(view, Move(i)), top)
-    half = len(PACK) / 2  # the seats' points add up to the pack (W7)
-    expected = [round(half + equity / 2, 3), round(half - equity / 2, 3)]
-    return answer(view.player, moves, {
-        "equity": round(equity, 3), "stderr": round(stderr, 3),
-        "expected_points": expected if view.player == 0 else expected[::-1]}, meta,
-        with_moves=with_moves)
+        equity = value.of_result(view.result, view.player)
+        return answer(view.player, [], {
+            "equity": equity, "stderr": 0.0,
+            "expected_points": value.expected(equity, view.player, total)}, meta,
+            with_moves=with_moves)
+    return ranked_answer(view.player, tally, rank(tally), view.legal_moves,
+                         lambda move: ENGINE.move_json(view, move),
+                         lambda equity: value.expected(equity, view.player, total), meta,
+                         top=top, with_moves=with_moves)
 
 
 ENGINE = engine_of("war")
