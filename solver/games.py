@@ -46,6 +46,9 @@ class House:
     """The named skill levels, weakest first, and their dial values."""
     dial: tuple[float, float] | None = None
     dial_spec: Callable[[float], str] | None = None
+    ladder: Any = None
+    """The levels' anchors (a :class:`solver.levels.Ladder`), where the game's levels are
+    measured by the shared ladder (solver/ladder.py)."""
     step: Callable[[Any, Sequence[Any]], tuple[int, Any]] | None = None
     """``(state, bots)`` -> the seat that acts next and its move, where several seats may
     act at once (Cassino's claims, T5) or a bot is handed more than its view; ``None``:

@@ -6,7 +6,8 @@ from engine import conquian
 from engine.games import engine_of
 from solver.conquian.bots import make_bot
 from solver.conquian.hints import ALGORITHM, DEFAULT, finish, solve
-from solver.games import META, HintGame, House
+from solver.games import META, HintGame
+from solver.levels import Ladder
 
 __all__ = ["BOTS", "SOLVER"]
 
@@ -14,6 +15,14 @@ BOTS = ("solver", "greedy", "random")
 """Who may play a house seat (solver/conquian/bots.py)."""
 
 _ENGINE = engine_of("conquian")
+
+LADDER = Ladder(
+    anchors=((0.0, "random"), (50.0, "greedy"), (100.0, "solver")),
+    levels={"beginner": 15.0, "casual": 35.0, "club": 50.0, "expert": 75.0, "master": 100.0},
+    make=make_bot, bots=BOTS)
+"""Conquian's levels (docs/ladder.md): random moves, the greedy rule and the solver at
+the default hint budget as anchors; the levels between mix them, spaced on the ladder
+(``make ladder``) so that each step up wins by two standard errors at least."""
 
 
 def _exact(view: conquian.View) -> bool:
@@ -34,5 +43,5 @@ SOLVER: HintGame[conquian.View] = HintGame(
     # counters: the stake times one more than the pool, which grows by one a tableau
     bound=lambda view: float(conquian.get_rules(view.variant).stake * (2 + view.pool)),
     seats=lambda view: len(view.hand_sizes),
-    house=House(bots=lambda variant: BOTS, make=make_bot),
+    house=LADDER.house(),
     meta=META | {"exact"}, stderr_when_over=True)

@@ -6,7 +6,8 @@ from typing import Any
 
 from engine import rummy
 from engine.errors import UnsupportedVariantError
-from solver.games import META, HintGame, House
+from solver.games import META, HintGame
+from solver.levels import Ladder
 from solver.review import Verdicts, review
 from solver.rummy.bots import make_bot
 from solver.rummy.core import ALGORITHM, DEFAULT, finish, hint_moves, move_json, solve
@@ -17,6 +18,14 @@ BOTS = ("solver", "greedy", "random")
 """Every rummy variant's house: the solver, the greedy rule or random moves (double-pack
 rum has its own greedy rule, solver/rummy/double_pack_policy)."""
 
+
+LADDER = Ladder(
+    anchors=((0.0, "random"), (50.0, "greedy"), (100.0, "solver")),
+    levels={"beginner": 15.0, "casual": 35.0, "club": 50.0, "expert": 75.0, "master": 100.0},
+    make=make_bot, bots=BOTS)
+"""The rummy games' levels (docs/ladder.md): random moves, the greedy rule and the solver at
+the default hint budget as anchors; the levels between mix them, spaced on the ladder
+(``make ladder``) so that each step up wins by two standard errors at least."""
 
 VERDICTS = Verdicts(best=0.25, good=1.0, inaccuracy=3.0, mistake=6.0)
 """A rummy move's verdict by the points of the settlement it lost (RM23, RM26, DP9): within
@@ -55,6 +64,6 @@ SOLVER: HintGame[rummy.View] = HintGame(
     finish=lambda view, tally, seed, top, with_moves, options: finish(
         view, tally, seed=seed, top=top, with_moves=with_moves, prior_z=DEFAULT.prior_z),
     exact=lambda view: False, bound=_bound, seats=lambda view: view.players,
-    house=House(bots=lambda variant: BOTS, make=make_bot),
+    house=LADDER.house(),
     meta=META | {"exact"}, stderr_when_over=True, by_mean=False, check=_check,
     review=_review)
