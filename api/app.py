@@ -116,7 +116,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     api = errors.CardGamesApi(app)
     settings.extend(app, "api", api)
     api.ma_plugin.converter.add_attribute_function(_move_or_id_property)
-    api.ma_plugin.converter.add_attribute_function(_event_property)
     api.ma_plugin.converter.add_attribute_function(_either_property)
     api.spec.components.schema("GameScore", schema=game_schemas.GameScoreSchema)
     game_responses.register(api.spec)  # every game's answers (the endpoints refer to them)
@@ -217,34 +216,38 @@ CORS_PATHS = ("/v1/", "/openapi.json", "/sdk/", "/health")
 """Where other origins may call: the API, its spec, the JavaScript client, health."""
 
 
-def _event_property(self: Any, field: Any, **kwargs: Any) -> dict[str, Any]:
-    """OpenAPI for :class:`api.schemas.EventField`: one schema per event type."""
-    if not isinstance(field, schemas.EventField):
-        return {}
-    refs = {schema.TYPE: self.resolve_nested_schema(schema)["$ref"]
-            for schema in schemas.EVENT_SCHEMAS}
-    return {"oneOf": [{"$ref": ref} for ref in refs.values()],
-            "discriminator": {"propertyName": "type", "mapping": refs}}
-
-
 def _move_or_id_property(self: Any, field: Any, **kwargs: Any) -> dict[str, Any]:
-    """OpenAPI for :class:`api.schemas.MoveOrId`: a move object or its id string, of
-    Cassino or of another game (docs/api.md "Other games")."""
+    """OpenAPI for :class:`api.schemas.MoveOrId`: a move object or its id string, of any
+    game (docs/api.md "Other games"): each game's move form (and its move ids' where it
+    documents them), then any other game's move id."""
     if not isinstance(field, schemas.MoveOrId):
         return {}
-    return {"anyOf": [self.resolve_nested_schema(schemas.MoveSchema),
-                      {"type": "string", "pattern": schemas.MOVE_ID_PATTERN,
-                       "description": "A move id, e.g. `7Sx2H5C7D`."},
-                      *(self.resolve_nested_schema(wire.move) for wire in wires()),
-                      {"type": "string", "minLength": 1, "maxLength": 200,
-                       "description": "Another game's move id, e.g. `take:5H=4H5H6H` "
-                                      "(Conquian) or `9D!` (rummy)."}]}
+    forms: list[dict[str, Any]] = []
+    for wire in wires():
+        forms.append(self.resolve_nested_schema(wire.move))
+        if wire.move_id is not None:
+            forms.append(dict(wire.move_id))
+    return {"anyOf": [*forms, {"type": "string", "minLength": 1, "maxLength": 200,
+                               "description": "Another game's move id, e.g. "
+                                              "`take:5H=4H5H6H` (Conquian) or `9D!` "
+                                              "(rummy)."}]}
 
 
 def _either_property(self: Any, field: Any, **kwargs: Any) -> dict[str, Any]:
-    """OpenAPI for :class:`api.game_schemas.Either`: one of several games' forms."""
+    """OpenAPI for :class:`api.game_schemas.Either`: one of several games' forms; a
+    :class:`~api.game_schemas.GameForm` lists the registry's (one form: itself), a
+    :class:`~api.game_schemas.Tagged` tells its forms apart by its tag."""
     if not isinstance(field, game_schemas.Either):
         return {}
+    if isinstance(field, game_schemas.GameForm):
+        found = [self.resolve_nested_schema(getattr(wire, field.kind))
+                 for wire in wires(field.feature)]
+        return {"allOf": found} if len(found) == 1 else {field.combinator: found}
+    if isinstance(field, game_schemas.Tagged):
+        refs = {tag: self.resolve_nested_schema(schema)["$ref"]
+                for tag, schema in field.forms.items()}
+        return {"oneOf": [{"$ref": ref} for ref in refs.values()],
+                "discriminator": {"propertyName": field.tag, "mapping": refs}}
     forms = [self.field2property(alt) if isinstance(alt, fields.Field)
              else self.resolve_nested_schema(alt) for alt in field.alternatives]
     return {field.combinator: forms}

@@ -17,8 +17,8 @@ from api.errors import BODY_ERRORS, document_errors
 from api.examples import request_example, response_example
 from api.hints import read_request
 from api.jsonio import Blueprint, respond
-from api.schemas import BotMoveRequest, BotMoveResponse
-from api.served import served
+from api.schemas import BotMoveRequest
+from api.served import served, unnamed_form
 
 blp = Blueprint("bots", __name__, url_prefix="/v1",
                 description="The move a bot of a skill level (beginner to master, or a dial "
@@ -28,7 +28,7 @@ blp = Blueprint("bots", __name__, url_prefix="/v1",
 @blp.route("/bot-move")
 class BotMove(MethodView):
     @blp.arguments(BotMoveRequest, example=request_example("botMove"))
-    @blp.response(200, BotMoveResponse, example=response_example("botMove"))
+    @blp.response(200, unnamed_form("BotMoveResponse"), example=response_example("botMove"))
     @document_errors(blp, *BODY_ERRORS, 403, 409, 410, 429, 503)
     def post(self, body: dict[str, Any]) -> Any:
         """The move a bot of ``level`` (or ``dial``) plays in this seat (docs/ladder.md).

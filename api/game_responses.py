@@ -1,16 +1,18 @@
 """The answers of every game in the spec (docs/api.md "Other games"): each endpoint whose
 answer differs by game documents it as ``oneOf`` (or ``anyOf`` where the forms overlap)
-the first game's answer and each other registered game's (its wire, api/served.py), so a
-client typed from the spec gets the right type for a Conquian or rummy answer.
+each registered game's answer (its wire, api/served.py), so a client typed from the spec
+gets the right type for a Conquian or rummy answer.
 
-Cassino's answer components keep their names and forms (``ApplyResponse``, ``Breakdown``,
-...): a client typed by them compiles unchanged.  The other games' are built here from
-their wire forms (``api/<game>/schemas.py``).  Documentation only: answers are written by
-:func:`api.jsonio.respond`, never through these schemas.
+A game's answer components are built here from its wire forms (``api/<game>/schemas.py``),
+named by its prefix (``ConquianApplyResponse``), unless it writes its own: Cassino's keep
+the names and forms they had when it was the only game (``ApplyResponse``, ``Breakdown``,
+...; api/cassino/schemas.py), so a client typed by them compiles unchanged.  Documentation
+only: answers are written by :func:`api.jsonio.respond`, never through these schemas.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from apispec import APISpec
@@ -20,16 +22,10 @@ from api import schemas
 from api.examples import game_example
 from api.game_schemas import Either, Int
 from api.schemas import (
-    ApplyResponse,
-    BreakdownSchema,
     EvaluateResponse,
     EvaluationSchema,
-    HintsResponse,
-    LegalMovesResponse,
     ReviewResponse,
     SolverMetaSchema,
-    StateResponse,
-    ViewResponse,
     token_field,
 )
 from api.served import Wire, wires
@@ -39,7 +35,9 @@ __all__ = ["ANSWERS", "COMPONENTS", "JobSchema", "answer_schema", "register"]
 WIRES: dict[str, Wire] = {wire.prefix: wire for wire in wires()}
 """The games with their own wire forms, by their components' prefix (the first game's
 components have none)."""
-GAMES = tuple(WIRES)
+SHARED: dict[str, type[Schema]] = {"EvaluateResponse": EvaluateResponse,
+                                   "ReviewResponse": ReviewResponse}
+"""The answer components every game shares (an evaluation, a review)."""
 
 
 def _meta(description: str, example: Any = None) -> dict[str, Any]:
@@ -78,7 +76,7 @@ def _legal_moves_response(name: str, game: str, move: type[Schema]) -> type[Sche
 
 
 def _apply_response(name: str, game: str, state: type[Schema], view: type[Schema],
-                    event: type[Schema]) -> type[Schema]:
+                    event: fields.Field[Any]) -> type[Schema]:
     seen = _recorded(game, "view", "view")
     return type(name, (Schema,), {
         "state": fields.Nested(state, metadata=_meta("The next state (open games).",
@@ -89,7 +87,7 @@ def _apply_response(name: str, game: str, state: type[Schema], view: type[Schema
         "view_before_house": fields.Nested(view, metadata=_meta(
             "Sealed games where the house answered: the mover's view right after its own "
             "move, before the house's moves.", seen)),
-        "events": fields.List(fields.Nested(event), required=True, metadata=_meta(
+        "events": fields.List(event, required=True, metadata=_meta(
             "What happened, in order, as the asking seat may see it.",
             _recorded(game, "apply", "events"))),
         "__doc__": "`POST /v1/apply` of this game: open, the next state; sealed, the next "
@@ -97,11 +95,11 @@ def _apply_response(name: str, game: str, state: type[Schema], view: type[Schema
 
 
 def _view_response(name: str, game: str, view: type[Schema],
-                   event: type[Schema]) -> type[Schema]:
+                   event: fields.Field[Any]) -> type[Schema]:
     return type(name, (Schema,), {
         "view": fields.Nested(view, required=True, metadata=_meta(
             "The view.", _recorded(game, "view", "view"))),
-        "events": fields.List(fields.Nested(event), metadata=_meta(
+        "events": fields.List(event, metadata=_meta(
             "Sealed games: what the last apply did, as this seat may see it.",
             _recorded(game, "apply", "events"))),
         "__doc__": "`POST /v1/view` of this game."})
@@ -140,29 +138,37 @@ def _hints_response(name: str, game: str, ranked: type[Schema]) -> type[Schema]:
                    "seat's view."})
 
 
-FORMS: dict[str, tuple[type[Schema], ...]] = {
-    prefix: (wire.state, wire.view, wire.move, wire.event) for prefix, wire in WIRES.items()}
+def _events(wire: Wire) -> fields.Field[Any]:
+    """A field of the game's events: its schema nested, or its own field."""
+    event = wire.event
+    return fields.Nested(event) if issubclass(event, Schema) else event()
+
+
+def _answers(wire: Wire) -> Mapping[str, type[Schema]]:
+    """A game's answer components: its own, or those built from its forms."""
+    if wire.answers is not None:
+        return wire.answers
+    game, state, view, move = wire.prefix, wire.state, wire.view, wire.move
+    ranked = _ranked_move(f"{game}RankedMove", game, move)
+    return {
+        f"{game}StateResponse": _state_response(f"{game}StateResponse", game, state),
+        f"{game}LegalMovesResponse": _legal_moves_response(f"{game}LegalMovesResponse",
+                                                           game, move),
+        f"{game}ApplyResponse": _apply_response(f"{game}ApplyResponse", game, state, view,
+                                                _events(wire)),
+        f"{game}ViewResponse": _view_response(f"{game}ViewResponse", game, view,
+                                              _events(wire)),
+        f"{game}RankedMove": ranked,
+        f"{game}HintsResponse": _hints_response(f"{game}HintsResponse", game, ranked)}
 
 
 def _components() -> dict[str, type[Schema]]:
-    """Every answer component: Cassino's under their own names, then each other game's."""
-    out: dict[str, type[Schema]] = {
-        "StateResponse": StateResponse, "LegalMovesResponse": LegalMovesResponse,
-        "ApplyResponse": ApplyResponse, "ViewResponse": ViewResponse,
-        "Breakdown": BreakdownSchema,
-        "HintsResponse": HintsResponse, "EvaluateResponse": EvaluateResponse,
-        "ReviewResponse": ReviewResponse}
-    for game, (state, view, move, event) in FORMS.items():
-        ranked = _ranked_move(f"{game}RankedMove", game, move)
-        out.update({
-            f"{game}StateResponse": _state_response(f"{game}StateResponse", game, state),
-            f"{game}LegalMovesResponse": _legal_moves_response(f"{game}LegalMovesResponse",
-                                                               game, move),
-            f"{game}ApplyResponse": _apply_response(f"{game}ApplyResponse", game, state,
-                                                    view, event),
-            f"{game}ViewResponse": _view_response(f"{game}ViewResponse", game, view, event),
-            f"{game}RankedMove": ranked,
-            f"{game}HintsResponse": _hints_response(f"{game}HintsResponse", game, ranked)})
+    """Every answer component, in the spec's order (as before the games were peers): the
+    first game's, those every game shares, then each other game's."""
+    first, *others = (_answers(wire) for wire in WIRES.values())
+    out = {**first, **SHARED}
+    for answers in others:
+        out.update(answers)
     return out
 
 
@@ -173,13 +179,13 @@ def _ref(name: str) -> dict[str, str]:
     return {"$ref": f"#/components/schemas/{name}"}
 
 
-def answer_schema(cassino: str, *others: str, combinator: str = "oneOf") -> dict[str, Any]:
-    """The 200 schema of an endpoint: Cassino's answer or another game's."""
-    return {combinator: [_ref(name) for name in (cassino, *others)]}
+def answer_schema(*names: str, combinator: str = "oneOf") -> dict[str, Any]:
+    """The 200 schema of an endpoint: one of the games' answers ``names``."""
+    return {combinator: [_ref(name) for name in names]}
 
 
 def _per_game(name: str, combinator: str) -> dict[str, Any]:
-    return answer_schema(name, *(game + name for game in GAMES), combinator=combinator)
+    return answer_schema(*(game + name for game in WIRES), combinator=combinator)
 
 
 ANSWERS: dict[str, dict[str, Any]] = {
@@ -189,19 +195,18 @@ ANSWERS: dict[str, dict[str, Any]] = {
     "legalMoves": _per_game("LegalMovesResponse", "anyOf"),
     "apply": _per_game("ApplyResponse", "oneOf"),  # the state or view names its game
     "view": _per_game("ViewResponse", "oneOf"),
-    "score": answer_schema("Breakdown", "GameScore"),
+    "score": answer_schema(*dict.fromkeys(wire.score for wire in WIRES.values())),
     "hints": _per_game("HintsResponse", "anyOf"),
 }
 """The 200 schema of each endpoint whose answer differs by game (``evaluate`` answers the
 same form in every game)."""
 
-RESULTS = [HintsResponse, *(COMPONENTS[game + "HintsResponse"] for game in GAMES),
-           EvaluateResponse, ReviewResponse]
+RESULTS = [*(COMPONENTS[game + "HintsResponse"] for game in WIRES), *SHARED.values()]
 """What a finished job's ``result`` is: a hint of any game, an evaluation or a review."""
 
 
 class JobSchema(schemas.JobSchema):
-    """A job: its ``result`` documented by game (the same dict as Cassino's schema's)."""
+    """A job: its ``result`` documented by game (the same dict as the shared schema's)."""
 
     result = Either(RESULTS, combinator="anyOf", metadata={  # type: ignore[assignment]
         "description": "The hints (or evaluation, or review) answer when finished.",
@@ -209,12 +214,10 @@ class JobSchema(schemas.JobSchema):
 
 
 def register(spec: APISpec) -> None:
-    """Add the answer components to the spec (before the blueprints refer to them), and
-    every game's state and view forms to the requests' (:data:`api.schemas.STATES`)."""
-    schemas.STATES[1:] = [wire.state for wire in wires()]
-    schemas.VIEWS[1:] = [wire.view for wire in wires()]
-    for prefix, wire in WIRES.items():  # each game's event form, named once
-        spec.components.schema(f"{prefix}Event", schema=wire.event)
+    """Add the answer components to the spec (before the blueprints refer to them)."""
+    for prefix, wire in WIRES.items():  # each game's event schema, named once
+        if issubclass(wire.event, Schema):
+            spec.components.schema(f"{prefix}Event", schema=wire.event)
     for name, schema in COMPONENTS.items():
-        if name not in spec.components.schemas:  # Cassino's may be there already (nested)
+        if name not in spec.components.schemas:  # some may be there already (nested)
             spec.components.schema(name, schema=schema)

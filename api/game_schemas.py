@@ -18,8 +18,8 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate
 from engine import cards
 from engine.games import game_names, game_types
 
-__all__ = ["CARD_PATTERNS", "Either", "GameScoreSchema", "Int", "Registered", "Strict",
-           "card_field", "result_field", "variant_names"]
+__all__ = ["CARD_PATTERN", "CARD_PATTERNS", "Either", "GameForm", "GameScoreSchema", "Int",
+           "Registered", "Strict", "Tagged", "card_field", "result_field", "variant_names"]
 
 CARD_PATTERN = f"^{cards.CARD_PATTERN}$"
 """A card of Cassino's and Conquian's packs (R2, Q1): the engine's own spellings."""
@@ -89,7 +89,7 @@ class Either(fields.Field[Any]):
     """Documents one of several forms (``oneOf``, or ``anyOf`` where the forms overlap):
     schemas, or fields documented their own way (Cassino's events, a move id).  In a
     request it takes any JSON object, which the engine of its game then reads and checks
-    (as :class:`api.schemas.Checked` does for Cassino's)."""
+    (every error naming the field)."""
 
     def __init__(self, alternatives: list[Any] | Callable[[], list[Any]], *,
                  combinator: str = "oneOf", **kwargs: Any) -> None:
@@ -109,6 +109,30 @@ class Either(fields.Field[Any]):
         if not isinstance(value, dict):
             raise ValidationError("must be a JSON object")
         return value
+
+
+class GameForm(Either):
+    """A game's form nested in an envelope every game shares (a request's ``state`` or
+    ``view``): the ``kind`` form (``state``, ``view``) of every game with a wire
+    (api/served.py ``Wire``), or of those that offer ``feature``, found in the registry
+    when the spec is written (api/app.py); one form is documented as itself, several as
+    ``oneOf`` them."""
+
+    def __init__(self, kind: str, feature: str | None = None, **kwargs: Any) -> None:
+        super().__init__([], **kwargs)
+        self.kind = kind
+        self.feature = feature
+
+
+class Tagged(Either):
+    """One of several schemas told apart by the value of one field, ``tag`` (OpenAPI's
+    ``discriminator``): ``forms`` maps each value to its schema (Cassino's events, by
+    their ``type``)."""
+
+    def __init__(self, tag: str, forms: Mapping[str, type[Schema]], **kwargs: Any) -> None:
+        super().__init__(list(forms.values()), **kwargs)
+        self.tag = tag
+        self.forms = dict(forms)
 
 
 def _rcard(description: str, example: str, **kwargs: Any) -> fields.String:

@@ -32,12 +32,11 @@ from api.schemas import (
     RecordRequest,
     RecordResponse,
     ReplayRequest,
-    ReplayResponse,
     ReviewRequest,
     ReviewResponse,
 )
 from api.sealed import UNAVAILABLE_RETRY, SealedGame
-from api.served import ServedGame, game_of, served
+from api.served import ServedGame, game_of, served, unnamed_form
 from engine.games import Records as Keeper
 from engine.games import Step
 from workers import JobFailed, Overloaded, QueueUnavailable
@@ -159,7 +158,7 @@ class Records(MethodView):
 @blp.route("/records/replay")
 class Replay(MethodView):
     @blp.arguments(ReplayRequest, example=request_example("replay"))
-    @blp.response(200, ReplayResponse, example=response_example("replay"))
+    @blp.response(200, unnamed_form("ReplayResponse"), example=response_example("replay"))
     @document_errors(blp, *BODY_ERRORS)
     def post(self, body: dict[str, Any]) -> Any:
         """Replay a record through the rules: every position, move by move, with every

@@ -15,11 +15,11 @@ import functools
 import importlib
 import itertools
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple
 
 from flask_smorest import abort
-from marshmallow import Schema
+from marshmallow import Schema, fields
 
 from api.errors import about
 from api.features import FEATURES
@@ -28,21 +28,41 @@ from engine.errors import GameOverError, IllegalMoveError, StateError, Unsupport
 from engine.games import Game, engine_of, game_names, get_game, module_of, unnamed_game
 from solver.games import HintGame, solver_of
 
-__all__ = ["FEATURES", "Played", "ServedGame", "Wire", "game_of", "served", "wires"]
+__all__ = ["FEATURES", "Played", "ServedGame", "Wire", "game_of", "served", "unnamed_form",
+           "wires"]
 
 @dataclass(frozen=True)
 class Wire:
-    """A game's wire forms, as the spec documents them (api/game_responses.py): its
+    """A game's wire forms, as the spec documents them (``api/<game>/schemas.py``): its
     answers' components are named ``<prefix>StateResponse``, ``<prefix>ApplyResponse``...
-    and their examples are the recorded answers of its variant ``example``.  The first
-    game's forms (api/schemas.py) keep their own unprefixed names."""
+    and built from these forms (api/game_responses.py), their examples the recorded answers
+    of its variant ``example``; a game may write its own instead (``answers``: Cassino's,
+    under the names they had when it was the only game, prefix ``""``)."""
 
     prefix: str
     state: type[Schema]
     view: type[Schema]
     move: type[Schema]
-    event: type[Schema]
+    event: type[Schema] | type[fields.Field[Any]]
+    """Its events' form: a schema (named ``<prefix>Event`` in the spec), or a field that
+    documents several (Cassino's, one schema per event type)."""
     example: str
+    move_id: Mapping[str, Any] | None = None
+    """The spec's form of its move ids where a move may be sent as one (``None``: as
+    another game's move id, any short string)."""
+    answers: Mapping[str, type[Schema]] | None = None
+    """Its own answer components, by their names in the spec, in place of those built from
+    its forms: ``<prefix>StateResponse``, ``<prefix>LegalMovesResponse``,
+    ``<prefix>ApplyResponse``, ``<prefix>ViewResponse``, ``<prefix>HintsResponse`` and its
+    :attr:`score`."""
+    score: str = "GameScore"
+    """The component of its ``POST /v1/score`` answer."""
+    forms: Mapping[str, type[Schema]] = field(default_factory=dict)
+    """The forms, by component name, of the endpoints the spec documents by the unnamed
+    game's forms alone (:func:`unnamed_form`): why-not, bot moves, replays, variants."""
+    engine_checks_fields: bool = False
+    """Its engine refuses a field its forms lack, naming it (the API need not check first,
+    :meth:`ServedGame.read_state`)."""
 
 
 class Played(NamedTuple):
@@ -58,7 +78,8 @@ class ServedGame:
 
     features: ClassVar[frozenset[str]] = frozenset({"hints", "evaluate", "sealed", "house"})
     wire: ClassVar[Wire | None] = None
-    """The game's wire forms in the spec (``None``: the first game's, api/schemas.py)."""
+    """The game's wire forms in the spec (``None``: the spec does not document its own; its
+    engine reads its states and views alone)."""
     examples: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
     """The spec's example requests of the game's variants beside the first game's own
     (api/examples.py): each variant's new game (a fixed deal), then its first position's
@@ -75,7 +96,7 @@ class ServedGame:
         self.name = name
         self.engine: Game[Any, Any, Any] = engine_of(name)
         self.solver: HintGame[Any] | None = solver_of(name)
-        wire = self.wire
+        wire = None if self.wire is None or self.wire.engine_checks_fields else self.wire
         self._state_fields = None if wire is None else frozenset(wire.state._declared_fields)
         self._view_fields = None if wire is None else frozenset(wire.view._declared_fields)
 
@@ -320,6 +341,17 @@ def game_of(data: Any, field: str = "state") -> str:
     return name
 
 
-def wires() -> list[Wire]:
-    """The wire forms of every registered game that declares its own, in registry order."""
-    return [wire for name in game_names() if (wire := served(name).wire) is not None]
+def wires(feature: str | None = None) -> list[Wire]:
+    """The wire forms of every registered game that declares its own (of those that offer
+    ``feature``), in registry order."""
+    return [entry.wire for name in game_names() if (entry := served(name)).wire is not None
+            and (feature is None or entry.offers(feature))]
+
+
+def unnamed_form(name: str) -> type[Schema]:
+    """The unnamed game's form ``name`` (its wire's ``forms``), by which the spec documents
+    an endpoint that only it offers today (``WhyRequest``, ``BotMoveResponse``, ...)."""
+    wire = served(unnamed_game().name).wire
+    if wire is None or name not in wire.forms:
+        raise LookupError(f"the unnamed game's wire has no form {name!r}")
+    return wire.forms[name]

@@ -10,8 +10,7 @@ from flask.views import MethodView
 from api.errors import document_errors
 from api.examples import response_example
 from api.jsonio import Blueprint, respond
-from api.schemas import VariantsResponse
-from api.served import served
+from api.served import served, unnamed_form
 from engine.games import unnamed_game
 
 blp = Blueprint("variants", __name__, url_prefix="/v1",
@@ -22,7 +21,7 @@ blp = Blueprint("variants", __name__, url_prefix="/v1",
 
 @blp.route("/variants")
 class Variants(MethodView):
-    @blp.response(200, VariantsResponse, example=response_example("variants"))
+    @blp.response(200, unnamed_form("VariantsResponse"), example=response_example("variants"))
     @document_errors(blp)
     def get(self) -> Any:
         """Every variant and its rule options; `playable` says which can start a game.

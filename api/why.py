@@ -12,8 +12,7 @@ from api.errors import BODY_ERRORS, about, document_errors
 from api.examples import request_example, response_example
 from api.games import playing, position
 from api.jsonio import Blueprint, respond
-from api.schemas import WhyRequest, WhyResponse
-from api.served import served
+from api.served import served, unnamed_form
 from engine.errors import IllegalMoveError
 
 blp = Blueprint("why", __name__, url_prefix="/v1",
@@ -23,8 +22,8 @@ blp = Blueprint("why", __name__, url_prefix="/v1",
 
 @blp.route("/why")
 class WhyNot(MethodView):
-    @blp.arguments(WhyRequest, example=request_example("why"))
-    @blp.response(200, WhyResponse, example=response_example("why"))
+    @blp.arguments(unnamed_form("WhyRequest"), example=request_example("why"))
+    @blp.response(200, unnamed_form("WhyResponse"), example=response_example("why"))
     @document_errors(blp, *BODY_ERRORS, 403, 409, 410, 503)
     def post(self, body: dict[str, Any]) -> Any:
         """What the picked ``card`` makes with the picked ``table`` cards: its legal moves

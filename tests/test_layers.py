@@ -243,3 +243,49 @@ def test_the_internals_check_flags_a_solver_module(tmp_path: Path) -> None:
     bad.write_text("from solver.cassino.search import Search\n")
     assert internal_imports(bad, game_packages("solver"), "solver") == [
         (1, "solver.cassino.search")]
+
+
+# --- the API's shared part names no game ---------------------------------------------------
+
+
+def game_imports(path: Path, games: list[str]) -> list[tuple[int, str]]:
+    """The imports in ``path`` of a game's package in any layer (``engine.rummy``,
+    ``solver.cassino.levels``, ``api.conquian.schemas``), inside functions too."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            parts = node.module.split(".")
+            names = [f"{node.module}.{alias.name}" for alias in node.names] \
+                if len(parts) == 1 else [node.module]
+        else:
+            continue
+        for name in names:
+            parts = name.split(".")
+            if len(parts) > 1 and parts[0] in PROJECT and parts[1] in games:
+                found.append((node.lineno, ".".join(parts[:2])))
+    return found
+
+
+def test_the_shared_api_imports_no_game() -> None:
+    """``api/``'s shared modules (the wire's envelopes in ``api/schemas.py`` included) reach
+    a game through the registry only (engine.games, solver.games, api.served): each game's
+    forms are in its own folder, ``api/<game>/schemas.py`` (issue 26)."""
+    games = game_packages()
+    offenders = []
+    for path in sorted((ROOT / "api").rglob("*.py")):
+        if any((ROOT / "api" / g) in path.parents for g in games):
+            continue
+        offenders += [f"{path.relative_to(ROOT)}:{line} imports {name}"
+                      for line, name in game_imports(path, games)]
+    assert not offenders, "\n".join(offenders)
+
+
+def test_the_game_import_check_sees_every_form(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.py"
+    bad.write_text("from engine.rummy import VARIANTS\nimport solver.cassino.levels\n"
+                   "from api import conquian\nfrom engine import cards\n"
+                   "def f():\n    from api.cassino.schemas import MoveSchema\n")
+    assert sorted(game_imports(bad, ["cassino", "conquian", "rummy"])) == [
+        (1, "engine.rummy"), (2, "solver.cassino"), (3, "api.conquian"), (6, "api.cassino")]

@@ -1,4 +1,5 @@
-"""Cassino in the API (docs/api.md): its hooks where its flow is its own.
+"""Cassino in the API (docs/api.md): its wire forms (api/cassino/schemas.py, under the names
+they had when it was the only game) and its hooks where its flow is its own.
 
 A claim (twenty-one-claims, T5) may come from any seat at any moment, naming its seat; a
 move list may carry families listed in part (D16) and sweep warnings (R29); a deal tells
@@ -16,11 +17,20 @@ from marshmallow import ValidationError, validate
 
 from api.cassino.bots import bot_move
 from api.cassino.examples import requests
+from api.cassino.schemas import (
+    ANSWERS,
+    FORMS,
+    MOVE_ID,
+    MOVE_ID_PATTERN,
+    EventField,
+    MoveSchema,
+    StateSchema,
+    ViewSchema,
+)
 from api.cassino.variants import variants_answer
 from api.cassino.why import why_answer
 from api.errors import about
-from api.schemas import MOVE_ID_PATTERN, MoveSchema
-from api.served import FEATURES, ServedGame
+from api.served import FEATURES, ServedGame, Wire
 from engine.cassino import (
     CLAIM,
     PLAYING,
@@ -64,6 +74,9 @@ def claim_of(move: Move, seat: int | None, field: str = "player") -> Move:
 
 class CassinoServed(ServedGame):
     features = frozenset(FEATURES)
+    wire = Wire("", StateSchema, ViewSchema, MoveSchema, EventField, "standard",
+                move_id=MOVE_ID, answers=ANSWERS, score="Breakdown", forms=FORMS,
+                engine_checks_fields=True)
 
     def read_move(self, sent: Any) -> Move:
         """A move object (its schema, docs/api.md "Moves") or a move id."""

@@ -133,7 +133,7 @@ def test_every_event_the_engine_emits_fits_its_schema() -> None:
     """A whole game's events, each checked against the schema its type names."""
     import random
 
-    from api.schemas import EVENT_SCHEMAS
+    from api.cassino.schemas import EVENT_SCHEMAS
     from engine import new_game
 
     by_type = {schema.TYPE: schema() for schema in EVENT_SCHEMAS}

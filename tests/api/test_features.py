@@ -45,3 +45,26 @@ def test_cassino_is_still_served(client: FlaskClient) -> None:
     assert ok(client.post("/v1/bot-move", json={"state": state, "player": state["to_move"],
                                                  "level": "beginner"}))["move"]["id"]
     assert "record" in ok(client.post("/v1/records", json={"state": state}))
+
+
+def test_a_shared_request_lists_the_forms_of_the_games_that_offer_its_feature(
+        client: FlaskClient) -> None:
+    """A shared request nests each game's state or view from the registry (api/schemas.py
+    ``GameForm``): every game's where every game plays it, only the games that offer the
+    feature elsewhere (one form: itself)."""
+    from api.served import served, wires
+    from engine.games import game_names
+
+    schemas = client.get("/openapi.json").json["components"]["schemas"]
+
+    def refs(prop: dict[str, Any]) -> list[str]:
+        found = prop.get("oneOf") or prop.get("allOf") or []
+        return [ref["$ref"].rsplit("/", 1)[1] for ref in found]
+
+    every = [wire.prefix + "State" for wire in wires()]
+    assert len(every) >= 3 and refs(schemas["LegalMovesRequest"]["properties"]["state"]) == every
+    for request, feature in (("BotMoveRequest", "bot_move"), ("RecordRequest", "records")):
+        offering = [served(name).wire for name in game_names() if served(name).offers(feature)]
+        assert refs(schemas[request]["properties"]["state"]) == [
+            wire.prefix + "State" for wire in offering if wire is not None]
+    assert refs(schemas["BotMoveRequest"]["properties"]["view"]) == ["View"]  # Cassino's alone
