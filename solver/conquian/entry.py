@@ -18,11 +18,13 @@ _ENGINE = engine_of("conquian")
 
 LADDER = Ladder(
     anchors=((0.0, "random"), (50.0, "greedy"), (100.0, "solver")),
-    levels={"beginner": 15.0, "casual": 35.0, "club": 50.0, "expert": 75.0, "master": 100.0},
+    levels={"beginner": 10.0, "casual": 25.0, "club": 40.0, "expert": 50.0, "master": 100.0},
     make=make_bot, bots=BOTS)
 """Conquian's levels (docs/ladder.md): random moves, the greedy rule and the solver at
-the default hint budget as anchors; the levels between mix them, spaced on the ladder
-(``make ladder``) so that each step up wins by two standard errors at least."""
+the default hint budget as anchors.  The levels below greedy mix it with random moves;
+expert is greedy and master the solver, for a mixture of greedy and the solver plays no
+better than greedy (the ladder, ``make ladder``: each step up wins by two standard errors
+at least)."""
 
 
 def _exact(view: conquian.View) -> bool:
