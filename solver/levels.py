@@ -85,6 +85,16 @@ class Ladder:
             return DialBot(self, self.levels[name], seed, name=name)
         return self.make(spec, seed)
 
+    def may_play(self, spec: str) -> tuple[str, ...]:
+        """The anchors' arena names a player named ``spec`` may play (itself when it is one
+        of the game's own bots): what its move may cost."""
+        name, _, value = spec.partition(":")
+        if name != "dial" and name not in self.levels:
+            return (spec,)
+        dial = self.levels[name] if name in self.levels else self.dial_of(float(value))
+        low, up = self.segment(dial)
+        return tuple(self.anchors[i][1] for i in ((low, low + 1) if up else (low,)))
+
     def house(self, bots: Callable[[str], tuple[str, ...]] | None = None,
               step: Callable[..., Any] | None = None) -> House:
         """The game's house: its own bots and the levels, the dial from 0 to 100."""

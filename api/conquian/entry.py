@@ -17,6 +17,7 @@ from api.served import ServedGame, Wire
 from engine import conquian
 from engine.cards import card_name, parse_card
 from engine.conquian.why import why
+from solver.conquian.entry import LADDER
 
 __all__ = ["SERVED"]
 
@@ -27,7 +28,7 @@ api/costs.py)."""
 
 
 class ConquianServed(ServedGame):
-    features = ServedGame.features | {"why"}
+    features = ServedGame.features | {"why", "levels", "dial", "bot_move"}
     wire = Wire("Conquian", ConquianStateSchema, ConquianViewSchema, ConquianMoveSchema,
                 ConquianEventSchema, example="conquian")
     examples: ClassVar[Mapping[str, Mapping[str, Any]]] = {
@@ -52,8 +53,10 @@ class ConquianServed(ServedGame):
                         lambda move: self.engine.move_json(view, move))
 
     def house_move_cost(self, variant: str, bot: str) -> int:
+        """The solver's cost where the bot (a level's, a dial's) may play the solver."""
         del variant
-        return SOLVER_MOVE if bot == "solver" else 1
+        searches = any(name.partition(":")[0] == "solver" for name in LADDER.may_play(bot))
+        return SOLVER_MOVE if searches else 1
 
     def scores(self, position: Any) -> list[int]:
         """Counters won (Q21, QD11): the winner ``stake * (1 + pool)`` and the loser as

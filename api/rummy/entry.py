@@ -18,6 +18,7 @@ from api.served import ServedGame, Wire
 from engine.errors import IllegalMoveError
 from engine.rummy import card_name, parse_card
 from engine.rummy.why import meld_problem, why
+from solver.rummy.entry import LADDER
 
 __all__ = ["SERVED"]
 
@@ -28,7 +29,8 @@ at 4 to 6 seats; api/costs.py)."""
 
 
 class RummyServed(ServedGame):
-    features = ServedGame.features | {"records", "replay", "review", "why"}
+    features = ServedGame.features | {"records", "replay", "review", "why", "levels", "dial",
+                                      "bot_move"}
     wire = Wire("Rummy", RummyStateSchema, RummyViewSchema, RummyMoveSchema,
                 RummyEventSchema, example="poker-rum")
     examples: ClassVar[Mapping[str, Mapping[str, Any]]] = {
@@ -71,7 +73,8 @@ class RummyServed(ServedGame):
         return out
 
     def house_move_cost(self, variant: str, bot: str) -> int:
-        if bot == "solver":
+        """The solver's cost where the bot (a level's, a dial's) may play the solver."""
+        if any(name.partition(":")[0] == "solver" for name in LADDER.may_play(bot)):
             return SOLVER_MOVE.get(variant, max(SOLVER_MOVE.values()))
         return 1
 
