@@ -72,6 +72,11 @@ def _legal_moves_response(name: str, game: str, move: type[Schema]) -> type[Sche
         "moves": fields.List(fields.Nested(move), required=True, metadata=_meta(
             "Every legal move once, each with its `id`.",
             _recorded(game, "legalMoves", "moves"))),
+        "risks": fields.List(fields.Nested(schemas.DiscardRiskSchema), metadata=_meta(
+            "With `risks` (a game offering them, GET /v1/catalog): one per move, in the "
+            "order of `moves`: the chance its discard lets the next player meld.",
+            [{"move": "KC", "player": 1, "probability": 0.1301, "how": "meld",
+              "method": "exact"}])),
         "__doc__": "`POST /v1/legal-moves` of this game."})
 
 

@@ -664,3 +664,23 @@ class KindsWhyResponse(Schema):
     meld_rule = fields.String(metadata=_meta("When they are not: the rule.", "RM11"))
     meld_message = fields.String(metadata=_meta(
         "When they are not: why.", "the ace is low (A 2 3) or high (Q K A), never both"))
+
+
+class DiscardRiskSchema(Schema):
+    """A meld game's warning of one move (docs/api.md "Warnings"): the chance that what it
+    discards lets the next player meld, counted exactly from the seat's view."""
+
+    move = fields.String(required=True, metadata=_meta("The move's id.", "KC"))
+    player = Int(required=True, allow_none=True, metadata=_meta(
+        "The seat the discard is offered to (null: the move discards nothing).", 1))
+    probability = fields.Float(required=True, metadata=_meta(
+        "The chance it can use the card: it holds two cards that make a meld with it, or "
+        "the card extends a meld on the table it may add to.", 0.1301))
+    how = fields.String(required=True, allow_none=True, validate=validate.OneOf(
+        ["meld", "add", "extend"]), metadata=_meta(
+        "`meld`: a new meld with cards of its hand (Conquian: or borrowed, Q14); `add`: a "
+        "meld on the table (Double-Pack Rum, DP5); `extend`: one of its melds (Conquian).",
+        "meld"))
+    method = fields.String(required=True, validate=validate.OneOf(["exact"]), metadata=_meta(
+        "How it was found: `exact` (counted over every way the hidden cards may lie).",
+        "exact"))

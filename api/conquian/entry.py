@@ -18,6 +18,8 @@ from engine import conquian
 from engine.cards import card_name, parse_card
 from engine.conquian.why import why
 from solver.conquian.entry import LADDER
+from solver.conquian.risks import discard_risks
+from solver.risks import NO_RISK
 
 __all__ = ["SERVED"]
 
@@ -28,11 +30,21 @@ api/costs.py)."""
 
 
 class ConquianServed(ServedGame):
-    features = ServedGame.features | {"why", "levels", "dial", "bot_move"}
+    features = ServedGame.features | {"why", "levels", "dial", "bot_move", "risks"}
     wire = Wire("Conquian", ConquianStateSchema, ConquianViewSchema, ConquianMoveSchema,
                 ConquianEventSchema, example="conquian")
     examples: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "conquian": {"game": "conquian", "seed": 11, "dealer": 0}}
+
+    def moves_answer(self, state: Any, seat: int, body: Mapping[str, Any]) -> dict[str, Any]:
+        """With ``risks``: each discard's chance of being of use to the adversary, from the
+        seat's view only (solver/conquian/risks.py, Q23)."""
+        answer = super().moves_answer(state, seat, body)
+        if body.get("risks"):
+            moves = state.moves_for(seat)
+            risks = discard_risks(state.view(seat), moves)
+            answer["risks"] = [{"move": m.id, **risks.get(m, NO_RISK)} for m in moves]
+        return answer
 
     def why(self, view: Any, body: Mapping[str, Any]) -> dict[str, Any]:
         """The picked hand ``cards`` with the face-up card and the picked ``table`` cards:
