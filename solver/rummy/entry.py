@@ -11,6 +11,7 @@ from solver.levels import Ladder
 from solver.review import Verdicts, review
 from solver.rummy.bots import make_bot
 from solver.rummy.core import ALGORITHM, DEFAULT, finish, hint_moves, move_json, solve
+from solver.rummy.readable import mark_twins
 
 __all__ = ["BOTS", "SOLVER"]
 
@@ -68,4 +69,4 @@ SOLVER: HintGame[rummy.View] = HintGame(
     exact=lambda view: False, bound=_bound, seats=lambda view: view.players,
     house=LADDER.house(),
     meta=META | {"exact"}, stderr_when_over=True, by_mean=False, check=_check,
-    review=_review)
+    review=_review, mark=mark_twins)
