@@ -28,7 +28,7 @@ from api.schemas import (
     SolverMetaSchema,
     token_field,
 )
-from api.served import Wire, wires
+from api.served import Wire, unnamed_form, wires
 
 __all__ = ["ANSWERS", "COMPONENTS", "JobSchema", "answer_schema", "register"]
 
@@ -72,6 +72,11 @@ def _legal_moves_response(name: str, game: str, move: type[Schema]) -> type[Sche
         "moves": fields.List(fields.Nested(move), required=True, metadata=_meta(
             "Every legal move once, each with its `id`.",
             _recorded(game, "legalMoves", "moves"))),
+        "risks": fields.List(fields.Nested(schemas.DiscardRiskSchema), metadata=_meta(
+            "With `risks` (a game offering them, GET /v1/catalog): one per move, in the "
+            "order of `moves`: the chance its discard lets the next player meld.",
+            [{"move": "KC", "player": 1, "probability": 0.1301, "how": "meld",
+              "method": "exact"}])),
         "__doc__": "`POST /v1/legal-moves` of this game."})
 
 
@@ -197,6 +202,8 @@ ANSWERS: dict[str, dict[str, Any]] = {
     "view": _per_game("ViewResponse", "oneOf"),
     "score": answer_schema(*dict.fromkeys(wire.score for wire in WIRES.values())),
     "hints": _per_game("HintsResponse", "anyOf"),
+    # Cassino's pick (a card and table cards) or a meld game's kinds of move
+    "why": answer_schema("WhyResponse", "KindsWhyResponse"),
 }
 """The 200 schema of each endpoint whose answer differs by game (``evaluate`` answers the
 same form in every game)."""
@@ -218,6 +225,8 @@ def register(spec: APISpec) -> None:
     for prefix, wire in WIRES.items():  # each game's event schema, named once
         if issubclass(wire.event, Schema):
             spec.components.schema(f"{prefix}Event", schema=wire.event)
-    for name, schema in COMPONENTS.items():
+    why = {"WhyResponse": unnamed_form("WhyResponse"),  # the unnamed game's pick
+           "KindsWhyResponse": schemas.KindsWhyResponse}  # the meld games' kinds of move
+    for name, schema in {**COMPONENTS, **why}.items():
         if name not in spec.components.schemas:  # some may be there already (nested)
             spec.components.schema(name, schema=schema)

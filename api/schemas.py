@@ -19,7 +19,7 @@ from typing import Any
 from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 from api.features import FEATURES
-from api.game_schemas import GameForm, Registered, variant_names
+from api.game_schemas import CARD_PATTERNS, GameForm, Registered, variant_names
 from engine.games import engine_of, game_types, unnamed_game
 from solver.games import solver_of
 
@@ -581,3 +581,107 @@ class BotMoveRequest(Strict):
         + SAFE_TEXT, 0))
 
 
+
+
+# --- why not (docs/api.md "Why not"): every game's request, the kinds-of-move answer ------
+
+ANY_CARD = "|".join(f"(?:{pattern.strip('^$')})" for pattern in CARD_PATTERNS)
+"""A card of any game's notation (each game reads its own: Cassino's R2, rummy's RM3)."""
+
+
+def _any_card(description: str, example: str, **kwargs: Any) -> fields.String:
+    return fields.String(validate=validate.Regexp(f"^(?:{ANY_CARD})$",
+                                                  error="{input!r} is not a card"),
+                         metadata={**_meta(description, example), "pattern": f"^(?:{ANY_CARD})$"},
+                         **kwargs)
+
+
+class WhyRequest(StateRequest):
+    """What a seat picks: Cassino's hand ``card`` and ``table`` cards (and a build
+    ``value``); a meld game's hand ``cards`` and the ``table`` cards of a meld (or its
+    number, ``meld``)."""
+
+    state = GameForm("state", "why", metadata=_meta(
+        "A full state (open games). Send a state, or a sealed game's `game` and "
+        "`credential`.", EXAMPLE_STATE))
+    player = Int(validate=SEATS, metadata=_meta(
+        "The seat asking: by default the seat to move (open games); a sealed game's "
+        "credential names it. Only its own view is read.", 0))
+    card = _any_card("Cassino: the hand card picked (R6; required there).", "7S")
+    cards = fields.List(_any_card("A card.", "7H"), validate=validate.Length(max=64),
+                        metadata=_meta("Meld games: the hand cards picked (required there).",
+                                       ["5H", "6H", "7H"]))
+    table = fields.List(_any_card("A card.", "5C"), load_default=list,
+                        validate=validate.Length(max=128), metadata=_meta(
+        "The table cards picked: Cassino's loose cards and every card of each build picked "
+        "(R8), empty for a trail; a meld game's cards of the meld the pick is meant for "
+        "(Conquian: a meld to extend or borrow from, the adversary's to force on).",
+        ["5C", "2H"]))
+    value = Int(validate=validate.Range(min=1, max=99), metadata=_meta(
+        "Cassino: optional, the build value asked about (R14).", 7))
+    meld = Int(validate=validate.Range(min=0, max=999), metadata=_meta(
+        "The rummy games: optional, the number of the table's meld the cards are meant for "
+        "(as an addition's id names it, DP5), in place of its `table` cards.", 0))
+
+
+class KindReasonSchema(Schema):
+    type = fields.String(required=True, metadata=_meta(
+        "The kind of move: `discard`, `call`, `meld`, `add` (rummy); `take`, `lay`, "
+        "`discard`, `force`, `pass` (Conquian).", "meld"))
+    rule = fields.String(metadata=_meta("The rule it breaks.", "DP4"))
+    rule_url = fields.String(metadata=_meta("The rule's page and heading.",
+                                            "/rules/double-pack-rum#DP4"))
+    message = fields.String(required=True, metadata=_meta(
+        "Why, in words.", "a meld has three cards or more"))
+
+
+class KindsWhyResponse(Schema):
+    """A meld game's why-not (engine/why.py): the legal moves of the picked cards, and for
+    each kind of move they make none of, the first rule it breaks."""
+
+    player = Int(required=True, metadata=_meta("The seat asking.", 0))
+    cards = fields.List(fields.String(), required=True, metadata=_meta(
+        "The hand cards picked, as the server writes them.", ["5H", "6H", "7H"]))
+    table = fields.List(fields.String(), required=True, metadata=_meta(
+        "The table cards picked.", []))
+    legal = fields.Boolean(required=True, metadata=_meta(
+        "Whether the pick makes at least one legal move.", True))
+    moves = fields.List(fields.Dict(), required=True, metadata=_meta(
+        "Those moves, as legal-moves lists them.", [{"type": "meld", "id": "5H+6H+7H"}]))
+    reasons = fields.List(fields.Nested(KindReasonSchema), required=True, metadata=_meta(
+        "For each kind of move the pick makes none of: the first rule it breaks, judged "
+        "from the seat's view (off its turn: whose turn it is).", []))
+    warnings = fields.List(fields.Nested(KindReasonSchema), required=True, metadata=_meta(
+        "Legal moves that cost: a call over Poker Gin's limit pays a penalty (RM24).", []))
+    rule = fields.String(metadata=_meta("When no move is legal: the first reason's rule.",
+                                        "DP4"))
+    rule_url = fields.String(metadata=_meta("When no move is legal: its page.",
+                                            "/rules/double-pack-rum#DP4"))
+    message = fields.String(metadata=_meta("When no move is legal: the first reason's words.",
+                                           "a meld has three cards or more"))
+    meld = fields.Boolean(metadata=_meta(
+        "Poker Rum and Poker Gin: whether the cards are a meld of the show-down (RM9-RM11).",
+        True))
+    meld_rule = fields.String(metadata=_meta("When they are not: the rule.", "RM11"))
+    meld_message = fields.String(metadata=_meta(
+        "When they are not: why.", "the ace is low (A 2 3) or high (Q K A), never both"))
+
+
+class DiscardRiskSchema(Schema):
+    """A meld game's warning of one move (docs/api.md "Warnings"): the chance that what it
+    discards lets the next player meld, counted exactly from the seat's view."""
+
+    move = fields.String(required=True, metadata=_meta("The move's id.", "KC"))
+    player = Int(required=True, allow_none=True, metadata=_meta(
+        "The seat the discard is offered to (null: the move discards nothing).", 1))
+    probability = fields.Float(required=True, metadata=_meta(
+        "The chance it can use the card: it holds two cards that make a meld with it, or "
+        "the card extends a meld on the table it may add to.", 0.1301))
+    how = fields.String(required=True, allow_none=True, validate=validate.OneOf(
+        ["meld", "add", "extend"]), metadata=_meta(
+        "`meld`: a new meld with cards of its hand (Conquian: or borrowed, Q14); `add`: a "
+        "meld on the table (Double-Pack Rum, DP5); `extend`: one of its melds (Conquian).",
+        "meld"))
+    method = fields.String(required=True, validate=validate.OneOf(["exact"]), metadata=_meta(
+        "How it was found: `exact` (counted over every way the hidden cards may lie).",
+        "exact"))

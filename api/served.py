@@ -211,8 +211,11 @@ class ServedGame:
             rule = self.engine.turn_rule
             raise IllegalMoveError(f"player {view.player} may not act now: a bot moves for a "
                                    f"seat that may ({rule})", field=where, rule=rule)
-        move = self.make_bot(spec, seed).choose(view)
-        out: dict[str, Any] = {"player": view.player, "dial": dial, "bot": spec,
+        bot = self.make_bot(spec, seed)
+        named = getattr(bot, "anchor_name", None)  # a dial's bot: the anchor that chose
+        move = bot.choose(view)
+        out: dict[str, Any] = {"player": view.player, "dial": dial,
+                               "bot": named(view) if named is not None else spec,
                                "move": self.engine.move_json(view, move)}
         if level is not None:
             out["level"] = level

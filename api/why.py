@@ -10,9 +10,11 @@ from flask.views import MethodView
 
 from api.errors import BODY_ERRORS, about, document_errors
 from api.examples import request_example, response_example
+from api.game_responses import ANSWERS
 from api.games import playing, position
 from api.jsonio import Blueprint, respond
-from api.served import served, unnamed_form
+from api.schemas import WhyRequest
+from api.served import served
 from engine.errors import IllegalMoveError
 
 blp = Blueprint("why", __name__, url_prefix="/v1",
@@ -22,19 +24,24 @@ blp = Blueprint("why", __name__, url_prefix="/v1",
 
 @blp.route("/why")
 class WhyNot(MethodView):
-    @blp.arguments(unnamed_form("WhyRequest"), example=request_example("why"))
-    @blp.response(200, unnamed_form("WhyResponse"), example=response_example("why"))
+    @blp.arguments(WhyRequest, example=request_example("why"))
+    @blp.response(200, ANSWERS["why"], example=response_example("why"))
     @document_errors(blp, *BODY_ERRORS, 403, 409, 410, 503)
     def post(self, body: dict[str, Any]) -> Any:
-        """What the picked ``card`` makes with the picked ``table`` cards: its legal moves
-        (a capture, builds by value, the trail when nothing is picked), and for each kind
-        of move it does not make, the rule it breaks, with words and a link.
+        """What the picked cards make: their legal moves, and for each kind of move they
+        do not make, the rule it breaks, with words and a link.
 
-        Only the asking seat's view counts: its own hand and the table (R28, R29). Also
-        names the table cards the card can take or build with (``captures``,
-        ``builds``). Legality is judged as on that seat's turn; off its turn the first
-        reason says whose turn it is (R4). A card not in the seat's hand, or a table card
-        not on the table, is a 422.
+        Cassino: the picked hand ``card`` with the picked ``table`` cards (a capture,
+        builds by value, the trail when nothing is picked), and the table cards the card
+        can take or build with (``captures``, ``builds``). A meld game (Conquian, the
+        rummy games): the picked hand ``cards`` with the ``table`` cards of a meld (a
+        discard, a call, a meld laid out, an addition; Conquian's use, lay, force and
+        pass), the warnings of a legal move that costs, and for Poker Rum and Poker Gin
+        whether the cards are a meld of the show-down.
+
+        Only the asking seat's view counts: its own hand and the table. Legality is
+        judged as on that seat's turn; off its turn the first reason says whose turn it
+        is. A card not in the seat's hand, or a table card not on the table, is a 422.
         """
         state, game, seat = position(body, player=body.get("player"))
         entry = served(state.game)

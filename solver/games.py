@@ -46,6 +46,9 @@ class House:
     """The named skill levels, weakest first, and their dial values."""
     dial: tuple[float, float] | None = None
     dial_spec: Callable[[float], str] | None = None
+    ladder: Any = None
+    """The levels' anchors (a :class:`solver.levels.Ladder`), where the game's levels are
+    measured by the shared ladder (solver/ladder.py)."""
     step: Callable[[Any, Sequence[Any]], tuple[int, Any]] | None = None
     """``(state, bots)`` -> the seat that acts next and its move, where several seats may
     act at once (Cassino's claims, T5) or a bot is handed more than its view; ``None``:
@@ -98,8 +101,6 @@ class HintGame(Generic[V]):
     review: Callable[[dict[str, Any], int, int, Any, Progress], dict[str, Any]] | None = None
     """``(record, seat, seed, options, progress)``: a whole game's record reviewed move by
     move for one seat (docs/api.md "Reviews"); ``None``: the game offers no reviews."""
-    replay: Callable[[dict[str, Any]], Any] | None = None
-    """A record played through the rules (its game's record error if it does not)."""
     keyed: bool = True
     """Job and cache keys name the game (the first game's keys name only its rules, as
     they did before there were others)."""

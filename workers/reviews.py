@@ -23,7 +23,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.games import unnamed_game
+from engine.games import engine_of, unnamed_game
 from solver.games import HintGame, hint_game
 from workers.requests import JOB_ID, new_job_id
 from workers.service import RESULT_TTL, HintService, JobFailed, Overloaded, QueueUnavailable
@@ -85,9 +85,9 @@ class ReviewJob:
 
     def check(self) -> None:
         """Replay the record (its game's record error if it does not)."""
-        game = self.solver
-        assert game.replay is not None
-        game.replay(self.record)
+        keeper = engine_of(self.game or unnamed_game().name).records
+        assert keeper is not None
+        keeper.replay(keeper.read(self.record))
 
 
 def job_object(job_id: str, status: str, done: int, total: int,

@@ -26,6 +26,7 @@ from api.cassino.schemas import (
     MoveSchema,
     StateSchema,
     ViewSchema,
+    WhyPick,
 )
 from api.cassino.variants import variants_answer
 from api.cassino.why import why_answer
@@ -161,8 +162,17 @@ class CassinoServed(ServedGame):
         return variants_answer()
 
     def why(self, view: Any, body: Mapping[str, Any]) -> dict[str, Any]:
-        """The picked hand card and table cards (R12-R22, api/cassino/why.py)."""
-        return why_answer(view, dict(body))
+        """The picked hand card and table cards (R12-R22, api/cassino/why.py), read by
+        Cassino's form of the pick."""
+        for field in ("cards", "meld"):
+            if field in body:
+                abort(422, messages={"json": {field: ["Unknown field."]}})
+        pick = {key: body[key] for key in ("card", "table", "value") if key in body}
+        try:
+            loaded = WhyPick().load(pick)
+        except ValidationError as exc:
+            abort(422, messages={"json": exc.messages})
+        return why_answer(view, loaded)
 
     def search_failed(self, view: Any, error: Exception) -> None:
         """An N-seat search that failed is a 422 naming the variant (V6, V7), never a 500;

@@ -23,7 +23,6 @@ from api.schemas import (
     EvaluateResponse,
     Int,
     RecordField,
-    StateRequest,
     Strict,
     _meta,
     game_field,
@@ -643,10 +642,11 @@ class SweepRiskSchema(Schema):
         "How the probability was found: `exact` (counted, not sampled).", "exact"))
 
 
-class WhyRequest(StateRequest):
-    player = Int(validate=SEATS, metadata=_meta(
-        "The seat asking: by default the seat to move (open games); a sealed game's "
-        "credential names it. Only its own view is read (R29).", 0))
+class WhyPick(Strict):
+    """Cassino's pick in ``POST /v1/why`` (the shared request's ``card``, ``table`` and
+    ``value``), checked by its hook as the request's own form checked it before other
+    games had a why."""
+
     card = card_field("The hand card picked (R6).", "7S", required=True)
     table = card_list("The table cards picked: loose cards, and every card of each build "
                       "picked (R8); empty for a trail.", ["5C", "2H"], load_default=list)
@@ -705,6 +705,6 @@ ANSWERS: dict[str, type[Schema]] = {
 of those api/game_responses.py builds for the other games from their forms."""
 FORMS: dict[str, type[Schema]] = {
     "VariantsResponse": VariantsResponse, "ReplayResponse": ReplayResponse,
-    "BotMoveResponse": BotMoveResponse, "WhyRequest": WhyRequest, "WhyResponse": WhyResponse}
+    "BotMoveResponse": BotMoveResponse, "WhyResponse": WhyResponse}
 """The forms of the endpoints the spec documents by Cassino's alone, the unnamed game's
 (``Wire.forms``): the variants' rule options, a replay's positions, a bot's move, why-not."""

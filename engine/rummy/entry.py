@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.errors import MoveFormatError
 from engine.games import Game
+from engine.records import DealRecords
 from engine.rummy.cards import card_name, cards_of
 from engine.rummy.events import Event
 from engine.rummy.game import RUMMY
@@ -26,6 +27,12 @@ class RummyGame(Game[State, View, Move]):
     max_seed = MAX_SEED
     turn_rule = "RM7"
     over_rule = "RM26"
+    seat_rule = "RM1"
+
+    def __init__(self) -> None:
+        self.records = DealRecords(self, history=lambda state: [
+            (played.seat, played.move) for played in state.history])
+        """A hand's record: its deal and every move (the state keeps them, RM27)."""
 
     def new_game(self, seed: int, variant: str, dealer: int | None = None,
                  players: int | None = None) -> State:

@@ -67,6 +67,11 @@ class Played(NamedTuple):
                     self.fill, self.extend)
 
     @property
+    def player(self) -> int:
+        """The seat that acted (a record's ``player``, engine.games.Played)."""
+        return self.seat
+
+    @property
     def laid(self) -> int:
         """The cards this action put on the table (DP3-DP7)."""
         out = 0

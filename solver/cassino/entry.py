@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.cassino import PLAYING, HandSampler, Record, View, replay
+from engine.cassino import PLAYING, HandSampler, Record, View
 from engine.games import engine_of
 from solver.cassino.arena import step
 from solver.cassino.bounds import check_searchable
@@ -46,4 +46,4 @@ SOLVER: HintGame[View] = HintGame(
                 dial=(DIAL_MIN, DIAL_MAX), dial_spec=level_spec, step=step),
     meta=META | {"exact", "opponent_model"}, stderr_when_over=False,
     check=check_searchable, model=model_weight, mark=mark_alternatives,
-    review=_review, replay=lambda record: replay(Record.from_dict(record)), keyed=False)
+    review=_review, keyed=False)

@@ -6,7 +6,8 @@ from engine import conquian
 from engine.games import engine_of
 from solver.conquian.bots import make_bot
 from solver.conquian.hints import ALGORITHM, DEFAULT, finish, solve
-from solver.games import META, HintGame, House
+from solver.games import META, HintGame
+from solver.levels import Ladder
 
 __all__ = ["BOTS", "SOLVER"]
 
@@ -14,6 +15,16 @@ BOTS = ("solver", "greedy", "random")
 """Who may play a house seat (solver/conquian/bots.py)."""
 
 _ENGINE = engine_of("conquian")
+
+LADDER = Ladder(
+    anchors=((0.0, "random"), (50.0, "greedy"), (100.0, "solver")),
+    levels={"beginner": 10.0, "casual": 25.0, "club": 40.0, "expert": 50.0, "master": 100.0},
+    make=make_bot, bots=BOTS)
+"""Conquian's levels (docs/ladder.md): random moves, the greedy rule and the solver at
+the default hint budget as anchors.  The levels below greedy mix it with random moves;
+expert is greedy and master the solver, for a mixture of greedy and the solver plays no
+better than greedy (the ladder, ``make ladder``: each step up wins by two standard errors
+at least)."""
 
 
 def _exact(view: conquian.View) -> bool:
@@ -39,5 +50,5 @@ SOLVER: HintGame[conquian.View] = HintGame(
     exact=_exact,
     bound=_bound,
     seats=lambda view: len(view.hand_sizes),
-    house=House(bots=lambda variant: BOTS, make=make_bot),
+    house=LADDER.house(),
     meta=META | {"exact"}, stderr_when_over=True)

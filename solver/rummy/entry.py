@@ -2,17 +2,44 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine import rummy
 from engine.errors import UnsupportedVariantError
-from solver.games import META, HintGame, House
+from solver.games import META, HintGame
+from solver.levels import Ladder
+from solver.review import Verdicts, review
 from solver.rummy.bots import make_bot
 from solver.rummy.core import ALGORITHM, DEFAULT, finish, hint_moves, move_json, solve
+from solver.rummy.readable import mark_twins
 
 __all__ = ["BOTS", "SOLVER"]
 
 BOTS = ("solver", "greedy", "random")
 """Every rummy variant's house: the solver, the greedy rule or random moves (double-pack
 rum has its own greedy rule, solver/rummy/double_pack_policy)."""
+
+
+LADDER = Ladder(
+    anchors=((0.0, "random"), (50.0, "greedy"), (100.0, "solver")),
+    levels={"beginner": 10.0, "casual": 25.0, "club": 40.0, "expert": 50.0, "master": 100.0},
+    make=make_bot, bots=BOTS)
+"""The rummy games' levels (docs/ladder.md): random moves, the greedy rule and the solver at
+the default hint budget as anchors.  The levels below greedy mix it with random moves;
+expert is greedy and master the solver, for a mixture of greedy and the solver plays no
+better than greedy (the ladder, ``make ladder``: each step up wins by two standard errors
+at least)."""
+
+VERDICTS = Verdicts(best=0.25, good=1.0, inaccuracy=3.0, mistake=6.0)
+"""A rummy move's verdict by the points of the settlement it lost (RM23, RM26, DP9): within
+a quarter point of the best is best, a discard worth a low card's pips a mistake
+(docs/api.md "Game review")."""
+
+
+def _review(record: dict[str, Any], seat: int, seed: int, options: Any,
+            progress: Any) -> dict[str, Any]:
+    return review(SOLVER, record, seat, VERDICTS, seed=seed, options=options,
+                  progress=progress)
 
 
 def _check(view: rummy.View) -> None:
@@ -40,5 +67,6 @@ SOLVER: HintGame[rummy.View] = HintGame(
     finish=lambda view, tally, seed, top, with_moves, options: finish(
         view, tally, seed=seed, top=top, with_moves=with_moves, prior_z=DEFAULT.prior_z),
     exact=lambda view: False, bound=_bound, seats=lambda view: view.players,
-    house=House(bots=lambda variant: BOTS, make=make_bot),
-    meta=META | {"exact"}, stderr_when_over=True, by_mean=False, check=_check)
+    house=LADDER.house(),
+    meta=META | {"exact"}, stderr_when_over=True, by_mean=False, check=_check,
+    review=_review, mark=mark_twins)
