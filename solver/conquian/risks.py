@@ -23,7 +23,7 @@ def discard_risks(view: View, moves: list[Move]) -> dict[Move, dict[str, Any]]:
     and how (``extend`` one of his melds, or ``meld`` a new one)."""
     rules = get_rules(view.variant)
     shape = layout(rules)
-    adversary = rules.next_seat(view.player)
+    adversary = rules.adversary(view.player, view.dealer, len(view.hand_sizes))
     his = view.melds[adversary]
     seen = view.hand | (1 << view.up if view.up >= 0 else 0)
     for seat in view.melds:
