@@ -32,7 +32,8 @@ api/costs.py)."""
 
 
 class ConquianServed(ServedGame):
-    features = ServedGame.features | {"why", "levels", "dial", "bot_move", "risks"}
+    features = ServedGame.features | {"why", "levels", "dial", "bot_move", "risks", "records",
+                                      "replay", "review"}
     wire = Wire("Conquian", ConquianStateSchema, ConquianViewSchema, ConquianMoveSchema,
                 ConquianEventSchema, example="conquian")
     examples: ClassVar[Mapping[str, Mapping[str, Any]]] = {

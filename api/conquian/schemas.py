@@ -65,6 +65,10 @@ class ConquianStateSchema(_ConquianPublic):
         "Each seat's hand: two seats, or three, the dealer's then empty (QD12).",
         [["AH", "2H"], ["3S", "7C"]]))
     stock = _cards("The stock, next card first (Q4).", ["JD", "2C"], required=True)
+    history = fields.List(fields.Dict(), metadata=_meta(
+        "The hand's moves so far, in order, each `{player, move}` with the move's id "
+        "(public, Q23): what the hand's record holds (POST /v1/records). Optional on "
+        "input; a state sent without it has no record.", [{"player": 1, "move": "pass"}]))
 
 
 class ConquianViewSchema(_ConquianPublic):

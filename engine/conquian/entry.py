@@ -15,6 +15,7 @@ from engine.conquian.rules import get_rules
 from engine.conquian.state import all_cards, seats_of
 from engine.conquian.words import move_json
 from engine.games import Game
+from engine.records import DealRecords
 
 __all__ = ["ENGINE", "GAME", "ConquianGame"]
 
@@ -26,6 +27,12 @@ class ConquianGame(Game[State, View, Move]):
     max_seed = MAX_SEED
     turn_rule = "Q24"
     over_rule = "Q18, Q20"
+    seat_rule = "Q3, QD12"
+
+    def __init__(self) -> None:
+        self.records = DealRecords(self, history=lambda state: [
+            (played.player, played.move) for played in state.history])
+        """A hand's record: its deal and every move (public, Q23; the state keeps them)."""
 
     def new_game(self, seed: int, variant: str, dealer: int | None = None,
                  players: int | None = None) -> State:

@@ -9,8 +9,8 @@ from typing import Any, NamedTuple
 from engine.cards import CARD_PATTERN, card_name, cards_of, parse_card
 from engine.errors import CardError, MoveFormatError
 
-__all__ = ["DISCARD", "FORCE", "LAY", "MOVE_TYPES", "PASS", "TAKE", "Move", "parse_move",
-           "parse_move_id"]
+__all__ = ["DISCARD", "FORCE", "LAY", "MOVE_TYPES", "PASS", "TAKE", "Move", "Played",
+           "parse_move", "parse_move_id"]
 
 PASS = "pass"
 """Decline the face-up card (Q7, Q8)."""
@@ -124,3 +124,14 @@ def parse_move(data: Any) -> Move:
             raise MoveFormatError("move.meld: a list of cards", field="move.meld")
         text += "=" + "".join(str(c) for c in meld)
     return parse_move_id(text)
+
+
+class Played(NamedTuple):
+    """A move of the hand so far: the seat that made it and the move (every Conquian move
+    is public, Q23)."""
+
+    player: int
+    move: Move
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"player": self.player, "move": self.move.id}

@@ -16,7 +16,7 @@ from engine.conquian.deal import MAX_SEED, deal, first_dealer
 from engine.conquian.events import Event
 from engine.conquian.melds import layout
 from engine.conquian.movegen import DISCARDED, PASSED, TURNED, meld_moves, offer_moves
-from engine.conquian.moves import DISCARD, FORCE, LAY, PASS, TAKE, Move, parse_move
+from engine.conquian.moves import DISCARD, FORCE, LAY, PASS, TAKE, Move, Played, parse_move
 from engine.conquian.referee import explain
 from engine.conquian.rules import CONQUIAN, Rules, get_rules
 from engine.conquian.state import (
@@ -116,7 +116,9 @@ class State(Deal):
             raise _out_of_turn(self, player)
         if move not in self.legal_moves():
             raise explain(self, self.hands[self.to_move], move)
-        return advance(self, move)
+        step = advance(self, move)
+        played = self.history + (Played(self.to_move, move),)
+        return Step(step.state._replace(history=played), step.events)
 
     def view(self, player: int) -> View:
         """What seat ``player`` sees (Q23); at three the seat sitting out sees no hand

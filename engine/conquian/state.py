@@ -9,8 +9,9 @@ from engine.cards import card_name, cards_of, format_cards, parse_card
 from engine.conquian.deal import MAX_SEED
 from engine.conquian.melds import layout
 from engine.conquian.movegen import SOURCES
+from engine.conquian.moves import Played, parse_move
 from engine.conquian.rules import Rules, get_rules
-from engine.errors import CardError, StateError
+from engine.errors import CardError, GameError, StateError
 from engine.result import Result
 
 __all__ = ["GAME", "MELD", "OFFER", "OVER", "PHASES", "Deal", "Seen", "all_cards",
@@ -50,6 +51,8 @@ class Deal(NamedTuple):
     """Counters each player has in the pool from earlier tableaux (Q21, QD11)."""
     winner: int
     """The seat with eleven down (Q18), -1 while playing or after a tableau."""
+    history: tuple[Played, ...] = ()
+    """The hand's moves so far, in order (public, Q23): what its record holds."""
 
 
 class Seen(NamedTuple):
@@ -86,6 +89,7 @@ def deal_json(deal: Deal) -> dict[str, Any]:
         "dead": [card_name(c) for c in deal.dead],
         "up": _card_or_none(deal.up), "source": deal.source or None, "pool": deal.pool,
         "winner": deal.winner if deal.winner >= 0 else None,
+        "history": [played.to_dict() for played in deal.history],
         "result": result_of(deal).to_dict(),
     }
 
@@ -300,7 +304,31 @@ def read_deal(data: Any) -> Deal:
     seed = _int(data, "seed", 0, MAX_SEED)
     return Deal(fields["variant"], seed, fields["dealer"], fields["to_move"], fields["phase"],
                 hands, fields["melds"], stock, fields["dead"], fields["up"], fields["source"],
-                fields["pool"], fields["winner"])
+                fields["pool"], fields["winner"], _history(data.get("history", []), seats))
+
+
+def _history(data: Any, seats: int) -> tuple[Played, ...]:
+    """A state's ``history``: each move ``{player, move}`` (its id or its JSON); checked for
+    its form here, and against the hand by replaying it where a record is made."""
+    if not isinstance(data, list):
+        raise StateError("history must be a list of moves", field="history")
+    out = []
+    for i, entry in enumerate(data):
+        where = f"history[{i}]"
+        if not isinstance(entry, dict) or set(entry) - {"player", "move"} or \
+                not {"player", "move"} <= set(entry):
+            raise StateError(f"{where} must be an object of player and move", field=where)
+        player = entry["player"]
+        if isinstance(player, bool) or not isinstance(player, int) or \
+                not 0 <= player < seats:
+            raise StateError(f"{where}.player must be a seat 0..{seats - 1}",
+                             field=f"{where}.player")
+        try:
+            move = parse_move(entry["move"])
+        except GameError as exc:
+            raise StateError(f"{where}.{exc.message}", field=f"{where}.move") from exc
+        out.append(Played(player, move))
+    return tuple(out)
 
 
 def read_seen(data: Any) -> Seen:

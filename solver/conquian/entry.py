@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine import conquian
 from engine.games import engine_of
 from solver.conquian.bots import make_bot
 from solver.conquian.hints import ALGORITHM, DEFAULT, finish, solve
 from solver.games import META, HintGame
 from solver.levels import Ladder
+from solver.review import Verdicts, review
 
 __all__ = ["BOTS", "SOLVER"]
 
@@ -25,6 +28,17 @@ the default hint budget as anchors.  The levels below greedy mix it with random 
 expert is greedy and master the solver, for a mixture of greedy and the solver plays no
 better than greedy (the ladder, ``make ladder``: each step up wins by two standard errors
 at least)."""
+
+
+VERDICTS = Verdicts(best=0.02, good=0.1, inaccuracy=0.25, mistake=0.5)
+"""A Conquian move's verdict by the counters it lost (Q21): within the solver's tolerance of
+the best is best, half a stake a mistake (docs/api.md "Game review")."""
+
+
+def _review(record: dict[str, Any], seat: int, seed: int, options: Any,
+            progress: Any) -> dict[str, Any]:
+    return review(SOLVER, record, seat, VERDICTS, seed=seed, options=options,
+                  progress=progress)
 
 
 def _exact(view: conquian.View) -> bool:
@@ -51,4 +65,4 @@ SOLVER: HintGame[conquian.View] = HintGame(
     bound=_bound,
     seats=lambda view: len(view.hand_sizes),
     house=LADDER.house(),
-    meta=META | {"exact"}, stderr_when_over=True)
+    meta=META | {"exact"}, stderr_when_over=True, review=_review)

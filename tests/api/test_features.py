@@ -3,12 +3,14 @@ refused with a 422 naming the field that carries the game, never a 500."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
 
 from tests.api.other_games import ok
+from tests.conformance.common import example_registered
 
 
 def _games(client: FlaskClient, game: str, variant: str) -> tuple[dict[str, Any],
@@ -21,14 +23,23 @@ def _games(client: FlaskClient, game: str, variant: str) -> tuple[dict[str, Any]
     return state, {"game": sealed["game"], "credential": sealed["credentials"][0]}
 
 
-@pytest.mark.parametrize(("game", "variant"), [("conquian", "conquian"), ("rummy", "poker-rum")])
-def test_another_games_request_is_a_422_naming_its_field(client: FlaskClient, game: str,
-                                                         variant: str) -> None:
-    state, seat = _games(client, game, variant)
-    asked = [("/v1/bot-move", {"state": state, "player": state["to_move"]}, "state"),
+@pytest.fixture
+def war() -> Iterator[None]:
+    """The tests' example game, which offers play, hints and sealed games only."""
+    with example_registered():
+        yield
+
+
+def test_a_game_lacking_a_feature_is_refused_naming_its_field(client: FlaskClient,
+                                                             war: None) -> None:
+    from api.served import served
+
+    assert not served("war").offers("records") and not served("war").offers("why")
+    state, seat = _games(client, "war", "war")
+    asked = [("/v1/bot-move", {"state": state, "player": 0}, "state"),
              ("/v1/bot-move", seat, "game"),
-             ("/v1/why", {"state": state, "card": state["hands"][0][0]}, "state"),
-             ("/v1/why", {**seat, "card": state["hands"][0][0]}, "game"),
+             ("/v1/why", {"state": state, "cards": []}, "state"),
+             ("/v1/why", {**seat, "cards": []}, "game"),
              ("/v1/records", {"state": state}, "state"),
              ("/v1/records", seat, "game"),
              ("/v1/reviews", seat, "game")]
@@ -37,7 +48,16 @@ def test_another_games_request_is_a_422_naming_its_field(client: FlaskClient, ga
         error = answer.json
         assert answer.status_code == 422 and error is not None, (path, error)
         assert error["field"] == field, (path, error)
-        assert f"is not offered for {game} games" in error["message"]
+        assert "is not offered for war games" in error["message"]
+
+
+def test_every_game_of_the_book_offers_every_feature(client: FlaskClient) -> None:
+    """Issue 27: no game of the tree answers a feature with "is not offered"."""
+    from api.features import FEATURES
+
+    games = {g["name"]: set(g["features"]) for g in client.get("/v1/catalog").json["games"]}
+    for name in ("cassino", "conquian", "rummy"):
+        assert games[name] == set(FEATURES), (name, set(FEATURES) - games[name])
 
 
 def test_cassino_is_still_served(client: FlaskClient) -> None:
@@ -67,4 +87,6 @@ def test_a_shared_request_lists_the_forms_of_the_games_that_offer_its_feature(
         offering = [served(name).wire for name in game_names() if served(name).offers(feature)]
         assert refs(schemas[request]["properties"]["state"]) == [
             wire.prefix + "State" for wire in offering if wire is not None]
-    assert refs(schemas["BotMoveRequest"]["properties"]["view"]) == ["View"]  # Cassino's alone
+    bots = [served(name).wire for name in game_names() if served(name).offers("bot_move")]
+    assert refs(schemas["BotMoveRequest"]["properties"]["view"]) == [
+        wire.prefix + "View" for wire in bots if wire is not None]

@@ -20,9 +20,11 @@ SPANISH_TO_AMERICAN = {"J": "8", "Q": "9", "K": "10"}
 
 
 def american(data: Any) -> Any:
-    """A Spanish game's JSON with every card renamed as the American pack's of its place."""
+    """A Spanish game's JSON with every card renamed as the American pack's of its place
+    (the history's move ids too)."""
     if isinstance(data, dict):
-        return {key: american(value) for key, value in data.items()}
+        return {key: _american_move(value) if key == "move" and isinstance(value, str)
+                else american(value) for key, value in data.items()}
     if isinstance(data, list):
         return [american(value) for value in data]
     if isinstance(data, str) and len(data) == 2 and data[0] in SPANISH_TO_AMERICAN \
