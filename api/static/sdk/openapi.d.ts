@@ -525,15 +525,24 @@ export interface paths {
                          *           "information": "imperfect",
                          *           "chance": "sampled",
                          *           "seats": [
-                         *             2
+                         *             2,
+                         *             3
                          *           ],
                          *           "default_variant": "conquian",
                          *           "rules_url": "/rules/conquian",
                          *           "features": [
+                         *             "bot_move",
+                         *             "dial",
                          *             "evaluate",
                          *             "hints",
                          *             "house",
-                         *             "sealed"
+                         *             "levels",
+                         *             "records",
+                         *             "replay",
+                         *             "review",
+                         *             "risks",
+                         *             "sealed",
+                         *             "why"
                          *           ],
                          *           "variants": [
                          *             {
@@ -541,7 +550,7 @@ export interface paths {
                          *               "description": "Two-hand Conquian with the forty-card Spanish pack: the first to lay eleven cards down wins the hand.",
                          *               "seats": 2,
                          *               "min_seats": 2,
-                         *               "max_seats": 2,
+                         *               "max_seats": 3,
                          *               "teams": [
                          *                 [
                          *                   0
@@ -555,12 +564,65 @@ export interface paths {
                          *                 "bots": [
                          *                   "solver",
                          *                   "greedy",
-                         *                   "random"
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
                          *                 ],
-                         *                 "levels": [],
-                         *                 "dial": null
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
                          *               },
                          *               "rules_url": "/rules/conquian"
+                         *             },
+                         *             {
+                         *               "name": "conquian-american",
+                         *               "description": "Conquian with the American pack of forty cards, ace to ten in each suit (the court cards out): the first to lay eleven cards down wins the hand.",
+                         *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 3,
+                         *               "teams": [
+                         *                 [
+                         *                   0
+                         *                 ],
+                         *                 [
+                         *                   1
+                         *                 ]
+                         *               ],
+                         *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               }
                          *             }
                          *           ]
                          *         },
@@ -579,10 +641,18 @@ export interface paths {
                          *           "default_variant": "poker-rum",
                          *           "rules_url": "/rules/rummy",
                          *           "features": [
+                         *             "bot_move",
+                         *             "dial",
                          *             "evaluate",
                          *             "hints",
                          *             "house",
-                         *             "sealed"
+                         *             "levels",
+                         *             "records",
+                         *             "replay",
+                         *             "review",
+                         *             "risks",
+                         *             "sealed",
+                         *             "why"
                          *           ],
                          *           "variants": [
                          *             {
@@ -604,16 +674,30 @@ export interface paths {
                          *                 "bots": [
                          *                   "solver",
                          *                   "greedy",
-                         *                   "random"
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
                          *                 ],
-                         *                 "levels": [],
-                         *                 "dial": null
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
                          *               },
                          *               "rules_url": "/rules/poker-rum"
                          *             },
                          *             {
                          *               "name": "poker-gin",
-                         *               "description": "Poker rum with a call at 10 or less: the others may lay off on the caller's melds; a player who beats the caller gets the difference and 10 more; a call over 10 costs 5 to each player and play goes on.",
+                         *               "description": "Poker rum with a call at 10 or less: the others may lay off on the caller's melds; a lower hand than the caller's takes all, the caller paying the difference and 10 more; a call over 10 costs 5 to each player and play goes on.",
                          *               "seats": 2,
                          *               "min_seats": 2,
                          *               "max_seats": 6,
@@ -630,10 +714,24 @@ export interface paths {
                          *                 "bots": [
                          *                   "solver",
                          *                   "greedy",
-                         *                   "random"
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
                          *                 ],
-                         *                 "levels": [],
-                         *                 "dial": null
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
                          *               },
                          *               "rules_url": "/rules/poker-gin"
                          *             },
@@ -656,12 +754,66 @@ export interface paths {
                          *                 "bots": [
                          *                   "solver",
                          *                   "greedy",
-                         *                   "random"
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
                          *                 ],
-                         *                 "levels": [],
-                         *                 "dial": null
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
                          *               },
                          *               "rules_url": "/rules/double-pack-rum"
+                         *             },
+                         *             {
+                         *               "name": "poker-gin-caller",
+                         *               "description": "Poker gin in which each player settles with the caller alone: more deadwood pays him the difference, less wins it and 10 more from him.",
+                         *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 6,
+                         *               "teams": [
+                         *                 [
+                         *                   0
+                         *                 ],
+                         *                 [
+                         *                   1
+                         *                 ]
+                         *               ],
+                         *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
+                         *               "rules_url": "/rules/poker-gin-caller"
                          *             }
                          *           ]
                          *         }
@@ -4183,7 +4335,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 33.6,
+                         *         "elapsed_ms": 35.1,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -4208,9 +4360,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jf10f409e9e189894f170ca3afe9681b7",
+                         *         "id": "j9fb61879715108bc8d5150708bc81f42",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/jf10f409e9e189894f170ca3afe9681b7"
+                         *         "url": "/v1/jobs/j9fb61879715108bc8d5150708bc81f42"
                          *       }
                          *     }
                          */
@@ -4618,7 +4770,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 40.3,
+                         *         "elapsed_ms": 32.9,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -4643,9 +4795,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jf10f409e9e189894f170ca3afe9681b7",
+                         *         "id": "j9fb61879715108bc8d5150708bc81f42",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/jf10f409e9e189894f170ca3afe9681b7"
+                         *         "url": "/v1/jobs/j9fb61879715108bc8d5150708bc81f42"
                          *       }
                          *     }
                          */
@@ -4853,7 +5005,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "jf10f409e9e189894f170ca3afe9681b7",
+                         *       "id": "j9fb61879715108bc8d5150708bc81f42",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -4990,7 +5142,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 31,
+                         *           "elapsed_ms": 24.1,
                          *           "cached": false,
                          *           "nodes": 76919,
                          *           "seed": 0,
@@ -7141,14 +7293,19 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * What the picked ``card`` makes with the picked ``table`` cards: its legal moves
-         *     (a capture, builds by value, the trail when nothing is picked), and for each kind
-         *     of move it does not make, the rule it breaks, with words and a link.
-         * @description Only the asking seat's view counts: its own hand and the table (R28, R29). Also
-         *     names the table cards the card can take or build with (``captures``,
-         *     ``builds``). Legality is judged as on that seat's turn; off its turn the first
-         *     reason says whose turn it is (R4). A card not in the seat's hand, or a table card
-         *     not on the table, is a 422.
+         * What the picked cards make: their legal moves, and for each kind of move they
+         *     do not make, the rule it breaks, with words and a link.
+         * @description Cassino: the picked hand ``card`` with the picked ``table`` cards (a capture,
+         *     builds by value, the trail when nothing is picked), and the table cards the card
+         *     can take or build with (``captures``, ``builds``). A meld game (Conquian, the
+         *     rummy games): the picked hand ``cards`` with the ``table`` cards of a meld (a
+         *     discard, a call, a meld laid out, an addition; Conquian's use, lay, force and
+         *     pass), the warnings of a legal move that costs, and for Poker Rum and Poker Gin
+         *     whether the cards are a meld of the show-down.
+         *
+         *     Only the asking seat's view counts: its own hand and the table. Legality is
+         *     judged as on that seat's turn; off its turn the first reason says whose turn it
+         *     is. A card not in the seat's hand, or a table card not on the table, is a 422.
          */
         post: {
             parameters: {
@@ -7396,7 +7553,7 @@ export interface paths {
                          *       ]
                          *     }
                          */
-                        "application/json": components["schemas"]["WhyResponse"];
+                        "application/json": components["schemas"]["WhyResponse"] | components["schemas"]["KindsWhyResponse"];
                     };
                 };
                 /** @description The body is not valid JSON. */
@@ -7703,10 +7860,19 @@ export interface components {
              */
             down?: number;
             /**
-             * @description `tableau`, `settled`: counters in the pool (Q21).
+             * @description `tableau`, `settled`: tableaux in a row, at two seats the counters each player has in the pool (Q21).
              * @example 1
              */
             pool?: number;
+            /**
+             * @description `tableau` at three seats: each seat's counters in the pool for the next hand (QD16).
+             * @example [
+             *       1,
+             *       0,
+             *       1
+             *     ]
+             */
+            stakes?: number[];
             /**
              * @description `settled`: counters won per seat (Q21).
              * @example [
@@ -7743,6 +7909,22 @@ export interface components {
              * @example 9D
              */
             card?: string | null;
+            /**
+             * @description `draw`: from a turned stock, the card shown to every seat (DP12).
+             * @example true
+             */
+            public?: boolean;
+            /**
+             * @description `reshuffle`: false when the pile is turned as it lies (double-pack rum, DP11); absent when it is shuffled (RM25).
+             * @example false
+             */
+            shuffled?: boolean;
+            /**
+             * @description `hand_drawn` in double-pack rum: `empty` (nothing to turn, DP11), `stalled` (a turned stock drawn with nothing laid out) or `takes` (rounds of takes laying nothing out, DP13).
+             * @example stalled
+             * @enum {string}
+             */
+            reason?: "again" | "empty" | "stalled" | "takes";
             /**
              * @description Points per seat after it.
              * @example [
@@ -9663,13 +9845,13 @@ export interface components {
              */
             game: "conquian";
             /**
-             * @description The variant.
+             * @description The variant: the Spanish pack (`conquian`, Q1) or the American pack (`conquian-american`, QD1).
              * @example conquian
              * @enum {string}
              */
-            variant: "conquian";
+            variant: "conquian" | "conquian-american";
             /**
-             * @description Dealer seat (Q4).
+             * @description Dealer seat (Q4); at three seats the seat that sits the hand out (QD12).
              * @example 0
              */
             dealer: number;
@@ -9685,7 +9867,7 @@ export interface components {
              */
             phase: "offer" | "meld" | "over";
             /**
-             * @description Each seat's melds on the table, in the order laid (Q13).
+             * @description Each seat's melds on the table, in the order laid (Q13); one list per seat, two or three (QD12).
              * @example [
              *       [
              *         [
@@ -9717,7 +9899,7 @@ export interface components {
              */
             source: "turned" | "passed" | "discarded" | null;
             /**
-             * @description Counters each player has in the pool from earlier tableaux (Q21).
+             * @description Tableaux in a row before this hand (Q21): at two seats the counters each player has in the pool; at three each tableau took a counter from each of its two players (QD16).
              * @example 0
              */
             pool: number;
@@ -9744,7 +9926,7 @@ export interface components {
              */
             seed: number;
             /**
-             * @description Each seat's hand.
+             * @description Each seat's hand: two seats, or three, the dealer's then empty (QD12).
              * @example [
              *       [
              *         "AH",
@@ -9765,6 +9947,18 @@ export interface components {
              *     ]
              */
             stock: string[];
+            /**
+             * @description The hand's moves so far, in order, each `{player, move}` with the move's id (public, Q23): what the hand's record holds (POST /v1/records). Optional on input; a state sent without it has no record.
+             * @example [
+             *       {
+             *         "player": 1,
+             *         "move": "pass"
+             *       }
+             *     ]
+             */
+            history?: {
+                [key: string]: unknown;
+            }[];
         };
         ConquianStateResponse: {
             /**
@@ -9832,6 +10026,7 @@ export interface components {
              *       "source": "turned",
              *       "pool": 0,
              *       "winner": null,
+             *       "history": [],
              *       "result": {
              *         "over": false,
              *         "winners": [],
@@ -9889,6 +10084,35 @@ export interface components {
              */
             description?: string;
         };
+        DiscardRisk: {
+            /**
+             * @description The move's id.
+             * @example KC
+             */
+            move: string;
+            /**
+             * @description The seat the discard is offered to (null: the move discards nothing).
+             * @example 1
+             */
+            player: number | null;
+            /**
+             * @description The chance it can use the card: it holds two cards that make a meld with it, or the card extends a meld on the table it may add to.
+             * @example 0.1301
+             */
+            probability: number;
+            /**
+             * @description `meld`: a new meld with cards of its hand (Conquian: or borrowed, Q14); `add`: a meld on the table (Double-Pack Rum, DP5); `extend`: one of its melds (Conquian).
+             * @example meld
+             * @enum {string|null}
+             */
+            how: "meld" | "add" | "extend" | null;
+            /**
+             * @description How it was found: `exact` (counted over every way the hidden cards may lie).
+             * @example exact
+             * @enum {string}
+             */
+            method: "exact";
+        };
         ConquianLegalMovesResponse: {
             /**
              * @description The seat whose moves are listed.
@@ -9906,6 +10130,19 @@ export interface components {
              *     ]
              */
             moves: components["schemas"]["ConquianMove"][];
+            /**
+             * @description With `risks` (a game offering them, GET /v1/catalog): one per move, in the order of `moves`: the chance its discard lets the next player meld.
+             * @example [
+             *       {
+             *         "move": "KC",
+             *         "player": 1,
+             *         "probability": 0.1301,
+             *         "how": "meld",
+             *         "method": "exact"
+             *       }
+             *     ]
+             */
+            risks?: components["schemas"]["DiscardRisk"][];
         };
         ConquianView: {
             /**
@@ -9915,13 +10152,13 @@ export interface components {
              */
             game: "conquian";
             /**
-             * @description The variant.
+             * @description The variant: the Spanish pack (`conquian`, Q1) or the American pack (`conquian-american`, QD1).
              * @example conquian
              * @enum {string}
              */
-            variant: "conquian";
+            variant: "conquian" | "conquian-american";
             /**
-             * @description Dealer seat (Q4).
+             * @description Dealer seat (Q4); at three seats the seat that sits the hand out (QD12).
              * @example 0
              */
             dealer: number;
@@ -9937,7 +10174,7 @@ export interface components {
              */
             phase: "offer" | "meld" | "over";
             /**
-             * @description Each seat's melds on the table, in the order laid (Q13).
+             * @description Each seat's melds on the table, in the order laid (Q13); one list per seat, two or three (QD12).
              * @example [
              *       [
              *         [
@@ -9969,7 +10206,7 @@ export interface components {
              */
             source: "turned" | "passed" | "discarded" | null;
             /**
-             * @description Counters each player has in the pool from earlier tableaux (Q21).
+             * @description Tableaux in a row before this hand (Q21): at two seats the counters each player has in the pool; at three each tableau took a counter from each of its two players (QD16).
              * @example 0
              */
             pool: number;
@@ -10004,7 +10241,7 @@ export interface components {
              */
             hand: string[];
             /**
-             * @description Cards in each hand, by seat.
+             * @description Cards in each hand, by seat (two or three seats, QD12).
              * @example [
              *       10,
              *       10
@@ -10083,6 +10320,12 @@ export interface components {
              *       "source": "passed",
              *       "pool": 0,
              *       "winner": null,
+             *       "history": [
+             *         {
+             *           "player": 1,
+             *           "move": "pass"
+             *         }
+             *       ],
              *       "result": {
              *         "over": false,
              *         "winners": [],
@@ -10356,7 +10599,7 @@ export interface components {
              * @example poker-rum
              * @enum {string}
              */
-            variant: "poker-rum" | "poker-gin" | "double-pack-rum";
+            variant: "poker-rum" | "poker-gin" | "double-pack-rum" | "poker-gin-caller";
             /**
              * @description Seats (RM1).
              * @example 2
@@ -10404,7 +10647,7 @@ export interface components {
                 [key: string]: unknown;
             }[];
             /**
-             * @description The hand's moves in order, as everybody saw them (a draw names no card, RM27).
+             * @description The hand's moves in order, as everybody saw them (a draw names no card, RM27, but one from a turned stock, DP12).
              * @example [
              *       {
              *         "seat": 1,
@@ -10416,10 +10659,15 @@ export interface components {
                 [key: string]: unknown;
             }[];
             /**
-             * @description The pile was turned into the stock once (RM25).
+             * @description The pile was made into the stock: shuffled, once (RM25); in double-pack rum turned as it lies, once or more (DP11).
              * @example false
              */
             reshuffled: boolean;
+            /**
+             * @description Double-pack rum, once the pile has been turned into the stock (DP11): the length of `history` then (the draws from there on name their card, DP12; a whole turned stock drawn with nothing laid out ends the hand, DP13). Absent before.
+             * @example 12
+             */
+            turned_at?: number | null;
             /**
              * @description Points per seat so far (penalties, then the settlement, RM24, RM26).
              * @example [
@@ -10667,6 +10915,19 @@ export interface components {
              *     ]
              */
             moves: components["schemas"]["RummyMove"][];
+            /**
+             * @description With `risks` (a game offering them, GET /v1/catalog): one per move, in the order of `moves`: the chance its discard lets the next player meld.
+             * @example [
+             *       {
+             *         "move": "KC",
+             *         "player": 1,
+             *         "probability": 0.1301,
+             *         "how": "meld",
+             *         "method": "exact"
+             *       }
+             *     ]
+             */
+            risks?: components["schemas"]["DiscardRisk"][];
         };
         RummyView: {
             /**
@@ -10680,7 +10941,7 @@ export interface components {
              * @example poker-rum
              * @enum {string}
              */
-            variant: "poker-rum" | "poker-gin" | "double-pack-rum";
+            variant: "poker-rum" | "poker-gin" | "double-pack-rum" | "poker-gin-caller";
             /**
              * @description Seats (RM1).
              * @example 2
@@ -10728,7 +10989,7 @@ export interface components {
                 [key: string]: unknown;
             }[];
             /**
-             * @description The hand's moves in order, as everybody saw them (a draw names no card, RM27).
+             * @description The hand's moves in order, as everybody saw them (a draw names no card, RM27, but one from a turned stock, DP12).
              * @example [
              *       {
              *         "seat": 1,
@@ -10740,10 +11001,15 @@ export interface components {
                 [key: string]: unknown;
             }[];
             /**
-             * @description The pile was turned into the stock once (RM25).
+             * @description The pile was made into the stock: shuffled, once (RM25); in double-pack rum turned as it lies, once or more (DP11).
              * @example false
              */
             reshuffled: boolean;
+            /**
+             * @description Double-pack rum, once the pile has been turned into the stock (DP11): the length of `history` then (the draws from there on name their card, DP12; a whole turned stock drawn with nothing laid out ends the hand, DP13). Absent before.
+             * @example 12
+             */
+            turned_at?: number | null;
             /**
              * @description Points per seat so far (penalties, then the settlement, RM24, RM26).
              * @example [
@@ -10790,6 +11056,14 @@ export interface components {
              * @example 31
              */
             stock_size: number;
+            /**
+             * @description Double-pack rum, once the pile has been turned into the stock (DP11): the stock, next card first, public (DP12). Absent before.
+             * @example [
+             *       "QS",
+             *       "2C"
+             *     ]
+             */
+            stock?: string[] | null;
             /**
              * @description The cards each seat is known to hold: taken from the pile and not yet let go (RM27).
              * @example [
@@ -11158,7 +11432,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 8,
-             *       "elapsed_ms": 10.9,
+             *       "elapsed_ms": 5.2,
              *       "cached": false,
              *       "nodes": 108,
              *       "seed": 0,
@@ -11194,6 +11468,209 @@ export interface components {
              *     ]
              */
             moves: components["schemas"]["RummyRankedMove"][];
+        };
+        Reason: {
+            /**
+             * @description The kind of move the reason is about.
+             * @example capture
+             * @enum {string}
+             */
+            type: "trail" | "capture" | "build";
+            /**
+             * @description The rule it breaks (docs/rules: `R11`, `V6.3`).
+             * @example R11
+             */
+            rule: string;
+            /**
+             * @description The rule's page and heading.
+             * @example /rules/standard#R11
+             */
+            rule_url: string;
+            /**
+             * @description Why, in words.
+             * @example a 7 (7♠) cannot take 3♦ and 5♣: they total 8; a capture takes cards or groups of cards worth exactly 7 (R11)
+             */
+            message: string;
+            /**
+             * @description Builds: the value the reason is about.
+             * @example 8
+             */
+            value?: number;
+        };
+        WhyResponse: {
+            /**
+             * @description The seat asking.
+             * @example 0
+             */
+            player: number;
+            /**
+             * @description The hand card picked.
+             * @example 7S
+             */
+            card: string;
+            /**
+             * @description The table cards picked.
+             * @example [
+             *       "2H",
+             *       "5C"
+             *     ]
+             */
+            table: string[];
+            /**
+             * @description Whether the pick makes at least one legal move.
+             * @example true
+             */
+            legal: boolean;
+            /**
+             * @description The legal moves of exactly that card with exactly those table cards (a capture, builds by value, or the trail), as legal-moves lists them.
+             * @example [
+             *       {
+             *         "type": "capture",
+             *         "card": "7S",
+             *         "targets": [
+             *           "2H",
+             *           "5C"
+             *         ],
+             *         "id": "7Sx2H5C"
+             *       }
+             *     ]
+             */
+            moves: components["schemas"]["Move"][];
+            /**
+             * @description For each kind of move the pick does not make: the first rule it breaks (D13).
+             * @example []
+             */
+            reasons: components["schemas"]["Reason"][];
+            /**
+             * @description When no move is legal: the first reason's rule.
+             * @example R11
+             */
+            rule?: string;
+            /**
+             * @description When no move is legal: its page.
+             * @example /rules/standard#R11
+             */
+            rule_url?: string;
+            /**
+             * @description When no move is legal: the first reason's words.
+             * @example a 7 (7♠) cannot take 3♦ and 5♣: they total 8; a capture takes cards or groups of cards worth exactly 7 (R11)
+             */
+            message?: string;
+            /**
+             * @description The table cards some legal capture of the card takes (to light up).
+             * @example [
+             *       "2H",
+             *       "5C"
+             *     ]
+             */
+            captures: string[];
+            /**
+             * @description The table cards some legal build move of the card uses (to light up).
+             * @example [
+             *       "2H"
+             *     ]
+             */
+            builds: string[];
+        };
+        KindReason: {
+            /**
+             * @description The kind of move: `discard`, `call`, `meld`, `add` (rummy); `take`, `lay`, `discard`, `force`, `pass` (Conquian).
+             * @example meld
+             */
+            type: string;
+            /**
+             * @description The rule it breaks.
+             * @example DP4
+             */
+            rule?: string;
+            /**
+             * @description The rule's page and heading.
+             * @example /rules/double-pack-rum#DP4
+             */
+            rule_url?: string;
+            /**
+             * @description Why, in words.
+             * @example a meld has three cards or more
+             */
+            message: string;
+        };
+        KindsWhyResponse: {
+            /**
+             * @description The seat asking.
+             * @example 0
+             */
+            player: number;
+            /**
+             * @description The hand cards picked, as the server writes them.
+             * @example [
+             *       "5H",
+             *       "6H",
+             *       "7H"
+             *     ]
+             */
+            cards: string[];
+            /**
+             * @description The table cards picked.
+             * @example []
+             */
+            table: string[];
+            /**
+             * @description Whether the pick makes at least one legal move.
+             * @example true
+             */
+            legal: boolean;
+            /**
+             * @description Those moves, as legal-moves lists them.
+             * @example [
+             *       {
+             *         "type": "meld",
+             *         "id": "5H+6H+7H"
+             *       }
+             *     ]
+             */
+            moves: {
+                [key: string]: unknown;
+            }[];
+            /**
+             * @description For each kind of move the pick makes none of: the first rule it breaks, judged from the seat's view (off its turn: whose turn it is).
+             * @example []
+             */
+            reasons: components["schemas"]["KindReason"][];
+            /**
+             * @description Legal moves that cost: a call over Poker Gin's limit pays a penalty (RM24).
+             * @example []
+             */
+            warnings: components["schemas"]["KindReason"][];
+            /**
+             * @description When no move is legal: the first reason's rule.
+             * @example DP4
+             */
+            rule?: string;
+            /**
+             * @description When no move is legal: its page.
+             * @example /rules/double-pack-rum#DP4
+             */
+            rule_url?: string;
+            /**
+             * @description When no move is legal: the first reason's words.
+             * @example a meld has three cards or more
+             */
+            message?: string;
+            /**
+             * @description Poker Rum and Poker Gin: whether the cards are a meld of the show-down (RM9-RM11).
+             * @example true
+             */
+            meld?: boolean;
+            /**
+             * @description When they are not: the rule.
+             * @example RM11
+             */
+            meld_rule?: string;
+            /**
+             * @description When they are not: why.
+             * @example the ace is low (A 2 3) or high (Q K A), never both
+             */
+            meld_message?: string;
         };
         DialRange: {
             /**
@@ -11672,9 +12149,9 @@ export interface components {
              * @example standard
              * @enum {string}
              */
-            variant?: "standard" | "classic" | "classic-deal" | "twenty-one" | "twenty-one-claims" | "royal" | "royal-14" | "spade" | "draw" | "partnership" | "three-hand" | "conquian" | "poker-rum" | "poker-gin" | "double-pack-rum";
+            variant?: "standard" | "classic" | "classic-deal" | "twenty-one" | "twenty-one-claims" | "royal" | "royal-14" | "spade" | "draw" | "partnership" | "three-hand" | "conquian" | "conquian-american" | "poker-rum" | "poker-gin" | "double-pack-rum" | "poker-gin-caller";
             /**
-             * @description Seats: the variant's own by default; rummy plays with 2 to 6 (a Cassino or Conquian variant has one number of seats, and only it is accepted).
+             * @description Seats: the variant's own by default; rummy plays with 2 to 6, Conquian with 2 or 3 (three at the table, the dealer sitting out of the hand, QD12); a Cassino variant has one number of seats, and only it is accepted.
              * @example 2
              */
             players?: number;
@@ -12658,7 +13135,7 @@ export interface components {
              *       }
              *     }
              */
-            state?: components["schemas"]["State"];
+            state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"];
             /**
              * @description With `state`: the record of the game before the state's deal (or any part of the game up to the state); the state's history extends it.
              * @example {
@@ -13154,7 +13631,7 @@ export interface components {
              *       }
              *     }
              */
-            view?: components["schemas"]["View"];
+            view?: components["schemas"]["View"] | components["schemas"]["ConquianView"] | components["schemas"]["RummyView"];
             /**
              * @description A full state: only the view of `player` is used (R29).
              * @example {
@@ -13258,7 +13735,7 @@ export interface components {
              *       }
              *     }
              */
-            state?: components["schemas"]["State"];
+            state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"];
             /**
              * @description With `state`: the bot's seat.
              * @example 1
@@ -13275,7 +13752,7 @@ export interface components {
              */
             credential?: string;
             /**
-             * @description A named level, weakest first: `beginner` (dial 10), `casual` (dial 25), `club` (dial 50), `expert` (dial 75), `master` (dial 100) (docs/ladder.md).
+             * @description A named level, weakest first: `beginner` (dial 10), `casual` (dial 25), `club` (dial 40), `expert` (dial 50), `master` (dial 100) (docs/ladder.md).
              * @example club
              * @enum {string}
              */
@@ -13444,17 +13921,26 @@ export interface components {
              */
             credential?: string;
             /**
-             * @description The seat asking: by default the seat to move (open games); a sealed game's credential names it. Only its own view is read (R29).
+             * @description The seat asking: by default the seat to move (open games); a sealed game's credential names it. Only its own view is read.
              * @example 0
              */
             player?: number;
             /**
-             * @description The hand card picked (R6).
+             * @description Cassino: the hand card picked (R6; required there).
              * @example 7S
              */
-            card: string;
+            card?: string;
             /**
-             * @description The table cards picked: loose cards, and every card of each build picked (R8); empty for a trail.
+             * @description Meld games: the hand cards picked (required there).
+             * @example [
+             *       "5H",
+             *       "6H",
+             *       "7H"
+             *     ]
+             */
+            cards?: string[];
+            /**
+             * @description The table cards picked: Cassino's loose cards and every card of each build picked (R8), empty for a trail; a meld game's cards of the meld the pick is meant for (Conquian: a meld to extend or borrow from, the adversary's to force on).
              * @example [
              *       "5C",
              *       "2H"
@@ -13462,113 +13948,15 @@ export interface components {
              */
             table?: string[];
             /**
-             * @description Optional: the build value asked about (R14); by default the value the cards point to.
+             * @description Cassino: optional, the build value asked about (R14).
              * @example 7
              */
             value?: number;
-        };
-        Reason: {
             /**
-             * @description The kind of move the reason is about.
-             * @example capture
-             * @enum {string}
-             */
-            type: "trail" | "capture" | "build";
-            /**
-             * @description The rule it breaks (docs/rules: `R11`, `V6.3`).
-             * @example R11
-             */
-            rule: string;
-            /**
-             * @description The rule's page and heading.
-             * @example /rules/standard#R11
-             */
-            rule_url: string;
-            /**
-             * @description Why, in words.
-             * @example a 7 (7♠) cannot take 3♦ and 5♣: they total 8; a capture takes cards or groups of cards worth exactly 7 (R11)
-             */
-            message: string;
-            /**
-             * @description Builds: the value the reason is about.
-             * @example 8
-             */
-            value?: number;
-        };
-        WhyResponse: {
-            /**
-             * @description The seat asking.
+             * @description The rummy games: optional, the number of the table's meld the cards are meant for (as an addition's id names it, DP5), in place of its `table` cards.
              * @example 0
              */
-            player: number;
-            /**
-             * @description The hand card picked.
-             * @example 7S
-             */
-            card: string;
-            /**
-             * @description The table cards picked.
-             * @example [
-             *       "2H",
-             *       "5C"
-             *     ]
-             */
-            table: string[];
-            /**
-             * @description Whether the pick makes at least one legal move.
-             * @example true
-             */
-            legal: boolean;
-            /**
-             * @description The legal moves of exactly that card with exactly those table cards (a capture, builds by value, or the trail), as legal-moves lists them.
-             * @example [
-             *       {
-             *         "type": "capture",
-             *         "card": "7S",
-             *         "targets": [
-             *           "2H",
-             *           "5C"
-             *         ],
-             *         "id": "7Sx2H5C"
-             *       }
-             *     ]
-             */
-            moves: components["schemas"]["Move"][];
-            /**
-             * @description For each kind of move the pick does not make: the first rule it breaks (D13).
-             * @example []
-             */
-            reasons: components["schemas"]["Reason"][];
-            /**
-             * @description When no move is legal: the first reason's rule.
-             * @example R11
-             */
-            rule?: string;
-            /**
-             * @description When no move is legal: its page.
-             * @example /rules/standard#R11
-             */
-            rule_url?: string;
-            /**
-             * @description When no move is legal: the first reason's words.
-             * @example a 7 (7♠) cannot take 3♦ and 5♣: they total 8; a capture takes cards or groups of cards worth exactly 7 (R11)
-             */
-            message?: string;
-            /**
-             * @description The table cards some legal capture of the card takes (to light up).
-             * @example [
-             *       "2H",
-             *       "5C"
-             *     ]
-             */
-            captures: string[];
-            /**
-             * @description The table cards some legal build move of the card uses (to light up).
-             * @example [
-             *       "2H"
-             *     ]
-             */
-            builds: string[];
+            meld?: number;
         };
     };
     responses: {
