@@ -101,8 +101,13 @@ arena-variants: .installed  # solver vs greedy in every playable two-seat varian
 	done
 
 LADDER ?= --pairs 300
-ladder: .installed  # the skill levels, adjacent and each vs greedy, into docs/ladder.md: make ladder LADDER="--pairs 300 --jobs 2"
+MELD_LADDER ?= --pairs 200
+ladder: .installed  # every game's skill levels, each step up, into docs/ladder.md: make ladder LADDER="--pairs 300 --jobs 2" MELD_LADDER="--pairs 200 --jobs 2"
 	$(PYTHON) -m solver.cassino.ladder $(LADDER)
+	for v in poker-rum poker-gin double-pack-rum; do \
+	  $(PYTHON) -m solver.ladder rummy --variant $$v $(MELD_LADDER) || exit 1; \
+	done
+	$(PYTHON) -m solver.ladder conquian $(MELD_LADDER)
 
 SETS ?= 20
 ROUNDS ?= 1

@@ -13,11 +13,13 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from engine.cassino import get_rules
 from engine.errors import GameError
 from solver.cassino.arena import Summary, run
 from solver.cassino.levels import ANCHORS, LEVELS
+from solver.ladder import write
 
 __all__ = ["REFERENCE", "main", "matchups", "render"]
 
@@ -47,7 +49,7 @@ def render(summaries: Sequence[Summary], command: str, variant: str, seed: int) 
     rating = {s.a: s.per_pair for s in summaries if s.b in (REFERENCE, "casual")}
     rating.setdefault("casual", (0.0, 0.0))
     lines = [
-        "# The ladder of skill levels",
+        f"## Cassino: `{variant}`",
         "",
         f"Measured with `{command}` (variant `{variant}`, game seeds {seed} on, whole games "
         "in mirrored pairs: each deal played twice with the seats swapped, so the luck of "
@@ -56,7 +58,7 @@ def render(summaries: Sequence[Summary], command: str, variant: str, seed: int) 
         "one standard error.  Levels: `solver/cassino/levels.py`; the arena: "
         "`solver/cassino/arena.py`.",
         "",
-        "## Levels",
+        "### Levels",
         "",
         "| level | dial | plays | rating (vs greedy, per mirrored pair) |",
         "|---|---|---|---|",
@@ -82,7 +84,7 @@ def render(summaries: Sequence[Summary], command: str, variant: str, seed: int) 
         "with the named levels marked; `/play?dial=60`, docs/play.md) and the terminal's "
         "`cassino play --opponent 60`.",
         "",
-        "## Measured",
+        "### Measured",
         "",
         "| A – B | game pairs | round pairs | A − B per mirrored pair | per round | "
         "A's games won | A's ms per move |",
@@ -123,9 +125,8 @@ def main(argv: list[str] | None = None) -> int:
     text = render(summaries, command, args.variant, args.seed)
     if args.out == "-":
         print(text, end="")
-    else:
-        with open(args.out, "w", encoding="utf-8") as out:
-            out.write(text)
+    else:  # Cassino's section of the page, the other games' kept (solver/ladder.py)
+        write(text.rstrip("\n"), f"cassino/{args.variant}", Path(args.out))
     return 0
 
 
