@@ -78,10 +78,17 @@ def test_the_catalog_lists_what_each_game_offers(client: FlaskClient) -> None:
     for name, listed in games.items():
         assert listed["features"] == sorted(served(name).features), name
         assert set(listed["features"]) <= set(FEATURES), name
-    assert games["cassino"]["features"] == sorted(FEATURES)
-    assert "why" not in games["conquian"]["features"]
-    state = client.post("/v1/games", json={"game": "conquian", "seed": 8}).json["state"]
-    refused = client.post("/v1/why", json={"state": state, "card": state["hands"][0][0]})
+    for name in ("cassino", "conquian", "rummy"):  # every game of the book, every feature
+        assert games[name]["features"] == sorted(FEATURES), name
+
+
+def test_a_feature_not_listed_is_refused_naming_the_catalog(client: FlaskClient) -> None:
+    from tests.conformance.common import example_registered
+
+    with example_registered():  # War offers play, hints and sealed games only
+        assert "why" not in served("war").features
+        state = client.post("/v1/games", json={"game": "war", "seed": 8}).json["state"]
+        refused = client.post("/v1/why", json={"state": state, "cards": []})
     assert refused.status_code == 422 and "GET /v1/catalog" in refused.json["message"]
 
 
