@@ -124,6 +124,13 @@ def _ranked_move(name: str, game: str, move: type[Schema]) -> type[Schema]:
                                                              best("stderr"))),
         "stderr_diff": fields.Float(metadata=_meta(
             "Paired standard error of its difference from the best move.", 0.0)),
+        "alternatives": fields.List(fields.String(), metadata=_meta(
+            "Readable hints: the ids of the moves alike to this one (the rummy games: the "
+            "same but for which pack's copy of a card they play), best first; on the best "
+            "of them only.", ["7H'"])),
+        "alternative_of": fields.String(metadata=_meta(
+            "Readable hints: this move is an alternative of the move with this id, ranked "
+            "above it.", "7H")),
         "__doc__": "One ranked move of a hint of this game."})
 
 

@@ -10537,6 +10537,18 @@ export interface components {
              * @example 0
              */
             stderr_diff?: number;
+            /**
+             * @description Readable hints: the ids of the moves alike to this one (the rummy games: the same but for which pack's copy of a card they play), best first; on the best of them only.
+             * @example [
+             *       "7H'"
+             *     ]
+             */
+            alternatives?: string[];
+            /**
+             * @description Readable hints: this move is an alternative of the move with this id, ranked above it.
+             * @example 7H
+             */
+            alternative_of?: string;
         };
         ConquianHintsResponse: {
             /**
@@ -11408,6 +11420,18 @@ export interface components {
              * @example 0
              */
             stderr_diff?: number;
+            /**
+             * @description Readable hints: the ids of the moves alike to this one (the rummy games: the same but for which pack's copy of a card they play), best first; on the best of them only.
+             * @example [
+             *       "7H'"
+             *     ]
+             */
+            alternatives?: string[];
+            /**
+             * @description Readable hints: this move is an alternative of the move with this id, ranked above it.
+             * @example 7H
+             */
+            alternative_of?: string;
         };
         RummyHintsResponse: {
             /**
