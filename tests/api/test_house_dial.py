@@ -91,8 +91,14 @@ def test_a_bot_seat_still_plays_as_before(client: FlaskClient) -> None:
     assert start(client, [{"player": 1}]).status_code == 200
 
 
-def test_a_dial_is_for_cassino_only(client: FlaskClient) -> None:
-    answer = client.post("/v1/games", json={"game": "conquian", "sealed": True, "seed": 3,
-                                            "house": [{"player": 1, "dial": 50}]})
+def test_a_dial_is_for_a_game_with_levels(client: FlaskClient) -> None:
+    from tests.conformance.common import example_registered
+
+    with example_registered():  # War's house has bots, no levels and no dial
+        answer = client.post("/v1/games", json={"game": "war", "sealed": True, "seed": 3,
+                                                "house": [{"player": 1, "dial": 50}]})
     assert answer.status_code == 422
     assert answer.json["field"] == "house[0].dial"
+    conquian = client.post("/v1/games", json={"game": "conquian", "sealed": True, "seed": 3,
+                                              "house": [{"player": 1, "dial": 50}]})
+    assert conquian.status_code == 200, conquian.json
