@@ -31,6 +31,8 @@ def house_options(game: str, variant: str) -> dict[str, Any]:
     dial = None if house is None else house.dial
     return {"bots": list(entry.house_bots(variant)),
             "levels": [] if house is None else list(house.levels),
+            "level_dials": {} if house is None else {
+                name: dial for name, dial in house.levels.items()},
             "dial": None if dial is None else {"min": dial[0], "max": dial[1]}}
 
 

@@ -285,6 +285,9 @@ class HouseOptionsSchema(Schema):
     dial = fields.Nested(DialRangeSchema, allow_none=True, required=True, metadata=_meta(
         "The range of `house[i].dial`, or null where the game has no dial.",
         {"min": 0, "max": 100}))
+    level_dials = fields.Dict(keys=fields.String(), values=fields.Float(), metadata=_meta(
+        "Each level's place on the dial (docs/ladder.md): a table marks them on its dial.",
+        {"beginner": 10, "casual": 25, "club": 50, "expert": 75, "master": 100}))
 
 
 class CatalogVariantSchema(Schema):
@@ -663,6 +666,8 @@ class KindsWhyResponse(Schema):
         "Poker Rum and Poker Gin: whether the cards are a meld of the show-down (RM9-RM11).",
         True))
     meld_rule = fields.String(metadata=_meta("When they are not: the rule.", "RM11"))
+    meld_rule_url = fields.String(metadata=_meta("When they are not: the rule's page.",
+                                                 "/rules/rummy#RM11"))
     meld_message = fields.String(metadata=_meta(
         "When they are not: why.", "the ace is low (A 2 3) or high (Q K A), never both"))
 

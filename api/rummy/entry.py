@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from api.errors import about
 from api.reasons import picked, why_json
+from api.rules import rule_url
 from api.rummy.schemas import (
     RummyEventSchema,
     RummyMoveSchema,
@@ -82,6 +83,7 @@ class RummyServed(ServedGame):
             out["meld"] = problem is None
             if problem is not None:
                 out["meld_rule"], out["meld_message"] = problem
+                out["meld_rule_url"] = rule_url(problem[0])
         return out
 
     def house_move_cost(self, variant: str, bot: str) -> int:

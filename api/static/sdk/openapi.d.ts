@@ -95,6 +95,13 @@ export interface paths {
                          *                   "expert",
                          *                   "master"
                          *                 ],
+                         *                 "level_dials": {
+                         *                   "beginner": 10,
+                         *                   "casual": 25,
+                         *                   "club": 50,
+                         *                   "expert": 75,
+                         *                   "master": 100
+                         *                 },
                          *                 "dial": {
                          *                   "min": 0,
                          *                   "max": 100
@@ -136,6 +143,13 @@ export interface paths {
                          *                   "expert",
                          *                   "master"
                          *                 ],
+                         *                 "level_dials": {
+                         *                   "beginner": 10,
+                         *                   "casual": 25,
+                         *                   "club": 50,
+                         *                   "expert": 75,
+                         *                   "master": 100
+                         *                 },
                          *                 "dial": {
                          *                   "min": 0,
                          *                   "max": 100
@@ -177,6 +191,13 @@ export interface paths {
                          *                   "expert",
                          *                   "master"
                          *                 ],
+                         *                 "level_dials": {
+                         *                   "beginner": 10,
+                         *                   "casual": 25,
+                         *                   "club": 50,
+                         *                   "expert": 75,
+                         *                   "master": 100
+                         *                 },
                          *                 "dial": {
                          *                   "min": 0,
                          *                   "max": 100
@@ -218,6 +239,13 @@ export interface paths {
                          *                   "expert",
                          *                   "master"
                          *                 ],
+                         *                 "level_dials": {
+                         *                   "beginner": 10,
+                         *                   "casual": 25,
+                         *                   "club": 50,
+                         *                   "expert": 75,
+                         *                   "master": 100
+                         *                 },
                          *                 "dial": {
                          *                   "min": 0,
                          *                   "max": 100
@@ -259,6 +287,13 @@ export interface paths {
                          *                   "expert",
                          *                   "master"
                          *                 ],
+                         *                 "level_dials": {
+                         *                   "beginner": 10,
+                         *                   "casual": 25,
+                         *                   "club": 50,
+                         *                   "expert": 75,
+                         *                   "master": 100
+                         *                 },
                          *                 "dial": {
                          *                   "min": 0,
                          *                   "max": 100
@@ -300,6 +335,13 @@ export interface paths {
                          *                   "expert",
                          *                   "master"
                          *                 ],
+                         *                 "level_dials": {
+                         *                   "beginner": 10,
+                         *                   "casual": 25,
+                         *                   "club": 50,
+                         *                   "expert": 75,
+                         *                   "master": 100
+                         *                 },
                          *                 "dial": {
                          *                   "min": 0,
                          *                   "max": 100
@@ -341,6 +383,13 @@ export interface paths {
                          *                   "expert",
                          *                   "master"
                          *                 ],
+                         *                 "level_dials": {
+                         *                   "beginner": 10,
+                         *                   "casual": 25,
+                         *                   "club": 50,
+                         *                   "expert": 75,
+                         *                   "master": 100
+                         *                 },
                          *                 "dial": {
                          *                   "min": 0,
                          *                   "max": 100
@@ -382,6 +431,13 @@ export interface paths {
                          *                   "expert",
                          *                   "master"
                          *                 ],
+                         *                 "level_dials": {
+                         *                   "beginner": 10,
+                         *                   "casual": 25,
+                         *                   "club": 50,
+                         *                   "expert": 75,
+                         *                   "master": 100
+                         *                 },
                          *                 "dial": {
                          *                   "min": 0,
                          *                   "max": 100
@@ -423,6 +479,13 @@ export interface paths {
                          *                   "expert",
                          *                   "master"
                          *                 ],
+                         *                 "level_dials": {
+                         *                   "beginner": 10,
+                         *                   "casual": 25,
+                         *                   "club": 50,
+                         *                   "expert": 75,
+                         *                   "master": 100
+                         *                 },
                          *                 "dial": {
                          *                   "min": 0,
                          *                   "max": 100
@@ -466,6 +529,13 @@ export interface paths {
                          *                   "expert",
                          *                   "master"
                          *                 ],
+                         *                 "level_dials": {
+                         *                   "beginner": 10,
+                         *                   "casual": 25,
+                         *                   "club": 50,
+                         *                   "expert": 75,
+                         *                   "master": 100
+                         *                 },
                          *                 "dial": {
                          *                   "min": 0,
                          *                   "max": 100
@@ -510,6 +580,13 @@ export interface paths {
                          *                   "expert",
                          *                   "master"
                          *                 ],
+                         *                 "level_dials": {
+                         *                   "beginner": 10,
+                         *                   "casual": 25,
+                         *                   "club": 50,
+                         *                   "expert": 75,
+                         *                   "master": 100
+                         *                 },
                          *                 "dial": {
                          *                   "min": 0,
                          *                   "max": 100
@@ -578,6 +655,13 @@ export interface paths {
                          *                   "expert",
                          *                   "master"
                          *                 ],
+                         *                 "level_dials": {
+                         *                   "beginner": 10,
+                         *                   "casual": 25,
+                         *                   "club": 40,
+                         *                   "expert": 50,
+                         *                   "master": 100
+                         *                 },
                          *                 "dial": {
                          *                   "min": 0,
                          *                   "max": 100
@@ -618,6 +702,13 @@ export interface paths {
                          *                   "expert",
                          *                   "master"
                          *                 ],
+                         *                 "level_dials": {
+                         *                   "beginner": 10,
+                         *                   "casual": 25,
+                         *                   "club": 40,
+                         *                   "expert": 50,
+                         *                   "master": 100
+                         *                 },
                          *                 "dial": {
                          *                   "min": 0,
                          *                   "max": 100
@@ -688,6 +779,13 @@ export interface paths {
                          *                   "expert",
                          *                   "master"
                          *                 ],
+                         *                 "level_dials": {
+                         *                   "beginner": 10,
+                         *                   "casual": 25,
+                         *                   "club": 40,
+                         *                   "expert": 50,
+                         *                   "master": 100
+                         *                 },
                          *                 "dial": {
                          *                   "min": 0,
                          *                   "max": 100
@@ -728,6 +826,13 @@ export interface paths {
                          *                   "expert",
                          *                   "master"
                          *                 ],
+                         *                 "level_dials": {
+                         *                   "beginner": 10,
+                         *                   "casual": 25,
+                         *                   "club": 40,
+                         *                   "expert": 50,
+                         *                   "master": 100
+                         *                 },
                          *                 "dial": {
                          *                   "min": 0,
                          *                   "max": 100
@@ -768,6 +873,13 @@ export interface paths {
                          *                   "expert",
                          *                   "master"
                          *                 ],
+                         *                 "level_dials": {
+                         *                   "beginner": 10,
+                         *                   "casual": 25,
+                         *                   "club": 40,
+                         *                   "expert": 50,
+                         *                   "master": 100
+                         *                 },
                          *                 "dial": {
                          *                   "min": 0,
                          *                   "max": 100
@@ -808,6 +920,13 @@ export interface paths {
                          *                   "expert",
                          *                   "master"
                          *                 ],
+                         *                 "level_dials": {
+                         *                   "beginner": 10,
+                         *                   "casual": 25,
+                         *                   "club": 40,
+                         *                   "expert": 50,
+                         *                   "master": 100
+                         *                 },
                          *                 "dial": {
                          *                   "min": 0,
                          *                   "max": 100
@@ -4335,7 +4454,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 35.1,
+                         *         "elapsed_ms": 32.6,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -4360,9 +4479,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j9fb61879715108bc8d5150708bc81f42",
+                         *         "id": "j9eb46d8247c58462be0f1226d40c94f7",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j9fb61879715108bc8d5150708bc81f42"
+                         *         "url": "/v1/jobs/j9eb46d8247c58462be0f1226d40c94f7"
                          *       }
                          *     }
                          */
@@ -4770,7 +4889,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 32.9,
+                         *         "elapsed_ms": 23.3,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -4795,9 +4914,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j9fb61879715108bc8d5150708bc81f42",
+                         *         "id": "j9eb46d8247c58462be0f1226d40c94f7",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j9fb61879715108bc8d5150708bc81f42"
+                         *         "url": "/v1/jobs/j9eb46d8247c58462be0f1226d40c94f7"
                          *       }
                          *     }
                          */
@@ -5005,7 +5124,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "j9fb61879715108bc8d5150708bc81f42",
+                         *       "id": "j9eb46d8247c58462be0f1226d40c94f7",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -5142,7 +5261,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 24.1,
+                         *           "elapsed_ms": 43,
                          *           "cached": false,
                          *           "nodes": 76919,
                          *           "seed": 0,
@@ -10573,7 +10692,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-alphabeta-horizon",
              *       "samples": 6,
-             *       "elapsed_ms": 34.7,
+             *       "elapsed_ms": 34.1,
              *       "cached": false,
              *       "nodes": 1005,
              *       "seed": 0,
@@ -11456,7 +11575,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 8,
-             *       "elapsed_ms": 5.2,
+             *       "elapsed_ms": 7.5,
              *       "cached": false,
              *       "nodes": 108,
              *       "seed": 0,
@@ -11691,6 +11810,11 @@ export interface components {
              */
             meld_rule?: string;
             /**
+             * @description When they are not: the rule's page.
+             * @example /rules/rummy#RM11
+             */
+            meld_rule_url?: string;
+            /**
              * @description When they are not: why.
              * @example the ace is low (A 2 3) or high (Q K A), never both
              */
@@ -11740,6 +11864,19 @@ export interface components {
              *     }
              */
             dial: components["schemas"]["DialRange"] | (Record<string, never> | null);
+            /**
+             * @description Each level's place on the dial (docs/ladder.md): a table marks them on its dial.
+             * @example {
+             *       "beginner": 10,
+             *       "casual": 25,
+             *       "club": 50,
+             *       "expert": 75,
+             *       "master": 100
+             *     }
+             */
+            level_dials?: {
+                [key: string]: number;
+            };
         };
         CatalogVariant: {
             /**
