@@ -139,7 +139,8 @@ def event_lines(position: dict[str, Any], restated: frozenset[str] = frozenset()
 
 def generic_lines(position: dict[str, Any], last: int, style: Any) -> list[str]:
     """A position of a game whose module draws none: the move's description, the events'
-    descriptions and each hand (the state's ``hands``, cards by their names)."""
+    descriptions, each hand (the state's ``hands``, cards by their names), then the
+    state's other fields as they are (its ``history`` is the moves already shown)."""
     del style  # the cards are a game's own: printed as the wire names them
     state = position["state"]
     lines = [head_line(position, last), *event_lines(position)]
@@ -148,9 +149,10 @@ def generic_lines(position: dict[str, Any], last: int, style: Any) -> list[str]:
         for seat, hand in enumerate(hands):
             cards = " ".join(str(c) for c in hand) if isinstance(hand, list) else str(hand)
             lines.append(f"  Player {seat}: {cards or '-'}")
-    result = state.get("result")
-    if isinstance(result, dict) and result.get("over"):
-        lines.append(f"  Over: winners {result.get('winners')}, points {result.get('points')}")
+    for key, value in state.items():
+        if key not in ("hands", "history"):
+            shown = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+            lines.append(f"  {key}: {shown}")
     return lines
 
 

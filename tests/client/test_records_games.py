@@ -81,7 +81,8 @@ def test_replay_and_review_of_a_rummy_record_file(tmp_path: Path) -> None:
 
 
 def test_a_game_with_no_module_is_replayed_by_the_generic_lines() -> None:
-    """The fallback: the move's description, the events' descriptions and each hand."""
+    """The fallback: the move's description, the events' descriptions, each hand and the
+    state's other fields."""
     client = CardGames(InProcessTransport())
     state = played_hand("poker-rum", 17)
     record = client.post("/v1/records", {"state": state.to_dict()})["record"]
@@ -93,6 +94,9 @@ def test_a_game_with_no_module_is_replayed_by_the_generic_lines() -> None:
         assert f"  {event['description']}" in lines
     for seat, hand in enumerate(position["state"]["hands"]):
         assert f"  Player {seat}: {' '.join(hand)}" in lines
+    assert f"  pile: {json.dumps(position['state']['pile'])}" in lines  # the other fields
+    assert f"  variant: {position['state']['variant']}" in lines
+    assert not any(line.startswith("  history: ") for line in lines)
 
 
 def conquian_positions(client: CardGames, plies: int) -> list[dict[str, Any]]:
