@@ -119,8 +119,9 @@ def build_parser() -> argparse.ArgumentParser:
                     "play them, their rules pages.")
     variants.set_defaults(run=run_variants)
     play.add_argument("--record", type=Path, metavar="FILE",
-                      help="once the game is over, write its record to FILE (for cassino "
-                           "replay and cassino review)")
+                      help="once the game is over (a meld game: the hand), write its record "
+                           "to FILE, for cassino replay and cassino review (the games whose "
+                           "catalog features list records)")
     records.add_commands(commands, common, budget, analysis)
     return parser
 

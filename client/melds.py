@@ -21,15 +21,15 @@ import time
 from itertools import combinations
 from typing import Any, Protocol, TextIO, cast
 
-from client import games
+from client import games, records
 from client.api import ApiError, CardGames
-from client.catalog import playable
+from client.catalog import features, playable
 from client.console import Console
 from client.files import UsageError
-from client.text import choose_prompt
+from client.text import choose_prompt, counted
 
 __all__ = ["MeldGame", "MeldRules", "MeldStyle", "MeldUsageError", "hand_melds", "move_id",
-           "pip", "play", "ranks_of", "rules_of", "suit_groups"]
+           "pip", "play", "ranks_of", "replay_lines", "rules_of", "suit_groups"]
 
 SUITS = "SHDC"
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -75,6 +75,16 @@ class MeldRules(Protocol):
     def hand_over(self, game: MeldGame, view: dict[str, Any],
                   events: list[dict[str, Any]]) -> None:
         """Say the end of the hand: who went out or called, and the settlement."""
+
+    # a replayed position (:func:`replay_lines`): a full state, every hand shown
+    def replay_centre(self, state: dict[str, Any], style: MeldStyle) -> list[str]:
+        """The lines of the stock, the face-up card or the pile, and the stakes."""
+
+    def seat_note(self, state: dict[str, Any], seat: int) -> str:
+        """What a seat's line adds to its cards (its deadwood, its cards down)."""
+
+    def replay_over(self, state: dict[str, Any]) -> str:
+        """The end of the hand in a few words: who went out, and the points."""
 
 
 def rules_of(game: str) -> MeldRules:
@@ -157,6 +167,45 @@ def hand_melds(hand: list[str], game: str, variant: str | None = None) -> list[l
                     break
                 out.append([c for c in window if c])
     return out
+
+
+RESTATED = frozenset({"pass", "take", "lay", "force", "discard", "meld", "add", "shift"})
+"""The events that only say the move again: a replay shows the move itself."""
+
+
+def replay_lines(position: dict[str, Any], last: int, symbols: bool, game: str) -> list[str]:
+    """One position of a replayed hand of the meld game ``game`` (``cassino replay``,
+    client/records.py; docs/play.md "Replay and review"): the move and what else it did
+    (the card drawn, a reshuffle, a call, the settlement), every hand by suit with its
+    note, the melds on the table with their owners, and the game's centre (its module's
+    :class:`MeldRules` hooks)."""
+    rules = rules_of(game)
+    style = MeldStyle(symbols)
+    state = position["state"]
+    title = rules.TITLES.get(state["variant"], str(state["variant"]))
+    lines = [records.head_line(position, last,
+                               f"{title} dealt by player {state['dealer']}")]
+    for event in position["events"]:
+        seat = event.get("player", event.get("seat"))
+        if event["type"] == "draw" and event.get("card"):
+            lines.append(f"  Player {seat} draws {style.card(event['card'])}.")
+        elif event["type"] not in RESTATED:
+            lines.append(f"  {event.get('description') or event['type']}")
+    over = bool((state.get("result") or {}).get("over"))
+    turn = (f"hand over: {rules.replay_over(state)}" if over
+            else f"to move: player {state['to_move']} ({state['phase']})")
+    lines.append(f"  {title} · dealer {state['dealer']} · {turn}")
+    for seat, hand in enumerate(state["hands"]):
+        groups = suit_groups(hand, game, state["variant"])
+        cards = "   ".join(style.cards(group) for _, group in groups)
+        note = rules.seat_note(state, seat)
+        lines.append(f"  Player {seat}: {cards or '-'}   ({counted(len(hand), 'card')}"
+                     + (f"; {note})" if note else ")"))
+    melds = "   ".join(f"[{label}] player {owner}: {style.cards(cards)}"
+                       for label, owner, cards in rules.table_melds(state))
+    lines.append(f"  Melds: {melds or 'none'}")
+    lines += [f"  {line}" for line in rules.replay_centre(state, style)]
+    return lines
 
 
 def move_id(move: dict[str, Any]) -> str:
@@ -298,7 +347,7 @@ class MeldGame(Console):
             view = self.client.view(position)["view"]
             if view["phase"] == "over":
                 self.hand_over(view, [])
-                return 0
+                return self.records(position)
             move = self.human_turn(position, view)
             if move is None:
                 self.say("Bye.")
@@ -309,7 +358,15 @@ class MeldGame(Console):
             self.report(result["events"])
             if result["view"]["phase"] == "over":
                 self.hand_over(result["view"], result["events"])
-                return 0
+                return self.records(position)
+
+    def records(self, position: dict[str, Any]) -> int:
+        """After the hand: its record to ``--record``, and at a terminal the replay and the
+        review, as far as the game's catalog ``features`` offer them (client/records.py)."""
+        offered = features(self.client.catalog(), self.game)
+        records.offer(self.client, position, self.human, self.style, self.stdin, self.out,
+                      self.args.record, offered)
+        return 0
 
     def new_game(self, variant: str, bot: str) -> dict[str, Any]:
         """``POST /v1/games``, sealed, the house at every other seat; where the variant has

@@ -370,6 +370,7 @@ export function startMelds(api, config, context) {
 
   async function newGame() {
     const generation = ++state.generation;
+    document.dispatchEvent(new CustomEvent("cassino:new-game"));  // replay.js, where installed
     closeDialog();
     showError("");
     $("log").replaceChildren();
@@ -524,6 +525,11 @@ export function startMelds(api, config, context) {
   // ---- the end of a hand: the settlement ------------------------------------------------
   function showHandEnd(events) {
     const view = state.view;
+    // a hand is the game: replay.js (where the game's features install it) offers its
+    // record's replay and the review, here and in the dialog
+    document.dispatchEvent(new CustomEvent("cassino:game-over", { detail: {
+      game: state.token, credential: state.credential, seat: state.human,
+      names: [0, 1].map(seatName) } }));
     const box = $("round-breakdown");
     // the game's own: the title, its rows (who went out, the hands shown) and the points
     const { title, rows, points } = rules.handEnd(view, events, t);
@@ -642,3 +648,48 @@ export function startMelds(api, config, context) {
   loadVariants();
   return newGame();
 }
+
+// ---- a replayed position (replay.js): a full state, every hand shown -----------------------
+// The meld games' drawing, shared: each game's module exports these as its own, with its
+// parts (`t.rules`, the module): suitGroups, tableMelds, variantTitles, and
+//   replayNote(state, seat, t)   a seat's note (deadwood, cards down)
+//   replayHeading(state, t)      the table's heading (the stock, the scores or the pool)
+//   replayCentre(state, t)       the nodes of the pile or the card on offer, the dead cards
+//   replayOver(state, t)         the end of the hand in words (who went out, the points)
+
+const RESTATED = new Set(["pass", "take", "lay", "force", "discard", "meld", "add", "shift"]);
+
+export const replayDealt = (state, t) => {
+  const titles = t.rules.variantTitles || {};
+  return `${titles[state.variant] || state.variant} dealt by ${t.seatName(state.dealer).toLowerCase()}.`;
+};
+
+/** Each hand by suit in the game's sequence, its size and its note. */
+export const replaySeats = (state, t) => state.hands.map((hand, seat) => ({
+  groups: t.rules.suitGroups(hand, state).map((g) => g.cards),
+  stats: [`${hand.length} card${hand.length === 1 ? "" : "s"}`,
+          t.rules.replayNote ? t.rules.replayNote(state, seat, t) : ""].filter(Boolean).join(" · ") }));
+
+/** The heading, the end of the hand once it is over, every meld on the table with its
+ *  owner, then the game's centre (the pile, or the card on offer and the dead cards). */
+export function replayTable(state, t) {
+  const rules = t.rules;
+  const melds = rules.tableMelds(state);
+  const over = Boolean(state.result && state.result.over);
+  return [
+    t.el("h3", { text: rules.replayHeading(state, t) }),
+    over ? t.el("p", { className: "replay-result", "data-testid": "replay-result",
+                       text: `Hand over: ${rules.replayOver(state, t)}.` }) : null,
+    t.el("div", { className: "replay-hand replay-melds", "data-testid": "replay-melds", "aria-label": "Melds on the table" },
+         melds.length ? melds.map((m) => t.el("span", {
+           className: "build", "data-meld": m.key, "data-owner": m.owner, "data-cards": m.cards.join(" "),
+           text: `${t.seatName(m.owner)}'s ${m.kind || "meld"}: ` }, m.cards.map(t.card)))
+           : t.el("span", { text: "No melds on the table." })),
+    ...rules.replayCentre(state, t)].filter(Boolean);
+}
+
+/** The events that add to the move: the card drawn, a turn, a reshuffle, a call, the
+ *  settlement (a take, discard or meld says the move again). */
+export const replayEvents = (position) => position.events
+  .filter((e) => !RESTATED.has(e.type))
+  .map((e) => (e.type === "draw" && e.card ? { ...e, description: `${e.description}: ${cardText(e.card)}` } : e));
