@@ -67,6 +67,9 @@ export function tableMelds(view) {
     moved: laid.moved || [] }));
 }
 
+/** How POST /v1/why names a meld on the table aimed at: its number (`meld`, DP5). */
+export const whyMeld = (meld) => ({ meld: meld.index });
+
 /** The top of the discard pile, if any. */
 export const faceUp = (view) => (view.pile && view.pile.length ? view.pile[view.pile.length - 1] : null);
 
