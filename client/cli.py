@@ -88,7 +88,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="who plays the other seats, on the server: solver (default), "
                            "heuristic, greedy or random, or a skill level: beginner, "
                            "casual, club, expert, master, or a dial from 0 to 100 such as "
-                           "60 (Cassino; docs/ladder.md)")
+                           "60 (every game whose catalog lists levels and the dial; "
+                           "docs/ladder.md)")
     play.add_argument("--state", type=Path, metavar="FILE",
                       help="resume the game saved in FILE: a sealed game saved by --save, "
                            "or a full state ({\"state\": ...}) to play in the open")

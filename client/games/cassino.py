@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import time
 from typing import Any, TextIO
 
@@ -20,6 +19,7 @@ from client.api import ApiError, CardGames
 from client.catalog import playable
 from client.console import Console
 from client.files import UsageError, read_json, state_or_view
+from client.house import house_seat, opponent_name
 from client.text import Style, breakdown_lines, choose_prompt, counted, hint_lines
 
 __all__ = ["GAME", "TITLE", "TerminalGame", "batch_of", "choose_variant", "hint", "house_seat",
@@ -96,21 +96,6 @@ def batch_of(rules: dict[str, Any] | None, stock: int) -> tuple[int, int] | None
     per_batch = rules["players"] * rules["hand_size"]
     total = (52 - rules.get("table_size", 0)) // per_batch
     return total - stock // per_batch, total
-
-
-
-DIAL = re.compile(r"\d{1,3}(?:\.\d+)?")
-"""An ``--opponent`` that is a number: a skill dial 0..100 (docs/ladder.md)."""
-
-
-def house_seat(opponent: str) -> dict[str, Any]:
-    """A house seat's player of ``POST /v1/games``: ``dial`` for a number, else ``bot``."""
-    return {"dial": float(opponent)} if DIAL.fullmatch(opponent) else {"bot": opponent}
-
-
-def opponent_name(opponent: str) -> str:
-    """``--opponent`` in words: "the club", "the dial at 60"."""
-    return f"the dial at {float(opponent):g}" if DIAL.fullmatch(opponent) else f"the {opponent}"
 
 
 

@@ -14,7 +14,7 @@ from client.text import counted
 
 __all__ = ["ACE_HIGH", "PACKS", "RANKS", "TITLE", "TITLES", "centre", "deadwood", "face_up",
            "hand_over", "header", "notes", "play", "replay_centre", "replay_lines",
-           "replay_over", "seat_note", "table_melds"]
+           "replay_over", "seat_note", "table_melds", "why_target"]
 
 GAME = __name__.rpartition(".")[2]
 """This module's game: its name, the one the command line finds it by."""
@@ -33,6 +33,11 @@ NO_DEADWOOD = frozenset({"double-pack-rum"})
 def table_melds(view: dict[str, Any]) -> list[tuple[str, int, list[str]]]:
     """Every meld on the table, labelled by its index (what ``add`` names it by)."""
     return [(str(i), laid["owner"], laid["cards"]) for i, laid in enumerate(view["table"])]
+
+
+def why_target(label: str, cards: list[str]) -> dict[str, Any]:
+    """A table meld aimed at by ``why``: its number, what ``add`` names it by (DP5)."""
+    return {"meld": int(label)}
 
 
 def face_up(view: dict[str, Any]) -> str | None:

@@ -106,7 +106,9 @@ def assert_reasons_drawn(page: Any, answer: Any, rules: str) -> None:
     rows = page.locator('[data-testid="why-reason"]').evaluate_all(
         "els => els.map(e => [e.dataset.type, e.dataset.rule, e.textContent,"
         " e.querySelector('a').getAttribute('href')])")
-    assert rows == [[r["type"], r["rule"], f"not a {r['type']}: {r['message']} {r['rule']}",
+    assert rows == [[r["type"], r["rule"],
+                     f"not {'an' if r['type'][0] in 'aeiou' else 'a'} {r['type']}: "
+                     f"{r['message']} {r['rule']}",
                      f"{rules}{r['rule_url']}"] for r in answer["reasons"]]
     warnings = page.locator('[data-testid="why-warning"]').evaluate_all(
         "els => els.map(e => [e.dataset.rule, e.querySelector('a').getAttribute('href')])")

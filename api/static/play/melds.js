@@ -394,7 +394,7 @@ export function startMelds(api, config, context) {
       el("p", { className: "why-text", "data-testid": "why-text", "data-rule": known.rule || "", text: head }),
       el("ul", { className: "why-reasons" },
          known.reasons.map((r) => el("li", { "data-testid": "why-reason", "data-type": r.type, "data-rule": r.rule },
-           `not a ${r.type}: ${r.message} `, ruleLink(r.rule_url, r.rule))),
+           `not ${/^[aeiou]/.test(r.type) ? "an" : "a"} ${r.type}: ${r.message} `, ruleLink(r.rule_url, r.rule))),
          (known.warnings || []).map((w) => el("li", { className: "risk", "data-testid": "why-warning", "data-type": w.type,
                                                        "data-rule": w.rule },
            `⚠ ${w.type}: ${w.message} `, ruleLink(w.rule_url, w.rule))))];
