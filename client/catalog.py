@@ -1,10 +1,11 @@
-"""What ``GET /v1/catalog`` says a terminal table may start: a game's playable variants."""
+"""What ``GET /v1/catalog`` says a terminal table may start: a game's playable variants,
+and what it offers beyond play (its features)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["playable"]
+__all__ = ["features", "playable"]
 
 
 def playable(catalog: dict[str, Any], game: str) -> list[dict[str, Any]]:
@@ -16,3 +17,10 @@ def playable(catalog: dict[str, Any], game: str) -> list[dict[str, Any]]:
         return []
     offered = [v for v in entry["variants"] if v["playable"]]
     return sorted(offered, key=lambda v: v["name"] != entry["default_variant"])
+
+
+def features(catalog: dict[str, Any], game: str) -> frozenset[str]:
+    """What ``game`` offers beyond play in ``GET /v1/catalog`` (its ``features``: hints,
+    records, replay, review...); none for a game the catalog does not list."""
+    entry = next((g for g in catalog.get("games", []) if g.get("name") == game), None)
+    return frozenset(entry.get("features", [])) if entry else frozenset()

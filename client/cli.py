@@ -88,7 +88,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="who plays the other seats, on the server: solver (default), "
                            "heuristic, greedy or random, or a skill level: beginner, "
                            "casual, club, expert, master, or a dial from 0 to 100 such as "
-                           "60 (Cassino; docs/ladder.md)")
+                           "60 (every game whose catalog lists levels and the dial; "
+                           "docs/ladder.md)")
     play.add_argument("--state", type=Path, metavar="FILE",
                       help="resume the game saved in FILE: a sealed game saved by --save, "
                            "or a full state ({\"state\": ...}) to play in the open")
@@ -119,8 +120,9 @@ def build_parser() -> argparse.ArgumentParser:
                     "play them, their rules pages.")
     variants.set_defaults(run=run_variants)
     play.add_argument("--record", type=Path, metavar="FILE",
-                      help="once the game is over, write its record to FILE (for cassino "
-                           "replay and cassino review)")
+                      help="once the game is over (a meld game: the hand), write its record "
+                           "to FILE, for cassino replay and cassino review (the games whose "
+                           "catalog features list records)")
     records.add_commands(commands, common, budget, analysis)
     return parser
 

@@ -21,15 +21,16 @@ import time
 from itertools import combinations
 from typing import Any, Protocol, TextIO, cast
 
-from client import games
+from client import games, records
 from client.api import ApiError, CardGames
-from client.catalog import playable
+from client.catalog import features, playable
 from client.console import Console
 from client.files import UsageError
-from client.text import choose_prompt
+from client.house import house_seat, opponent_name
+from client.text import choose_prompt, counted
 
 __all__ = ["MeldGame", "MeldRules", "MeldStyle", "MeldUsageError", "hand_melds", "move_id",
-           "pip", "play", "ranks_of", "rules_of", "suit_groups"]
+           "pip", "play", "ranks_of", "replay_lines", "rules_of", "suit_groups"]
 
 SUITS = "SHDC"
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -37,7 +38,13 @@ SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 HELP = """Commands:
   <number>   play the move with that number in the list
   <id>       play the move with that id (e.g. pass, take:KC=KHKDKC, draw, 7H, 7H!)
-  h          hint: your moves ranked by the solver, with their equity
+  h          hint: your moves ranked by the solver, with their equity (moves alike but
+             for a pack's copy of a card said once: "or ...")
+  w CARDS [@MELD]
+             why (not): the moves those cards of your hand make (with the meld MELD of
+             the table, by its label), or each kind of move's first broken rule
+             (e.g. w 7H 8H, w 9H @0, w 7C @1:0)
+  (a move marked "!" offers its card to a player who melds with it, with that chance)
   m          list your moves again      t   show the table again
   q          quit                       ?   this help"""
 
@@ -75,6 +82,19 @@ class MeldRules(Protocol):
     def hand_over(self, game: MeldGame, view: dict[str, Any],
                   events: list[dict[str, Any]]) -> None:
         """Say the end of the hand: who went out or called, and the settlement."""
+
+    # a replayed position (:func:`replay_lines`): a full state, every hand shown
+    def replay_centre(self, state: dict[str, Any], style: MeldStyle) -> list[str]:
+        """The lines of the stock, the face-up card or the pile, and the stakes."""
+
+    def seat_note(self, state: dict[str, Any], seat: int) -> str:
+        """What a seat's line adds to its cards (its deadwood, its cards down)."""
+
+    def replay_over(self, state: dict[str, Any]) -> str:
+        """The end of the hand in a few words: who went out, and the points."""
+
+    # optional: ``why_target(label, cards)``, how ``POST /v1/why`` names a table meld
+    # aimed at (rummy's ``{"meld": n}``; ``{"table": cards}`` otherwise)
 
 
 def rules_of(game: str) -> MeldRules:
@@ -159,6 +179,45 @@ def hand_melds(hand: list[str], game: str, variant: str | None = None) -> list[l
     return out
 
 
+RESTATED = frozenset({"pass", "take", "lay", "force", "discard", "meld", "add", "shift"})
+"""The events that only say the move again: a replay shows the move itself."""
+
+
+def replay_lines(position: dict[str, Any], last: int, symbols: bool, game: str) -> list[str]:
+    """One position of a replayed hand of the meld game ``game`` (``cassino replay``,
+    client/records.py; docs/play.md "Replay and review"): the move and what else it did
+    (the card drawn, a reshuffle, a call, the settlement), every hand by suit with its
+    note, the melds on the table with their owners, and the game's centre (its module's
+    :class:`MeldRules` hooks)."""
+    rules = rules_of(game)
+    style = MeldStyle(symbols)
+    state = position["state"]
+    title = rules.TITLES.get(state["variant"], str(state["variant"]))
+    lines = [records.head_line(position, last,
+                               f"{title} dealt by player {state['dealer']}")]
+    for event in position["events"]:
+        seat = event.get("player", event.get("seat"))
+        if event["type"] == "draw" and event.get("card"):
+            lines.append(f"  Player {seat} draws {style.card(event['card'])}.")
+        elif event["type"] not in RESTATED:
+            lines.append(f"  {event.get('description') or event['type']}")
+    over = bool((state.get("result") or {}).get("over"))
+    turn = (f"hand over: {rules.replay_over(state)}" if over
+            else f"to move: player {state['to_move']} ({state['phase']})")
+    lines.append(f"  {title} · dealer {state['dealer']} · {turn}")
+    for seat, hand in enumerate(state["hands"]):
+        groups = suit_groups(hand, game, state["variant"])
+        cards = "   ".join(style.cards(group) for _, group in groups)
+        note = rules.seat_note(state, seat)
+        lines.append(f"  Player {seat}: {cards or '-'}   ({counted(len(hand), 'card')}"
+                     + (f"; {note})" if note else ")"))
+    melds = "   ".join(f"[{label}] player {owner}: {style.cards(cards)}"
+                       for label, owner, cards in rules.table_melds(state))
+    lines.append(f"  Melds: {melds or 'none'}")
+    lines += [f"  {line}" for line in rules.replay_centre(state, style)]
+    return lines
+
+
 def move_id(move: dict[str, Any]) -> str:
     """A move's id: its own, or (a rummy move's JSON form) made from its fields."""
     if move.get("id"):
@@ -213,7 +272,9 @@ class MeldGame(Console):
         self.rules = rules_of(self.game)
         self.human: int = args.seat
         self.seats: int = getattr(args, "players", None) or 2
-        self.house = "the solver" if args.opponent == "solver" else f"the {args.opponent}"
+        self.house = opponent_name(args.opponent)
+        self.features: frozenset[str] = frozenset()
+        self.risks: dict[str, dict[str, Any]] = {}
 
     # -- talking (say and ask: client.console)
     def name(self, seat: int | None) -> str:
@@ -262,6 +323,7 @@ class MeldGame(Console):
 
     def run(self) -> int:
         """A new sealed hand (or a saved one, ``--state``), played to its end."""
+        self.features = features(self.client.catalog(), self.game)
         if self.args.state:
             saved = read_saved(self.args.state)
             if not (isinstance(saved, dict) and isinstance(saved.get("game"), str)):
@@ -298,7 +360,7 @@ class MeldGame(Console):
             view = self.client.view(position)["view"]
             if view["phase"] == "over":
                 self.hand_over(view, [])
-                return 0
+                return self.records(position)
             move = self.human_turn(position, view)
             if move is None:
                 self.say("Bye.")
@@ -309,16 +371,25 @@ class MeldGame(Console):
             self.report(result["events"])
             if result["view"]["phase"] == "over":
                 self.hand_over(result["view"], result["events"])
-                return 0
+                return self.records(position)
+
+    def records(self, position: dict[str, Any]) -> int:
+        """After the hand: its record to ``--record``, and at a terminal the replay and the
+        review, as far as the game's catalog ``features`` offer them (client/records.py)."""
+        records.offer(self.client, position, self.human, self.style, self.stdin, self.out,
+                      self.args.record, self.features)
+        return 0
 
     def new_game(self, variant: str, bot: str) -> dict[str, Any]:
-        """``POST /v1/games``, sealed, the house at every other seat; where the variant has
-        no such bot, the house plays at random."""
+        """``POST /v1/games``, sealed, the house at every other seat (``--opponent``: a bot,
+        a level, or the dial's number); where the variant has no such bot, the house plays
+        at random."""
         extra = {"players": self.seats} if getattr(self.args, "players", None) else {}
         try:
             return self.client.new_game(
                 self.args.seed, self.args.dealer, sealed=True, game=self.game,
-                variant=variant, house=[{"player": seat, "bot": bot} for seat in self.others],
+                variant=variant, house=[{"player": seat, **house_seat(bot)}
+                                        for seat in self.others],
                 **extra)
         except ApiError as exc:
             if not str(exc.body.get("field")).endswith("].bot") or bot == "random":
@@ -332,12 +403,17 @@ class MeldGame(Console):
 
     def human_turn(self, position: dict[str, Any],
                    view: dict[str, Any]) -> dict[str, Any] | None:
-        moves = self.client.legal_moves(position)
+        if "risks" in self.features:
+            listed = self.client.legal_moves_with_risks(position)
+            moves = list(listed["moves"])
+            self.risks = {r["move"]: r for r in listed.get("risks", [])}
+        else:
+            moves = self.client.legal_moves(position)
         self.show(view)
         self.list_moves(moves, view)
         while True:
             numbers = "1" if len(moves) == 1 else f"1-{len(moves)}"
-            line = self.ask(f"Your move ({numbers} or id; h hint, q quit): ")
+            line = self.ask(f"Your move ({numbers} or id; h hint, w why, q quit): ")
             if line is None:
                 return None
             command = line.lower()
@@ -354,6 +430,8 @@ class MeldGame(Console):
                 self.list_moves(moves, view)
             elif command in ("?", "help"):
                 self.say(HELP)
+            elif command.split()[0] in ("w", "why"):
+                self.why(position, view, line.split()[1:])
             else:
                 move = pick(line, moves)
                 if move is not None:
@@ -375,11 +453,16 @@ class MeldGame(Console):
         by_id = {move_id(m): m for m in moves}
         self.say("Hint: your moves ranked by the solver (equity ± standard error)")
         for hint in answer["moves"]:
+            if hint.get("alternative_of"):  # said with the move it is alike to
+                continue
             raw = hint["move"]
             ident = raw if isinstance(raw, str) else move_id(raw)
             move = by_id.get(ident, raw if isinstance(raw, dict) else {"type": ident})
+            alike = [self.describe(by_id[other], view) if other in by_id else other
+                     for other in hint.get("alternatives") or []]
+            also = f" (or {'; '.join(alike)})" if alike else ""
             self.say(f"  {hint['rank']:>2}. {hint['equity']:+7.2f} ± {hint['stderr']:.2f}  "
-                     f"{self.describe(move, view)}  [{ident}]")
+                     f"{self.describe(move, view)}{also}  [{ident}]")
         solver = answer.get("solver", {})
         self.say(f"  ({solver.get('algorithm', 'solver')}: {solver.get('samples', '?')} "
                  f"sampled deals, {round(solver.get('elapsed_ms', 0))} ms)")
@@ -429,9 +512,70 @@ class MeldGame(Console):
         return lines
 
     def list_moves(self, moves: list[dict[str, Any]], view: dict[str, Any]) -> None:
+        """Your moves numbered, each discard with its warning (legal-moves' ``risks``)."""
         self.say("Your moves:")
         for number, move in enumerate(moves, start=1):
-            self.say(f"  {number:>2}. {self.describe(move, view)}  [{move_id(move)}]")
+            warning = self.risk_text(self.risks.get(move_id(move)))
+            self.say(f"  {number:>2}. {self.describe(move, view)}  [{move_id(move)}]"
+                     + (f"  ! {warning}" if warning else ""))
+
+    def risk_text(self, risk: dict[str, Any] | None) -> str:
+        """A discard's warning (docs/api.md "Warnings of the meld games"): "the next player
+        melds with it: 49%", or "" when it offers nothing."""
+        if not risk or not risk["probability"] or risk["player"] is None:
+            return ""
+        chance = risk["probability"] * 100
+        odds = ("certain" if risk["probability"] >= 1 else f"{chance:.0f}%" if chance >= 1
+                else "under 1%")
+        who = "the next player" if risk["player"] == self.other else self.name(risk["player"])
+        what = {"add": "adds it to a meld", "extend": "extends a meld with it"}.get(
+            risk["how"], "melds with it")
+        return f"{who} {what}: {odds}"
+
+    def why(self, position: dict[str, Any], view: dict[str, Any], words: list[str]) -> None:
+        """``w CARDS [@MELD]``: what those cards of the hand make (with the table meld
+        labelled MELD), or each kind of move's first broken rule, with its link
+        (``POST /v1/why``, from this seat's view only)."""
+        labels = [w[1:] for w in words if w.startswith("@")]
+        up = self.rules.face_up(view)  # a use of the face-up card is the game's to add
+        cards = [w.upper() for w in words if not w.startswith("@")
+                 and (w.upper() != up or w.upper() in view["hand"])]
+        melds = {label: laid for label, _, laid in self.rules.table_melds(view)}
+        if not cards or len(labels) > 1 or (labels and labels[0] not in melds):
+            known = ", ".join(f"@{label}" for label in melds) or "none on the table"
+            self.say(f"why: name cards of your hand, and @MELD for a meld of the table "
+                     f"({known}); e.g. w 7H 8H, w 9H @0")
+            return
+        body: dict[str, Any] = {**position, "cards": cards}
+        if labels:
+            target = getattr(self.rules, "why_target", None)
+            body.update(target(labels[0], melds[labels[0]]) if target
+                        else {"table": melds[labels[0]]})
+        try:
+            answer = self.client.post("/v1/why", body)
+        except ApiError as exc:
+            if exc.status != 422:
+                raise
+            self.say(f"why: {exc.message}")
+            return
+        s = self.style
+        head = s.cards(answer["cards"]) + (f" with [{labels[0]}]" if labels else "")
+        if answer["moves"]:
+            self.say(f"{head} make:")
+            for move in answer["moves"]:
+                self.say(f"  {self.describe(move, view)}  [{move_id(move)}]")
+        else:
+            self.say(f"{head}: no legal move.")
+        for reason in answer["reasons"]:
+            self.say(f"  not {article(reason['type'])}: {reason['message']} "
+                     f"({reason['rule']}: {self.client.link(reason['rule_url'])})")
+        for warning in answer.get("warnings") or []:
+            self.say(f"  ! {warning['type']}: {warning['message']} "
+                     f"({warning['rule']}: {self.client.link(warning['rule_url'])})")
+        if answer.get("meld") is True:
+            self.say("  a meld: yes")
+        elif answer.get("meld") is False:
+            self.say(f"  a meld: no, {answer['meld_message']} ({answer['meld_rule']})")
 
     def describe(self, move: dict[str, Any], view: dict[str, Any]) -> str:
         """A move in words."""
@@ -560,6 +704,11 @@ class MeldGame(Console):
     def settlement(self, points: list[int]) -> None:
         """``Settlement: you +3, the solver -3.``"""
         self.say(f"Settlement: {self.each(points)}.")
+
+
+def article(kind: str) -> str:
+    """``a meld``, ``an add``: a kind of move with its article."""
+    return f"{'an' if kind[:1] in 'aeiou' else 'a'} {kind}"
 
 
 def pick(text: str, moves: list[dict[str, Any]]) -> dict[str, Any] | None:

@@ -6,7 +6,11 @@ hand shown, and one seat's moves rated (docs/play.md "Replay and review").
                                [--json]
 
 Both speak only the public API (``POST /v1/records/replay``, ``POST /v1/reviews`` and its
-job); ``cassino play`` offers them after a game and saves the record with ``--record``.
+job), for every game whose catalog ``features`` list them; ``cassino play`` offers them
+after a game (a hand of a meld game) and saves the record with ``--record``.  What is the
+same for every game is here; a position is drawn by its game's module
+(``replay_lines(position, last, symbols)`` in ``client/games/<game>.py``; the meld games'
+from :mod:`client.melds`), else by :func:`generic_lines`.
 """
 
 from __future__ import annotations
@@ -17,15 +21,20 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
+from client import games
 from client.api import ApiError, Cassino
+from client.files import UsageError
 from client.text import Style
 
-__all__ = ["REPLAY_HELP", "add_commands", "fetch_record", "offer", "replay", "review",
+__all__ = ["FEATURES", "REPLAY_HELP", "add_commands", "event_lines", "fetch_record",
+           "generic_lines", "head_line", "offer", "position_lines", "replay", "review",
            "review_lines"]
 
 JOB_POLL = 0.2
 REPLAY_HELP = ("Enter or n: next move   p: previous   f: first   l: last   <number>: that "
                "move   q: quit")
+FEATURES = frozenset({"records", "replay", "review"})
+"""The catalog's features (``GET /v1/catalog``) this module offers, each a game's own."""
 MARKS = {"best": "", "good": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 """What follows a rated move, as a chess site writes it."""
 
@@ -58,17 +67,20 @@ def fetch_record(client: Cassino, position: dict[str, Any]) -> dict[str, Any]:
 # --- replay -------------------------------------------------------------------------------
 
 
-def replay(client: Cassino, record: dict[str, Any], style: Style, stdin: TextIO,
+def replay(client: Cassino, record: dict[str, Any], style: Any, stdin: TextIO,
            out: TextIO) -> int:
-    """Step through ``record`` move by move, every hand shown; commands from ``stdin``."""
+    """Step through ``record`` move by move, every hand shown (each position drawn by the
+    record's game's module, :func:`position_lines`); commands from ``stdin``.  ``style``
+    is the table's (its ``symbols``: suit symbols or the wire's letters)."""
     positions = client.post("/v1/records/replay", {"record": record})["positions"]
     last = len(positions) - 1
+    game = record.get("game") if isinstance(record.get("game"), str) else None
     say = _sayer(out)
     say(f"Replay of a game of {record.get('variant', 'standard')} (seed {record['seed']}): "
         f"{last} moves. {REPLAY_HELP}")
     at = 0
     while True:
-        for text in position_lines(positions[at], last, style):
+        for text in position_lines(positions[at], last, style, game):
             say(text)
         line = _ask(stdin, out, f"[{at}/{last}] > ")
         if line is None:
@@ -90,26 +102,57 @@ def replay(client: Cassino, record: dict[str, Any], style: Style, stdin: TextIO,
             say(REPLAY_HELP)
 
 
-def position_lines(position: dict[str, Any], last: int, style: Style) -> list[str]:
-    """One position: the move that led there, each hand, the table, piles and scores."""
-    state = position["state"]
-    head = f"Move {position['ply']} of {last}"
+def position_lines(position: dict[str, Any], last: int, style: Any,
+                   game: str | None = None) -> list[str]:
+    """One position of a replay, drawn by its game's module (``replay_lines`` of
+    ``client/games/<game>.py``: the hands, the table, the piles, the scores), else by
+    :func:`generic_lines`; ``game`` defaults to the state's own."""
+    name = game or position["state"].get("game")
+    draw = getattr(_module(name), "replay_lines", None) if isinstance(name, str) else None
+    if draw is None:
+        return generic_lines(position, last, style)
+    return list(draw(position, last, bool(getattr(style, "symbols", True))))
+
+
+def _module(name: str) -> Any:
+    try:
+        return games.module(name)
+    except UsageError:
+        return None
+
+
+def head_line(position: dict[str, Any], last: int, dealt: str = "Dealt") -> str:
+    """``Move 3 of 48: player 1: <the move in the server's words>``, or at move 0 the
+    ``dealt`` words: ``Dealt (move 0 of 48)``."""
     if position["move"] is None:
-        head = f"Round {state['round']} dealt (move 0 of {last})"
-    else:
-        head += f": player {position['player']}: {position['move']['description']}"
-    lines = [head]
-    for event in position["events"]:
-        if event["type"] not in ("trail", "capture", "build"):
-            lines.append(f"  {event['description']}")
-    turn = "game over" if state["status"] != "playing" else \
-        f"to move: player {state['to_move']}"
-    lines.append(f"  Round {state['round']}, dealer {state['dealer']}, {turn}")
-    for seat, hand in enumerate(state["hands"]):
-        lines.append(f"  Player {seat}: {style.cards(hand) or '-'}   "
-                     f"({len(state['captured'][seat])} taken, {state['sweeps'][seat]} sweeps)")
-    lines.append(f"  Table: {style.table(state['table']) or '-'}   Stock: "
-                 f"{len(state['stock'])}   Scores: {state['scores']}")
+        return f"{dealt} (move 0 of {last})"
+    return (f"Move {position['ply']} of {last}: player {position['player']}: "
+            f"{position['move']['description']}")
+
+
+def event_lines(position: dict[str, Any], restated: frozenset[str] = frozenset()) -> list[str]:
+    """What else the move did: each event's description, indented, but for the events of
+    a type in ``restated`` (those that only say the move again)."""
+    return [f"  {event.get('description') or event['type']}"
+            for event in position["events"] if event["type"] not in restated]
+
+
+def generic_lines(position: dict[str, Any], last: int, style: Any) -> list[str]:
+    """A position of a game whose module draws none: the move's description, the events'
+    descriptions, each hand (the state's ``hands``, cards by their names), then the
+    state's other fields as they are (its ``history`` is the moves already shown)."""
+    del style  # the cards are a game's own: printed as the wire names them
+    state = position["state"]
+    lines = [head_line(position, last), *event_lines(position)]
+    hands = state.get("hands")
+    if isinstance(hands, list):
+        for seat, hand in enumerate(hands):
+            cards = " ".join(str(c) for c in hand) if isinstance(hand, list) else str(hand)
+            lines.append(f"  Player {seat}: {cards or '-'}")
+    for key, value in state.items():
+        if key not in ("hands", "history"):
+            shown = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+            lines.append(f"  {key}: {shown}")
     return lines
 
 
@@ -140,7 +183,7 @@ def review(client: Cassino, record: dict[str, Any], player: int, *, seed: int = 
     return dict(data)
 
 
-def review_lines(result: dict[str, Any], style: Style) -> list[str]:
+def review_lines(result: dict[str, Any], style: Any) -> list[str]:
     """Each rated move on a line, then the summary."""
     del style  # descriptions come in the server's words
     lines = [f"Review of player {result['player']}'s moves (points lost against the best "
@@ -215,10 +258,20 @@ def run_review(args: argparse.Namespace, client: Cassino, style: Style, stdin: T
     return 0
 
 
-def offer(client: Cassino, position: dict[str, Any], seat: int, style: Style,
-          stdin: TextIO, out: TextIO, save: Path | None) -> None:
+def offer(client: Cassino, position: dict[str, Any], seat: int, style: Any,
+          stdin: TextIO, out: TextIO, save: Path | None,
+          features: frozenset[str] | None = None) -> None:
     """After a game: save its record to ``save`` (``--record``), and at a terminal offer
-    to replay it, review your moves or save it."""
+    to replay it, review your moves or save it: what the game's catalog ``features``
+    offer of ``records``, ``replay`` and ``review`` (all three when not given)."""
+    offered = FEATURES if features is None else features
+    if "records" not in offered:
+        if save is not None:
+            _sayer(out)(f"No record of this game: the server keeps no records of it, so "
+                        f"{save} is not written.")
+        return
+    if save is None and not stdin.isatty():
+        return  # scripted input is never asked, and nothing is to be saved
     try:
         record = fetch_record(client, position)
     except ApiError as exc:
@@ -231,15 +284,17 @@ def offer(client: Cassino, position: dict[str, Any], seat: int, style: Style,
         say(f"The game's record is in {save} (cassino replay {save}).")
     if not stdin.isatty():
         return
+    choices = [*(["r replay"] if "replay" in offered else []),
+               *(["v review your moves"] if "review" in offered else []),
+               "s FILE save the record", "Enter to leave: "]
     while True:
-        line = _ask(stdin, out, "r replay, v review your moves, s FILE save the record, "
-                                "Enter to leave: ")
+        line = _ask(stdin, out, ", ".join(choices))
         if not line:
             return
         command, _, rest = line.partition(" ")
-        if command == "r":
+        if command == "r" and "replay" in offered:
             replay(client, record, style, stdin, out)
-        elif command == "v":
+        elif command == "v" and "review" in offered:
             for text in review_lines(review(client, record, seat), style):
                 say(text)
         elif command == "s" and rest.strip():

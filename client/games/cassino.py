@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import time
 from typing import Any, TextIO
 
@@ -20,10 +19,11 @@ from client.api import ApiError, CardGames
 from client.catalog import playable
 from client.console import Console
 from client.files import UsageError, read_json, state_or_view
+from client.house import house_seat, opponent_name
 from client.text import Style, breakdown_lines, choose_prompt, counted, hint_lines
 
 __all__ = ["GAME", "TITLE", "TerminalGame", "batch_of", "choose_variant", "hint", "house_seat",
-           "opponent_name", "pick", "play", "sweep_warning", "table_variants"]
+           "opponent_name", "pick", "play", "replay_lines", "sweep_warning", "table_variants"]
 
 GAME = __name__.rpartition(".")[2]
 """This module's game: its name, the one the command line finds it by."""
@@ -40,6 +40,29 @@ HELP = """Commands:
              by all its cards), or the rule that forbids it (e.g. w 7S 5C 3D)
   (a move marked "sweep" leaves the next player a sweep with that chance)
   q          quit                       ?   this help"""
+
+
+RESTATED = frozenset({"trail", "capture", "build"})
+"""The events that only say the move again (a replay shows the move itself)."""
+
+
+def replay_lines(position: dict[str, Any], last: int, symbols: bool) -> list[str]:
+    """One position of a replay (``cassino replay``, client/records.py): the move that led
+    there and what else it did, each hand with its captures and sweeps, the table, the
+    stock and the scores."""
+    style = Style(symbols)
+    state = position["state"]
+    lines = [records.head_line(position, last, f"Round {state['round']} dealt"),
+             *records.event_lines(position, RESTATED)]
+    turn = "game over" if state["status"] != "playing" else \
+        f"to move: player {state['to_move']}"
+    lines.append(f"  Round {state['round']}, dealer {state['dealer']}, {turn}")
+    for seat, hand in enumerate(state["hands"]):
+        lines.append(f"  Player {seat}: {style.cards(hand) or '-'}   "
+                     f"({len(state['captured'][seat])} taken, {state['sweeps'][seat]} sweeps)")
+    lines.append(f"  Table: {style.table(state['table']) or '-'}   Stock: "
+                 f"{len(state['stock'])}   Scores: {state['scores']}")
+    return lines
 
 
 def table_variants(catalog: dict[str, Any], game: str = GAME) -> list[dict[str, Any]]:
@@ -73,21 +96,6 @@ def batch_of(rules: dict[str, Any] | None, stock: int) -> tuple[int, int] | None
     per_batch = rules["players"] * rules["hand_size"]
     total = (52 - rules.get("table_size", 0)) // per_batch
     return total - stock // per_batch, total
-
-
-
-DIAL = re.compile(r"\d{1,3}(?:\.\d+)?")
-"""An ``--opponent`` that is a number: a skill dial 0..100 (docs/ladder.md)."""
-
-
-def house_seat(opponent: str) -> dict[str, Any]:
-    """A house seat's player of ``POST /v1/games``: ``dial`` for a number, else ``bot``."""
-    return {"dial": float(opponent)} if DIAL.fullmatch(opponent) else {"bot": opponent}
-
-
-def opponent_name(opponent: str) -> str:
-    """``--opponent`` in words: "the club", "the dial at 60"."""
-    return f"the dial at {float(opponent):g}" if DIAL.fullmatch(opponent) else f"the {opponent}"
 
 
 

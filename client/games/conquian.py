@@ -7,11 +7,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from client.melds import MeldGame, play
+from client import melds
+from client.melds import MeldGame, MeldStyle, play
 
 __all__ = ["ACE_HIGH", "PACKS", "RANKS", "TITLE", "TITLES", "centre", "face_up", "hand_over",
-           "header", "notes", "play", "sits_out", "table_melds"]
+           "header", "notes", "play", "replay_centre", "replay_lines", "replay_over",
+           "seat_note", "sits_out", "table_melds"]
 
+GAME = __name__.rpartition(".")[2]
+"""This module's game: its name, the one the command line finds it by."""
 TITLE = "Conquian"
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")
 """Conquian's forty-card pack in sequence order (Q2): the 7 next below the jack."""
@@ -86,3 +90,42 @@ def hand_over(game: MeldGame, view: dict[str, Any], events: list[dict[str, Any]]
     settled = next((e for e in events if e["type"] == "settled"), None)
     if settled:
         game.settlement(settled["returns"])
+
+
+# ---- a replayed position (cassino replay, client/records.py): a full state ---------------
+
+def replay_lines(position: dict[str, Any], last: int, symbols: bool) -> list[str]:
+    """A position of a replayed hand: the meld games' (:func:`client.melds.replay_lines`)."""
+    return melds.replay_lines(position, last, symbols, GAME)
+
+
+def seat_note(state: dict[str, Any], seat: int) -> str:
+    """The cards the seat has down, of the eleven that go out (Q9); at three, the dealer
+    sits the hand out (QD12)."""
+    if len(state["hands"]) > 2 and state["dealer"] == seat:
+        return "sits this hand out (QD12)"
+    return f"{sum(len(m) for m in state['melds'][seat])} down of {DOWN}"
+
+
+def replay_centre(state: dict[str, Any], style: MeldStyle) -> list[str]:
+    """The stock's size, the card on offer and to whom, the dead cards and the pool."""
+    up = face_up(state)
+    source = SOURCES.get(state.get("source") or "", "")
+    offer = (f"face-up {style.card(up)} ({source}), offered to player {state['to_move']}"
+             if up else "no card offered")
+    lines = [f"Stock: {len(state['stock'])} · {offer}"]
+    if state.get("dead"):
+        lines.append(f"Dead: {style.cards(state['dead'])}")
+    pool = state["pool"]
+    lines.append(f"Pool: {pool} tableau{'x' if pool != 1 else ''}" if len(state["hands"]) > 2
+                 else f"Pool: {pool} each")
+    return lines
+
+
+def replay_over(state: dict[str, Any]) -> str:
+    """Who laid eleven down, or the tableau; each seat's returns."""
+    winner = state.get("winner")
+    what = ("a tableau: nobody went out" if winner is None
+            else f"player {winner} laid eleven down")
+    points = state["result"]["points"]
+    return f"{what}; points " + ", ".join(f"player {s} {n:+d}" for s, n in enumerate(points))

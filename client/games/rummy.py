@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from client.melds import MeldGame, hand_melds, pip, play
+from client import melds
+from client.melds import MeldGame, MeldStyle, hand_melds, pip, play
 from client.text import counted
 
 __all__ = ["ACE_HIGH", "PACKS", "RANKS", "TITLE", "TITLES", "centre", "deadwood", "face_up",
-           "hand_over", "header", "notes", "play", "table_melds"]
+           "hand_over", "header", "notes", "play", "replay_centre", "replay_lines",
+           "replay_over", "seat_note", "table_melds", "why_target"]
 
 GAME = __name__.rpartition(".")[2]
 """This module's game: its name, the one the command line finds it by."""
@@ -31,6 +33,11 @@ NO_DEADWOOD = frozenset({"double-pack-rum"})
 def table_melds(view: dict[str, Any]) -> list[tuple[str, int, list[str]]]:
     """Every meld on the table, labelled by its index (what ``add`` names it by)."""
     return [(str(i), laid["owner"], laid["cards"]) for i, laid in enumerate(view["table"])]
+
+
+def why_target(label: str, cards: list[str]) -> dict[str, Any]:
+    """A table meld aimed at by ``why``: its number, what ``add`` names it by (DP5)."""
+    return {"meld": int(label)}
 
 
 def face_up(view: dict[str, Any]) -> str | None:
@@ -98,3 +105,36 @@ def hand_over(game: MeldGame, view: dict[str, Any], events: list[dict[str, Any]]
     scores = view["scores"]
     game.say("Scores: " + ", ".join(f"{game.name(seat)} {scores[seat]}"
                                     for seat in [game.human, *game.others]) + ".")
+
+
+# ---- a replayed position (cassino replay, client/records.py): a full state ---------------
+
+def replay_lines(position: dict[str, Any], last: int, symbols: bool) -> list[str]:
+    """A position of a replayed hand: the meld games' (:func:`client.melds.replay_lines`)."""
+    return melds.replay_lines(position, last, symbols, GAME)
+
+
+def seat_note(state: dict[str, Any], seat: int) -> str:
+    """The seat's least deadwood (RM12, RM13), where the variant counts it."""
+    if state["variant"] in NO_DEADWOOD:
+        return ""
+    return f"deadwood {deadwood(state['hands'][seat])}"
+
+
+def replay_centre(state: dict[str, Any], style: MeldStyle) -> list[str]:
+    """The stock's size, the whole discard pile (its top last) and the scores."""
+    pile = state.get("pile") or []
+    top = f"{len(pile)} card{'s' if len(pile) != 1 else ''}, top last: " \
+        f"{style.cards(pile)}" if pile else "empty"
+    return [f"Stock: {len(state['stock'])} · discard pile: {top}",
+            f"Scores: {', '.join(f'player {s} {n}' for s, n in enumerate(state['scores']))}"]
+
+
+def replay_over(state: dict[str, Any]) -> str:
+    """Who went out or called a show-down (or a drawn hand), and each seat's points."""
+    status, caller = state.get("status"), state.get("caller")
+    what = ("a drawn hand" if status == "drawn"
+            else f"player {caller} went out" if status == "out"
+            else f"player {caller} called a show-down")
+    points = state["result"]["points"]
+    return f"{what}; points " + ", ".join(f"player {s} {n:+d}" for s, n in enumerate(points))

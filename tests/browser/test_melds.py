@@ -395,14 +395,17 @@ def test_the_house_moves_replayed_on_the_table(browser: Any, server: Server) -> 
     page.close()
 
 
-def test_the_opponent_menu_offers_the_games_house_bots(browser: Any, server: Server) -> None:
+def test_the_opponent_menu_offers_the_variants_house(browser: Any, server: Server) -> None:
     page = browser.new_page()
     page.goto(f"{server.url}/play?game=conquian&seed=4&dealer=0&opponent=club&delay=0")
     assert wait_for_phase(page, "human", "round-end") in ("human", "round-end")
     options = page.locator('[data-testid="level-select"] option').evaluate_all(
         "os => os.map(o => o.value)")
-    assert options == ["solver", "greedy", "random"]  # a Cassino level is not one of them
-    assert page.input_value('[data-testid="level-select"]') == "solver"
+    # the catalog's house of the variant: its levels, then its other bots (no heuristic)
+    assert options == ["beginner", "casual", "club", "expert", "master", "solver", "greedy",
+                       "random"]
+    assert page.input_value('[data-testid="level-select"]') == "club"
+    assert "House (club)" in page.inner_text('[data-testid="melds-opponent"]')
     page.select_option('[data-testid="level-select"]', "greedy")
     page.wait_for_url(re.compile(r"opponent=greedy"))
     assert wait_for_phase(page, "human", "round-end") in ("human", "round-end")

@@ -21,7 +21,6 @@ import { decidedPoints, lastTable } from "./table.js";
 import { dialOf, dialOptions, houseName, houseSeat, levelAt, levelOptions, parseDial } from "./levels.js";
 import { alternativesText, askWhy, decorate, hintNumbers, reachOf, riskText } from "./why.js";
 import { el } from "./dom.js";
-import { installReplay } from "./replay.js";
 
 /** Start the table: `api` the page's client, `CONFIG` play.js's URL options, `context`
  *  the game's name (`game`), its catalog entry (`entry`), the catalog and the URL's
@@ -991,8 +990,31 @@ export function start(api, CONFIG, context) {
   $("show-round").addEventListener("click", reopenRound);
   // touch screens have no keys to tell of (the legend and the buttons' key caps)
   if (matchMedia("(pointer: coarse)").matches) document.body.dataset.touch = "true";
-  installReplay(api);  // a Cassino game keeps its record: replay and review after it
   loadLevels();
   loadVariants();
   return newGame();
 }
+
+// ---- a replayed position (replay.js): a full state, every hand; `t` replay.js's helpers ----
+
+export const replayDealt = (state, t) => `Round ${state.round} dealt by ${t.seatName(state.dealer).toLowerCase()}.`;
+
+/** Each hand, with the cards it has taken and its sweeps. */
+export const replaySeats = (state) => state.hands.map((hand, seat) => ({
+  groups: [hand],
+  stats: `${state.captured[seat].length} cards taken, ${state.sweeps[seat]} sweep${state.sweeps[seat] === 1 ? "" : "s"}` }));
+
+/** The table's loose cards and builds, the stock and the scores. */
+export function replayTable(state, t) {
+  const table = state.table;
+  return [
+    t.el("h3", { text: `Table (stock ${state.stock.length}) · scores ${state.scores.join(" – ")}` }),
+    t.el("div", { className: "replay-hand", "aria-label": "Table" },
+         table.loose.map(t.card),
+         table.builds.map((b) => t.el("span", { className: "build", text: `${t.seatName(b.owner)}'s build of ${b.value}: ` },
+                                      b.groups.flat().map(t.card))))];
+}
+
+/** The events but the move's own (a trail, capture or build says the move again). */
+export const replayEvents = (position) => position.events
+  .filter((e) => !["trail", "capture", "build"].includes(e.type));

@@ -6,6 +6,7 @@ import { handMelds as melds, sameCards, suitGroups as bySuit } from "./meldcards
 import { variantMenu } from "./melds.js";
 
 export { startMelds as start } from "./melds.js";
+export { replayDealt, replaySeats, replayTable, replayEvents } from "./melds.js";
 
 export const title = "Conquian";
 export const variantTitles = { conquian: "Conquian", "conquian-american": "Conquian (American pack)" };
@@ -147,4 +148,36 @@ export function handEnd(view, events, t) {
     ? `The stock ran out: the stakes go to the pool (${poolWords(find("tableau")[0] || view)}), the next hand plays for it.`
     : `${t.seatName(view.winner)} laid eleven cards down.` })];
   return { title, rows, points: settled ? settled.returns : null };
+}
+
+// ---- a replayed position (replay.js, through melds.js's drawing): a full state ---------------
+const signed = (n) => (n > 0 ? `+${n}` : `${n}`);
+
+/** The cards a seat has down, of the eleven that go out (Q9); at three, the dealer sits
+ *  the hand out (QD12). */
+export const replayNote = (state, seat) => (
+  state.hands.length > 2 && state.dealer === seat ? "sits this hand out (QD12)"
+    : `${state.melds[seat].reduce((s, m) => s + m.length, 0)} down of ${DOWN}`);
+
+/** The stock and the pool: at two the counters each player has in it, at three the
+ *  tableaux in a row it holds (QD16). */
+export const replayHeading = (state) => `Stock ${state.stock.length} · ` + (state.hands.length > 2
+  ? `pool of ${state.pool} tableau${state.pool === 1 ? "" : "x"}` : `pool ${state.pool} each`);
+
+/** The card on offer, whence and to whom; the dead cards. */
+export function replayCentre(state, t) {
+  const up = faceUp(state);
+  return [
+    t.el("div", { className: "replay-hand replay-pile", "data-testid": "replay-pile", "aria-label": "Card on offer" },
+         up ? [t.el("span", { text: `Face up (${SOURCES[state.source] || "on offer"}), offered to ${t.seatName(state.to_move).toLowerCase()}: ` }), t.card(up)]
+           : t.el("span", { text: "No card offered." })),
+    state.dead.length ? t.el("div", { className: "replay-hand", "data-testid": "replay-dead", "aria-label": "Dead cards" },
+                             t.el("span", { text: "Dead: " }), state.dead.map(t.card)) : null].filter(Boolean);
+}
+
+/** Who laid eleven down, or the tableau; each seat's returns. */
+export function replayOver(state, t) {
+  const what = state.winner === null || state.winner === undefined ? "a tableau, nobody went out"
+    : `${t.seatName(state.winner)} laid eleven down`;
+  return `${what}; ${state.result.points.map((p, s) => `${t.seatName(s)} ${signed(p)}`).join(", ")}`;
 }

@@ -6,6 +6,7 @@ import { handMelds as melds, laidCards, pip, suitGroups as bySuit } from "./meld
 import { variantMenu } from "./melds.js";
 
 export { startMelds as start } from "./melds.js";
+export { replayDealt, replaySeats, replayTable, replayEvents } from "./melds.js";
 
 export const title = "Rummy";
 export const variantTitles = { "poker-rum": "Poker Rum", "poker-gin": "Poker Gin",
@@ -65,6 +66,9 @@ export function tableMelds(view) {
     key: String(i), owner: laid.owner, cards: laid.cards, index: i, kind: laid.kind,
     moved: laid.moved || [] }));
 }
+
+/** How POST /v1/why names a meld on the table aimed at: its number (`meld`, DP5). */
+export const whyMeld = (meld) => ({ meld: meld.index });
 
 /** The top of the discard pile, if any. */
 export const faceUp = (view) => (view.pile && view.pile.length ? view.pile[view.pile.length - 1] : null);
@@ -164,4 +168,29 @@ export function handEnd(view, events, t) {
     });
   }
   return { title, rows, points: settle && settle.points ? settle.points : null };
+}
+
+// ---- a replayed position (replay.js, through melds.js's drawing): a full state ---------------
+const signed = (n) => (n > 0 ? `+${n}` : `${n}`);
+
+/** A seat's least deadwood (RM12, RM13), where the variant counts it. */
+export const replayNote = (state, seat) =>
+  (NO_DEADWOOD.has(state.variant) ? "" : `deadwood ${deadwood(state.hands[seat]).points}`);
+
+export const replayHeading = (state) =>
+  `Stock ${state.stock.length} · scores ${state.scores.join(" – ")}`;
+
+/** The whole discard pile, its top last. */
+export const replayCentre = (state, t) => [t.el("div", {
+  className: "replay-hand replay-pile", "data-testid": "replay-pile", "data-count": state.pile.length,
+  "aria-label": "Discard pile" },
+  t.el("span", { text: state.pile.length ? `Discard pile (${state.pile.length}, top last): ` : "Discard pile: empty." }),
+  state.pile.map(t.card))];
+
+/** Who went out or called a show-down (or a drawn hand), and each seat's points. */
+export function replayOver(state, t) {
+  const what = state.status === "drawn" ? "a drawn hand"
+    : state.status === "out" ? `${t.seatName(state.caller)} went out`
+    : `${t.seatName(state.caller)} called a show-down`;
+  return `${what}; ${state.result.points.map((p, s) => `${t.seatName(s)} ${signed(p)}`).join(", ")}`;
 }

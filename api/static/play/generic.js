@@ -86,6 +86,9 @@ export function start(api, config, context) {
     const result = state.view.result;
     if (result && result.over) {
       const won = result.winners.includes(human);
+      document.dispatchEvent(new CustomEvent("cassino:game-over", { detail: {  // replay.js
+        game: state.token, credential: state.credential, seat: human,
+        names: Array.from({ length: chosen.seats }, (_, s) => (s === human ? "You" : "House")) } }));
       render();
       setPhase("game-over", `Game over: ${won ? "you win" : "you lose"} (points ${result.points.join(" to ")}).`);
       return;
@@ -99,6 +102,7 @@ export function start(api, config, context) {
 
   async function newGame() {
     const generation = ++state.generation;
+    document.dispatchEvent(new CustomEvent("cassino:new-game"));  // replay.js, where installed
     $("log").replaceChildren();
     $("hint-panel").hidden = true;
     setPhase("busy", "Dealing…");
@@ -169,3 +173,30 @@ export function start(api, config, context) {
   $("level-select").addEventListener("change", restart("opponent"));
   newGame();
 }
+
+// ---- a replayed position (replay.js): the drawing of a game whose module draws none -----
+// Each is given a full state (every hand) and replay.js's helpers `t`.
+
+/** The words of the deal (move 0). */
+export const replayDealt = (state, t) => (Number.isInteger(state.dealer)
+  ? `Dealt by ${t.seatName(state.dealer).toLowerCase()}.` : "The deal.");
+
+/** Each hand of the state's `hands`, as it lies, and its size. */
+export function replaySeats(state) {
+  const hands = Array.isArray(state.hands) ? state.hands : [];
+  return hands.map((hand) => (Array.isArray(hand)
+    ? { groups: [hand.map(String)], stats: `${hand.length} card${hand.length === 1 ? "" : "s"}` }
+    : { groups: [], stats: text(hand) }));
+}
+
+/** The state's other fields, each as it is (the hands are the seats'). */
+export function replayTable(state, t) {
+  const rows = Object.entries(state).filter(([key]) => !["hands", "history"].includes(key));
+  return [t.el("h3", { text: "The rest of the state" }),
+          t.el("dl", { className: "view", "data-testid": "replay-state" },
+               rows.flatMap(([key, value]) => [t.el("dt", { text: key }),
+                                               t.el("dd", { "data-field": key, text: text(value) })]))];
+}
+
+/** Every event of the move, each by its description. */
+export const replayEvents = (position) => position.events;

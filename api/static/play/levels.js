@@ -57,3 +57,22 @@ export function houseName(opponent, dial) {
   if (!opponent || opponent === "solver" || opponent === "master") return "Solver";
   return opponent.charAt(0).toUpperCase() + opponent.slice(1);
 }
+
+/* ---- the house of any game, from its catalog entry (the meld tables, melds.js) ----------
+ * A variant's `house` in GET /v1/catalog lists its `bots` (the levels among them) and,
+ * where the dial is offered, its `dial` range; nothing here is a game's own. */
+
+const LABELS = Object.fromEntries(LEVELS.map((level) => [level.name, level.label]));
+const labelOf = (name) => LABELS[name] || name.charAt(0).toUpperCase() + name.slice(1);
+
+/** The Opponent menu's entries for a variant's catalog `house`: its levels weakest first,
+ *  then its other bots; `current` first when the house has no such bot (the URL's), and
+ *  "Dial N" first when the dial is chosen. */
+export function houseOptions(house, current, dial) {
+  const levels = (house && house.levels) || [];
+  const bots = ((house && house.bots) || []).filter((name) => !levels.includes(name));
+  const options = [...levels, ...bots].map((name) => ({ name, label: labelOf(name) }));
+  if (dial !== null && dial !== undefined) return [{ name: "dial", label: `Dial ${dial}` }, ...options];
+  const known = options.some((o) => o.name === current);
+  return known || !current ? options : [{ name: current, label: labelOf(current) }, ...options];
+}

@@ -8,10 +8,14 @@
  * /v1/view gives that seat (the engines' own view forms): your hand by suit with its melds
  * marked, the stock's size, the face-up card or the discard pile, every meld on the table
  * with its owner, the other hand as backs.  Moves are chosen by clicking cards (and a
- * table meld) or from the list of legal moves; hints rank them. */
+ * table meld) or from the list of legal moves; hints rank them.  What the game's catalog
+ * `features` list is offered (docs/play.md "The meld games' features"): the Opponent menu
+ * with the variant's levels and the Dial (`levels`, `dial`), a Why? on the picked cards
+ * (`why`), the warning beside each discard (`risks`), the hints with alike moves grouped. */
 import { CardGamesError } from "../sdk/cardgames.js";
 import { el } from "./dom.js";
-import { alternativesText, hintNumbers } from "./why.js";
+import { alternativesText, askMeldWhy, hintNumbers, meldRiskText } from "./why.js";
+import { houseOptions, houseSeat, parseDial } from "./levels.js";
 import { laidCards, parseCard, pip, selectionMoves } from "./meldcards.js";
 
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
@@ -53,6 +57,8 @@ const laidText = (text) => cardsText(laidCards(text));
  *    scoreboard(view, t), pileWords(view, t), extra(view, t), handNote(view, t),
  *    turnText(view, t), handEnd(view, events, t)   the parts of the page that differ
  *    sitsOut(view, seat)                   optional: whether a seat sits the hand out
+ *    whyMeld(meld)                         optional: how POST /v1/why names a table meld
+ *                                          aimed at (`{meld: n}`); `{table: cards}` else
  *  where `t` holds the page's helpers (el, cardText, cardsText, seatName, houseName, the
  *  human's seat and the other's). */
 export function startMelds(api, config, context) {
@@ -65,7 +71,12 @@ export function startMelds(api, config, context) {
     token: null, credential: null, view: null, moves: [], picked: new Set(), meld: null,
     generation: 0, fresh: new Set(), offered: [],
     bot: config.opponent,  // the house's bot: the URL's, or random where the variant has no other
+    dial: null,            // the house's skill dial 0..100 instead (the URL's `dial`)
+    risks: new Map(),      // move id -> its warning (legal-moves' risks)
+    why: null,             // the last why-not answer, for the selection it was asked of
   };
+  const features = new Set((context.entry && context.entry.features) || []);
+  config.dial = features.has("dial") && context.params ? parseDial(context.params.get("dial")) : null;
   /** The seats at the table: the view's, else the game asked for (two by default). */
   const seats = () => (state.view ? state.view.hand_sizes.length : state.players || 2);
   /** The other seats in turn order, from the one after the human's: every one a house's. */
@@ -73,7 +84,8 @@ export function startMelds(api, config, context) {
   const other = () => others()[0];
   const seatName = (seat) => (seat === state.human ? "You"
     : seats() > 2 ? `${houseName()} (seat ${seat})` : houseName());
-  const houseName = () => (state.bot === "solver" ? "Solver" : `House (${state.bot})`);
+  const houseName = () => (state.dial !== null ? `House (dial ${state.dial})`
+    : state.bot === "solver" ? "Solver" : `House (${state.bot})`);
   /** `you +1, solver -1`: each seat's points, the human's first. */
   const each = (points) => [state.human, ...others()].map((s) =>
     `${s === state.human ? "you" : seatName(s).toLowerCase()} ${signed(points[s])}`).join(", ");
@@ -193,7 +205,8 @@ export function startMelds(api, config, context) {
 
     // the tableau: every seat's melds, with whose they are
     const meldBoxes = (owner) => melds.filter((m) => m.owner === owner).map((m) => {
-      const usable = humanTurn && state.moves.some((mv) => moveUses(mv, view).meld === m.key);
+      // a meld a move may go onto; any meld on your turn where why-not may ask about it
+      const usable = humanTurn && (features.has("why") || state.moves.some((mv) => moveUses(mv, view).meld === m.key));
       const label = `${m.owner === state.human ? "your" : `${seatName(m.owner).toLowerCase()}'s`} meld${m.kind ? ` (${m.kind})` : ""}: ${m.cards.map(cardName).join(", ")}`;
       return el("button", {
         type: "button", className: `meld${state.meld === m.key ? " picked" : ""}`,
@@ -305,14 +318,19 @@ export function startMelds(api, config, context) {
   const isHouseMove = (e) => HOUSE_MOVES.has(e.type) && who(e) !== state.human;
 
   // ---- the moves panel -----------------------------------------------------------------
+  /** Whom a warning names: the next player, or the seat by name (Conquian's adversary). */
+  const offeredTo = (seatNo) => (seatNo === other() ? "the next player" : seatName(seatNo).toLowerCase());
+
   function moveButton(move, testid) {
     const text = describe(move);
     const uses = moveUses(move, state.view);
+    const risk = meldRiskText(state.risks.get(moveId(move)), offeredTo);
     return el("li", {},
       el("button", { type: "button", className: "play", "data-testid": testid, "data-move-id": moveId(move),
                      "data-cards": uses.cards.join(" "), "data-meld": uses.meld ?? "",
                      "aria-label": `Play: ${text}`, onclick: () => playHuman(move) },
-         text, el("span", { className: "move-id", "aria-hidden": "true", text: moveId(move) })));
+         text, el("span", { className: "move-id", "aria-hidden": "true", text: moveId(move) })),
+      risk && el("span", { className: "risk", "data-testid": `${testid}-risk`, role: "note", text: risk }));
   }
 
   function renderMoves(humanTurn) {
@@ -322,6 +340,7 @@ export function startMelds(api, config, context) {
       $("selection-text").textContent = document.body.dataset.phase === "opponent" ? `Waiting for ${houseName().toLowerCase()}…` : "";
       list.replaceChildren();
       all.replaceChildren();
+      renderWhy([]);
       return;
     }
     const matches = selectionMoves(state.moves, state.view, state.picked, state.meld, moveUses);
@@ -340,6 +359,67 @@ export function startMelds(api, config, context) {
         (matches.length ? `${matches.length} move${matches.length === 1 ? "" : "s"}` : "no legal move uses these.");
     list.replaceChildren(...shown.map((m) => moveButton(m, `move-${moveId(m)}`)));
     all.replaceChildren(...state.moves.map((m) => moveButton(m, `any-move-${moveId(m)}`)));
+    renderWhy(matches);
+  }
+
+  // ---- why (not): POST /v1/why on the picked hand cards and the meld aimed at ----------
+  /** The picked cards of the hand (the face-up card is the game's to add: a use of it). */
+  const pickedHand = () => [...state.picked].filter((c) => state.view.hand.includes(c)).sort();
+  const whyKey = () => `${pickedHand().join(" ")}|${state.meld ?? ""}`;
+  const ruleLink = (url, rule) => el("a", { href: new URL(url.replace(/^\//, ""), api.baseUrl).href,
+                                            target: "_blank", rel: "noopener", text: rule });
+
+  /** The Why? button of the picked cards ("Why not?" when no legal move uses them), and
+   *  the answer once asked: the moves they make, each other kind's first broken rule
+   *  linked, the warnings, and (Poker Rum, Poker Gin) whether they are a meld. */
+  function renderWhy(matches) {
+    const box = $("why-not");
+    const cards = document.body.dataset.phase === "human" ? pickedHand() : [];
+    if (!features.has("why") || cards.length === 0) {
+      box.hidden = true;
+      box.replaceChildren();
+      return;
+    }
+    box.hidden = false;
+    const known = state.why && state.why.key === whyKey() ? state.why.answer : null;
+    if (!known) {
+      box.replaceChildren(el("button", { type: "button", className: "link", "data-testid": "why-button",
+                                         onclick: explain }, matches.length ? "Why?" : "Why not?"));
+      return;
+    }
+    const count = known.moves.length;
+    const head = known.legal ? `${cardsText(known.cards)}: ${count} legal move${count === 1 ? "" : "s"}`
+      + ` (${known.moves.map(describe).join("; ")}).` : `${cardsText(known.cards)}: ${known.message}`;
+    const rows = [
+      el("p", { className: "why-text", "data-testid": "why-text", "data-rule": known.rule || "", text: head }),
+      el("ul", { className: "why-reasons" },
+         known.reasons.map((r) => el("li", { "data-testid": "why-reason", "data-type": r.type, "data-rule": r.rule },
+           `not ${/^[aeiou]/.test(r.type) ? "an" : "a"} ${r.type}: ${r.message} `, ruleLink(r.rule_url, r.rule))),
+         (known.warnings || []).map((w) => el("li", { className: "risk", "data-testid": "why-warning", "data-type": w.type,
+                                                       "data-rule": w.rule },
+           `⚠ ${w.type}: ${w.message} `, ruleLink(w.rule_url, w.rule))))];
+    if (typeof known.meld === "boolean") {  // Poker Rum, Poker Gin: melds shown at the show-down
+      const rules = currentVariant() && currentVariant().rules_url;
+      rows.push(el("p", { "data-testid": "why-meld", "data-meld": String(known.meld), "data-rule": known.meld_rule || "" },
+        known.meld ? "These cards are a meld." : `Not a meld: ${known.meld_message} `,
+        !known.meld && rules && known.meld_rule ? ruleLink(`${rules}#${known.meld_rule}`, known.meld_rule) : null));
+    }
+    box.replaceChildren(...rows);
+  }
+
+  async function explain() {
+    const generation = state.generation;
+    const key = whyKey();
+    const laid = state.meld === null ? null : tableMelds(state.view).find((m) => m.key === state.meld);
+    const target = laid ? (rules.whyMeld ? rules.whyMeld(laid) : { table: laid.cards }) : null;
+    try {
+      const answer = await askMeldWhy(api, seat(), pickedHand(), target);
+      if (generation !== state.generation) return;
+      state.why = { key, answer };
+      render();
+    } catch (err) {
+      fail(err);
+    }
   }
 
   function toggleCard(code) {
@@ -370,6 +450,7 @@ export function startMelds(api, config, context) {
 
   async function newGame() {
     const generation = ++state.generation;
+    document.dispatchEvent(new CustomEvent("cassino:new-game"));  // replay.js, where installed
     closeDialog();
     showError("");
     $("log").replaceChildren();
@@ -380,7 +461,8 @@ export function startMelds(api, config, context) {
     state.bot = config.opponent;
     state.view = null;  // the seats are the game's asked for until its view comes
     if (state.human >= seats()) state.human = 0;
-    const house = (bot) => others().map((seatNo) => ({ player: seatNo, bot }));
+    state.dial = config.dial;
+    const house = (bot) => others().map((seatNo) => houseSeat(seatNo, bot, state.dial));
     const body = { game, variant: state.variant, sealed: true, house: house(state.bot) };
     if (state.players) body.players = state.players;
     if (config.seed !== null) body.seed = config.seed;
@@ -390,7 +472,8 @@ export function startMelds(api, config, context) {
       try {
         data = await api.newGame(body);
       } catch (err) {  // a variant the bot asked for does not play (e.g. double-pack rum)
-        if (!(err instanceof CardGamesError) || !/^house\[\d+\]\.bot$/.test(err.field || "") || state.bot === "random") throw err;
+        if (!(err instanceof CardGamesError) || !/^house\[\d+\]\.bot$/.test(err.field || "")
+            || state.bot === "random" || state.dial !== null) throw err;
         log(`${err.message}: the house plays random moves.`);
         state.bot = "random";
         data = await api.newGame({ ...body, house: house(state.bot) });
@@ -400,7 +483,8 @@ export function startMelds(api, config, context) {
       state.credential = data.credentials[state.human];
       const dealt = await refresh();
       if (generation !== state.generation) return;
-      log(`New hand of ${VARIANT_TITLES[state.view.variant] || state.view.variant} against the ${state.bot}: ` +
+      log(`New hand of ${VARIANT_TITLES[state.view.variant] || state.view.variant} against ` +
+          `${state.dial !== null ? `the dial at ${state.dial}` : `the ${state.bot}`}: ` +
           `${seatName(state.view.dealer).toLowerCase() === "you" ? "you deal" : `${houseName().toLowerCase()} deals`}.`);
       await play(generation, dealt, state.view, null);
     } catch (err) {
@@ -455,9 +539,11 @@ export function startMelds(api, config, context) {
       showHandEnd([]);
       return;
     }
-    const data = await api.legalMoves(seat());
+    const data = await api.legalMoves(features.has("risks") ? { ...seat(), risks: true } : seat());
     if (generation !== state.generation) return;
     state.moves = data.moves;
+    state.risks = new Map((data.risks || []).map((risk) => [risk.move, risk]));
+    state.why = null;
     setPhase("human", rules.turnText(state.view, t));
     render();
   }
@@ -524,6 +610,11 @@ export function startMelds(api, config, context) {
   // ---- the end of a hand: the settlement ------------------------------------------------
   function showHandEnd(events) {
     const view = state.view;
+    // a hand is the game: replay.js (where the game's features install it) offers its
+    // record's replay and the review, here and in the dialog
+    document.dispatchEvent(new CustomEvent("cassino:game-over", { detail: {
+      game: state.token, credential: state.credential, seat: state.human,
+      names: [0, 1].map(seatName) } }));
     const box = $("round-breakdown");
     // the game's own: the title, its rows (who went out, the hands shown) and the points
     const { title, rows, points } = rules.handEnd(view, events, t);
@@ -558,7 +649,37 @@ export function startMelds(api, config, context) {
     else { showError(String(err)); console.error(err); }
   }
 
-  // ---- the variant menu and wiring ------------------------------------------------------
+  // ---- the variant menu, the Opponent menu and wiring -----------------------------------
+  const currentVariant = () => state.offered.find((v) => v.name === state.variant) || null;
+
+  /** The Opponent menu from the variant's catalog `house` (its levels, then its bots) and
+   *  the Dial where the catalog offers it (`house.dial`'s range); the URL's choice kept
+   *  when the house has it, else the solver. */
+  function loadLevels() {
+    const house = (currentVariant() || {}).house || {};
+    const dialRange = features.has("dial") ? house.dial : null;
+    if (!dialRange) config.dial = null;
+    const bots = house.bots || [];
+    if (config.dial === null && bots.length && !bots.includes(config.opponent)) {
+      config.opponent = bots.includes("solver") ? "solver" : bots[0];
+    }
+    const options = houseOptions(features.has("levels") ? house : { bots: bots.filter((b) => !(house.levels || []).includes(b)) },
+                                 config.opponent, config.dial);
+    const current = config.dial !== null ? "dial" : config.opponent;
+    $("level-select").replaceChildren(...options.map((o) => el("option", {
+      value: o.name, text: o.label, "data-testid": `level-${o.name}`, selected: o.name === current })));
+    $("level-select").value = current;
+    const input = $("dial-input");
+    $("dial-pick").hidden = !dialRange;
+    input.removeAttribute("list");  // the marks of Cassino's levels: not this game's values
+    if (dialRange) {
+      input.min = String(dialRange.min);
+      input.max = String(dialRange.max);
+      input.value = String(config.dial !== null ? config.dial : config.opponent === "random" ? dialRange.min : dialRange.max);
+      $("dial-value").textContent = input.value;
+    }
+  }
+
   function loadVariants() {
     const entry = context.entry;
     const offered = entry.variants.filter((v) => v.playable);
@@ -594,6 +715,7 @@ export function startMelds(api, config, context) {
       link.textContent = `Rules of ${VARIANT_TITLES[state.variant] || state.variant}`;
     }
     if (context.chooseGame) context.chooseGame(state.variant);  // the game menu's entry
+    loadLevels();
   }
 
   function onKey(event) {
@@ -626,19 +748,78 @@ export function startMelds(api, config, context) {
     loadVariants();
     newGame();
   });
-  // the opponent menu: the bots that play these games' house seats (api/dispatch.py)
-  const HOUSE_BOTS = [["solver", "Solver"], ["greedy", "Greedy"], ["random", "Random"]];
-  if (!HOUSE_BOTS.some(([name]) => name === config.opponent)) config.opponent = "solver";
-  $("level-select").replaceChildren(...HOUSE_BOTS.map(([name, label]) => el("option", {
-    value: name, text: label, "data-testid": `level-${name}`, selected: name === config.opponent })));
-  $("level-select").value = config.opponent;
+  // the Opponent menu and the Dial: the variant's house as the catalog lists it
+  // (its levels and bots, the dial's range where offered; levels.js)
   $("level-select").addEventListener("change", () => {
+    if ($("level-select").value === "dial") return;
     config.opponent = $("level-select").value;
+    config.dial = null;
     const url = new URL(location.href);
     url.searchParams.set("opponent", config.opponent);
+    url.searchParams.delete("dial");
     history.replaceState(null, "", url);
+    loadLevels();
     newGame();
+  });
+  let dialTimer = null;  // the dial let go at a value (each arrow key press is a change)
+  $("dial-input").addEventListener("input", () => {
+    $("dial-value").textContent = $("dial-input").value;
+    clearTimeout(dialTimer);
+    dialTimer = setTimeout(() => {
+      config.dial = Number($("dial-input").value);
+      const url = new URL(location.href);
+      url.searchParams.set("dial", String(config.dial));
+      url.searchParams.delete("opponent");
+      history.replaceState(null, "", url);
+      loadLevels();
+      newGame();
+    }, 300);
   });
   loadVariants();
   return newGame();
 }
+
+// ---- a replayed position (replay.js): a full state, every hand shown -----------------------
+// The meld games' drawing, shared: each game's module exports these as its own, with its
+// parts (`t.rules`, the module): suitGroups, tableMelds, variantTitles, and
+//   replayNote(state, seat, t)   a seat's note (deadwood, cards down)
+//   replayHeading(state, t)      the table's heading (the stock, the scores or the pool)
+//   replayCentre(state, t)       the nodes of the pile or the card on offer, the dead cards
+//   replayOver(state, t)         the end of the hand in words (who went out, the points)
+
+const RESTATED = new Set(["pass", "take", "lay", "force", "discard", "meld", "add", "shift"]);
+
+export const replayDealt = (state, t) => {
+  const titles = t.rules.variantTitles || {};
+  return `${titles[state.variant] || state.variant} dealt by ${t.seatName(state.dealer).toLowerCase()}.`;
+};
+
+/** Each hand by suit in the game's sequence, its size and its note. */
+export const replaySeats = (state, t) => state.hands.map((hand, seat) => ({
+  groups: t.rules.suitGroups(hand, state).map((g) => g.cards),
+  stats: [`${hand.length} card${hand.length === 1 ? "" : "s"}`,
+          t.rules.replayNote ? t.rules.replayNote(state, seat, t) : ""].filter(Boolean).join(" · ") }));
+
+/** The heading, the end of the hand once it is over, every meld on the table with its
+ *  owner, then the game's centre (the pile, or the card on offer and the dead cards). */
+export function replayTable(state, t) {
+  const rules = t.rules;
+  const melds = rules.tableMelds(state);
+  const over = Boolean(state.result && state.result.over);
+  return [
+    t.el("h3", { text: rules.replayHeading(state, t) }),
+    over ? t.el("p", { className: "replay-result", "data-testid": "replay-result",
+                       text: `Hand over: ${rules.replayOver(state, t)}.` }) : null,
+    t.el("div", { className: "replay-hand replay-melds", "data-testid": "replay-melds", "aria-label": "Melds on the table" },
+         melds.length ? melds.map((m) => t.el("span", {
+           className: "build", "data-meld": m.key, "data-owner": m.owner, "data-cards": m.cards.join(" "),
+           text: `${t.seatName(m.owner)}'s ${m.kind || "meld"}: ` }, m.cards.map(t.card)))
+           : t.el("span", { text: "No melds on the table." })),
+    ...rules.replayCentre(state, t)].filter(Boolean);
+}
+
+/** The events that add to the move: the card drawn, a turn, a reshuffle, a call, the
+ *  settlement (a take, discard or meld says the move again). */
+export const replayEvents = (position) => position.events
+  .filter((e) => !RESTATED.has(e.type))
+  .map((e) => (e.type === "draw" && e.card ? { ...e, description: `${e.description}: ${cardText(e.card)}` } : e));

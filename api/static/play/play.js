@@ -23,9 +23,12 @@
  *   samples, time_ms, hint_seed   budget and sampler seed of the human's hints
  *   delay          milliseconds before each house move is shown (default 700)
  * Every API call goes through the same client any third-party page uses: /sdk/cardgames.js.
+ * A game whose catalog `features` list `replay` gets the replay and review (replay.js),
+ * its positions drawn by the game's module, whichever table plays it.
  */
 import { CardGamesClient } from "../sdk/cardgames.js";
 import * as generic from "./generic.js";
+import { installReplay } from "./replay.js";
 
 const params = new URLSearchParams(location.search);
 const intParam = (name, fallback) => {
@@ -138,5 +141,8 @@ document.addEventListener("DOMContentLoaded", async () => {
   document.title = `${title}: play against the solver`;
   document.querySelector(".bar h1").textContent = title;
   const chooseGame = gameMenu(games, entry.name);
+  if ((entry.features || []).includes("replay")) {  // after a game, and Open a record…
+    installReplay(api, { game: entry.name, table, catalog, tableOf });
+  }
   table.start(api, CONFIG, { game: entry.name, entry, table, catalog, params, chooseGame });
 });

@@ -1,27 +1,43 @@
-/* Replay and review after a game (docs/play.md "Replay and review").
- *
- * A table whose game keeps records installs it (game-cassino.js).  When the table says
- * the game is over (the `cassino:game-over` event, with the sealed game's token, the
- * human's credential and seat, and the seats' names), the header's
- * "Replay" button opens a dialog that steps through the game's record move by move with
- * every hand shown (POST /v1/records, then /v1/records/replay): First, Previous, Next and
- * Last as buttons and as the keys Home, ←, → and End.  "Review my moves" rates each of the
- * human's moves (POST /v1/reviews, its job followed with progress): the summary, each
- * move's verdict in a list that jumps to the move, and the verdict on the replay itself.
- * A sealed game's record exists only once the game is over: it shows every hand.
+/* Replay and review after a game (docs/play.md "Replay and review"), for every game whose
+ * catalog `features` list them: play.js installs it for such a game's table, whichever
+ * module plays it.  When the table says the game is over (the `cassino:game-over` event,
+ * with the sealed game's token, the human's credential and seat, and the seats' names;
+ * a meld game's hand is its game), the header's "Replay & review" button, and the same
+ * button in the table's end-of-hand dialog, open a dialog that steps through the game's
+ * record move by move with every hand shown (POST /v1/records, then /v1/records/replay):
+ * First, Previous, Next and Last as buttons and as the keys Home, ←, → and End.  "Review
+ * my moves" rates each of the human's moves (POST /v1/reviews, its job followed with
+ * progress): the summary, each move's verdict in a list that jumps to the move, and the
+ * verdict on the replay itself.  A sealed game's record exists only once the game is
+ * over: it shows every hand.  "Save the record" downloads it as <game>-record.json.
  *
  * "Open a record…" in the header reads a record file the player chooses (the dialog's
- * "Save the record", or `cassino replay`'s input), replays it through /v1/records/replay
- * and opens the same dialog on it; its review rates the seat chosen beside the button
- * (POST /v1/reviews with the record).  A file that is not JSON, or a record the API
- * refuses, is told in the dialog in the API's own words.
+ * "Save the record", or `cassino replay`'s input), of any game, replays it through
+ * /v1/records/replay and opens the same dialog on it; its review rates the seat chosen
+ * beside the button (POST /v1/reviews with the record).  A file that is not JSON, or a
+ * record the API refuses, is told in the dialog in the API's own words.
+ *
+ * A position is drawn by its record's game's module (game-<name>.js; generic.js for a
+ * game with none), which may export, each given a full state (every hand) and `t`, the
+ * dialog's helpers ({el, card, cards, seatName, rules: the module itself}):
+ *   replayDealt(state, t)    the words of the deal (move 0)
+ *   replaySeats(state, t)    per seat: {groups: [[card]], stats: "words"}, its hand
+ *   replayTable(state, t)    the nodes of the table's box: melds, pile, stock, scores
+ *   replayEvents(position)   the events listed under the move (those that add to it)
+ * and each hook a module does not export is generic.js's.
  */
 import { CardGamesError } from "../sdk/cardgames.js";
 import { el } from "./dom.js";
+import * as generic from "./generic.js";
 
-/** Put the replay and review on the page: a table whose game keeps records calls it
- *  (game-cassino.js) with the page's client. */
-export function installReplay(api) {
+/** The features that make the replay, as the catalog names them. */
+const FEATURES = ["records", "replay", "review"];
+
+/** Put the replay and review on the page, for a game whose catalog `features` list
+ *  `replay` (play.js calls it): `api` the page's client; `context` the table's game
+ *  (`game`), its module (`table`), the catalog, and `tableOf(name)`, the module of any
+ *  game (for a record file of another game). */
+export function installReplay(api, context = {}) {
   const params = new URLSearchParams(location.search);
   // the review's budget per move: the URL's samples (as for hints), else the server's
   const SAMPLES = /^\d+$/.test(params.get("samples") || "") ? Number(params.get("samples")) : null;
@@ -29,9 +45,28 @@ export function installReplay(api) {
   const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
   const RANK_NAMES = { A: "ace", J: "jack", Q: "queen", K: "king" };
   const MARKS = { best: "", good: "", inaccuracy: "?!", mistake: "?", blunder: "??" };
+  const entries = new Map(((context.catalog && context.catalog.games) || []).map((g) => [g.name, g]));
+  /** What the catalog says a game offers of the records' features. */
+  const featuresOf = (name) => {
+    const entry = entries.get(name);
+    return new Set(((entry && entry.features) || []).filter((f) => FEATURES.includes(f)));
+  };
+  const modules = new Map(context.game ? [[context.game, context.table || generic]] : []);
+  /** The module that draws a record's positions: its game's (game-<name>.js), else the
+   *  generic one. */
+  async function moduleOf(name) {
+    if (!name) return context.table || generic;
+    if (!modules.has(name)) {
+      let found = null;
+      try { found = context.tableOf ? await context.tableOf(name) : null; } catch (err) { found = null; }
+      modules.set(name, found || generic);
+    }
+    return modules.get(name);
+  }
 
   const replay = {
     game: null,        // {game, credential, seat, names} from the table
+    drawer: generic,   // the module that draws the positions (the record's game's)
     source: null,      // what the dialog shows: "game" (the table's) or "file" (opened)
     names: [],         // the seats' names in the dialog (a file's seats have none)
     opened: 0,         // files chosen so far: only the last one's answer is shown
@@ -44,17 +79,31 @@ export function installReplay(api) {
   const $ = (id) => document.getElementById(id);
 
 
-  const rankOf = (code) => code.slice(0, -1);
-  const suitOf = (code) => code.slice(-1);
+  /** A card's face from its wire name: `7H`, `10D`, a second pack's `7H'`, a joker
+   *  `JK1`; any other name as its text. */
   function card(code) {
-    const red = suitOf(code) === "H" || suitOf(code) === "D";
-    return el("span", { className: `card small ${red ? "red" : "black"}`, role: "img",
+    const match = /^(10|[A2-9JQK])([SHDC])('?)$/.exec(code);
+    if (!match) {
+      const joker = /^JK(\d)$/.exec(code);
+      return el("span", { className: `card small${joker ? " joker" : ""}`, role: "img", "data-card": code,
+                          "aria-label": joker ? `joker ${joker[1]}` : code },
+                el("span", { className: "rank", "aria-hidden": "true", text: joker ? "JK" : code }),
+                el("span", { className: "suit", "aria-hidden": "true", text: joker ? joker[1] : "" }));
+    }
+    const [, rank, suit, prime] = match;
+    const red = suit === "H" || suit === "D";
+    return el("span", { className: `card small ${red ? "red" : "black"}${prime ? " prime" : ""}`, role: "img",
                         "data-card": code,
-                        "aria-label": `${RANK_NAMES[rankOf(code)] || rankOf(code)} of ${SUIT_NAMES[suitOf(code)]}` },
-              el("span", { className: "rank", "aria-hidden": "true", text: rankOf(code) }),
-              el("span", { className: "suit", "aria-hidden": "true", text: SUITS[suitOf(code)] }));
+                        "aria-label": `${RANK_NAMES[rank] || rank} of ${SUIT_NAMES[suit]}${prime ? " (second pack)" : ""}` },
+              el("span", { className: "rank", "aria-hidden": "true", text: rank }),
+              el("span", { className: "suit", "aria-hidden": "true", text: SUITS[suit] + (prime ? "′" : "") }));
   }
   const seatName = (seat) => replay.names[seat] || `Seat ${seat}`;
+  /** The helpers a game's drawing hooks are given. */
+  const helpers = () => ({ el, card, cards: (codes) => (codes || []).map(card), seatName,
+                           rules: replay.drawer });
+  /** A drawing hook of the record's game's module, else generic.js's. */
+  const hook = (name) => (typeof replay.drawer[name] === "function" ? replay.drawer[name] : generic[name]);
   const REVIEW_TEXT = "Rates each of your moves against the solver's best from what you could see then.";
 
   // ---- the page's parts (made once) ------------------------------------------------
@@ -66,7 +115,7 @@ export function installReplay(api) {
                                onchange: (event) => openFile(event.target) });
     const pick = el("label", { className: "file-pick", for: "open-record",
                                "data-testid": "open-record-label",
-                               title: "Replay a saved record (cassino-record.json) with every hand shown" },
+                               title: "Replay a saved record (<game>-record.json) with every hand shown" },
                     "Open a record…", file);
     document.querySelector(".bar .actions").append(open, pick);
     const nav = (id, label, key, text, onclick) => el("button", {
@@ -80,7 +129,7 @@ export function installReplay(api) {
             "Review seat ",
             el("select", { id: "review-seat", "data-testid": "review-seat" })),
          el("a", { id: "replay-save", "data-testid": "replay-save", hidden: true,
-                   download: "cassino-record.json", text: "Save the record",
+                   download: "record.json", text: "Save the record",
                    title: "The game as one JSON record (cassino replay FILE reads it)" }),
          el("button", { type: "button", className: "link", "data-testid": "replay-close",
                         onclick: () => $("replay-dialog").close() }, "Close")),
@@ -98,7 +147,7 @@ export function installReplay(api) {
       el("div", { className: "replay-seats", id: "replay-seats", "data-testid": "replay-seats" }),
       el("div", { className: "replay-table", id: "replay-table", "data-testid": "replay-table" }),
       el("ul", { className: "replay-events", id: "replay-events", "data-testid": "replay-events" }),
-      el("section", { className: "replay-review", "aria-labelledby": "review-title" },
+      el("section", { className: "replay-review", id: "replay-review", "aria-labelledby": "review-title" },
          el("div", { className: "replay-head" },
             el("h3", { id: "review-title", text: "Review" }),
             el("button", { type: "button", id: "review-button", "data-testid": "review-button",
@@ -108,6 +157,16 @@ export function installReplay(api) {
                    text: REVIEW_TEXT }),
          el("ol", { className: "review-list", id: "review-list", "data-testid": "review-list" })));
     document.body.append(dialog);
+    // the same button in the table's end-of-hand dialog, which is modal over the header
+    const actions = document.querySelector("#round-dialog .dialog-actions");
+    if (actions) {
+      actions.append(el("button", { type: "button", id: "dialog-replay", "data-testid": "dialog-replay",
+                                    hidden: true, onclick: () => {
+                                      const round = $("round-dialog");
+                                      if (round.open) round.close();
+                                      openReplay();
+                                    } }, "Replay & review"));
+    }
     $("replay-first").addEventListener("click", () => go(0));
     $("replay-prev").addEventListener("click", () => go(replay.at - 1));
     $("replay-next").addEventListener("click", () => go(replay.at + 1));
@@ -147,6 +206,14 @@ export function installReplay(api) {
     for (const part of ["replay-seats", "replay-table", "replay-events"]) $(part).replaceChildren();
     $("replay-verdict").hidden = true;
     $("replay-at").textContent = "";
+    $("replay-review").hidden = false;
+  }
+
+  /** The record's game: its drawing module, the review offered as its features say. */
+  async function useGame(name) {
+    replay.drawer = await moduleOf(name);
+    const offered = featuresOf(name);
+    $("replay-review").hidden = entries.size > 0 && !offered.has("review");
   }
 
   function showError(message) {
@@ -181,9 +248,12 @@ export function installReplay(api) {
     try {
       const answer = await api.replay({ record });
       if (stale()) return;
+      await useGame(answer.record.game);
+      if (stale()) return;
       replay.record = answer.record;
       replay.positions = answer.positions;
-      const seats = replay.positions[0].state.hands.length;
+      const dealt = replay.positions[0].state;
+      const seats = Array.isArray(dealt.hands) ? dealt.hands.length : Number(replay.record.players) || 2;
       $("review-seat").replaceChildren(...Array.from({ length: seats }, (_, seat) => el("option", {
         value: String(seat), text: `Seat ${seat}` })));
       $("review-seat-pick").hidden = false;
@@ -207,10 +277,12 @@ export function installReplay(api) {
     try {
       const sealed = { game: replay.game.game, credential: replay.game.credential };
       replay.record = (await api.record(sealed)).record;
+      await useGame(replay.record.game || context.game);
       const save = $("replay-save");
       if (save.href) URL.revokeObjectURL(save.href);
       save.href = URL.createObjectURL(new Blob([JSON.stringify(replay.record, null, 1)],
                                                { type: "application/json" }));
+      save.download = `${replay.record.game || context.game || "game"}-record.json`;
       save.hidden = false;
       replay.positions = (await api.replay({ record: replay.record })).positions;
       go(0);
@@ -230,10 +302,11 @@ export function installReplay(api) {
     const position = replay.positions[replay.at];
     const state = position.state;
     const last = replay.positions.length - 1;
+    const t = helpers();
     $("replay-at").textContent = `Move ${position.ply} of ${last}`;
     $("replay-move").textContent = position.move
       ? `${seatName(position.player)}: ${position.move.description}`
-      : `Round ${state.round} dealt by ${seatName(state.dealer).toLowerCase()}.`;
+      : hook("replayDealt")(state, t);
     $("replay-first").disabled = $("replay-prev").disabled = replay.at === 0;
     $("replay-last").disabled = $("replay-next").disabled = replay.at === last;
     const rated = replay.byPly.get(position.ply);
@@ -245,24 +318,19 @@ export function installReplay(api) {
         ? `${rated.verdict}${MARKS[rated.verdict]}: ${rated.points_lost.toFixed(2)} points lost; best was ${rated.best ? rated.best.description : "no claim"}.`
         : `${rated.verdict}${rated.forced ? " (the only move)" : ""}.`;
     }
-    $("replay-seats").replaceChildren(...state.hands.map((hand, seat) => el("div", {
-      className: `replay-seat${state.status === "playing" && state.to_move === seat ? " to-move" : ""}`,
+    const playing = !(state.result && state.result.over) && (state.status === undefined || state.status === "playing");
+    $("replay-seats").replaceChildren(...hook("replaySeats")(state, t).map((shown, seat) => el("div", {
+      className: `replay-seat${playing && state.to_move === seat ? " to-move" : ""}`,
       "data-testid": `replay-seat-${seat}` },
       el("h3", { text: replay.names[seat] ? `${seatName(seat)} (seat ${seat})` : seatName(seat) }),
       el("div", { className: "replay-hand", "aria-label": `${seatName(seat)}'s hand` },
-         hand.length ? hand.map(card) : el("span", { className: "muted", text: "no cards" })),
-      el("p", { className: "stats",
-                text: `${state.captured[seat].length} cards taken, ${state.sweeps[seat]} sweep${state.sweeps[seat] === 1 ? "" : "s"}` }))));
-    const table = state.table;
-    $("replay-table").replaceChildren(
-      el("h3", { text: `Table (stock ${state.stock.length}) · scores ${state.scores.join(" – ")}` }),
-      el("div", { className: "replay-hand", "aria-label": "Table" },
-         table.loose.map(card),
-         table.builds.map((b) => el("span", { className: "build", text: `${seatName(b.owner)}'s build of ${b.value}: ` },
-                                      b.groups.flat().map(card)))));
-    $("replay-events").replaceChildren(...position.events
-      .filter((e) => !["trail", "capture", "build"].includes(e.type))
-      .map((e) => el("li", { text: e.description })));
+         shown.groups.some((g) => g.length)
+           ? shown.groups.filter((g) => g.length).map((g) => el("span", { className: "replay-group" }, g.map(card)))
+           : el("span", { className: "muted", text: "no cards" })),
+      shown.stats ? el("p", { className: "stats", text: shown.stats }) : null)));
+    $("replay-table").replaceChildren(...hook("replayTable")(state, t));
+    $("replay-events").replaceChildren(...hook("replayEvents")(position)
+      .map((e) => el("li", { text: e.description || e.type })));
   }
 
   // ---- review -----------------------------------------------------------------------
@@ -306,10 +374,12 @@ export function installReplay(api) {
     replay.game = event.detail;
     reset("game");
     $("replay-button").hidden = false;
+    if ($("dialog-replay")) $("dialog-replay").hidden = false;
   });
   document.addEventListener("cassino:new-game", () => {
     replay.game = null;
     $("replay-button").hidden = true;
+    if ($("dialog-replay")) $("dialog-replay").hidden = true;
     if ($("replay-dialog").open && replay.source === "game") $("replay-dialog").close();
   });
 

@@ -83,3 +83,27 @@ export function hintNumbers(hints) {
   let shown = 0;
   return hints.map((hint) => (hint.alternative_of ? null : ++shown));
 }
+
+/* ---- the meld games' why-not and warnings (melds.js; docs/api.md "Why not in the meld
+ * games", "Warnings of the meld games") ----------------------------------------------------- */
+
+const odds = (probability) => {
+  const pct = probability * 100;
+  return probability >= 1 ? "certain" : pct >= 1 ? `${Math.round(pct)}%` : "under 1%";
+};
+
+/** The words of a discard's warning (legal-moves' `risks`), or null when it offers
+ *  nothing: "⚠ the next player melds with it: 49%"; `who` names the seat it is offered to. */
+export function meldRiskText(risk, who) {
+  if (!risk || !risk.probability || risk.player === null) return null;
+  const name = who(risk.player);
+  const what = { add: `${name} adds it to a meld`, extend: `${name} extends a meld with it` }[risk.how]
+    || `${name} melds with it`;
+  return `⚠ ${what}: ${odds(risk.probability)}`;
+}
+
+/** Ask POST /v1/why about the picked hand `cards` (and the meld aimed at, `target`:
+ *  `{table: cards}` or rummy's `{meld: n}`): the answer as the API gives it. */
+export function askMeldWhy(client, position, cards, target) {
+  return client.why({ ...position, cards, ...(target || {}) });
+}
