@@ -64,7 +64,7 @@ def test_a_conquian_discard_that_extends_his_meld_is_certain() -> None:
             view = state.view(seat)
             moves = view.legal_moves()
             risks = conquian_risks(view, moves)
-            for move, risk in risks.items():
+            for risk in risks.values():
                 assert 0.0 <= risk["probability"] <= 1.0
                 if risk["how"] == "extend":
                     seen_extend = True
