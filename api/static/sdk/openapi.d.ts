@@ -658,8 +658,8 @@ export interface paths {
                          *                 "level_dials": {
                          *                   "beginner": 10,
                          *                   "casual": 25,
-                         *                   "club": 40,
-                         *                   "expert": 50,
+                         *                   "club": 35,
+                         *                   "expert": 45,
                          *                   "master": 100
                          *                 },
                          *                 "dial": {
@@ -705,8 +705,8 @@ export interface paths {
                          *                 "level_dials": {
                          *                   "beginner": 10,
                          *                   "casual": 25,
-                         *                   "club": 40,
-                         *                   "expert": 50,
+                         *                   "club": 35,
+                         *                   "expert": 45,
                          *                   "master": 100
                          *                 },
                          *                 "dial": {
@@ -782,8 +782,8 @@ export interface paths {
                          *                 "level_dials": {
                          *                   "beginner": 10,
                          *                   "casual": 25,
-                         *                   "club": 40,
-                         *                   "expert": 50,
+                         *                   "club": 35,
+                         *                   "expert": 45,
                          *                   "master": 100
                          *                 },
                          *                 "dial": {
@@ -829,8 +829,8 @@ export interface paths {
                          *                 "level_dials": {
                          *                   "beginner": 10,
                          *                   "casual": 25,
-                         *                   "club": 40,
-                         *                   "expert": 50,
+                         *                   "club": 35,
+                         *                   "expert": 45,
                          *                   "master": 100
                          *                 },
                          *                 "dial": {
@@ -876,8 +876,8 @@ export interface paths {
                          *                 "level_dials": {
                          *                   "beginner": 10,
                          *                   "casual": 25,
-                         *                   "club": 40,
-                         *                   "expert": 50,
+                         *                   "club": 35,
+                         *                   "expert": 45,
                          *                   "master": 100
                          *                 },
                          *                 "dial": {
@@ -923,8 +923,8 @@ export interface paths {
                          *                 "level_dials": {
                          *                   "beginner": 10,
                          *                   "casual": 25,
-                         *                   "club": 40,
-                         *                   "expert": 50,
+                         *                   "club": 35,
+                         *                   "expert": 45,
                          *                   "master": 100
                          *                 },
                          *                 "dial": {
@@ -4454,7 +4454,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 32.6,
+                         *         "elapsed_ms": 21.5,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -4479,9 +4479,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j9eb46d8247c58462be0f1226d40c94f7",
+                         *         "id": "j6cd9e4a7e573f9c65a12a61b756cdbf7",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j9eb46d8247c58462be0f1226d40c94f7"
+                         *         "url": "/v1/jobs/j6cd9e4a7e573f9c65a12a61b756cdbf7"
                          *       }
                          *     }
                          */
@@ -4889,7 +4889,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 23.3,
+                         *         "elapsed_ms": 21.7,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -4914,9 +4914,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j9eb46d8247c58462be0f1226d40c94f7",
+                         *         "id": "j6cd9e4a7e573f9c65a12a61b756cdbf7",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j9eb46d8247c58462be0f1226d40c94f7"
+                         *         "url": "/v1/jobs/j6cd9e4a7e573f9c65a12a61b756cdbf7"
                          *       }
                          *     }
                          */
@@ -5124,7 +5124,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "j9eb46d8247c58462be0f1226d40c94f7",
+                         *       "id": "j6cd9e4a7e573f9c65a12a61b756cdbf7",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -5261,7 +5261,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 43,
+                         *           "elapsed_ms": 41.3,
                          *           "cached": false,
                          *           "nodes": 76919,
                          *           "seed": 0,
@@ -10692,7 +10692,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-alphabeta-horizon",
              *       "samples": 6,
-             *       "elapsed_ms": 34.1,
+             *       "elapsed_ms": 31.7,
              *       "cached": false,
              *       "nodes": 1005,
              *       "seed": 0,
@@ -11575,7 +11575,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 8,
-             *       "elapsed_ms": 7.5,
+             *       "elapsed_ms": 7.1,
              *       "cached": false,
              *       "nodes": 108,
              *       "seed": 0,
@@ -13913,7 +13913,7 @@ export interface components {
              */
             credential?: string;
             /**
-             * @description A named level, weakest first: `beginner` (dial 10), `casual` (dial 25), `club` (dial 40), `expert` (dial 50), `master` (dial 100) (docs/ladder.md).
+             * @description A named level, weakest first: `beginner` (dial 10), `casual` (dial 25), `club` (dial 35), `expert` (dial 45), `master` (dial 100) (docs/ladder.md).
              * @example club
              * @enum {string}
              */
