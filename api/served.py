@@ -27,6 +27,7 @@ from api.limits import charge_search
 from engine.errors import GameOverError, IllegalMoveError, StateError, UnsupportedVariantError
 from engine.games import Game, engine_of, game_names, get_game, module_of, unnamed_game
 from solver.games import HintGame, solver_of
+from solver.risks import NO_RISK
 
 __all__ = ["FEATURES", "Played", "ServedGame", "Wire", "game_of", "served", "unnamed_form",
            "wires"]
@@ -173,11 +174,23 @@ class ServedGame:
 
     # --- answers ------------------------------------------------------------------------
 
+    def warnings(self, view: Any, moves: list[Any]) -> Mapping[Any, Mapping[str, Any]] | None:
+        """Each of ``moves``' warning where it has one (``risks``: the meld games'
+        discards, solver/risks.py; the others get :data:`solver.risks.NO_RISK`), from the
+        seat's ``view``; ``None`` for a game that warns of nothing."""
+        del view, moves
+        return None
+
     def moves_answer(self, state: Any, seat: int, body: Mapping[str, Any]) -> dict[str, Any]:
-        """``POST /v1/legal-moves``: every legal move of ``seat``, in words."""
-        del body
-        return {"player": seat, "moves": [self.engine.move_json(state, m)
-                                          for m in state.moves_for(seat)]}
+        """``POST /v1/legal-moves``: every legal move of ``seat``, in words; with ``risks``
+        each move's warning, from the seat's view only (:attr:`warnings`)."""
+        moves = state.moves_for(seat)
+        answer: dict[str, Any] = {"player": seat, "moves": [self.engine.move_json(state, m)
+                                                            for m in moves]}
+        risks = self.warnings(state.view(seat), list(moves)) if body.get("risks") else None
+        if risks is not None:
+            answer["risks"] = [{"move": m.id, **risks.get(m, NO_RISK)} for m in moves]
+        return answer
 
     def score_answer(self, position: Any) -> dict[str, Any]:
         """``POST /v1/score``: the points per seat as they stand (``GameScore``)."""

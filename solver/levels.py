@@ -22,7 +22,7 @@ from typing import Any
 
 from solver.games import Bot, House
 
-__all__ = ["DIAL_MAX", "DIAL_MIN", "DialBot", "Ladder", "LevelError"]
+__all__ = ["DIAL_MAX", "DIAL_MIN", "DialBot", "Ladder", "LevelError", "rule_ladder"]
 
 DIAL_MIN, DIAL_MAX = 0.0, 100.0
 LEVEL_NAMES = ("beginner", "casual", "club", "expert", "master")
@@ -148,3 +148,16 @@ class DialBot:
         if len(moves) == 1:
             return moves[0]
         return self._bot(self.anchor(view)).choose(view)
+
+
+def rule_ladder(make: Callable[[str, int], Bot], bots: tuple[str, ...]) -> Ladder:
+    """The ladder of a game whose bots are random moves, a greedy rule and the solver (the
+    meld games, docs/ladder.md): those three as anchors at 0, 50 and 100; the levels below
+    master mix greedy with random moves (expert plays greedy's move nine times in ten),
+    for a mixture of greedy and the solver played no better than greedy, and the solver
+    beats greedy by a few points only (``make ladder``: each step up wins by two standard
+    errors at least)."""
+    return Ladder(anchors=((0.0, "random"), (50.0, "greedy"), (100.0, "solver")),
+                  levels={"beginner": 10.0, "casual": 25.0, "club": 35.0, "expert": 45.0,
+                          "master": 100.0},
+                  make=make, bots=bots)

@@ -21,7 +21,6 @@ from engine.conquian.why import why
 from engine.errors import IllegalMoveError
 from solver.conquian.entry import LADDER
 from solver.conquian.risks import discard_risks
-from solver.risks import NO_RISK
 
 __all__ = ["SERVED"]
 
@@ -34,6 +33,7 @@ api/costs.py)."""
 class ConquianServed(ServedGame):
     features = ServedGame.features | {"why", "levels", "dial", "bot_move", "risks", "records",
                                       "replay", "review"}
+
     wire = Wire("Conquian", ConquianStateSchema, ConquianViewSchema, ConquianMoveSchema,
                 ConquianEventSchema, example="conquian")
     examples: ClassVar[Mapping[str, Mapping[str, Any]]] = {
@@ -49,15 +49,9 @@ class ConquianServed(ServedGame):
                                     rule="QD12")
         return super().turn_error(state, seat, field, listing=listing)
 
-    def moves_answer(self, state: Any, seat: int, body: Mapping[str, Any]) -> dict[str, Any]:
-        """With ``risks``: each discard's chance of being of use to the adversary, from the
-        seat's view only (solver/conquian/risks.py, Q23)."""
-        answer = super().moves_answer(state, seat, body)
-        if body.get("risks"):
-            moves = state.moves_for(seat)
-            risks = discard_risks(state.view(seat), moves)
-            answer["risks"] = [{"move": m.id, **risks.get(m, NO_RISK)} for m in moves]
-        return answer
+    def warnings(self, view: Any, moves: list[Any]) -> Mapping[Any, Mapping[str, Any]]:
+        """Each discard's exact chance of being of use to the adversary."""
+        return discard_risks(view, moves)
 
     def why(self, view: Any, body: Mapping[str, Any]) -> dict[str, Any]:
         """The picked hand ``cards`` with the face-up card and the picked ``table`` cards:

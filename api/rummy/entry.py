@@ -19,7 +19,6 @@ from api.served import ServedGame, Wire
 from engine.errors import IllegalMoveError
 from engine.rummy import card_name, parse_card
 from engine.rummy.why import meld_problem, why
-from solver.risks import NO_RISK
 from solver.rummy.entry import LADDER
 from solver.rummy.risks import discard_risks
 
@@ -34,6 +33,7 @@ at 4 to 6 seats; api/costs.py)."""
 class RummyServed(ServedGame):
     features = ServedGame.features | {"records", "replay", "review", "why", "levels", "dial",
                                       "bot_move", "risks"}
+
     wire = Wire("Rummy", RummyStateSchema, RummyViewSchema, RummyMoveSchema,
                 RummyEventSchema, example="poker-rum")
     examples: ClassVar[Mapping[str, Mapping[str, Any]]] = {
@@ -45,15 +45,9 @@ class RummyServed(ServedGame):
         """The points settled so far (a false call's penalty is paid at once, RM23)."""
         return list(position.scores)
 
-    def moves_answer(self, state: Any, seat: int, body: Mapping[str, Any]) -> dict[str, Any]:
-        """With ``risks``: each move's chance of letting the next player meld with the
-        discard, from the seat's view only (solver/rummy/risks.py, RM27)."""
-        answer = super().moves_answer(state, seat, body)
-        if body.get("risks"):
-            moves = state.moves_for(seat)
-            risks = discard_risks(state.view(seat), moves)
-            answer["risks"] = [{"move": m.id, **risks.get(m, NO_RISK)} for m in moves]
-        return answer
+    def warnings(self, view: Any, moves: list[Any]) -> Mapping[Any, Mapping[str, Any]]:
+        """Each discard's exact chance of being of use to the next player."""
+        return discard_risks(view, moves)
 
     def why(self, view: Any, body: Mapping[str, Any]) -> dict[str, Any]:
         """The picked hand ``cards`` and the meld they are meant for (``meld``, or the

@@ -20,6 +20,8 @@ from engine.cassino import CLAIM, Move, Record, View, move_json, replay
 from solver.cassino import check_searchable, rules_weight
 from solver.cassino.core import DEFAULT, Options, claim_equity, exact, hint_moves, solve
 from solver.ranking import rank
+from solver.review import Verdicts
+from solver.review import summary as shared_summary
 
 __all__ = ["BEST", "BLUNDER", "VERDICTS", "Rating", "rate", "review", "summary", "verdict"]
 
@@ -126,13 +128,5 @@ def review(record: Record, player: int, *, seed: int = 0, options: Options = DEF
 
 def summary(rated: list[dict[str, Any]]) -> dict[str, Any]:
     """``moves`` rated, total and mean ``points_lost``, each verdict's count, and
-    ``accuracy``: the percentage of the moves rated best or good."""
-    counts = {name: 0 for name, _ in VERDICTS} | {BLUNDER: 0}
-    for item in rated:
-        counts[item["verdict"]] += 1
-    lost = sum(item["points_lost"] for item in rated)
-    n = len(rated)
-    return {"moves": n, "points_lost": round(lost, 3),
-            "mean_points_lost": round(lost / n, 3) if n else 0.0,
-            "accuracy": round(100 * (counts[BEST] + counts[GOOD]) / n, 1) if n else 100.0,
-            "counts": counts}
+    ``accuracy`` (solver/review.py's, on :data:`VERDICTS`)."""
+    return shared_summary(rated, Verdicts(*(bound for _, bound in VERDICTS)))

@@ -9,7 +9,7 @@ from engine.games import engine_of
 from solver.conquian.bots import make_bot
 from solver.conquian.hints import ALGORITHM, DEFAULT, finish, solve
 from solver.games import META, HintGame
-from solver.levels import Ladder
+from solver.levels import rule_ladder
 from solver.review import Verdicts, review
 
 __all__ = ["BOTS", "SOLVER"]
@@ -19,15 +19,8 @@ BOTS = ("solver", "greedy", "random")
 
 _ENGINE = engine_of("conquian")
 
-LADDER = Ladder(
-    anchors=((0.0, "random"), (50.0, "greedy"), (100.0, "solver")),
-    levels={"beginner": 10.0, "casual": 25.0, "club": 35.0, "expert": 45.0, "master": 100.0},
-    make=make_bot, bots=BOTS)
-"""Conquian's levels (docs/ladder.md): random moves, the greedy rule and the solver at
-the default hint budget as anchors.  The levels below master mix greedy with random moves (expert
-plays greedy's move nine times in ten), for a mixture of greedy and the solver played no
-better than greedy, and the solver beats greedy by a few points only (the ladder, ``make
-ladder``: each step up wins by two standard errors at least)."""
+LADDER = rule_ladder(make_bot, BOTS)
+"""Conquian's levels (solver/levels.py, docs/ladder.md)."""
 
 
 VERDICTS = Verdicts(best=0.02, good=0.1, inaccuracy=0.25, mistake=0.5)

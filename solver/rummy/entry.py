@@ -7,7 +7,7 @@ from typing import Any
 from engine import rummy
 from engine.errors import UnsupportedVariantError
 from solver.games import META, HintGame
-from solver.levels import Ladder
+from solver.levels import rule_ladder
 from solver.review import Verdicts, review
 from solver.rummy.bots import make_bot
 from solver.rummy.core import ALGORITHM, DEFAULT, finish, hint_moves, move_json, solve
@@ -20,15 +20,8 @@ BOTS = ("solver", "greedy", "random")
 rum has its own greedy rule, solver/rummy/double_pack_policy)."""
 
 
-LADDER = Ladder(
-    anchors=((0.0, "random"), (50.0, "greedy"), (100.0, "solver")),
-    levels={"beginner": 10.0, "casual": 25.0, "club": 35.0, "expert": 45.0, "master": 100.0},
-    make=make_bot, bots=BOTS)
-"""The rummy games' levels (docs/ladder.md): random moves, the greedy rule and the solver at
-the default hint budget as anchors.  The levels below master mix greedy with random moves (expert
-plays greedy's move nine times in ten), for a mixture of greedy and the solver played no
-better than greedy, and the solver beats greedy by a few points only (the ladder, ``make
-ladder``: each step up wins by two standard errors at least)."""
+LADDER = rule_ladder(make_bot, BOTS)
+"""The rummy games' levels (solver/levels.py, docs/ladder.md)."""
 
 VERDICTS = Verdicts(best=0.25, good=1.0, inaccuracy=3.0, mistake=6.0)
 """A rummy move's verdict by the points of the settlement it lost (RM23, RM26, DP9): within
