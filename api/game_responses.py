@@ -123,7 +123,13 @@ def _ranked_move(name: str, game: str, move: type[Schema]) -> type[Schema]:
         "stderr": fields.Float(required=True, metadata=_meta("Its standard error.",
                                                              best("stderr"))),
         "stderr_diff": fields.Float(metadata=_meta(
-            "Paired standard error of its difference from the best move.", 0.0)),
+            "Paired standard error of its difference from the best move, the move of "
+            "highest equity (0 for that move itself).", 0.0)),
+        "prior": fields.Boolean(metadata=_meta(
+            "Present, and true, on a move the game's prior ranked first although a later "
+            "move has a higher equity: the search's evidence against the prior (the "
+            "equities' difference, `stderr_diff`) was under its threshold (the rummy "
+            "games: docs/api.md \"Hints\").", True)),
         "alternatives": fields.List(fields.String(), metadata=_meta(
             "Readable hints: the ids of the moves alike to this one (the rummy games: the "
             "same but for which pack's copy of a card they play), best first; on the best "

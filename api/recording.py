@@ -41,6 +41,20 @@ def game_requests() -> dict[str, tuple[str, dict[str, Any]]]:
     return out
 
 
+def _answer(client: Any, method: str, path: str, body: Any, name: str) -> Any:
+    """The answer of one example request: on a loaded machine a costly request may answer
+    202 with a job, whose result is then the answer."""
+    answer = client.open(path, method=method, json=body)
+    if answer.status_code == 202:
+        url = answer.headers["Location"]
+        while (job := client.get(url).get_json())["status"] not in ("finished", "failed"):
+            time.sleep(0.05)
+        assert job["status"] == "finished", (name, job)
+        return job["result"]
+    assert answer.status_code == 200, (name, answer.json)
+    return answer.json
+
+
 def record() -> dict[str, Any]:
     """Send every example request to a fresh app and keep the answers."""
     out: dict[str, Any] = {}
@@ -55,24 +69,12 @@ def record() -> dict[str, Any]:
     out["job"] = job
     for name, (method, path) in OPERATIONS.items():
         client = create_app(unlimited).test_client()  # a fresh cache: nothing answers from it
-        answer = client.open(path, method=method, json=None if method == "GET"
-                             else request_example(name))
-        assert answer.status_code == 200, (name, answer.json)
-        out[name] = answer.json
+        out[name] = _answer(client, method, path,
+                            None if method == "GET" else request_example(name), name)
     out["games"] = {}
     for name, (path, body) in game_requests().items():  # the other games' examples
         client = create_app(unlimited).test_client()
-        answer = client.post(path, json=body)
-        while answer.status_code == 202:  # a loaded machine: the job's answer
-            time.sleep(0.05)
-            job = client.get(answer.headers["Location"]).get_json()
-            if job["status"] == "finished":
-                answer = client.get(answer.headers["Location"])
-                out["games"][name] = job["result"]
-                break
-        else:
-            assert answer.status_code == 200, (name, answer.json)
-            out["games"][name] = answer.json
+        out["games"][name] = _answer(client, "POST", path, body, name)
     return out
 
 

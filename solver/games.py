@@ -86,9 +86,6 @@ class HintGame(Generic[V]):
     """The keys of the answer's ``solver`` object."""
     stderr_when_over: bool
     """A finished hand's evaluation still has a ``stderr`` (0)."""
-    by_mean: bool = True
-    """The ranked moves come best mean first (rummy's put the greedy rule's move first
-    unless another clearly beats it, :func:`solver.rummy.core.ranked`)."""
     check: Callable[[V], None] = lambda view: None
     """Raise an engine error naming the field (``variant``, a table too large to search)
     for a view the solver does not search."""

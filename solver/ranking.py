@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from math import sqrt
 from typing import Any
 
-__all__ = ["POSITION", "MoveStats", "Tally", "answer", "merge", "rank", "ranked_answer",
-           "ranked_moves", "solver_meta"]
+__all__ = ["POSITION", "MoveStats", "Tally", "answer", "best_of", "merge", "rank",
+           "ranked_answer", "ranked_moves", "solver_meta"]
 
 POSITION = "*"
 """The one column of a tally whose viewer has no move: the position's own value."""
@@ -80,12 +80,15 @@ def merge(tallies: list[Tally]) -> Tally:
 @dataclass(frozen=True)
 class MoveStats:
     """One move's mean value, its standard error, and the paired standard error of its
-    difference from the best move (0 for the best itself)."""
+    difference from the best move, the move of highest mean (0 for the best itself);
+    ``prior``: ranked ahead of moves of higher mean by a game's prior (docs/api.md
+    "Hints": the answer says so)."""
 
     index: int
     mean: float
     stderr: float
     stderr_diff: float
+    prior: bool = False
 
 
 def _mean_se(xs: list[float]) -> tuple[float, float]:
@@ -150,14 +153,22 @@ def solver_meta(algorithm: str, tally: Tally, seed: int,
 def ranked_moves(stats: list[MoveStats], columns: list[str], move_json: Callable[[str], Any],
                  top: int | None = None) -> list[dict[str, Any]]:
     """The answer's ``moves``: best first, each with its rank, the move's JSON (from its id
-    in ``columns``), its equity and the standard errors."""
-    return [{
-        "rank": r,
-        "move": move_json(columns[s.index]),
-        "equity": round(s.mean, 3),
-        "stderr": round(s.stderr, 3),
-        "stderr_diff": round(s.stderr_diff, 3),
-    } for r, s in enumerate(stats[:top] if top is not None else stats, start=1)]
+    in ``columns``), its equity and the standard errors, and ``prior: true`` on a move a
+    game's prior ranked ahead of moves of higher equity."""
+    out = []
+    for r, s in enumerate(stats[:top] if top is not None else stats, start=1):
+        item = {"rank": r, "move": move_json(columns[s.index]), "equity": round(s.mean, 3),
+                "stderr": round(s.stderr, 3), "stderr_diff": round(s.stderr_diff, 3)}
+        if s.prior:
+            item["prior"] = True
+        out.append(item)
+    return out
+
+
+def best_of(stats: Sequence[MoveStats]) -> MoveStats:
+    """The move of highest mean (of equal means, the engine's first): the best, whatever
+    a prior ranked first."""
+    return max(stats, key=lambda s: (s.mean, -s.index))
 
 
 def answer(player: int, moves: list[dict[str, Any]], evaluation: dict[str, Any],
@@ -177,9 +188,10 @@ def ranked_answer(player: int, tally: Tally, stats: list[MoveStats],
                   top: int | None = None, with_moves: bool = True) -> dict[str, Any]:
     """The answer of a searched position, every game's (docs/api.md "Hints"): the moves
     ranked as ``stats`` says (``moves()`` lists them, asked only when the viewer has some;
-    ``move_json`` writes one), the evaluation (the first move's equity and standard
-    error, each seat's ``expected`` points told from the equity) and ``meta``."""
-    best = stats[0]
+    ``move_json`` writes one), the evaluation (the best move's equity and standard error,
+    the best being the move of highest equity even where a prior ranked another first,
+    each seat's ``expected`` points told from the equity) and ``meta``."""
+    best = best_of(stats)
     ranked: list[dict[str, Any]] = []
     if tally.moves != [POSITION]:
         by_id = {m.id: m for m in moves()}

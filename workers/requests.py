@@ -232,8 +232,11 @@ class HintRequest:
         seen: set[str] = set()
         last = math.inf
         for rank, item in enumerate(moves, start=1):
-            _check(isinstance(item, dict) and set(item) - READABLE_KEYS == {
+            prior = rank == 1 and isinstance(item, dict) and "prior" in item
+            _check(isinstance(item, dict) and set(item) - READABLE_KEYS - {"prior"} == {
                 "rank", "move", "equity", "stderr", "stderr_diff"}, "a move's keys")
+            _check(item.get("prior", True) is True and (rank == 1 or "prior" not in item),
+                   "a prior on a move not ranked first")
             _check(item["rank"] == rank and not isinstance(item["rank"], bool), "ranks")
             move = item["move"]
             move_id = move.get("id") if isinstance(move, dict) else None
@@ -242,12 +245,17 @@ class HintRequest:
             seen.add(move_id)
             _check(move == game.move_json(view, legal[move_id]), f"move {move_id} misdescribed")
             value = _number(item["equity"], self.bound)
-            _check(value <= last or not game.by_mean, "not best first")
-            last = value
+            if not prior:  # best first by equity, but for a move a prior ranked first
+                _check(value <= last, "not best first")
+                last = value
             _number(item["stderr"], self.bound, low=0.0)
             _number(item["stderr_diff"], 2 * self.bound, low=0.0)
-        _check(moves[0]["equity"] == equity and (moves[0]["stderr_diff"] == 0 or not game.by_mean)
-               and moves[0]["stderr"] == evaluation["stderr"], "the best move is not valued")
+        best = moves[1] if "prior" in moves[0] else moves[0]
+        if "prior" in moves[0]:
+            _check(moves[0]["equity"] <= equity, "a prior above the best move")
+        if best is moves[0] or len(moves) > 1:
+            _check(best["equity"] == equity and best["stderr_diff"] == 0
+                   and best["stderr"] == evaluation["stderr"], "the best move is not valued")
         plain = [{k: v for k, v in item.items() if k not in READABLE_KEYS} for item in moves]
         _check(game.mark is None or game.mark(view, plain) == moves,
                "alike moves misgrouped")

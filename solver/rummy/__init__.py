@@ -21,7 +21,7 @@ Modules outside ``solver/rummy/`` import it from here (tests/test_layers.py chec
 """
 
 from solver.ranking import Tally, merge
-from solver.rummy.bots import Bot, GreedyBot, RandomBot, SolverBot, make_bot
+from solver.rummy.bots import Bot, CarefulBot, GreedyBot, RandomBot, SolverBot, make_bot
 from solver.rummy.core import (
     ALGORITHM,
     DEFAULT,
@@ -42,6 +42,7 @@ __all__ = [
     "DEFAULT",
     "POSITION",
     "Bot",
+    "CarefulBot",
     "GreedyBot",
     "Options",
     "RandomBot",

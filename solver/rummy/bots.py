@@ -4,13 +4,17 @@ seed."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from engine.rummy import Move, View, parse_move
 from solver import bots
 from solver.games import Bot
+from solver.rummy.careful import careful_move
 from solver.rummy.core import DEFAULT, Options, hint
 from solver.rummy.policy import greedy_move, points
 
-__all__ = ["Bot", "GreedyBot", "RandomBot", "SolverBot", "make_bot"]
+__all__ = ["Bot", "CarefulBot", "GreedyBot", "RandomBot", "SolverBot", "make_bot"]
 
 
 def _sane(view: View, move: Move) -> bool:
@@ -42,6 +46,18 @@ class GreedyBot:
         return greedy_move(view)
 
 
+class CarefulBot:
+    """The careful rule (:mod:`solver.rummy.careful`): the greedy rule keeping its
+    near-melds when it discards; in Double-Pack Rum, whose greedy rule already keeps them,
+    that rule."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.name = "careful"
+
+    def choose(self, view: View) -> Move:
+        return greedy_move(view) if view.rules.lay_out else careful_move(view)
+
+
 class SolverBot:
     """The solver's best move (:func:`solver.rummy.hint`) at a given budget."""
 
@@ -58,8 +74,13 @@ class SolverBot:
         return parse_move(answer["moves"][0]["move"]["id"])
 
 
-_OPTIONS = {"samples": int, "min_samples": int, "nodes": int, "time_ms": float, "z": float,
-            "tolerance": float, "prior_z": float, "horizon": int}
+def _flag(value: str) -> bool:
+    return value not in ("0", "false")
+
+
+_OPTIONS: dict[str, Callable[[str], Any]] = {
+    "samples": int, "min_samples": int, "nodes": int, "time_ms": float, "z": float,
+    "tolerance": float, "prior_z": float, "horizon": int, "played": _flag}
 
 
 def make_bot(spec: str, seed: int = 0) -> Bot:
@@ -71,6 +92,8 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         return RandomBot(seed)
     if name == "greedy":
         return GreedyBot(seed)
+    if name == "careful":
+        return CarefulBot(seed)
     if name == "solver":
         return SolverBot(seed, bots.solver_options(params, DEFAULT, _OPTIONS,
                                                    ("nodes", "horizon")), name=spec)

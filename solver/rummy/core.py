@@ -30,8 +30,8 @@ from solver.ranking import (
     ranked_answer,
     solver_meta,
 )
+from solver.rummy.careful import careful_move
 from solver.rummy.double_pack_policy import splash_move
-from solver.rummy.policy import greedy_move
 from solver.rummy.worlds import Worlds
 from solver.value import value_at
 
@@ -64,6 +64,10 @@ class Options:
     horizon: int | None = 6
     """Turns played out after a root move before the hand is valued by the fit of
     :mod:`solver.rummy.evaluation` (``None``: to the end of the hand)."""
+    played: bool = True
+    """The others' hands in each world drawn as hands played
+    (:func:`solver.rummy.worlds.played_hands`); ``False``: uniformly from the unseen
+    cards."""
     prior_z: float = 2.0
     """The greedy rule's move (:func:`solver.rummy.policy.greedy_move`) ranks first unless
     the best mean beats it by more than this many paired standard errors (0: rank by
@@ -126,7 +130,7 @@ def solve(view: View, options: Options = DEFAULT, seed: int = 0, start: int = 0,
     if not columns:
         return tally
     stop = options.samples if stop is None else stop
-    worlds = Worlds(view, options.horizon)
+    worlds = Worlds(view, options.horizon, options.played)
 
     def value(index: int) -> tuple[list[float], int, bool]:
         return (*worlds.values(worlds.draw(seed, index), moves), True)
@@ -146,11 +150,11 @@ def ranked(view: View, tally: Tally, prior_z: float = DEFAULT.prior_z) -> list[M
     stats = rank(tally)
     if prior_z <= 0 or tally.moves == [POSITION] or view.to_move != view.player:
         return stats
-    default = (splash_move(view) if view.rules.lay_out else greedy_move(view)).id
+    default = (splash_move(view) if view.rules.lay_out else careful_move(view)).id
     for i, s in enumerate(stats):
         if tally.moves[s.index] == default:
             if i and stats[0].mean - s.mean <= prior_z * s.stderr_diff:
-                return [s, *stats[:i], *stats[i + 1:]]
+                return [replace(s, prior=True), *stats[:i], *stats[i + 1:]]
             break
     return stats
 

@@ -61,5 +61,5 @@ SOLVER: HintGame[rummy.View] = HintGame(
         view, tally, seed=seed, top=top, with_moves=with_moves, prior_z=DEFAULT.prior_z),
     exact=lambda view: False, bound=_bound, seats=lambda view: view.players,
     house=LADDER.house(),
-    meta=META | {"exact"}, stderr_when_over=True, by_mean=False, check=_check,
+    meta=META | {"exact"}, stderr_when_over=True, check=_check,
     review=_review, mark=mark_twins)

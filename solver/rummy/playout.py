@@ -12,8 +12,9 @@ would (tests/solver/rummy/test_playout.py).
 from __future__ import annotations
 
 from engine.rummy import DISCARD, State, arrange, reshuffle, settle
+from solver.rummy.careful import careful_takes
 from solver.rummy.evaluation import estimate
-from solver.rummy.policy import greedy_call, greedy_discard, greedy_takes, points
+from solver.rummy.policy import greedy_call, greedy_discard, points
 
 __all__ = ["play_out", "showdown_points"]
 
@@ -82,7 +83,7 @@ def play_out(state: State, horizon: int | None = None) -> tuple[tuple[float, ...
     while True:
         hand = hands[seat]
         if drawing:
-            if pile and greedy_takes(hand, pile[-1], dead[seat]):
+            if pile and careful_takes(hand, pile[-1]):
                 taken = pile.pop()
                 hand |= 1 << taken
             else:

@@ -4454,7 +4454,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 21.5,
+                         *         "elapsed_ms": 631.8,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -4479,9 +4479,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j6cd9e4a7e573f9c65a12a61b756cdbf7",
+                         *         "id": "j0bae9a96db16d7106116845bce71d306",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j6cd9e4a7e573f9c65a12a61b756cdbf7"
+                         *         "url": "/v1/jobs/j0bae9a96db16d7106116845bce71d306"
                          *       }
                          *     }
                          */
@@ -4889,7 +4889,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 21.7,
+                         *         "elapsed_ms": 470.7,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -4914,9 +4914,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j6cd9e4a7e573f9c65a12a61b756cdbf7",
+                         *         "id": "j0bae9a96db16d7106116845bce71d306",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j6cd9e4a7e573f9c65a12a61b756cdbf7"
+                         *         "url": "/v1/jobs/j0bae9a96db16d7106116845bce71d306"
                          *       }
                          *     }
                          */
@@ -5124,7 +5124,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "j6cd9e4a7e573f9c65a12a61b756cdbf7",
+                         *       "id": "j0bae9a96db16d7106116845bce71d306",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -5261,7 +5261,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 41.3,
+                         *           "elapsed_ms": 585.9,
                          *           "cached": false,
                          *           "nodes": 76919,
                          *           "seed": 0,
@@ -10652,10 +10652,15 @@ export interface components {
              */
             stderr: number;
             /**
-             * @description Paired standard error of its difference from the best move.
+             * @description Paired standard error of its difference from the best move, the move of highest equity (0 for that move itself).
              * @example 0
              */
             stderr_diff?: number;
+            /**
+             * @description Present, and true, on a move the game's prior ranked first although a later move has a higher equity: the search's evidence against the prior (the equities' difference, `stderr_diff`) was under its threshold (the rummy games: docs/api.md "Hints").
+             * @example true
+             */
+            prior?: boolean;
             /**
              * @description Readable hints: the ids of the moves alike to this one (the rummy games: the same but for which pack's copy of a card they play), best first; on the best of them only.
              * @example [
@@ -10692,7 +10697,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-alphabeta-horizon",
              *       "samples": 6,
-             *       "elapsed_ms": 31.7,
+             *       "elapsed_ms": 610.2,
              *       "cached": false,
              *       "nodes": 1005,
              *       "seed": 0,
@@ -11526,19 +11531,24 @@ export interface components {
             move: components["schemas"]["RummyMove"];
             /**
              * @description Mean equity of the move.
-             * @example 11.104
+             * @example 22.616
              */
             equity: number;
             /**
              * @description Its standard error.
-             * @example 7.451
+             * @example 9.007
              */
             stderr: number;
             /**
-             * @description Paired standard error of its difference from the best move.
+             * @description Paired standard error of its difference from the best move, the move of highest equity (0 for that move itself).
              * @example 0
              */
             stderr_diff?: number;
+            /**
+             * @description Present, and true, on a move the game's prior ranked first although a later move has a higher equity: the search's evidence against the prior (the equities' difference, `stderr_diff`) was under its threshold (the rummy games: docs/api.md "Hints").
+             * @example true
+             */
+            prior?: boolean;
             /**
              * @description Readable hints: the ids of the moves alike to this one (the rummy games: the same but for which pack's copy of a card they play), best first; on the best of them only.
              * @example [
@@ -11561,11 +11571,11 @@ export interface components {
             /**
              * @description The position's value for the asking player (counters or points of the hand).
              * @example {
-             *       "equity": 11.104,
-             *       "stderr": 7.451,
+             *       "equity": 22.616,
+             *       "stderr": 9.007,
              *       "expected_points": [
-             *         -11.104,
-             *         11.104
+             *         -22.616,
+             *         22.616
              *       ]
              *     }
              */
@@ -11575,9 +11585,9 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 8,
-             *       "elapsed_ms": 7.1,
+             *       "elapsed_ms": 272.1,
              *       "cached": false,
-             *       "nodes": 108,
+             *       "nodes": 106,
              *       "seed": 0,
              *       "exact": false
              *     }
@@ -11593,8 +11603,8 @@ export interface components {
              *           "type": "take",
              *           "description": "Take 9♠ from the discard pile"
              *         },
-             *         "equity": 11.104,
-             *         "stderr": 7.451,
+             *         "equity": 22.616,
+             *         "stderr": 9.007,
              *         "stderr_diff": 0
              *       },
              *       {
@@ -11604,9 +11614,9 @@ export interface components {
              *           "type": "draw",
              *           "description": "Draw from the stock"
              *         },
-             *         "equity": 5.968,
-             *         "stderr": 7.278,
-             *         "stderr_diff": 7.52
+             *         "equity": 1.169,
+             *         "stderr": 4.908,
+             *         "stderr_diff": 5.796
              *       }
              *     ]
              */

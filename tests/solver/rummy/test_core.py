@@ -9,7 +9,7 @@ import pytest
 from engine.rummy import DISCARD, DRAW, Played, State, advance
 from solver.ranking import merge
 from solver.rummy import DEFAULT, POSITION, Options, evaluate, finish, hint, solve
-from solver.rummy.policy import greedy_move
+from solver.rummy.careful import careful_move
 from tests.engine.rummy.positions import position
 from tests.solver.rummy.helpers import mid_hand
 
@@ -125,18 +125,31 @@ def test_double_pack_rum_is_searched_too() -> None:
 
 
 @pytest.mark.parametrize("variant", ["poker-rum", "poker-gin"])
-def test_the_greedy_move_stands_unless_clearly_beaten(variant: str) -> None:
-    """With ``prior_z`` the greedy rule's move is first unless the best mean beats it by
-    more than ``prior_z`` paired standard errors; with 0 the ranking is by mean."""
-    for state in mid_hand(variant, 12, 4):
+def test_the_careful_move_stands_unless_clearly_beaten(variant: str) -> None:
+    """With ``prior_z`` the careful rule's move is first unless the best mean beats it by
+    more than ``prior_z`` paired standard errors, and says so (``prior``); with 0 the
+    ranking is by mean.  Either way the evaluation is the best equity."""
+    marked = 0
+    for state in mid_hand(variant, 12, 8):
         view = state.view(state.to_move)
         tally = solve(view, Options(samples=6, nodes=None), seed=7)
         by_mean = finish(view, tally, prior_z=0)["moves"]
         assert [m["equity"] for m in by_mean] == sorted((m["equity"] for m in by_mean),
                                                         reverse=True)
-        moves = finish(view, tally, prior_z=2.0)["moves"]
-        greedy = greedy_move(view).id
-        if moves[0]["move"]["id"] != greedy:
-            mine = next(m for m in by_mean if m["move"]["id"] == greedy)
+        assert not any("prior" in m for m in by_mean)
+        answer = finish(view, tally, prior_z=2.0)
+        moves = answer["moves"]
+        careful = careful_move(view).id
+        assert answer["evaluation"]["equity"] == by_mean[0]["equity"]
+        if moves[0]["move"]["id"] != careful:
+            mine = next(m for m in by_mean if m["move"]["id"] == careful)
             assert by_mean[0]["equity"] - mine["equity"] > 2.0 * mine["stderr_diff"] - 1e-6
+        if moves[0]["move"] != by_mean[0]["move"]:  # ranked first against the means
+            assert moves[0]["move"]["id"] == careful and moves[0]["prior"] is True
+            rest = [m for m in by_mean if m["move"]["id"] != careful]
+            assert [m | {"rank": 0} for m in moves[1:]] == [m | {"rank": 0} for m in rest]
+            marked += 1
+        else:
+            assert moves == by_mean
         assert sorted(ids({"moves": moves})) == sorted(ids({"moves": by_mean}))
+    assert marked  # the prior did overrule the means somewhere, and said so

@@ -1,31 +1,32 @@
-"""solver.rummy.playout: the greedy rule played out on a lean copy gives exactly the
+"""solver.rummy.playout: the careful rule played out on a lean copy gives exactly the
 points the engine gives when the same rule plays every move (RM14-RM25)."""
 
 import pytest
 
 from engine.rummy import DISCARD, DRAW, TAKE, Move, State, advance
-from solver.rummy import GreedyBot, play_out
-from solver.rummy.policy import greedy_call, greedy_discard, greedy_takes, points
+from solver.rummy import CarefulBot, play_out
+from solver.rummy.careful import careful_takes
+from solver.rummy.policy import greedy_call, greedy_discard
 from tests.solver.rummy.helpers import mid_hand
 
 
-def greedy(state: State) -> Move:
-    """The greedy rule on the full state (the seat's own cards only)."""
+def careful(state: State) -> Move:
+    """The careful rule on the full state (the seat's own cards only)."""
     hand = state.hands[state.to_move]
     if state.phase == DRAW:
-        take = state.pile and greedy_takes(hand, state.pile[-1], points(hand))
+        take = state.pile and careful_takes(hand, state.pile[-1])
         return Move(TAKE) if take else Move(DRAW)
     card, after = greedy_discard(hand, state.taken)
     return Move(DISCARD, card, greedy_call(state.rules, after))
 
 
 @pytest.mark.parametrize("variant", ["poker-rum", "poker-gin"])
-def test_the_playout_is_the_engine_playing_greedy(variant: str) -> None:
+def test_the_playout_is_the_engine_playing_careful(variant: str) -> None:
     for state in mid_hand(variant, 1, 40):
         result, turns = play_out(state)
         engine_state = state
         while not engine_state.game_over:
-            engine_state, _ = advance(engine_state, greedy(engine_state))
+            engine_state, _ = advance(engine_state, careful(engine_state))
         assert result == engine_state.returns()  # the engine's settlement (RM18-RM23)
         assert turns >= 1
 
@@ -45,7 +46,7 @@ def test_the_playout_reshuffles_as_the_engine_does(variant: str) -> None:
             result, _ = play_out(short)
             engine_state = short
             while not engine_state.game_over:
-                engine_state, _ = advance(engine_state, greedy(engine_state))
+                engine_state, _ = advance(engine_state, careful(engine_state))
             assert result == engine_state.returns()
             ends.add((engine_state.reshuffled, engine_state.status))
     assert (True, "drawn") in ends
@@ -53,14 +54,14 @@ def test_the_playout_reshuffles_as_the_engine_does(variant: str) -> None:
 
 
 @pytest.mark.parametrize("variant", ["poker-rum", "poker-gin"])
-def test_the_greedy_bot_is_the_playout_rule(variant: str) -> None:
-    bot = GreedyBot()
+def test_the_careful_bot_is_the_playout_rule(variant: str) -> None:
+    bot = CarefulBot()
     for state in mid_hand(variant, 2, 20):
-        assert bot.choose(state.view(state.to_move)) == greedy(state)
+        assert bot.choose(state.view(state.to_move)) == careful(state)
 
 
 def test_a_finished_hand_is_its_points() -> None:
     state = mid_hand("poker-rum", 3, 1)[0]
     while not state.game_over:
-        state, _ = advance(state, greedy(state))
+        state, _ = advance(state, careful(state))
     assert play_out(state) == (state.returns(), 0)
