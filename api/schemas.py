@@ -629,6 +629,9 @@ class WhyRequest(StateRequest):
     meld = Int(validate=validate.Range(min=0, max=999), metadata=_meta(
         "The rummy games: optional, the number of the table's meld the cards are meant for "
         "(as an addition's id names it, DP5), in place of its `table` cards.", 0))
+    cell = fields.String(validate=validate.Regexp(r"^r\dc\d$"), metadata=_meta(
+        "Placement games (Patience Poker): the cell asked about, r<row>c<col> (PPD1); "
+        "`card` is then the card called by default.", "r4c5"))
 
 
 class KindReasonSchema(Schema):

@@ -7,10 +7,15 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar
 
+from api.reasons import why_json
 from api.served import ServedGame
+from engine.cards import card_name
 from engine.errors import IllegalMoveError
 from engine.patience_poker.state import Move
+from engine.patience_poker.why import why
+from engine.why import Answer, Reason
 from solver.patience_poker.entry import LADDER
+from solver.patience_poker.risks import placement_risks
 
 __all__ = ["SERVED"]
 
@@ -20,7 +25,7 @@ SOLVER_MOVE = 1
 
 class PatiencePokerServed(ServedGame):
     features = ServedGame.features | {"levels", "dial", "bot_move", "records", "replay",
-                                      "review"}
+                                      "review", "why", "risks"}
     examples: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
 
     def _own(self, state: Any, move: Move, seat: int, field: str) -> Move:
@@ -66,6 +71,27 @@ class PatiencePokerServed(ServedGame):
         yield from sorted(state.acting)
         for _ in range(25 - len(state.called)):
             yield from range(state.players)
+
+    def warnings(self, view: Any, moves: list[Any]) -> Mapping[Any, Mapping[str, Any]]:
+        """Each place's flush or straight given up, with the chance it had."""
+        return placement_risks(view, moves)
+
+    def why(self, view: Any, body: Mapping[str, Any]) -> dict[str, Any]:
+        """Whether the card called (or ``card``) may go at ``cell``, else the first rule
+        it breaks (PPD11); a legal place's warning (``risks``) with it."""
+        cell = body.get("cell")
+        if cell is None:
+            raise IllegalMoveError("cell: the cell asked about, r<row>c<col> (PPD1)",
+                                   field="cell", rule="PPD1")
+        answer = why(view, str(cell), body.get("card"))
+        warned = placement_risks(view, answer.moves) if answer.moves else {}
+        warnings = [Reason(risk["how"], "PP11", f"gives up the {risk['how']} of "
+                           f"{risk['line']}, which had a {risk['probability']:.1%} chance")
+                    for risk in warned.values()]
+        return why_json(view.player, [] if not view.called else [
+            body.get("card") or card_name(view.called[-1])], [],
+            Answer(answer.moves, answer.reasons, warnings),
+            lambda move: self.engine.move_json(view, move))
 
     def scores(self, position: Any) -> list[int]:
         return list(position.scores)

@@ -90,3 +90,21 @@ def test_a_hint_ranks_the_places(client: FlaskClient) -> None:
         "moves"]}
     assert {m["move"]["id"] for m in answer["moves"]} == legal
     assert 0 <= answer["evaluation"]["equity"] <= 1000
+
+
+def test_why_names_the_rule_and_the_risk(client: FlaskClient) -> None:
+    state = ok(client.post("/v1/games", json={**GAME, "variant": "poker-squares"}))["state"]
+    for cell in ("r0c0", "r0c1", "r1c0"):
+        moves = ok(client.post("/v1/legal-moves", json={"state": state}))["moves"]
+        state = ok(client.post("/v1/apply", json={"state": state, "move": next(
+            m["id"] for m in moves if m["cell"] == cell)}))["state"]
+    taken = ok(client.post("/v1/why", json={"state": state, "cell": "r0c0"}))
+    assert not taken["legal"] and taken["rule"] == "PP8"
+    assert taken["rule_url"] == "/rules/patience-poker#PP8"
+    free = ok(client.post("/v1/why", json={"state": state, "cell": "r4c4"}))
+    assert free["legal"] and free["moves"][0]["cell"] == "r4c4"
+    missing = client.post("/v1/why", json={"state": state})
+    assert missing.status_code == 422 and missing.json["field"] == "cell"
+    listed = ok(client.post("/v1/legal-moves", json={"state": state, "risks": True}))
+    assert len(listed["risks"]) == len(listed["moves"])
+    assert all(0 <= r["probability"] <= 1 for r in listed["risks"])
