@@ -82,6 +82,7 @@ def play(client: CardGames, args: argparse.Namespace, symbols: bool, stdin: Text
                 continue
             if text in ("h", "hint"):
                 answer = client.hints(position=position, top=getattr(args, "top", None) or 3,
+                                      samples=getattr(args, "samples", None),
                                       seed=getattr(args, "hint_seed", 0))
                 for hint in answer["moves"]:
                     say(f"  {hint['rank']}. {hint['move']['cell']}: expected count "

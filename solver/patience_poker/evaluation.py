@@ -61,12 +61,15 @@ class Worth:
         if found is None:
             if len(self.memo) > 400_000:
                 self.memo.clear()
+                self.memo[()] = 0.0
             found = self.memo[key] = self._worth(key)
         return found
 
     def _worth(self, cards: tuple[int, ...]) -> float:
         v, w = self.values, self.weights
         n = len(cards)
+        if not n:
+            return 0.0
         if n == 5:
             return float(v[category(cards)])
         counts: dict[int, int] = {}

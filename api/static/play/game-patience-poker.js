@@ -20,7 +20,9 @@ export function start(api, config, context) {
   const variants = playable(entry);
   const chosen = variants.find((v) => v.name === config.variant) || variants.find(
     (v) => v.name === entry.default_variant) || variants[0];
-  const human = config.human < chosen.seats ? config.human : 0;
+  const [fewest, most] = [chosen.min_seats || chosen.seats, chosen.max_seats || chosen.seats];
+  const seats = Math.min(Math.max(config.players || chosen.seats, fewest), most);  // PPD4
+  const human = config.human < seats ? config.human : 0;
   const bots = (chosen.house && chosen.house.bots) || [];
   const bot = bots.includes(config.opponent) ? config.opponent : bots[0];
   const hints = (entry.features || []).includes("hints");
@@ -119,7 +121,7 @@ export function start(api, config, context) {
       const won = result.winners.includes(human);
       document.dispatchEvent(new CustomEvent("cassino:game-over", { detail: {  // replay.js
         game: state.token, credential: state.credential, seat: human,
-        names: Array.from({ length: chosen.seats }, (_, s) => (s === human ? "You" : "House")) } }));
+        names: Array.from({ length: seats }, (_, s) => (s === human ? "You" : "House")) } }));
       render();
       setPhase("game-over", `Game over: ${won ? "you win" : "you lose"} (points ${result.points.join(" to ")}).`);
       return;
@@ -137,9 +139,9 @@ export function start(api, config, context) {
     $("log").replaceChildren();
     $("hint-panel").hidden = true;
     setPhase("busy", "Dealing…");
-    const house = Array.from({ length: chosen.seats }, (_, s) => s).filter((s) => s !== human)
+    const house = Array.from({ length: seats }, (_, s) => s).filter((s) => s !== human)
       .map((player) => ({ player, bot }));
-    const body = { game, variant: chosen.name, sealed: true, house };
+    const body = { game, variant: chosen.name, sealed: true, house, players: seats };
     if (config.seed !== null) body.seed = config.seed;
     try {
       const started = await api.newGame(body);

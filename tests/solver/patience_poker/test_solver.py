@@ -93,3 +93,12 @@ def test_tableaus_to_500() -> None:
     assert tableaus_to([0])[0] == float("inf")
     score, hands, _ = play_deal(("poker-squares", "greedy", 1))
     assert len(hands) == 10 and score >= 0
+
+
+def test_the_worth_memo_survives_its_reset() -> None:
+    """The memo is emptied when full, and an empty line is still worth nothing."""
+    from solver.patience_poker.evaluation import Worth
+
+    worth = Worth("patience-poker")
+    worth.memo.update({(i, -1): 0.0 for i in range(400_001)})
+    assert worth.gain([], [], 5) > 0 and worth.of([]) == 0.0
