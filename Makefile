@@ -129,7 +129,7 @@ architecture:  # rewrite docs/architecture.md's import picture from the imports 
 
 # --- Patience Poker (issue 32; docs/solver.md "Patience Poker") ---------------------------
 PP_DEALS ?= 10000
-PP_SOLVER_DEALS ?= 1000
+PP_SOLVER_DEALS ?= 10000
 .PHONY: bench-patience-poker arena-patience-poker
 bench-patience-poker: .installed  # legal places (us) and hint p50/p95 (CPU ms) per variant, one core
 	$(PYTHON) bench/patience_poker_bench.py --games 8
