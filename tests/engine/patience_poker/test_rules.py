@@ -209,3 +209,11 @@ def test_perft() -> None:
         [8, 88, 1200]  # the book: eight places, then ten or a dozen (4 * 10 + 4 * 12)
     assert [_perft(ENGINE.new_game(7, "poker-squares"), d) for d in (1, 2)] == [25, 600]
     assert _perft(ENGINE.new_game(7, "patience-poker", players=2), 2) == 64
+
+
+def test_the_game_is_found_by_its_name() -> None:
+    """A game name's ``-`` is its packages' ``_`` (engine.games.package_name)."""
+    from engine.games import game_names, module_of
+
+    assert "patience-poker" in game_names()
+    assert module_of("patience-poker", "solver") == "solver.patience_poker.entry"
