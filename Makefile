@@ -126,3 +126,14 @@ bench-games: .installed  # per game: legal moves of mid-hand positions (us) and 
 .PHONY: architecture
 architecture:  # rewrite docs/architecture.md's import picture from the imports (CI checks it: tests/test_architecture.py)
 	$(PYTHON) tools/import_graph.py --write docs/architecture.md
+
+# --- Patience Poker (issue 32; docs/solver.md "Patience Poker") ---------------------------
+PP_DEALS ?= 10000
+PP_SOLVER_DEALS ?= 10000
+.PHONY: bench-patience-poker arena-patience-poker
+bench-patience-poker: .installed  # legal places (us) and hint p50/p95 (CPU ms) per variant, one core
+	$(PYTHON) bench/patience_poker_bench.py --games 8
+
+arena-patience-poker: .installed  # mean count ± SE, hand frequencies, tableaus to 500, per system: make arena-patience-poker PP_DEALS=10000 JOBS=2
+	$(PYTHON) -m solver.patience_poker.arena greedy random --deals $(PP_DEALS) --jobs $(JOBS)
+	$(PYTHON) -m solver.patience_poker.arena solver greedy --deals $(PP_SOLVER_DEALS) --jobs $(JOBS)

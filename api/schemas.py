@@ -50,6 +50,9 @@ def _house_bots() -> tuple[tuple[str, ...], dict[str, float]]:
 
 HOUSE_BOTS, LEVELS = _house_bots()
 """Who may play a house seat in some game, and the named skill levels with their dials."""
+MIN_PLAYERS = min(info.seat_range[0] for game in game_types() for info in game.variants)
+"""The fewest seats of any variant of any game (a solitaire's one); the engine checks each
+variant's."""
 MAX_PLAYERS = max(info.seat_range[1] for game in game_types() for info in game.variants)
 """The most seats of any variant of any game (rummy's six, RM1); the engine checks each
 variant's."""
@@ -205,10 +208,11 @@ class NewGameRequest(Strict):
     variant = fields.String(validate=Registered(variant_names), metadata=_meta(
         "Rules variant of the game (GET /v1/catalog); only playable ones start. By default "
         "the game's `default_variant`: `standard` for Cassino.", "standard"))
-    players = Int(validate=validate.Range(min=2, max=MAX_PLAYERS), metadata=_meta(
+    players = Int(validate=validate.Range(min=MIN_PLAYERS, max=MAX_PLAYERS), metadata=_meta(
         "Seats: the variant's own by default; rummy plays with 2 to 6, Conquian with 2 or "
-        "3 (three at the table, the dealer sitting out of the hand, QD12); a Cassino "
-        "variant has one number of seats, and only it is accepted.", 2))
+        "3 (three at the table, the dealer sitting out of the hand, QD12), Patience Poker "
+        "with 1 (the solitaire) to 8 (PPD4); a Cassino variant has one number of seats, "
+        "and only it is accepted.", 2))
     seed = Int(validate=validate.Range(min=0, max=MAX_SEED),
                metadata=_meta("Game seed; when omitted the server draws one below 2^53. "
                               + SAFE_TEXT, 12345))
@@ -625,6 +629,9 @@ class WhyRequest(StateRequest):
     meld = Int(validate=validate.Range(min=0, max=999), metadata=_meta(
         "The rummy games: optional, the number of the table's meld the cards are meant for "
         "(as an addition's id names it, DP5), in place of its `table` cards.", 0))
+    cell = fields.String(validate=validate.Regexp(r"^r\dc\d$"), metadata=_meta(
+        "Placement games (Patience Poker): the cell asked about, r<row>c<col> (PPD1); "
+        "`card` is then the card called by default.", "r4c5"))
 
 
 class KindReasonSchema(Schema):

@@ -122,7 +122,8 @@ class Value:
 def value_of(game: GameType, variant: str, seats: int | None = None) -> Value:
     """The value of ``game``'s ``variant`` (its result kind, :meth:`GameType.result_of`)
     at ``seats`` seats (the variant's own number when ``None``; a variant whose seats each
-    play alone may be played by more or fewer)."""
+    play alone may be played by more or fewer).  A ``points`` variant played by one seat
+    is a solitaire, valued as a ``score`` (its points themselves)."""
     info = game.variant(variant)
     kind = game.result_of(variant)
     teams = info.teams
@@ -131,6 +132,8 @@ def value_of(game: GameType, variant: str, seats: int | None = None) -> Value:
         if any(len(team) != 1 for team in teams):
             raise ValueError(f"{variant}: its teams are for {info.seats} seats, not {count}")
         teams = tuple((seat,) for seat in range(count))
+    if kind == "points" and count == 1:  # a points game played alone is a solitaire
+        kind = "score"
     return Value(kind, teams)
 
 

@@ -7907,7 +7907,7 @@ export interface components {
              * @example rummy
              * @enum {string}
              */
-            game: "cassino" | "conquian" | "rummy";
+            game: "cassino" | "conquian" | "patience-poker" | "rummy";
             /**
              * @description The variant.
              * @example poker-rum
@@ -8422,7 +8422,7 @@ export interface components {
              * @example cassino
              * @enum {string}
              */
-            game?: "cassino" | "conquian" | "rummy";
+            game?: "cassino" | "conquian" | "patience-poker" | "rummy";
             /**
              * @description Rules variant (GET /v1/variants).
              * @default standard
@@ -8845,7 +8845,7 @@ export interface components {
              * @example cassino
              * @enum {string}
              */
-            game?: "cassino" | "conquian" | "rummy";
+            game?: "cassino" | "conquian" | "patience-poker" | "rummy";
             /**
              * @description Rules variant (GET /v1/variants).
              * @default standard
@@ -11956,7 +11956,7 @@ export interface components {
              * @example cassino
              * @enum {string}
              */
-            name: "cassino" | "conquian" | "rummy";
+            name: "cassino" | "conquian" | "patience-poker" | "rummy";
             /**
              * @description Its name for people.
              * @example Cassino
@@ -12314,15 +12314,15 @@ export interface components {
              * @example cassino
              * @enum {string}
              */
-            game?: "cassino" | "conquian" | "rummy";
+            game?: "cassino" | "conquian" | "patience-poker" | "rummy";
             /**
              * @description Rules variant of the game (GET /v1/catalog); only playable ones start. By default the game's `default_variant`: `standard` for Cassino.
              * @example standard
              * @enum {string}
              */
-            variant?: "standard" | "classic" | "classic-deal" | "twenty-one" | "twenty-one-claims" | "royal" | "royal-14" | "spade" | "draw" | "partnership" | "three-hand" | "conquian" | "conquian-american" | "poker-rum" | "poker-gin" | "double-pack-rum" | "poker-gin-caller";
+            variant?: "standard" | "classic" | "classic-deal" | "twenty-one" | "twenty-one-claims" | "royal" | "royal-14" | "spade" | "draw" | "partnership" | "three-hand" | "conquian" | "conquian-american" | "patience-poker" | "patience-poker-straights" | "patience-poker-english" | "poker-squares" | "poker-rum" | "poker-gin" | "double-pack-rum" | "poker-gin-caller";
             /**
-             * @description Seats: the variant's own by default; rummy plays with 2 to 6, Conquian with 2 or 3 (three at the table, the dealer sitting out of the hand, QD12); a Cassino variant has one number of seats, and only it is accepted.
+             * @description Seats: the variant's own by default; rummy plays with 2 to 6, Conquian with 2 or 3 (three at the table, the dealer sitting out of the hand, QD12), Patience Poker with 1 (the solitaire) to 8 (PPD4); a Cassino variant has one number of seats, and only it is accepted.
              * @example 2
              */
             players?: number;
@@ -14128,6 +14128,11 @@ export interface components {
              * @example 0
              */
             meld?: number;
+            /**
+             * @description Placement games (Patience Poker): the cell asked about, r<row>c<col> (PPD1); `card` is then the card called by default.
+             * @example r4c5
+             */
+            cell?: string;
         };
     };
     responses: {
