@@ -53,6 +53,8 @@ HOUSE_BOTS, LEVELS = _house_bots()
 MAX_PLAYERS = max(info.seat_range[1] for game in game_types() for info in game.variants)
 """The most seats of any variant of any game (rummy's six, RM1); the engine checks each
 variant's."""
+MIN_PLAYERS = min(info.seat_range[0] for game in game_types() for info in game.variants)
+"""The fewest seats of any variant of any game (Solitaire Cribbage's one, SC2)."""
 MAX_SEED = max(engine_of(game.name).max_seed for game in game_types())
 """The largest seed of any game; each game's engine checks its own."""
 
@@ -205,10 +207,11 @@ class NewGameRequest(Strict):
     variant = fields.String(validate=Registered(variant_names), metadata=_meta(
         "Rules variant of the game (GET /v1/catalog); only playable ones start. By default "
         "the game's `default_variant`: `standard` for Cassino.", "standard"))
-    players = Int(validate=validate.Range(min=2, max=MAX_PLAYERS), metadata=_meta(
+    players = Int(validate=validate.Range(min=MIN_PLAYERS, max=MAX_PLAYERS), metadata=_meta(
         "Seats: the variant's own by default; rummy plays with 2 to 6, Conquian with 2 or "
-        "3 (three at the table, the dealer sitting out of the hand, QD12); a Cassino "
-        "variant has one number of seats, and only it is accepted.", 2))
+        "3 (three at the table, the dealer sitting out of the hand, QD12), Solitaire "
+        "Cribbage with 1 to 4 (SC2); a Cassino variant has one number of seats, and only it "
+        "is accepted.", 2))
     seed = Int(validate=validate.Range(min=0, max=MAX_SEED),
                metadata=_meta("Game seed; when omitted the server draws one below 2^53. "
                               + SAFE_TEXT, 12345))

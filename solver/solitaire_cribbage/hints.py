@@ -18,11 +18,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.solitaire_cribbage import DEALS, PARTNERS, TEAMS, Move, View
+from engine.solitaire_cribbage import DEALS, GAME_HOLE, PARTNERS, TEAMS, Move, View
 from solver.games import Progress
 from solver.ranking import POSITION, Tally, answer, rank, ranked_answer, solver_meta
 from solver.solitaire_cribbage.odds import odds
-from solver.solitaire_cribbage.scoring import Discard, discards
+from solver.solitaire_cribbage.scoring import Discard, discards, last_deal
 from solver.value import value_at
 
 __all__ = ["ALGORITHM", "DEFAULT", "OBJECTIVES", "Options", "finish", "options_of",
@@ -30,6 +30,9 @@ __all__ = ["ALGORITHM", "DEFAULT", "OBJECTIVES", "Options", "finish", "options_o
 
 ALGORITHM = "exact-discard"
 OBJECTIVES = ("odds", "points")
+TIE = 1e-5
+"""The solitaire's chance of 91 breaks its near ties by the deal's expected points: a
+point more is worth this much chance (far below the table's own noise)."""
 
 
 @dataclass(frozen=True)
@@ -131,7 +134,13 @@ def valued(view: View, discard: Discard, objective: str) -> float:
         return discard.expected
     if view.seats == 1:
         table, holes, after = odds(), view.holes[0], view.deal + 1
-        return sum(p * table.reach(after, holes + k) for k, p in discard.histogram.items())
+        if view.deal == DEALS:  # the last hand's four are among the six unseen: exact
+            rest = last_deal(discard.laid, discard.kept, view.unseen())
+            chance = sum(p for k, p in rest.items() if holes + k >= GAME_HOLE)
+        else:
+            chance = sum(p * table.reach(after, holes + k)
+                         for k, p in discard.histogram.items())
+        return chance + TIE * discard.expected
     return _win(view, discard.histogram)
 
 

@@ -6,11 +6,12 @@ last hand) reaches 91 by the end of the pack, laying away as this same table say
 then on.  It is computed backwards on seeded samples: ``W[7]`` from last hands sampled,
 ``W[d]`` as the mean over sampled deals of the best discard's chance, each discard's
 points distributed exactly over the crib's and the starter's unseen cards
-(:func:`solver.solitaire_cribbage.scoring.discards`) and ``W[d + 1]`` after them.  The
-table ignores which cards earlier deals took from the pack (each sample is a deal of its
-own shuffle).  ``python -m solver.solitaire_cribbage.odds`` (``make odds-solitaire-cribbage``)
-writes it to ``odds.json`` beside this module, with the marginal distribution of a deal's
-points under the greedy discard, which the competitions' model reads."""
+(:func:`solver.solitaire_cribbage.scoring.discards`) and ``W[d + 1]`` after them, each
+row made never to fall as the holes rise (:func:`monotone`).  The table ignores which
+cards earlier deals took from the pack (each sample is a deal of its own shuffle).
+``python -m solver.solitaire_cribbage.odds`` (``make odds-solitaire-cribbage``) writes it
+to ``odds.json`` beside this module, with the marginal distribution of a deal's points
+under the greedy discard, which the competitions' model reads."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ from typing import Any
 from engine.solitaire_cribbage import DEALS, GAME_HOLE, count, deal_positions
 from solver.solitaire_cribbage.scoring import discards
 
-__all__ = ["FILE", "Odds", "build", "odds"]
+__all__ = ["FILE", "Odds", "build", "monotone", "odds"]
 
 FILE = Path(__file__).with_name("odds.json")
 LAST = DEALS + 1
@@ -64,6 +65,22 @@ def _deal(rng: random.Random, deal: int) -> tuple[list[int], list[int]]:
     return [pack[i] for i in hand], [pack[i] for i in crib] + pack[starter:]
 
 
+def monotone(row: list[float]) -> list[float]:
+    """The nearest row that never falls as the holes rise (pool-adjacent-violators): more
+    holes never lower the chance, and the samples' noise is pooled where it says so."""
+    blocks: list[list[float]] = []  # [sum, count]
+    for x in row:
+        blocks.append([x, 1.0])
+        while len(blocks) > 1 and blocks[-2][0] / blocks[-2][1] > blocks[-1][0] / blocks[-1][1]:
+            total, n = blocks.pop()
+            blocks[-1][0] += total
+            blocks[-1][1] += n
+    out: list[float] = []
+    for total, n in blocks:
+        out += [total / n] * int(n)
+    return out
+
+
 def build(samples: int, seed: int = 1, progress: bool = False) -> dict[str, Any]:
     """The table from ``samples`` sampled deals a level (and 50 times as many last hands)."""
     rng = random.Random(f"solitaire-cribbage-odds/{seed}")
@@ -94,7 +111,7 @@ def build(samples: int, seed: int = 1, progress: bool = False) -> dict[str, Any]
                 row[h] += max(sum(p * w(h + k) for k, p in hist) for hist in items) / samples
             if progress and i % 50 == 0:
                 print(f"deal {deal}: {i}/{samples}", file=sys.stderr)
-        reach[deal] = row
+        reach[deal] = monotone(row)
         deal_points[deal] = greedy
     return {"samples": samples, "seed": seed,
             "reach": {str(d): [round(x, 6) for x in row] for d, row in sorted(reach.items())},

@@ -20,7 +20,8 @@ from itertools import combinations, combinations_with_replacement
 from engine.cards import rank_of, suit_of
 from engine.solitaire_cribbage import JACK
 
-__all__ = ["Discard", "discards", "expected_points", "key_of", "rank_points"]
+__all__ = ["Discard", "discards", "expected_points", "key_of", "last_deal", "points",
+           "rank_points"]
 
 Histogram = dict[int, float]
 """Points -> probability."""
@@ -187,6 +188,40 @@ def _suited(a: int, b: int, s: int, laid_suit: int, jack: int, unseen: set[int],
             out.append((v, -1.0))
             out.append((v + 5, 1.0))
     return out
+
+
+def points(cards: Sequence[int], starter: int | None, *, crib: bool = False) -> int:
+    """SC13-SC19 of four ``cards`` and the ``starter`` (``None``: the last hand), his
+    heels left out: the engine's count, its ranks' part looked up."""
+    ranks = [rank_of(c) for c in cards]
+    if starter is None:
+        suits = {suit_of(c) for c in cards}
+        return rank_points()[key_of(ranks)] + (4 if len(suits) == 1 else 0)
+    out = rank_points()[key_of([*ranks, rank_of(starter)])]
+    suits = {suit_of(c) for c in cards}
+    if len(suits) == 1:
+        same = suit_of(starter) in suits
+        out += (5 if same else 0) if crib else 4 + same
+    return out + any(rank_of(c) == JACK and suit_of(c) == suit_of(starter) for c in cards)
+
+
+def last_deal(laid: tuple[int, int], kept: tuple[int, ...],
+              unseen: Sequence[int]) -> dict[int, float]:
+    """SC9, SC10: the sixth deal's points and the last hand's together, exact: the six
+    unseen cards are the crib's two, the starter and the three the last hand holds with
+    it."""
+    out: dict[int, float] = {}
+    cases = 0
+    for s in unseen:
+        rest = [c for c in unseen if c != s]
+        deal = points(kept, s) + (2 if rank_of(s) == JACK else 0)
+        for i, x in enumerate(rest):
+            for y in rest[i + 1:]:
+                last = [s, *(c for c in rest if c not in (x, y))]
+                total = deal + points((*laid, x, y), s, crib=True) + points(last, None)
+                out[total] = out.get(total, 0.0) + 1.0
+                cases += 1
+    return {v: w / cases for v, w in sorted(out.items())}
 
 
 def expected_points(hand: Sequence[int], unseen: Sequence[int]) -> list[float]:
