@@ -126,3 +126,15 @@ bench-games: .installed  # per game: legal moves of mid-hand positions (us) and 
 .PHONY: architecture
 architecture:  # rewrite docs/architecture.md's import picture from the imports (CI checks it: tests/test_architecture.py)
 	$(PYTHON) tools/import_graph.py --write docs/architecture.md
+
+# --- Solitaire Cribbage (issue 33) --------------------------------------------------------
+.PHONY: bench-solitaire-cribbage arena-solitaire-cribbage odds-solitaire-cribbage
+bench-solitaire-cribbage: .installed  # legal moves, the exact discard, a hint: p50/p95 on one core
+	$(PYTHON) bench/solitaire_cribbage_bench.py --games $(or $(GAMES),30)
+
+arena-solitaire-cribbage: .installed  # the chance of 91 in one pass for each bot: make arena-solitaire-cribbage DEALS=10000 JOBS=2
+	$(PYTHON) -m solver.solitaire_cribbage.arena solver greedy random --deals $(or $(DEALS),2000) --jobs $(or $(JOBS),1) --quiet
+	$(PYTHON) -m solver.solitaire_cribbage.arena solver greedy --match --deals $(or $(PAIRS),200) --jobs $(or $(JOBS),1) --quiet
+
+odds-solitaire-cribbage: .installed  # recompute solver/solitaire_cribbage/odds.json (the chance of 91 by deal and holes)
+	$(PYTHON) -m solver.solitaire_cribbage.odds --samples $(or $(SAMPLES),3000)

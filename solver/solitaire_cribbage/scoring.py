@@ -85,25 +85,34 @@ class Discard:
         return sum(p for v, p in self.histogram.items() if v >= at_least)
 
 
-def _crib_by_rank(laid_key: int, counts: list[int]) -> Histogram:
-    """The crib's fifteens, pairs and runs (its two laid and the starter in ``laid_key``)
-    over the pairs of unseen cards of each rank pair, ``counts`` the unseen cards by rank
-    (index 1..13): counts of pairs, not yet probabilities."""
-    table = rank_points()
-    out: Histogram = {}
+def _pairs_by_rank(counts: list[int]) -> tuple[list[int], list[float]]:
+    """The rank pairs two unseen cards may make, ``counts`` the unseen cards by rank (index
+    1..13): each pair's part of a key, and how many pairs of cards make it."""
+    keys: list[int] = []
+    weights: list[float] = []
     for ra in range(1, 14):
         ca = counts[ra]
         if not ca:
             continue
-        key_a = laid_key + _BASE[ra - 1]
         if ca >= 2:
-            v = table[key_a + _BASE[ra - 1]]
-            out[v] = out.get(v, 0.0) + ca * (ca - 1) / 2
+            keys.append(2 * _BASE[ra - 1])
+            weights.append(ca * (ca - 1) / 2)
         for rb in range(ra + 1, 14):
-            cb = counts[rb]
-            if cb:
-                v = table[key_a + _BASE[rb - 1]]
-                out[v] = out.get(v, 0.0) + ca * cb
+            if counts[rb]:
+                keys.append(_BASE[ra - 1] + _BASE[rb - 1])
+                weights.append(float(ca * counts[rb]))
+    return keys, weights
+
+
+def _crib_by_rank(known: int, pairs: tuple[list[int], list[float]]) -> Histogram:
+    """The crib's fifteens, pairs and runs (its two laid and the starter in the key
+    ``known``) over the unseen ``pairs`` (:func:`_pairs_by_rank`): counts of pairs, not
+    yet probabilities."""
+    table = rank_points()
+    keys, weights = pairs
+    out: Histogram = {}
+    for v, w in zip([table[known + k] for k in keys], weights, strict=True):
+        out[v] = out.get(v, 0.0) + w
     return out
 
 
@@ -120,6 +129,11 @@ def discards(hand: Sequence[int], unseen: Sequence[int]) -> list[Discard]:
     for c in unseen:
         by_rank[rank_of(c)] += 1
     unseen_set = set(unseen)
+    pairs_of: dict[int, tuple[list[int], list[float]]] = {}
+    for r in {rank_of(c) for c in unseen}:  # the pairs left once the starter is of rank r
+        by_rank[r] -= 1
+        pairs_of[r] = _pairs_by_rank(by_rank)
+        by_rank[r] += 1
     jack_of = [c for c in range(52) if rank_of(c) == JACK]  # by suit
     out = []
     for i, a in enumerate(six):
@@ -131,7 +145,9 @@ def discards(hand: Sequence[int], unseen: Sequence[int]) -> list[Discard]:
             kept_flush = len(kept_suits) == 1
             laid_suit = suit_of(a) if suit_of(a) == suit_of(b) else -1
             crib_cache: dict[int, Histogram] = {}
+            nobs_cache: dict[int, list[tuple[int, float]]] = {}
             total: Histogram = {}
+            groups: dict[tuple[int, int, bool], int] = {}
             for s in unseen:
                 rs, ss = rank_of(s), suit_of(s)
                 hand_points = table[kept_key + _BASE[rs - 1]]
@@ -140,36 +156,57 @@ def discards(hand: Sequence[int], unseen: Sequence[int]) -> list[Discard]:
                 jack = jack_of[ss]
                 hand_points += jack in kept  # SC18 in the hand
                 hand_points += 2 if rs == JACK else 0  # SC19
-                crib = crib_cache.get(rs)
-                if crib is None:
-                    by_rank[rs] -= 1
-                    crib = crib_cache[rs] = _crib_by_rank(laid_key + _BASE[rs - 1], by_rank)
-                    by_rank[rs] += 1
-                fixes = _suited(a, b, s, laid_suit, jack, unseen_set, laid_key + _BASE[rs - 1])
-                nobs = 1 if jack in (a, b) else 0
-                base = hand_points + nobs
-                for v, w in crib.items():
-                    total[base + v] = total.get(base + v, 0.0) + w
-                for v, w in fixes:  # a pair's mass moved to what its suits add
-                    total[base + v] = total.get(base + v, 0.0) + w
+                base = hand_points + (1 if jack in (a, b) else 0)  # SC18 in the crib
+                if rs not in crib_cache:
+                    crib_cache[rs] = _crib_by_rank(laid_key + _BASE[rs - 1], pairs_of[rs])
+                jack_unseen = jack in unseen_set and jack != s
+                if laid_suit == ss:  # a five-card flush may be: this starter on its own
+                    for v, w in crib_cache[rs].items():
+                        total[base + v] = total.get(base + v, 0.0) + w
+                    for v, w in _suited(s, True, jack, unseen_set, laid_key + _BASE[rs - 1]):
+                        total[base + v] = total.get(base + v, 0.0) + w
+                    continue
+                group = (base, rs, jack_unseen)
+                groups[group] = groups.get(group, 0) + 1
+            for (base, rs, jack_unseen), m in groups.items():
+                for v, w in crib_cache[rs].items():
+                    total[base + v] = total.get(base + v, 0.0) + m * w
+                if jack_unseen:  # the pairs holding the jack of the starter's suit: one more
+                    fixes = nobs_cache.get(rs)
+                    if fixes is None:
+                        fixes = nobs_cache[rs] = _nobs_pairs(laid_key + _BASE[rs - 1], rs,
+                                                             by_rank)
+                    for v, w in fixes:
+                        total[base + v] = total.get(base + v, 0.0) + m * w
             scale = 1.0 / (n * pairs_total)
             out.append(Discard((a, b), kept, {v: w * scale for v, w in sorted(total.items())
                                               if abs(w) > 1e-9}))
     return out
 
 
-def _suited(a: int, b: int, s: int, laid_suit: int, jack: int, unseen: set[int],
+def _nobs_pairs(key: int, starter_rank: int, counts: list[int]) -> list[tuple[int, float]]:
+    """SC18: the crib's pairs holding the jack of the starter's suit (unseen), each moved
+    one point up: the other card any unseen but the starter and the jack, by rank."""
+    table = rank_points()
+    kj = key + _BASE[JACK - 1]
+    out: list[tuple[int, float]] = []
+    for r in range(1, 14):
+        c = counts[r] - (r == starter_rank) - (r == JACK)
+        if c > 0:
+            v = table[kj + _BASE[r - 1]]
+            out += [(v, -float(c)), (v + 1, float(c))]
+    return out
+
+
+def _suited(s: int, flush: bool, jack: int, unseen: set[int],
             key: int) -> list[tuple[int, float]]:
-    """The corrections of the crib's pairs whose suits score: a pair holding the jack of
-    the starter's suit (SC18), a pair of the laid cards' suit with the starter's too (a
-    five-card flush, SC17): each moves its one case from its ranks' points to theirs with
-    the suits' (``-1`` at the old value, ``+1`` at the new)."""
+    """The corrections of the crib's pairs whose suits score, with starter ``s``: a pair
+    holding the jack of the starter's suit (SC18), a pair of the laid cards' suit with the
+    starter's too (``flush``: a five-card flush, SC17): each moves its one case from its
+    ranks' points to theirs with the suits' (``-1`` at the old value, ``+1`` at the new)."""
     table = rank_points()
     ss = suit_of(s)
-    flush = laid_suit == ss
     jack_unseen = jack in unseen and jack != s
-    if not flush and not jack_unseen:
-        return []
     out: list[tuple[int, float]] = []
     others = [c for c in unseen if c != s]
     if jack_unseen:

@@ -351,13 +351,16 @@ def test_a_generic_client_builds_its_menus_from_the_catalog_alone(client: FlaskC
             seats = [{"player": 1, "bot": bot} for bot in house["bots"]]
             if house["dial"] is not None:
                 seats += [{"player": 1, "dial": house["dial"][end]} for end in ("min", "max")]
+            # a seat 1 for the house: a variant alone by default (a solitaire, SC2) is
+            # asked for two seats
+            table = {"players": 2} if variant["seats"] < 2 <= variant["max_seats"] else {}
             for seat in seats:
-                answer = client.post("/v1/games", json={**menu, "sealed": True,
+                answer = client.post("/v1/games", json={**menu, **table, "sealed": True,
                                                         "house": [seat]})
                 assert answer.status_code == 200, (menu, seat, answer.json)
                 started += 1
             if house["dial"] is None:  # no dial offered: none accepted
-                answer = client.post("/v1/games", json={**menu, "sealed": True,
+                answer = client.post("/v1/games", json={**menu, **table, "sealed": True,
                                                         "house": [{"player": 1, "dial": 50}]})
                 assert answer.status_code == 422
     assert started > 60
