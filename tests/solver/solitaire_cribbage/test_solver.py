@@ -138,3 +138,13 @@ def test_a_whole_solitaire_by_the_solver() -> None:
     while not state.game_over:
         state = state.apply(bot.choose(state.view(0)))[0]
     assert state.table.holes[0] > 0
+
+
+def test_the_arena_reports_each_bot() -> None:
+    """Each bot's chance of 91 and holes with standard errors, paired with the first."""
+    from solver.solitaire_cribbage.arena import match, solitaire
+    out = solitaire(["greedy", "random"], 2, quiet=True)
+    assert set(out["bots"]) == {"greedy", "random"}
+    assert "paired_se" in out["bots"]["random"] and out["bots"]["random"]["reach_91"] == 0.0
+    head = match("greedy", "random", 1, quiet=True)
+    assert 0.0 <= head["a_won"] <= 1.0
