@@ -101,31 +101,48 @@ def _below(dist: dict[int, float]) -> Callable[[int], float]:
     return lambda y: 0.0 if y <= 0 else cum[min(y, top)]
 
 
-def _win(view: View, hist: dict[int, float]) -> float:
-    """A competition's chance of winning with this deal's points ``hist`` (SC20-SC23 as
-    the model has them: the most holes at the end of the pass win, a tie none)."""
-    holes = view.holes
-    me, deal = view.player, view.deal
-    mine = _convolve(hist, _to_come(deal + 1))
+@functools.cache
+def _margin(deal: int) -> dict[int, float]:
+    """The partners' model (SC23): a seat's points after deal ``deal`` with its partner's
+    from deal ``deal`` on, less both adversaries' from deal ``deal`` on."""
     theirs = _to_come(deal)
-    if view.variant == PARTNERS:
-        side = next(t for t in TEAMS if me in t)
-        partner = next(s for s in side if s != me)
-        other = next(t for t in TEAMS if me not in t)
-        mine = _convolve(mine, theirs)
-        base = holes[me] + holes[partner]
-        them = _below(_convolve(theirs, theirs))
-        against = sum(holes[s] for s in other)
-        return sum(p * them(base + y - against) for y, p in mine.items())
-    below = _below(theirs)
-    others = [holes[s] for s in range(view.seats) if s != me]
-    total = 0.0
-    for y, p in mine.items():
-        chance = p
-        for h in others:
-            chance *= below(holes[me] + y - h)
-        total += chance
-    return total
+    against = {-k: p for k, p in _convolve(theirs, theirs).items()}
+    return _convolve(_convolve(_to_come(deal + 1), theirs), against)
+
+
+@functools.lru_cache(maxsize=64)
+def _win_after(variant: str, player: int, holes: tuple[int, ...], deal: int
+               ) -> Callable[[int], float]:
+    """``k`` -> a competition's chance of winning when the seat scores ``k`` in this deal
+    (SC20-SC23 as the model has them: the most holes at the end of the pass win, a tie
+    none), everything else drawn from the greedy discard's marginals."""
+    if variant == PARTNERS:
+        side = next(t for t in TEAMS if player in t)
+        ahead = sum(holes[s] for s in side) - sum(holes[s] for s in range(len(holes))
+                                                   if s not in side)
+        margin = sorted(_margin(deal).items())
+        return functools.cache(lambda k: sum(p for z, p in margin if ahead + k + z > 0))
+    below = _below(_to_come(deal))
+    rest = sorted(_to_come(deal + 1).items())
+    others = [holes[s] for s in range(len(holes)) if s != player]
+
+    def chance(k: int) -> float:
+        total = 0.0
+        for z, p in rest:
+            y = holes[player] + k + z
+            won = p
+            for h in others:
+                won *= below(y - h)
+            total += won
+        return total
+
+    return functools.cache(chance)
+
+
+def _win(view: View, hist: dict[int, float]) -> float:
+    """A competition's chance of winning with this deal's points ``hist``."""
+    after = _win_after(view.variant, view.player, view.holes, view.deal)
+    return sum(p * after(k) for k, p in hist.items())
 
 
 def valued(view: View, discard: Discard, objective: str) -> float:
