@@ -42,6 +42,8 @@ def test_the_solitaire_by_picking_cards(browser: Any, server: Server) -> None:
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(f"{server.url}/play/?game=solitaire-cribbage&seed=5&delay=0")
     wait_for_phase(page, "human")
+    assert "points below the best" in (page.locator('[data-testid="all-moves"]').text_content()
+                                        or "")  # the legal moves' warnings
     page.locator('[data-testid="hand"] button').nth(0).click()
     page.click('[data-testid="why-button"]')
     page.wait_for_function("document.getElementById('why-not').textContent.includes('SC5')")

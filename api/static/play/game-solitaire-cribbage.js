@@ -43,7 +43,7 @@ export function start(api, config, context) {
   const human = config.human < players ? config.human : 0;
   const bots = [...((chosen.house && chosen.house.bots) || []), ...((chosen.house && chosen.house.levels) || [])];
   const bot = bots.includes(config.opponent) ? config.opponent : bots[0];
-  const state = { token: null, credential: null, view: null, moves: [], picked: [], generation: 0 };
+  const state = { token: null, credential: null, view: null, moves: [], risks: new Map(), picked: [], generation: 0 };
   const seat = () => ({ game: state.token, credential: state.credential });
 
   for (const id of ["opponent", "builds", "dial-pick", "show-round", "stock"]) {
@@ -127,9 +127,13 @@ export function start(api, config, context) {
     $("round-info").textContent = view.deal > 6 ? "The pack is out" : `Deal ${view.deal} of 6`;
     const games = view.games && view.games.some((g) => g) ? ` · games ${view.games.join(" · ")}` : "";
     $("scoreboard").textContent = `Holes: ${view.holes.join(" · ")}${games}`;
+    const warned = (move) => {  // a discard far below the best (the legal moves' risks)
+      const risk = state.risks.get(move.id);
+      return risk && risk.how === "short" ? ` (${risk.lost} points below the best)` : "";
+    };
     const button = (move) => el("li", {}, el("button", {
       type: "button", className: "play", "data-testid": `any-move-${move.id}`, "data-move-id": move.id,
-      onclick: () => playHuman(move) }, move.description || move.id));
+      onclick: () => playHuman(move) }, `${move.description || move.id}${warned(move)}`));
     $("all-moves").replaceChildren(...state.moves.map(button));
   }
 
@@ -172,6 +176,7 @@ export function start(api, config, context) {
     const listed = await api.legalMoves({ ...seat(), risks: true });
     if (generation !== state.generation) return;
     state.moves = listed.moves;
+    state.risks = new Map((listed.risks || []).map((r) => [r.move, r]));
     setPhase("human", "Your turn: lay two cards away to your crib.");
     render();
   }
