@@ -54,3 +54,10 @@ def test_two_seats_against_the_house(server: object) -> None:
                             "greedy", "--seed", "8"], "why 2C\n" + "1\n" * 6)
     assert status == 0, err
     assert "Seat 1, deal 1" in out and "GAME OVER" in out
+
+
+def test_the_terminal_finds_the_module_by_the_games_name() -> None:
+    """client/games: ``solitaire_cribbage.py`` is the game ``solitaire-cribbage``'s."""
+    from client.games import load, names
+    assert "solitaire-cribbage" in names()
+    assert load("solitaire-cribbage").TITLE == "Solitaire Cribbage"

@@ -217,3 +217,12 @@ def test_perft() -> None:
 
 PINNED_HOLES, PINNED_BEST = 96, 10
 """Checked against the reference count (reference.py) when pinned."""
+
+
+def test_a_name_with_a_dash_is_found() -> None:
+    """engine.games: a game's ``-`` is ``_`` in its folders' names, and back."""
+    from engine.games import game_name, game_names, module_of, package_name
+    assert "solitaire-cribbage" in game_names()
+    assert module_of("solitaire-cribbage", "solver") == "solver.solitaire_cribbage.entry"
+    assert package_name("solitaire-cribbage") == "solitaire_cribbage"
+    assert game_name("solitaire_cribbage") == "solitaire-cribbage"
