@@ -4,6 +4,8 @@ deal being played, the holes, whether the game is over, who won and the games se
 
 from __future__ import annotations
 
+import functools
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from engine.cards import card_name
@@ -60,8 +62,10 @@ def last_counted(cards: tuple[int, ...]) -> Counted:
     return Counted(DEALS + 1, hand, (), (), None, count(hand, None), None, 0)
 
 
-class Table(NamedTuple):
-    """The public record of a game: its variant and each seat's counted deals, in order."""
+@dataclass(frozen=True)
+class Table:
+    """The public record of a game: its variant and each seat's counted deals, in order
+    (what follows from them is worked out once)."""
 
     variant: str
     counts: tuple[tuple[Counted, ...], ...]
@@ -70,28 +74,28 @@ class Table(NamedTuple):
     def seats(self) -> int:
         return len(self.counts)
 
-    @property
+    @functools.cached_property
     def holes(self) -> tuple[int, ...]:
         """Each seat's holes pegged (SC7)."""
         return tuple(sum(c.points for c in seat) for seat in self.counts)
 
-    @property
+    @functools.cached_property
     def dealt(self) -> int:
         """The deals counted so far (the last hand not among them)."""
         return min(sum(c.deal <= DEALS for c in seat) for seat in self.counts)
 
-    @property
+    @functools.cached_property
     def reached(self) -> bool:
         """SC20, SCD5: a seat has reached the game (the partners play the pack out,
         SCD8)."""
         return self.variant != PARTNERS and max(self.holes) >= GAME_HOLE
 
-    @property
+    @functools.cached_property
     def over(self) -> bool:
         """SC10, SC20, SCD5: the last hand is counted, or a seat has reached 91."""
         return any(c.deal > DEALS for seat in self.counts for c in seat) or self.reached
 
-    @property
+    @functools.cached_property
     def deal(self) -> int:
         """The deal being played (1 to 6); 7 once the pack is out."""
         return min(self.dealt + 1, DEALS + 1)
