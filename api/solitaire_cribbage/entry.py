@@ -35,7 +35,7 @@ class SolitaireCribbageServed(ServedGame):
                 move_id={"type": "string", "pattern": r"^[0-3]:[^+]+\+[^+]+$",
                          "example": "0:5H+KD"})
     examples: ClassVar[Mapping[str, Mapping[str, Any]]] = {
-        "solitaire-cribbage": {"game": "solitaire-cribbage", "seed": 11}}
+        "solitaire-cribbage": {"game": "solitaire-cribbage", "seed": 11, "dealer": 0}}
 
     def open_move(self, state: Any, sent: Any, seat: int | None) -> Any:
         """SC12: the move names its seat; a request's ``player`` must be the same."""

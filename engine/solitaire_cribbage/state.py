@@ -107,6 +107,12 @@ class State:
         return frozenset(s for s, laid in enumerate(self.laid) if len(laid) < self.deal)
 
     @property
+    def to_move(self) -> int:
+        """The first of the seats yet to lay away (0 once the game is over): the seat a
+        request that names none is about."""
+        return min(self.acting, default=0)
+
+    @property
     def result(self) -> Result:
         return self.table.result()
 
