@@ -9,6 +9,9 @@ from marshmallow import Schema, fields, validate
 from api.game_schemas import Int, Strict, _cards, _game, _meta, card_field, result_field
 from engine.solitaire_cribbage import NAME, PARTNERS
 
+POINTS = {"fifteens": 4, "pairs": 2, "runs": 3, "flush": 0, "nobs": 1, "total": 10}
+"""An example of a hand's points by rule."""
+
 __all__ = ["SolitaireCribbageEventSchema", "SolitaireCribbageMoveSchema",
            "SolitaireCribbageStateSchema", "SolitaireCribbageViewSchema"]
 
@@ -34,8 +37,12 @@ class SolitaireCribbageCountSchema(Schema):
     crib = _cards("The crib's four.", ["KS", "QS", "2D", "9C"], required=True)
     starter = card_field("The starter, null at the last hand.", "6D", required=True,
                          allow_none=True)
-    hand_points = fields.Nested(SolitaireCribbagePointsSchema, required=True)
-    crib_points = fields.Nested(SolitaireCribbagePointsSchema, required=True, allow_none=True)
+    hand_points = fields.Nested(SolitaireCribbagePointsSchema, required=True, metadata=_meta(
+        "The hand's points with the starter, by rule (SC14-SC18).", POINTS))
+    crib_points = fields.Nested(SolitaireCribbagePointsSchema, required=True, allow_none=True,
+                                metadata=_meta("The crib's points with the starter (SC17: "
+                                               "only a five-card flush); null at the last "
+                                               "hand.", POINTS))
     heels = Int(required=True, metadata=_meta("Two when the starter is a jack (SC19).", 0))
     points = Int(required=True, metadata=_meta("The deal's points: heels, hand, crib.", 12))
 
@@ -116,8 +123,10 @@ class SolitaireCribbageEventSchema(Schema):
     laid = _cards("`count`: the two laid away.", ["KD"])
     crib = _cards("`count`: the crib.", ["KD"])
     starter = card_field("`count`: the starter.", "6D", allow_none=True)
-    hand_points = fields.Nested(SolitaireCribbagePointsSchema)
-    crib_points = fields.Nested(SolitaireCribbagePointsSchema, allow_none=True)
+    hand_points = fields.Nested(SolitaireCribbagePointsSchema, metadata=_meta(
+        "`count`: the hand's points by rule.", POINTS))
+    crib_points = fields.Nested(SolitaireCribbagePointsSchema, allow_none=True, metadata=_meta(
+        "`count`: the crib's points by rule (null at the last hand).", POINTS))
     heels = Int(metadata=_meta("`count`: his heels.", 0))
     points = Int(metadata=_meta("`count`: the deal's points.", 12))
     result = fields.Dict(metadata=_meta("`end`: the result.", {}))
