@@ -137,3 +137,14 @@ bench-patience-poker: .installed  # legal places (us) and hint p50/p95 (CPU ms) 
 arena-patience-poker: .installed  # mean count ± SE, hand frequencies, tableaus to 500, per system: make arena-patience-poker PP_DEALS=10000 JOBS=2
 	$(PYTHON) -m solver.patience_poker.arena greedy random --deals $(PP_DEALS) --jobs $(JOBS)
 	$(PYTHON) -m solver.patience_poker.arena solver greedy --deals $(PP_SOLVER_DEALS) --jobs $(JOBS)
+# --- Solitaire Cribbage (issue 33) --------------------------------------------------------
+.PHONY: bench-solitaire-cribbage arena-solitaire-cribbage odds-solitaire-cribbage
+bench-solitaire-cribbage: .installed  # legal moves, the exact discard, a hint: p50/p95 on one core
+	$(PYTHON) bench/solitaire_cribbage_bench.py --games $(or $(GAMES),30)
+
+arena-solitaire-cribbage: .installed  # the chance of 91 in one pass for each bot: make arena-solitaire-cribbage DEALS=10000 JOBS=2
+	$(PYTHON) -m solver.solitaire_cribbage.arena solver greedy random --deals $(or $(DEALS),2000) --jobs $(or $(JOBS),1) --quiet
+	$(PYTHON) -m solver.solitaire_cribbage.arena solver greedy --match --deals $(or $(PAIRS),200) --jobs $(or $(JOBS),1) --quiet
+
+odds-solitaire-cribbage: .installed  # recompute solver/solitaire_cribbage/odds.json (the chance of 91 by deal and holes)
+	$(PYTHON) -m solver.solitaire_cribbage.odds --samples $(or $(SAMPLES),3000)

@@ -56,6 +56,8 @@ variant's."""
 MAX_PLAYERS = max(info.seat_range[1] for game in game_types() for info in game.variants)
 """The most seats of any variant of any game (rummy's six, RM1); the engine checks each
 variant's."""
+MIN_PLAYERS = min(info.seat_range[0] for game in game_types() for info in game.variants)
+"""The fewest seats of any variant of any game (Solitaire Cribbage's one, SC2)."""
 MAX_SEED = max(engine_of(game.name).max_seed for game in game_types())
 """The largest seed of any game; each game's engine checks its own."""
 
@@ -211,8 +213,8 @@ class NewGameRequest(Strict):
     players = Int(validate=validate.Range(min=MIN_PLAYERS, max=MAX_PLAYERS), metadata=_meta(
         "Seats: the variant's own by default; rummy plays with 2 to 6, Conquian with 2 or "
         "3 (three at the table, the dealer sitting out of the hand, QD12), Patience Poker "
-        "with 1 (the solitaire) to 8 (PPD4); a Cassino variant has one number of seats, "
-        "and only it is accepted.", 2))
+        "with 1 (the solitaire) to 8 (PPD4), Solitaire Cribbage with 1 to 4 (SC2); a "
+        "Cassino variant has one number of seats, and only it is accepted.", 2))
     seed = Int(validate=validate.Range(min=0, max=MAX_SEED),
                metadata=_meta("Game seed; when omitted the server draws one below 2^53. "
                               + SAFE_TEXT, 12345))
@@ -690,10 +692,14 @@ class DiscardRiskSchema(Schema):
         "The chance it can use the card: it holds two cards that make a meld with it, or "
         "the card extends a meld on the table it may add to.", 0.1301))
     how = fields.String(required=True, allow_none=True, validate=validate.OneOf(
-        ["meld", "add", "extend"]), metadata=_meta(
+        ["meld", "add", "extend", "short"]), metadata=_meta(
         "`meld`: a new meld with cards of its hand (Conquian: or borrowed, Q14); `add`: a "
-        "meld on the table (Double-Pack Rum, DP5); `extend`: one of its melds (Conquian).",
-        "meld"))
+        "meld on the table (Double-Pack Rum, DP5); `extend`: one of its melds (Conquian); "
+        "`short`: Solitaire Cribbage, a discard far below the best in expected points, "
+        "`probability` its chance of scoring less than the best is expected to.", "meld"))
+    lost = fields.Float(metadata=_meta(
+        "`short`: the expected points below the best discard.", 2.5))
+    best = fields.String(metadata=_meta("`short`: the best discard's id.", "0:5H+KD"))
     method = fields.String(required=True, validate=validate.OneOf(["exact"]), metadata=_meta(
         "How it was found: `exact` (counted over every way the hidden cards may lie).",
         "exact"))

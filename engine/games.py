@@ -27,9 +27,9 @@ from engine.errors import UnsupportedVariantError
 from engine.protocols import GameState, GameView
 
 __all__ = ["LAYERS", "Game", "GameType", "Played", "Records", "ResultKind", "Step",
-           "VariantInfo", "engine_of", "game_names", "game_of_variant", "game_types",
-           "get_game", "module_of", "package_name", "register", "registered", "unnamed_game",
-           "unregister"]
+           "VariantInfo", "engine_of", "game_name", "game_names", "game_of_variant",
+           "game_types", "get_game", "module_of", "package_name", "register", "registered",
+           "unnamed_game", "unregister"]
 
 Information = Literal["perfect", "imperfect"]
 Chance = Literal["deterministic", "explicit", "sampled"]
@@ -266,15 +266,19 @@ def _discovered() -> tuple[str, ...]:
     """The engine's sub-packages that declare a game (``GAME``), by name: a package's
     ``_`` is a game name's ``-`` (:func:`package_name`)."""
     here = Path(__file__).parent
-    return tuple(sorted(info.name.replace("_", "-")
-                        for info in pkgutil.iter_modules([str(here)]) if info.ispkg))
+    return tuple(sorted(game_name(info.name) for info in pkgutil.iter_modules([str(here)])
+                        if info.ispkg))
 
 
 def package_name(name: str) -> str:
-    """The folder (a Python package) of game ``name`` in each layer: its name with each
-    ``-`` written ``_`` (``patience-poker`` lives in ``engine/patience_poker/``), since a
-    module's name cannot hold a ``-``."""
+    """The Python name of game ``name``'s folders (``solitaire-cribbage``: a game's name
+    may hold ``-``, a module's may not, so each ``-`` is a ``_``)."""
     return name.replace("-", "_")
+
+
+def game_name(package: str) -> str:
+    """The game a folder of the layers is named for (:func:`package_name` undone)."""
+    return package.replace("_", "-")
 
 
 _LOADED: dict[str, Any] = {}
@@ -322,10 +326,9 @@ def registered() -> dict[str, str]:
 
 def module_of(name: str, layer: str) -> str:
     """The dotted name of the module that declares game ``name``'s part in ``layer`` (one of
-    :data:`LAYERS`): ``<layer>/<name>/entry.py`` (``GAME`` and ``ENGINE`` in the engine,
-    ``SOLVER`` in the solver, ``SERVED`` in the API; a ``-`` of the name written ``_``,
-    :func:`package_name`), or a registered package's
-    ``<package>.<layer>``."""
+    :data:`LAYERS`): ``<layer>/<name>/entry.py``, each ``-`` of the name a ``_``
+    (:func:`package_name`; ``GAME`` and ``ENGINE`` in the engine, ``SOLVER`` in the
+    solver, ``SERVED`` in the API), or a registered package's ``<package>.<layer>``."""
     if name in _EXTRA:
         return f"{_EXTRA[name]}.{layer}"
     return f"{layer}.{package_name(name)}.entry"

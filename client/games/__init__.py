@@ -33,8 +33,9 @@ class GameTable(Protocol):
 
 
 def names() -> list[str]:
-    """The games with a terminal table: the modules of this package, by name (a module's
-    ``_`` is a game name's ``-``: ``patience_poker.py`` is ``patience-poker``'s)."""
+    """The games with a terminal table: the modules of this package, by the game's name
+    (a module's ``_`` a ``-`` of the name: ``solitaire_cribbage.py`` is
+    ``solitaire-cribbage``'s, as engine.games.package_name writes a game's folders)."""
     return sorted(info.name.replace("_", "-") for info in pkgutil.iter_modules(__path__)
                   if not info.name.startswith("_"))
 

@@ -13,7 +13,7 @@ from client.house import house_seat
 __all__ = ["TITLE", "grid_lines", "play"]
 
 GAME = "patience-poker"
-TITLE = "Patience Poker (patience-poker, -straights, -english, poker-squares)"
+TITLE = "Patience Poker and Poker Squares"
 HELP = ("Type a cell (r4c5), a move's number or id; h for a hint, q to quit. A card goes "
         "touching a card already down, inside a square of five (PP6, PP7); in poker-squares "
         "any empty cell (PP19).")

@@ -718,6 +718,213 @@ export interface paths {
                          *           ]
                          *         },
                          *         {
+                         *           "name": "patience-poker",
+                         *           "title": "Patience Poker",
+                         *           "information": "imperfect",
+                         *           "chance": "sampled",
+                         *           "seats": [
+                         *             1,
+                         *             2,
+                         *             3,
+                         *             4,
+                         *             5,
+                         *             6,
+                         *             7,
+                         *             8
+                         *           ],
+                         *           "default_variant": "patience-poker",
+                         *           "rules_url": "/rules/patience-poker",
+                         *           "features": [
+                         *             "bot_move",
+                         *             "dial",
+                         *             "evaluate",
+                         *             "hints",
+                         *             "house",
+                         *             "levels",
+                         *             "records",
+                         *             "replay",
+                         *             "review",
+                         *             "risks",
+                         *             "sealed",
+                         *             "why"
+                         *           ],
+                         *           "variants": [
+                         *             {
+                         *               "name": "patience-poker",
+                         *               "description": "Twenty-five cards laid touching into a square of five, the rows and columns counted as poker hands by the American count by fives (PP1-PP18); one seat alone, or a competition of up to eight on the same cards called (PP15).",
+                         *               "seats": 1,
+                         *               "min_seats": 1,
+                         *               "max_seats": 8,
+                         *               "teams": [
+                         *                 [
+                         *                   0
+                         *                 ]
+                         *               ],
+                         *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "level_dials": {
+                         *                   "beginner": 10,
+                         *                   "casual": 25,
+                         *                   "club": 35,
+                         *                   "expert": 45,
+                         *                   "master": 100
+                         *                 },
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
+                         *               "rules_url": "/rules/patience-poker"
+                         *             },
+                         *             {
+                         *               "name": "patience-poker-straights",
+                         *               "description": "Patience Poker counted by the American system that puts the straight next to the full hand (PP13).",
+                         *               "seats": 1,
+                         *               "min_seats": 1,
+                         *               "max_seats": 8,
+                         *               "teams": [
+                         *                 [
+                         *                   0
+                         *                 ]
+                         *               ],
+                         *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "level_dials": {
+                         *                   "beginner": 10,
+                         *                   "casual": 25,
+                         *                   "club": 35,
+                         *                   "expert": 45,
+                         *                   "master": 100
+                         *                 },
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               }
+                         *             },
+                         *             {
+                         *               "name": "patience-poker-english",
+                         *               "description": "Patience Poker counted by the English system, the straight above the full hand (PP13).",
+                         *               "seats": 1,
+                         *               "min_seats": 1,
+                         *               "max_seats": 8,
+                         *               "teams": [
+                         *                 [
+                         *                   0
+                         *                 ]
+                         *               ],
+                         *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "level_dials": {
+                         *                   "beginner": 10,
+                         *                   "casual": 25,
+                         *                   "club": 35,
+                         *                   "expert": 45,
+                         *                   "master": 100
+                         *                 },
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               }
+                         *             },
+                         *             {
+                         *               "name": "poker-squares",
+                         *               "description": "The fixed grid of five by five, any empty cell, the American count of the 2016 Poker Squares competition (PP19).",
+                         *               "seats": 1,
+                         *               "min_seats": 1,
+                         *               "max_seats": 8,
+                         *               "teams": [
+                         *                 [
+                         *                   0
+                         *                 ]
+                         *               ],
+                         *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "level_dials": {
+                         *                   "beginner": 10,
+                         *                   "casual": 25,
+                         *                   "club": 35,
+                         *                   "expert": 45,
+                         *                   "master": 100
+                         *                 },
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               }
+                         *             }
+                         *           ]
+                         *         },
+                         *         {
                          *           "name": "rummy",
                          *           "title": "Rummy (Poker Rum, Poker Gin, Double-Pack Rum)",
                          *           "information": "imperfect",
@@ -933,6 +1140,128 @@ export interface paths {
                          *                 }
                          *               },
                          *               "rules_url": "/rules/poker-gin-caller"
+                         *             }
+                         *           ]
+                         *         },
+                         *         {
+                         *           "name": "solitaire-cribbage",
+                         *           "title": "Solitaire Cribbage",
+                         *           "information": "imperfect",
+                         *           "chance": "sampled",
+                         *           "seats": [
+                         *             1,
+                         *             2,
+                         *             3,
+                         *             4
+                         *           ],
+                         *           "default_variant": "solitaire-cribbage",
+                         *           "rules_url": "/rules/solitaire-cribbage",
+                         *           "features": [
+                         *             "bot_move",
+                         *             "dial",
+                         *             "evaluate",
+                         *             "hints",
+                         *             "house",
+                         *             "levels",
+                         *             "records",
+                         *             "replay",
+                         *             "review",
+                         *             "risks",
+                         *             "sealed",
+                         *             "why"
+                         *           ],
+                         *           "variants": [
+                         *             {
+                         *               "name": "solitaire-cribbage",
+                         *               "description": "Alone, or two to four each for himself with his own pack, level deal by deal; 91 holes in one pass through the pack (SC1-SC22).",
+                         *               "seats": 1,
+                         *               "min_seats": 1,
+                         *               "max_seats": 4,
+                         *               "teams": [
+                         *                 [
+                         *                   0
+                         *                 ]
+                         *               ],
+                         *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "level_dials": {
+                         *                   "beginner": 10,
+                         *                   "casual": 25,
+                         *                   "club": 35,
+                         *                   "expert": 45,
+                         *                   "master": 100
+                         *                 },
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
+                         *               "rules_url": "/rules/solitaire-cribbage"
+                         *             },
+                         *             {
+                         *               "name": "solitaire-cribbage-partners",
+                         *               "description": "Four seats, partners opposite, each with his own pack; the partners' holes added (SC23).",
+                         *               "seats": 4,
+                         *               "min_seats": 4,
+                         *               "max_seats": 4,
+                         *               "teams": [
+                         *                 [
+                         *                   0,
+                         *                   2
+                         *                 ],
+                         *                 [
+                         *                   1,
+                         *                   3
+                         *                 ]
+                         *               ],
+                         *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "level_dials": {
+                         *                   "beginner": 10,
+                         *                   "casual": 25,
+                         *                   "club": 35,
+                         *                   "expert": 45,
+                         *                   "master": 100
+                         *                 },
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               }
                          *             }
                          *           ]
                          *         }
@@ -1931,7 +2260,7 @@ export interface paths {
                          *       }
                          *     }
                          */
-                        "application/json": components["schemas"]["StateResponse"] | components["schemas"]["ConquianStateResponse"] | components["schemas"]["RummyStateResponse"];
+                        "application/json": components["schemas"]["StateResponse"] | components["schemas"]["ConquianStateResponse"] | components["schemas"]["RummyStateResponse"] | components["schemas"]["SolitaireCribbageStateResponse"];
                     };
                 };
                 /** @description The body is not valid JSON. */
@@ -2353,7 +2682,7 @@ export interface paths {
                          *       ]
                          *     }
                          */
-                        "application/json": components["schemas"]["LegalMovesResponse"] | components["schemas"]["ConquianLegalMovesResponse"] | components["schemas"]["RummyLegalMovesResponse"];
+                        "application/json": components["schemas"]["LegalMovesResponse"] | components["schemas"]["ConquianLegalMovesResponse"] | components["schemas"]["RummyLegalMovesResponse"] | components["schemas"]["SolitaireCribbageLegalMovesResponse"];
                     };
                 };
                 /** @description The body is not valid JSON. */
@@ -2957,7 +3286,7 @@ export interface paths {
                          *       ]
                          *     }
                          */
-                        "application/json": components["schemas"]["ApplyResponse"] | components["schemas"]["ConquianApplyResponse"] | components["schemas"]["RummyApplyResponse"];
+                        "application/json": components["schemas"]["ApplyResponse"] | components["schemas"]["ConquianApplyResponse"] | components["schemas"]["RummyApplyResponse"] | components["schemas"]["SolitaireCribbageApplyResponse"];
                     };
                 };
                 /** @description The body is not valid JSON. */
@@ -3496,7 +3825,7 @@ export interface paths {
                          *       }
                          *     }
                          */
-                        "application/json": components["schemas"]["ViewResponse"] | components["schemas"]["ConquianViewResponse"] | components["schemas"]["RummyViewResponse"];
+                        "application/json": components["schemas"]["ViewResponse"] | components["schemas"]["ConquianViewResponse"] | components["schemas"]["RummyViewResponse"] | components["schemas"]["SolitaireCribbageViewResponse"];
                     };
                 };
                 /** @description The body is not valid JSON. */
@@ -4454,7 +4783,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 631.8,
+                         *         "elapsed_ms": 73.3,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -4463,7 +4792,7 @@ export interface paths {
                          *       }
                          *     }
                          */
-                        "application/json": components["schemas"]["HintsResponse"] | components["schemas"]["ConquianHintsResponse"] | components["schemas"]["RummyHintsResponse"];
+                        "application/json": components["schemas"]["HintsResponse"] | components["schemas"]["ConquianHintsResponse"] | components["schemas"]["RummyHintsResponse"] | components["schemas"]["SolitaireCribbageHintsResponse"];
                     };
                 };
                 /** @description Still computing (or `async` asked): poll the job at `Location`. */
@@ -4479,9 +4808,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j0bae9a96db16d7106116845bce71d306",
-                         *         "status": "queued",
-                         *         "url": "/v1/jobs/j0bae9a96db16d7106116845bce71d306"
+                         *         "id": "j652bd66ed48a0a1390da31a464f07f05",
+                         *         "status": "started",
+                         *         "url": "/v1/jobs/j652bd66ed48a0a1390da31a464f07f05"
                          *       }
                          *     }
                          */
@@ -4889,7 +5218,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 470.7,
+                         *         "elapsed_ms": 86,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -4914,9 +5243,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j0bae9a96db16d7106116845bce71d306",
-                         *         "status": "queued",
-                         *         "url": "/v1/jobs/j0bae9a96db16d7106116845bce71d306"
+                         *         "id": "j652bd66ed48a0a1390da31a464f07f05",
+                         *         "status": "started",
+                         *         "url": "/v1/jobs/j652bd66ed48a0a1390da31a464f07f05"
                          *       }
                          *     }
                          */
@@ -5124,7 +5453,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "j0bae9a96db16d7106116845bce71d306",
+                         *       "id": "j652bd66ed48a0a1390da31a464f07f05",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -5261,7 +5590,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 585.9,
+                         *           "elapsed_ms": 36,
                          *           "cached": false,
                          *           "nodes": 76919,
                          *           "seed": 0,
@@ -7907,7 +8236,7 @@ export interface components {
              * @example rummy
              * @enum {string}
              */
-            game: "cassino" | "conquian" | "patience-poker" | "rummy";
+            game: "cassino" | "conquian" | "patience-poker" | "rummy" | "solitaire-cribbage";
             /**
              * @description The variant.
              * @example poker-rum
@@ -8123,6 +8452,143 @@ export interface components {
              *     ]
              */
             deadwood?: string[];
+        };
+        SolitaireCribbagePoints: {
+            /**
+             * @description Two a fifteen (SC14).
+             * @example 4
+             */
+            fifteens: number;
+            /**
+             * @description Two a pair (SC15).
+             * @example 2
+             */
+            pairs: number;
+            /**
+             * @description One a card of a run (SC16).
+             * @example 3
+             */
+            runs: number;
+            /**
+             * @description Four or five of one suit (SC17).
+             * @example 0
+             */
+            flush: number;
+            /**
+             * @description The jack of the starter's suit (SC18).
+             * @example 1
+             */
+            nobs: number;
+            /**
+             * @description Their sum.
+             * @example 10
+             */
+            total: number;
+        };
+        SolitaireCribbageEvent: {
+            /**
+             * @description What happened.
+             * @example count
+             * @enum {string}
+             */
+            type: "lay" | "count" | "deal" | "end";
+            /**
+             * @description In words.
+             * @example Player 0 counts deal 1: 12
+             */
+            description: string;
+            /**
+             * @description The seat concerned.
+             * @example 0
+             */
+            player?: number;
+            /**
+             * @description `lay`, `deal`: the cards, to their own seat only.
+             * @example [
+             *       "5H",
+             *       "KD"
+             *     ]
+             */
+            cards?: string[];
+            /**
+             * @description `deal`, `count`: the deal.
+             * @example 2
+             */
+            deal?: number;
+            /**
+             * @description `count`: the four kept.
+             * @example [
+             *       "5H"
+             *     ]
+             */
+            hand?: string[];
+            /**
+             * @description `count`: the two laid away.
+             * @example [
+             *       "KD"
+             *     ]
+             */
+            laid?: string[];
+            /**
+             * @description `count`: the crib.
+             * @example [
+             *       "KD"
+             *     ]
+             */
+            crib?: string[];
+            /**
+             * @description `count`: the starter.
+             * @example 6D
+             */
+            starter?: string | null;
+            /**
+             * @description `count`: the hand's points by rule.
+             * @example {
+             *       "fifteens": 4,
+             *       "pairs": 2,
+             *       "runs": 3,
+             *       "flush": 0,
+             *       "nobs": 1,
+             *       "total": 10
+             *     }
+             */
+            hand_points?: components["schemas"]["SolitaireCribbagePoints"];
+            /**
+             * @description `count`: the crib's points by rule (null at the last hand).
+             * @example {
+             *       "fifteens": 4,
+             *       "pairs": 2,
+             *       "runs": 3,
+             *       "flush": 0,
+             *       "nobs": 1,
+             *       "total": 10
+             *     }
+             */
+            crib_points?: components["schemas"]["SolitaireCribbagePoints"] | (Record<string, never> | null);
+            /**
+             * @description `count`: his heels.
+             * @example 0
+             */
+            heels?: number;
+            /**
+             * @description `count`: the deal's points.
+             * @example 12
+             */
+            points?: number;
+            /**
+             * @description `end`: the result.
+             * @example {}
+             */
+            result?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description `end`: the games settled.
+             * @example [
+             *       0
+             *     ]
+             */
+            games?: number[];
         };
         Build: {
             /**
@@ -8422,7 +8888,7 @@ export interface components {
              * @example cassino
              * @enum {string}
              */
-            game?: "cassino" | "conquian" | "patience-poker" | "rummy";
+            game?: "cassino" | "conquian" | "patience-poker" | "rummy" | "solitaire-cribbage";
             /**
              * @description Rules variant (GET /v1/variants).
              * @default standard
@@ -8845,7 +9311,7 @@ export interface components {
              * @example cassino
              * @enum {string}
              */
-            game?: "cassino" | "conquian" | "patience-poker" | "rummy";
+            game?: "cassino" | "conquian" | "patience-poker" | "rummy" | "solitaire-cribbage";
             /**
              * @description Rules variant (GET /v1/variants).
              * @default standard
@@ -10220,11 +10686,21 @@ export interface components {
              */
             probability: number;
             /**
-             * @description `meld`: a new meld with cards of its hand (Conquian: or borrowed, Q14); `add`: a meld on the table (Double-Pack Rum, DP5); `extend`: one of its melds (Conquian).
+             * @description `meld`: a new meld with cards of its hand (Conquian: or borrowed, Q14); `add`: a meld on the table (Double-Pack Rum, DP5); `extend`: one of its melds (Conquian); `short`: Solitaire Cribbage, a discard far below the best in expected points, `probability` its chance of scoring less than the best is expected to.
              * @example meld
              * @enum {string|null}
              */
-            how: "meld" | "add" | "extend" | null;
+            how: "meld" | "add" | "extend" | "short" | null;
+            /**
+             * @description `short`: the expected points below the best discard.
+             * @example 2.5
+             */
+            lost?: number;
+            /**
+             * @description `short`: the best discard's id.
+             * @example 0:5H+KD
+             */
+            best?: string;
             /**
              * @description How it was found: `exact` (counted over every way the hidden cards may lie).
              * @example exact
@@ -10697,7 +11173,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-alphabeta-horizon",
              *       "samples": 6,
-             *       "elapsed_ms": 610.2,
+             *       "elapsed_ms": 92.8,
              *       "cached": false,
              *       "nodes": 1005,
              *       "seed": 0,
@@ -11585,7 +12061,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 8,
-             *       "elapsed_ms": 272.1,
+             *       "elapsed_ms": 19,
              *       "cached": false,
              *       "nodes": 106,
              *       "seed": 0,
@@ -11621,6 +12097,1312 @@ export interface components {
              *     ]
              */
             moves: components["schemas"]["RummyRankedMove"][];
+        };
+        SolitaireCribbageCount: {
+            /**
+             * @description The deal, 1 to 6; 7 the last hand.
+             * @example 1
+             */
+            deal: number;
+            /**
+             * @description The four kept (the last hand's four).
+             * @example [
+             *       "5H",
+             *       "5S",
+             *       "JD",
+             *       "4C"
+             *     ]
+             */
+            hand: string[];
+            /**
+             * @description The two laid away (none at the last hand).
+             * @example [
+             *       "KS",
+             *       "QS"
+             *     ]
+             */
+            laid: string[];
+            /**
+             * @description The crib's four.
+             * @example [
+             *       "KS",
+             *       "QS",
+             *       "2D",
+             *       "9C"
+             *     ]
+             */
+            crib: string[];
+            /**
+             * @description The starter, null at the last hand.
+             * @example 6D
+             */
+            starter: string | null;
+            /**
+             * @description The hand's points with the starter, by rule (SC14-SC18).
+             * @example {
+             *       "fifteens": 4,
+             *       "pairs": 2,
+             *       "runs": 3,
+             *       "flush": 0,
+             *       "nobs": 1,
+             *       "total": 10
+             *     }
+             */
+            hand_points: components["schemas"]["SolitaireCribbagePoints"];
+            /**
+             * @description The crib's points with the starter (SC17: only a five-card flush); null at the last hand.
+             * @example {
+             *       "fifteens": 4,
+             *       "pairs": 2,
+             *       "runs": 3,
+             *       "flush": 0,
+             *       "nobs": 1,
+             *       "total": 10
+             *     }
+             */
+            crib_points: components["schemas"]["SolitaireCribbagePoints"] | (Record<string, never> | null);
+            /**
+             * @description Two when the starter is a jack (SC19).
+             * @example 0
+             */
+            heels: number;
+            /**
+             * @description The deal's points: heels, hand, crib.
+             * @example 12
+             */
+            points: number;
+        };
+        SolitaireCribbageState: {
+            /**
+             * @description Always `solitaire-cribbage`: the game (GET /v1/catalog).
+             * @example solitaire-cribbage
+             * @enum {string}
+             */
+            game: "solitaire-cribbage";
+            /**
+             * @description `solitaire-cribbage` (one to four seats, each for himself) or `solitaire-cribbage-partners` (SC2, SC23).
+             * @example solitaire-cribbage
+             * @enum {string}
+             */
+            variant: "solitaire-cribbage" | "solitaire-cribbage-partners";
+            /**
+             * @description The deal being played, 1 to 6; 7 once the pack is out (derived; checked on input).
+             * @example 1
+             */
+            deal?: number;
+            /**
+             * @description Each seat's counted deals, in order: public to every seat (SC24).
+             * @example [
+             *       []
+             *     ]
+             */
+            counts: components["schemas"]["SolitaireCribbageCount"][][];
+            /**
+             * @description Each seat's holes (derived).
+             * @example [
+             *       0
+             *     ]
+             */
+            holes?: number[];
+            /**
+             * @description The games settled once over: a winner takes one from each loser, two from a loser of a double game (SC21, SCD7); zeros while playing (derived).
+             * @example [
+             *       0
+             *     ]
+             */
+            games?: number[];
+            /**
+             * @description Over or not, who won, the points per seat; derived, ignored on input.
+             * @example {
+             *       "over": false,
+             *       "winners": [],
+             *       "points": [
+             *         0,
+             *         0
+             *       ]
+             *     }
+             */
+            result?: components["schemas"]["Result"];
+            /**
+             * @description The game's seed: every pack's shuffle (SCD1).
+             * @example 11
+             */
+            seed: number;
+            /**
+             * @description Each seat's pack, top first, as shuffled (SC1, SC3).
+             * @example [
+             *       [
+             *         "5H",
+             *         "KD"
+             *       ]
+             *     ]
+             */
+            packs: string[][];
+            /**
+             * @description The moves so far, in order, each `{player, move}` with the move's id.
+             * @example [
+             *       {
+             *         "player": 0,
+             *         "move": "0:5H+KD"
+             *       }
+             *     ]
+             */
+            history?: {
+                [key: string]: unknown;
+            }[];
+            /**
+             * @description Each seat's hand now (derived).
+             * @example [
+             *       [
+             *         "5H"
+             *       ]
+             *     ]
+             */
+            hands?: string[][];
+            /**
+             * @description Each seat's two laid away in this deal (derived).
+             * @example [
+             *       []
+             *     ]
+             */
+            laid?: string[][];
+            /**
+             * @description The seats yet to lay away (derived).
+             * @example [
+             *       0
+             *     ]
+             */
+            acting?: number[];
+        };
+        SolitaireCribbageStateResponse: {
+            /**
+             * @description The first hand dealt (open games).
+             * @example {
+             *       "game": "solitaire-cribbage",
+             *       "variant": "solitaire-cribbage",
+             *       "seed": 11,
+             *       "packs": [
+             *         [
+             *           "6H",
+             *           "JC",
+             *           "2S",
+             *           "10S",
+             *           "7H",
+             *           "9C",
+             *           "7C",
+             *           "3S",
+             *           "3D",
+             *           "AD",
+             *           "5H",
+             *           "4H",
+             *           "9D",
+             *           "10H",
+             *           "7S",
+             *           "8S",
+             *           "10C",
+             *           "4C",
+             *           "5S",
+             *           "JH",
+             *           "QC",
+             *           "QD",
+             *           "QH",
+             *           "3C",
+             *           "8H",
+             *           "KC",
+             *           "8D",
+             *           "6S",
+             *           "JS",
+             *           "9S",
+             *           "AH",
+             *           "AC",
+             *           "QS",
+             *           "2H",
+             *           "JD",
+             *           "AS",
+             *           "KS",
+             *           "3H",
+             *           "5D",
+             *           "2C",
+             *           "7D",
+             *           "4S",
+             *           "6C",
+             *           "2D",
+             *           "6D",
+             *           "8C",
+             *           "5C",
+             *           "10D",
+             *           "9H",
+             *           "KH",
+             *           "KD",
+             *           "4D"
+             *         ]
+             *       ],
+             *       "history": [],
+             *       "deal": 1,
+             *       "hands": [
+             *         [
+             *           "2S",
+             *           "3S",
+             *           "6H",
+             *           "7C",
+             *           "9C",
+             *           "JC"
+             *         ]
+             *       ],
+             *       "laid": [
+             *         []
+             *       ],
+             *       "acting": [
+             *         0
+             *       ],
+             *       "counts": [
+             *         []
+             *       ],
+             *       "holes": [
+             *         0
+             *       ],
+             *       "games": [
+             *         0
+             *       ],
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0
+             *         ]
+             *       }
+             *     }
+             */
+            state?: components["schemas"]["SolitaireCribbageState"];
+            /**
+             * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
+             * @example gAAAAABn...(opaque)
+             */
+            game?: string;
+            /**
+             * @description Sealed games: each seat's credential, by seat (`null` for a house seat).
+             * @example [
+             *       "0.Zk3b2mD0cXq0p7n1uJmH0Q",
+             *       null
+             *     ]
+             */
+            credentials?: (string | null)[];
+        };
+        SolitaireCribbageMove: {
+            /**
+             * @description The move's notation: `SEAT:CARD+CARD`.
+             * @example 0:5H+KD
+             */
+            id?: string;
+            /**
+             * @description The seat laying away.
+             * @example 0
+             */
+            player: number;
+            /**
+             * @description The two cards.
+             * @example [
+             *       "5H",
+             *       "KD"
+             *     ]
+             */
+            cards: string[];
+            /**
+             * @description The move in words (answers only).
+             * @example Lay 5♥ and K♦ away to the crib
+             */
+            description?: string;
+            /**
+             * @description Hints only: the deal's expected points with this discard, exact over the crib's and the starter's unseen cards.
+             * @example 8.234
+             */
+            deal_points?: number;
+        };
+        SolitaireCribbageLegalMovesResponse: {
+            /**
+             * @description The seat whose moves are listed.
+             * @example 0
+             */
+            player: number;
+            /**
+             * @description Every legal move once, each with its `id`.
+             * @example [
+             *       {
+             *         "player": 0,
+             *         "cards": [
+             *           "2S",
+             *           "3S"
+             *         ],
+             *         "id": "0:2S+3S",
+             *         "description": "Lay 2♠ and 3♠ away to the crib"
+             *       },
+             *       {
+             *         "player": 0,
+             *         "cards": [
+             *           "2S",
+             *           "6H"
+             *         ],
+             *         "id": "0:2S+6H",
+             *         "description": "Lay 2♠ and 6♥ away to the crib"
+             *       },
+             *       {
+             *         "player": 0,
+             *         "cards": [
+             *           "2S",
+             *           "7C"
+             *         ],
+             *         "id": "0:2S+7C",
+             *         "description": "Lay 2♠ and 7♣ away to the crib"
+             *       },
+             *       {
+             *         "player": 0,
+             *         "cards": [
+             *           "2S",
+             *           "9C"
+             *         ],
+             *         "id": "0:2S+9C",
+             *         "description": "Lay 2♠ and 9♣ away to the crib"
+             *       },
+             *       {
+             *         "player": 0,
+             *         "cards": [
+             *           "2S",
+             *           "JC"
+             *         ],
+             *         "id": "0:2S+JC",
+             *         "description": "Lay 2♠ and J♣ away to the crib"
+             *       },
+             *       {
+             *         "player": 0,
+             *         "cards": [
+             *           "3S",
+             *           "6H"
+             *         ],
+             *         "id": "0:3S+6H",
+             *         "description": "Lay 3♠ and 6♥ away to the crib"
+             *       },
+             *       {
+             *         "player": 0,
+             *         "cards": [
+             *           "3S",
+             *           "7C"
+             *         ],
+             *         "id": "0:3S+7C",
+             *         "description": "Lay 3♠ and 7♣ away to the crib"
+             *       },
+             *       {
+             *         "player": 0,
+             *         "cards": [
+             *           "3S",
+             *           "9C"
+             *         ],
+             *         "id": "0:3S+9C",
+             *         "description": "Lay 3♠ and 9♣ away to the crib"
+             *       },
+             *       {
+             *         "player": 0,
+             *         "cards": [
+             *           "3S",
+             *           "JC"
+             *         ],
+             *         "id": "0:3S+JC",
+             *         "description": "Lay 3♠ and J♣ away to the crib"
+             *       },
+             *       {
+             *         "player": 0,
+             *         "cards": [
+             *           "6H",
+             *           "7C"
+             *         ],
+             *         "id": "0:6H+7C",
+             *         "description": "Lay 6♥ and 7♣ away to the crib"
+             *       },
+             *       {
+             *         "player": 0,
+             *         "cards": [
+             *           "6H",
+             *           "9C"
+             *         ],
+             *         "id": "0:6H+9C",
+             *         "description": "Lay 6♥ and 9♣ away to the crib"
+             *       },
+             *       {
+             *         "player": 0,
+             *         "cards": [
+             *           "6H",
+             *           "JC"
+             *         ],
+             *         "id": "0:6H+JC",
+             *         "description": "Lay 6♥ and J♣ away to the crib"
+             *       },
+             *       {
+             *         "player": 0,
+             *         "cards": [
+             *           "7C",
+             *           "9C"
+             *         ],
+             *         "id": "0:7C+9C",
+             *         "description": "Lay 7♣ and 9♣ away to the crib"
+             *       },
+             *       {
+             *         "player": 0,
+             *         "cards": [
+             *           "7C",
+             *           "JC"
+             *         ],
+             *         "id": "0:7C+JC",
+             *         "description": "Lay 7♣ and J♣ away to the crib"
+             *       },
+             *       {
+             *         "player": 0,
+             *         "cards": [
+             *           "9C",
+             *           "JC"
+             *         ],
+             *         "id": "0:9C+JC",
+             *         "description": "Lay 9♣ and J♣ away to the crib"
+             *       }
+             *     ]
+             */
+            moves: components["schemas"]["SolitaireCribbageMove"][];
+            /**
+             * @description With `risks` (a game offering them, GET /v1/catalog): one per move, in the order of `moves`: the chance its discard lets the next player meld.
+             * @example [
+             *       {
+             *         "move": "KC",
+             *         "player": 1,
+             *         "probability": 0.1301,
+             *         "how": "meld",
+             *         "method": "exact"
+             *       }
+             *     ]
+             */
+            risks?: components["schemas"]["DiscardRisk"][];
+        };
+        SolitaireCribbageView: {
+            /**
+             * @description Always `solitaire-cribbage`: the game (GET /v1/catalog).
+             * @example solitaire-cribbage
+             * @enum {string}
+             */
+            game: "solitaire-cribbage";
+            /**
+             * @description `solitaire-cribbage` (one to four seats, each for himself) or `solitaire-cribbage-partners` (SC2, SC23).
+             * @example solitaire-cribbage
+             * @enum {string}
+             */
+            variant: "solitaire-cribbage" | "solitaire-cribbage-partners";
+            /**
+             * @description The deal being played, 1 to 6; 7 once the pack is out (derived; checked on input).
+             * @example 1
+             */
+            deal?: number;
+            /**
+             * @description Each seat's counted deals, in order: public to every seat (SC24).
+             * @example [
+             *       []
+             *     ]
+             */
+            counts: components["schemas"]["SolitaireCribbageCount"][][];
+            /**
+             * @description Each seat's holes (derived).
+             * @example [
+             *       0
+             *     ]
+             */
+            holes?: number[];
+            /**
+             * @description The games settled once over: a winner takes one from each loser, two from a loser of a double game (SC21, SCD7); zeros while playing (derived).
+             * @example [
+             *       0
+             *     ]
+             */
+            games?: number[];
+            /**
+             * @description Over or not, who won, the points per seat; derived, ignored on input.
+             * @example {
+             *       "over": false,
+             *       "winners": [],
+             *       "points": [
+             *         0,
+             *         0
+             *       ]
+             *     }
+             */
+            result?: components["schemas"]["Result"];
+            /**
+             * @description The seat whose view this is.
+             * @example 0
+             */
+            player: number;
+            /**
+             * @description The seats at the table (SC2).
+             * @example 1
+             */
+            seats?: number;
+            /**
+             * @description The seat's hand: six, or four once it has laid away.
+             * @example [
+             *       "AH",
+             *       "2H",
+             *       "5S",
+             *       "5D",
+             *       "JC",
+             *       "KC"
+             *     ]
+             */
+            hand: string[];
+            /**
+             * @description The two it has laid away in this deal.
+             * @example []
+             */
+            laid: string[];
+            /**
+             * @description The seats yet to lay away in this deal (SC12).
+             * @example [
+             *       0
+             *     ]
+             */
+            waiting: number[];
+        };
+        SolitaireCribbageApplyResponse: {
+            /**
+             * @description The next state (open games).
+             * @example {
+             *       "game": "solitaire-cribbage",
+             *       "variant": "solitaire-cribbage",
+             *       "seed": 11,
+             *       "packs": [
+             *         [
+             *           "6H",
+             *           "JC",
+             *           "2S",
+             *           "10S",
+             *           "7H",
+             *           "9C",
+             *           "7C",
+             *           "3S",
+             *           "3D",
+             *           "AD",
+             *           "5H",
+             *           "4H",
+             *           "9D",
+             *           "10H",
+             *           "7S",
+             *           "8S",
+             *           "10C",
+             *           "4C",
+             *           "5S",
+             *           "JH",
+             *           "QC",
+             *           "QD",
+             *           "QH",
+             *           "3C",
+             *           "8H",
+             *           "KC",
+             *           "8D",
+             *           "6S",
+             *           "JS",
+             *           "9S",
+             *           "AH",
+             *           "AC",
+             *           "QS",
+             *           "2H",
+             *           "JD",
+             *           "AS",
+             *           "KS",
+             *           "3H",
+             *           "5D",
+             *           "2C",
+             *           "7D",
+             *           "4S",
+             *           "6C",
+             *           "2D",
+             *           "6D",
+             *           "8C",
+             *           "5C",
+             *           "10D",
+             *           "9H",
+             *           "KH",
+             *           "KD",
+             *           "4D"
+             *         ]
+             *       ],
+             *       "history": [
+             *         {
+             *           "player": 0,
+             *           "move": "0:2S+3S"
+             *         }
+             *       ],
+             *       "deal": 2,
+             *       "hands": [
+             *         [
+             *           "AD",
+             *           "3D",
+             *           "5H",
+             *           "7S",
+             *           "8S",
+             *           "10H"
+             *         ]
+             *       ],
+             *       "laid": [
+             *         []
+             *       ],
+             *       "acting": [
+             *         0
+             *       ],
+             *       "counts": [
+             *         [
+             *           {
+             *             "deal": 1,
+             *             "hand": [
+             *               "6H",
+             *               "7C",
+             *               "9C",
+             *               "JC"
+             *             ],
+             *             "laid": [
+             *               "2S",
+             *               "3S"
+             *             ],
+             *             "crib": [
+             *               "2S",
+             *               "3S",
+             *               "7H",
+             *               "10S"
+             *             ],
+             *             "starter": "3D",
+             *             "hand_points": {
+             *               "fifteens": 2,
+             *               "pairs": 0,
+             *               "runs": 0,
+             *               "flush": 0,
+             *               "nobs": 0,
+             *               "total": 2
+             *             },
+             *             "crib_points": {
+             *               "fifteens": 6,
+             *               "pairs": 2,
+             *               "runs": 0,
+             *               "flush": 0,
+             *               "nobs": 0,
+             *               "total": 8
+             *             },
+             *             "heels": 0,
+             *             "points": 10
+             *           }
+             *         ]
+             *       ],
+             *       "holes": [
+             *         10
+             *       ],
+             *       "games": [
+             *         0
+             *       ],
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           10
+             *         ]
+             *       }
+             *     }
+             */
+            state?: components["schemas"]["SolitaireCribbageState"];
+            /**
+             * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
+             * @example gAAAAABn...(opaque)
+             */
+            game?: string;
+            /**
+             * @description Sealed games: the mover's view of the next position.
+             * @example {
+             *       "game": "solitaire-cribbage",
+             *       "variant": "solitaire-cribbage",
+             *       "player": 0,
+             *       "seats": 1,
+             *       "deal": 1,
+             *       "hand": [
+             *         "2S",
+             *         "3S",
+             *         "6H",
+             *         "7C",
+             *         "9C",
+             *         "JC"
+             *       ],
+             *       "laid": [],
+             *       "waiting": [
+             *         0
+             *       ],
+             *       "counts": [
+             *         []
+             *       ],
+             *       "holes": [
+             *         0
+             *       ],
+             *       "games": [
+             *         0
+             *       ],
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0
+             *         ]
+             *       }
+             *     }
+             */
+            view?: components["schemas"]["SolitaireCribbageView"];
+            /**
+             * @description Sealed games where the house answered: the mover's view right after its own move, before the house's moves.
+             * @example {
+             *       "game": "solitaire-cribbage",
+             *       "variant": "solitaire-cribbage",
+             *       "player": 0,
+             *       "seats": 1,
+             *       "deal": 1,
+             *       "hand": [
+             *         "2S",
+             *         "3S",
+             *         "6H",
+             *         "7C",
+             *         "9C",
+             *         "JC"
+             *       ],
+             *       "laid": [],
+             *       "waiting": [
+             *         0
+             *       ],
+             *       "counts": [
+             *         []
+             *       ],
+             *       "holes": [
+             *         0
+             *       ],
+             *       "games": [
+             *         0
+             *       ],
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0
+             *         ]
+             *       }
+             *     }
+             */
+            view_before_house?: components["schemas"]["SolitaireCribbageView"];
+            /**
+             * @description What happened, in order, as the asking seat may see it.
+             * @example [
+             *       {
+             *         "type": "lay",
+             *         "player": 0,
+             *         "description": "Player 0 lays two cards away: 2♠ 3♠",
+             *         "cards": [
+             *           "2S",
+             *           "3S"
+             *         ]
+             *       },
+             *       {
+             *         "type": "count",
+             *         "player": 0,
+             *         "deal": 1,
+             *         "hand": [
+             *           "6H",
+             *           "7C",
+             *           "9C",
+             *           "JC"
+             *         ],
+             *         "laid": [
+             *           "2S",
+             *           "3S"
+             *         ],
+             *         "crib": [
+             *           "2S",
+             *           "3S",
+             *           "7H",
+             *           "10S"
+             *         ],
+             *         "starter": "3D",
+             *         "hand_points": {
+             *           "fifteens": 2,
+             *           "pairs": 0,
+             *           "runs": 0,
+             *           "flush": 0,
+             *           "nobs": 0,
+             *           "total": 2
+             *         },
+             *         "crib_points": {
+             *           "fifteens": 6,
+             *           "pairs": 2,
+             *           "runs": 0,
+             *           "flush": 0,
+             *           "nobs": 0,
+             *           "total": 8
+             *         },
+             *         "heels": 0,
+             *         "points": 10,
+             *         "description": "Player 0 counts deal 1: 10 (6♥ 7♣ 9♣ J♣, starter 3♦)"
+             *       },
+             *       {
+             *         "type": "deal",
+             *         "player": 0,
+             *         "deal": 2,
+             *         "description": "Deal 2 to player 0: A♦ 3♦ 5♥ 7♠ 8♠ 10♥",
+             *         "cards": [
+             *           "AD",
+             *           "3D",
+             *           "5H",
+             *           "7S",
+             *           "8S",
+             *           "10H"
+             *         ]
+             *       }
+             *     ]
+             */
+            events: components["schemas"]["SolitaireCribbageEvent"][];
+        };
+        SolitaireCribbageViewResponse: {
+            /**
+             * @description The view.
+             * @example {
+             *       "game": "solitaire-cribbage",
+             *       "variant": "solitaire-cribbage",
+             *       "player": 0,
+             *       "seats": 1,
+             *       "deal": 1,
+             *       "hand": [
+             *         "2S",
+             *         "3S",
+             *         "6H",
+             *         "7C",
+             *         "9C",
+             *         "JC"
+             *       ],
+             *       "laid": [],
+             *       "waiting": [
+             *         0
+             *       ],
+             *       "counts": [
+             *         []
+             *       ],
+             *       "holes": [
+             *         0
+             *       ],
+             *       "games": [
+             *         0
+             *       ],
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0
+             *         ]
+             *       }
+             *     }
+             */
+            view: components["schemas"]["SolitaireCribbageView"];
+            /**
+             * @description Sealed games: what the last apply did, as this seat may see it.
+             * @example [
+             *       {
+             *         "type": "lay",
+             *         "player": 0,
+             *         "description": "Player 0 lays two cards away: 2♠ 3♠",
+             *         "cards": [
+             *           "2S",
+             *           "3S"
+             *         ]
+             *       },
+             *       {
+             *         "type": "count",
+             *         "player": 0,
+             *         "deal": 1,
+             *         "hand": [
+             *           "6H",
+             *           "7C",
+             *           "9C",
+             *           "JC"
+             *         ],
+             *         "laid": [
+             *           "2S",
+             *           "3S"
+             *         ],
+             *         "crib": [
+             *           "2S",
+             *           "3S",
+             *           "7H",
+             *           "10S"
+             *         ],
+             *         "starter": "3D",
+             *         "hand_points": {
+             *           "fifteens": 2,
+             *           "pairs": 0,
+             *           "runs": 0,
+             *           "flush": 0,
+             *           "nobs": 0,
+             *           "total": 2
+             *         },
+             *         "crib_points": {
+             *           "fifteens": 6,
+             *           "pairs": 2,
+             *           "runs": 0,
+             *           "flush": 0,
+             *           "nobs": 0,
+             *           "total": 8
+             *         },
+             *         "heels": 0,
+             *         "points": 10,
+             *         "description": "Player 0 counts deal 1: 10 (6♥ 7♣ 9♣ J♣, starter 3♦)"
+             *       },
+             *       {
+             *         "type": "deal",
+             *         "player": 0,
+             *         "deal": 2,
+             *         "description": "Deal 2 to player 0: A♦ 3♦ 5♥ 7♠ 8♠ 10♥",
+             *         "cards": [
+             *           "AD",
+             *           "3D",
+             *           "5H",
+             *           "7S",
+             *           "8S",
+             *           "10H"
+             *         ]
+             *       }
+             *     ]
+             */
+            events?: components["schemas"]["SolitaireCribbageEvent"][];
+        };
+        SolitaireCribbageRankedMove: {
+            /**
+             * @description 1 for the best move.
+             * @example 1
+             */
+            rank: number;
+            /**
+             * @description The move, with its id.
+             * @example {
+             *       "player": 0,
+             *       "cards": [
+             *         "2S",
+             *         "3S"
+             *       ],
+             *       "id": "0:2S+3S",
+             *       "description": "Lay 2♠ and 3♠ away to the crib",
+             *       "deal_points": 11.663
+             *     }
+             */
+            move: components["schemas"]["SolitaireCribbageMove"];
+            /**
+             * @description Mean equity of the move.
+             * @example 0.229
+             */
+            equity: number;
+            /**
+             * @description Its standard error.
+             * @example 0
+             */
+            stderr: number;
+            /**
+             * @description Paired standard error of its difference from the best move, the move of highest equity (0 for that move itself).
+             * @example 0
+             */
+            stderr_diff?: number;
+            /**
+             * @description Present, and true, on a move the game's prior ranked first although a later move has a higher equity: the search's evidence against the prior (the equities' difference, `stderr_diff`) was under its threshold (the rummy games: docs/api.md "Hints").
+             * @example true
+             */
+            prior?: boolean;
+            /**
+             * @description Readable hints: the ids of the moves alike to this one (the rummy games: the same but for which pack's copy of a card they play), best first; on the best of them only.
+             * @example [
+             *       "7H'"
+             *     ]
+             */
+            alternatives?: string[];
+            /**
+             * @description Readable hints: this move is an alternative of the move with this id, ranked above it.
+             * @example 7H
+             */
+            alternative_of?: string;
+        };
+        SolitaireCribbageHintsResponse: {
+            /**
+             * @description The asking seat.
+             * @example 0
+             */
+            player: number;
+            /**
+             * @description The position's value for the asking player (counters or points of the hand).
+             * @example {
+             *       "equity": 0.229,
+             *       "stderr": 0,
+             *       "expected_points": [
+             *         0.229
+             *       ]
+             *     }
+             */
+            evaluation: components["schemas"]["Evaluation"];
+            /**
+             * @description How the answer was found; `exact` says every world was searched to the hand's end.
+             * @example {
+             *       "algorithm": "exact-discard",
+             *       "samples": 1,
+             *       "elapsed_ms": 284.7,
+             *       "cached": false,
+             *       "nodes": 15,
+             *       "seed": 0,
+             *       "exact": true
+             *     }
+             */
+            solver: components["schemas"]["SolverMeta"];
+            /**
+             * @description Legal moves best first.
+             * @example [
+             *       {
+             *         "rank": 1,
+             *         "move": {
+             *           "player": 0,
+             *           "cards": [
+             *             "2S",
+             *             "3S"
+             *           ],
+             *           "id": "0:2S+3S",
+             *           "description": "Lay 2♠ and 3♠ away to the crib",
+             *           "deal_points": 11.663
+             *         },
+             *         "equity": 0.229,
+             *         "stderr": 0,
+             *         "stderr_diff": 0
+             *       },
+             *       {
+             *         "rank": 2,
+             *         "move": {
+             *           "player": 0,
+             *           "cards": [
+             *             "6H",
+             *             "7C"
+             *           ],
+             *           "id": "0:6H+7C",
+             *           "description": "Lay 6♥ and 7♣ away to the crib",
+             *           "deal_points": 11.023
+             *         },
+             *         "equity": 0.218,
+             *         "stderr": 0,
+             *         "stderr_diff": 0
+             *       },
+             *       {
+             *         "rank": 3,
+             *         "move": {
+             *           "player": 0,
+             *           "cards": [
+             *             "6H",
+             *             "9C"
+             *           ],
+             *           "id": "0:6H+9C",
+             *           "description": "Lay 6♥ and 9♣ away to the crib",
+             *           "deal_points": 10.786
+             *         },
+             *         "equity": 0.208,
+             *         "stderr": 0,
+             *         "stderr_diff": 0
+             *       },
+             *       {
+             *         "rank": 4,
+             *         "move": {
+             *           "player": 0,
+             *           "cards": [
+             *             "3S",
+             *             "JC"
+             *           ],
+             *           "id": "0:3S+JC",
+             *           "description": "Lay 3♠ and J♣ away to the crib",
+             *           "deal_points": 10.637
+             *         },
+             *         "equity": 0.207,
+             *         "stderr": 0,
+             *         "stderr_diff": 0
+             *       },
+             *       {
+             *         "rank": 5,
+             *         "move": {
+             *           "player": 0,
+             *           "cards": [
+             *             "9C",
+             *             "JC"
+             *           ],
+             *           "id": "0:9C+JC",
+             *           "description": "Lay 9♣ and J♣ away to the crib",
+             *           "deal_points": 10.293
+             *         },
+             *         "equity": 0.197,
+             *         "stderr": 0,
+             *         "stderr_diff": 0
+             *       },
+             *       {
+             *         "rank": 6,
+             *         "move": {
+             *           "player": 0,
+             *           "cards": [
+             *             "7C",
+             *             "9C"
+             *           ],
+             *           "id": "0:7C+9C",
+             *           "description": "Lay 7♣ and 9♣ away to the crib",
+             *           "deal_points": 9.508
+             *         },
+             *         "equity": 0.18,
+             *         "stderr": 0,
+             *         "stderr_diff": 0
+             *       },
+             *       {
+             *         "rank": 7,
+             *         "move": {
+             *           "player": 0,
+             *           "cards": [
+             *             "7C",
+             *             "JC"
+             *           ],
+             *           "id": "0:7C+JC",
+             *           "description": "Lay 7♣ and J♣ away to the crib",
+             *           "deal_points": 9.167
+             *         },
+             *         "equity": 0.171,
+             *         "stderr": 0,
+             *         "stderr_diff": 0
+             *       },
+             *       {
+             *         "rank": 8,
+             *         "move": {
+             *           "player": 0,
+             *           "cards": [
+             *             "2S",
+             *             "JC"
+             *           ],
+             *           "id": "0:2S+JC",
+             *           "description": "Lay 2♠ and J♣ away to the crib",
+             *           "deal_points": 8.538
+             *         },
+             *         "equity": 0.163,
+             *         "stderr": 0,
+             *         "stderr_diff": 0
+             *       },
+             *       {
+             *         "rank": 9,
+             *         "move": {
+             *           "player": 0,
+             *           "cards": [
+             *             "3S",
+             *             "9C"
+             *           ],
+             *           "id": "0:3S+9C",
+             *           "description": "Lay 3♠ and 9♣ away to the crib",
+             *           "deal_points": 8.456
+             *         },
+             *         "equity": 0.16,
+             *         "stderr": 0,
+             *         "stderr_diff": 0
+             *       },
+             *       {
+             *         "rank": 10,
+             *         "move": {
+             *           "player": 0,
+             *           "cards": [
+             *             "3S",
+             *             "7C"
+             *           ],
+             *           "id": "0:3S+7C",
+             *           "description": "Lay 3♠ and 7♣ away to the crib",
+             *           "deal_points": 8.426
+             *         },
+             *         "equity": 0.157,
+             *         "stderr": 0,
+             *         "stderr_diff": 0
+             *       },
+             *       {
+             *         "rank": 11,
+             *         "move": {
+             *           "player": 0,
+             *           "cards": [
+             *             "2S",
+             *             "7C"
+             *           ],
+             *           "id": "0:2S+7C",
+             *           "description": "Lay 2♠ and 7♣ away to the crib",
+             *           "deal_points": 8.157
+             *         },
+             *         "equity": 0.153,
+             *         "stderr": 0,
+             *         "stderr_diff": 0
+             *       },
+             *       {
+             *         "rank": 12,
+             *         "move": {
+             *           "player": 0,
+             *           "cards": [
+             *             "6H",
+             *             "JC"
+             *           ],
+             *           "id": "0:6H+JC",
+             *           "description": "Lay 6♥ and J♣ away to the crib",
+             *           "deal_points": 7.405
+             *         },
+             *         "equity": 0.137,
+             *         "stderr": 0,
+             *         "stderr_diff": 0
+             *       },
+             *       {
+             *         "rank": 13,
+             *         "move": {
+             *           "player": 0,
+             *           "cards": [
+             *             "3S",
+             *             "6H"
+             *           ],
+             *           "id": "0:3S+6H",
+             *           "description": "Lay 3♠ and 6♥ away to the crib",
+             *           "deal_points": 6.538
+             *         },
+             *         "equity": 0.125,
+             *         "stderr": 0,
+             *         "stderr_diff": 0
+             *       },
+             *       {
+             *         "rank": 14,
+             *         "move": {
+             *           "player": 0,
+             *           "cards": [
+             *             "2S",
+             *             "9C"
+             *           ],
+             *           "id": "0:2S+9C",
+             *           "description": "Lay 2♠ and 9♣ away to the crib",
+             *           "deal_points": 6.515
+             *         },
+             *         "equity": 0.125,
+             *         "stderr": 0,
+             *         "stderr_diff": 0
+             *       },
+             *       {
+             *         "rank": 15,
+             *         "move": {
+             *           "player": 0,
+             *           "cards": [
+             *             "2S",
+             *             "6H"
+             *           ],
+             *           "id": "0:2S+6H",
+             *           "description": "Lay 2♠ and 6♥ away to the crib",
+             *           "deal_points": 6.511
+             *         },
+             *         "equity": 0.124,
+             *         "stderr": 0,
+             *         "stderr_diff": 0
+             *       }
+             *     ]
+             */
+            moves: components["schemas"]["SolitaireCribbageRankedMove"][];
         };
         Reason: {
             /**
@@ -11956,7 +13738,7 @@ export interface components {
              * @example cassino
              * @enum {string}
              */
-            name: "cassino" | "conquian" | "patience-poker" | "rummy";
+            name: "cassino" | "conquian" | "patience-poker" | "rummy" | "solitaire-cribbage";
             /**
              * @description Its name for people.
              * @example Cassino
@@ -12314,15 +14096,15 @@ export interface components {
              * @example cassino
              * @enum {string}
              */
-            game?: "cassino" | "conquian" | "patience-poker" | "rummy";
+            game?: "cassino" | "conquian" | "patience-poker" | "rummy" | "solitaire-cribbage";
             /**
              * @description Rules variant of the game (GET /v1/catalog); only playable ones start. By default the game's `default_variant`: `standard` for Cassino.
              * @example standard
              * @enum {string}
              */
-            variant?: "standard" | "classic" | "classic-deal" | "twenty-one" | "twenty-one-claims" | "royal" | "royal-14" | "spade" | "draw" | "partnership" | "three-hand" | "conquian" | "conquian-american" | "patience-poker" | "patience-poker-straights" | "patience-poker-english" | "poker-squares" | "poker-rum" | "poker-gin" | "double-pack-rum" | "poker-gin-caller";
+            variant?: "standard" | "classic" | "classic-deal" | "twenty-one" | "twenty-one-claims" | "royal" | "royal-14" | "spade" | "draw" | "partnership" | "three-hand" | "conquian" | "conquian-american" | "patience-poker" | "patience-poker-straights" | "patience-poker-english" | "poker-squares" | "poker-rum" | "poker-gin" | "double-pack-rum" | "poker-gin-caller" | "solitaire-cribbage" | "solitaire-cribbage-partners";
             /**
-             * @description Seats: the variant's own by default; rummy plays with 2 to 6, Conquian with 2 or 3 (three at the table, the dealer sitting out of the hand, QD12), Patience Poker with 1 (the solitaire) to 8 (PPD4); a Cassino variant has one number of seats, and only it is accepted.
+             * @description Seats: the variant's own by default; rummy plays with 2 to 6, Conquian with 2 or 3 (three at the table, the dealer sitting out of the hand, QD12), Patience Poker with 1 (the solitaire) to 8 (PPD4), Solitaire Cribbage with 1 to 4 (SC2); a Cassino variant has one number of seats, and only it is accepted.
              * @example 2
              */
             players?: number;
@@ -12456,7 +14238,7 @@ export interface components {
              *       }
              *     }
              */
-            state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"];
+            state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
             /**
              * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
              * @example gAAAAABn...(opaque)
@@ -12583,7 +14365,7 @@ export interface components {
              *       }
              *     }
              */
-            state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"];
+            state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
             /**
              * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
              * @example gAAAAABn...(opaque)
@@ -12606,7 +14388,7 @@ export interface components {
              *       ]
              *     }
              */
-            move: components["schemas"]["Move"] | string | components["schemas"]["ConquianMove"] | components["schemas"]["RummyMove"];
+            move: components["schemas"]["Move"] | string | components["schemas"]["ConquianMove"] | components["schemas"]["RummyMove"] | components["schemas"]["SolitaireCribbageMove"];
             /**
              * @description Optional: the seat making the move. It must be the seat to move (R4), except for a claim, which any seat makes (T5) and which this field may name; the events are then told as that seat may see them (a deal shows its own hand only). Sealed games: the credential's seat.
              * @example 0
@@ -12717,7 +14499,7 @@ export interface components {
              *       }
              *     }
              */
-            state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"];
+            state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
             /**
              * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
              * @example gAAAAABn...(opaque)
@@ -12838,7 +14620,7 @@ export interface components {
              *       }
              *     }
              */
-            state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"];
+            state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
             /**
              * @description A view (capture piles are public).
              * @example {
@@ -12897,7 +14679,7 @@ export interface components {
              *       }
              *     }
              */
-            view?: components["schemas"]["View"] | components["schemas"]["ConquianView"] | components["schemas"]["RummyView"];
+            view?: components["schemas"]["View"] | components["schemas"]["ConquianView"] | components["schemas"]["RummyView"] | components["schemas"]["SolitaireCribbageView"];
             /**
              * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
              * @example gAAAAABn...(opaque)
@@ -12968,7 +14750,7 @@ export interface components {
              *       }
              *     }
              */
-            view?: components["schemas"]["View"] | components["schemas"]["ConquianView"] | components["schemas"]["RummyView"];
+            view?: components["schemas"]["View"] | components["schemas"]["ConquianView"] | components["schemas"]["RummyView"] | components["schemas"]["SolitaireCribbageView"];
             /**
              * @description A full state: only the view of `player` is used (R29).
              * @example {
@@ -13072,7 +14854,7 @@ export interface components {
              *       }
              *     }
              */
-            state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"];
+            state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
             /**
              * @description With `state`: the asking seat.
              * @example 1
@@ -13195,7 +14977,7 @@ export interface components {
              * @description The hints (or evaluation, or review) answer when finished.
              * @example null
              */
-            result?: components["schemas"]["HintsResponse"] | components["schemas"]["ConquianHintsResponse"] | components["schemas"]["RummyHintsResponse"] | components["schemas"]["EvaluateResponse"] | components["schemas"]["ReviewResponse"];
+            result?: components["schemas"]["HintsResponse"] | components["schemas"]["ConquianHintsResponse"] | components["schemas"]["RummyHintsResponse"] | components["schemas"]["SolitaireCribbageHintsResponse"] | components["schemas"]["EvaluateResponse"] | components["schemas"]["ReviewResponse"];
             /**
              * @description Why the job failed.
              * @example the job failed
@@ -13306,7 +15088,7 @@ export interface components {
              *       }
              *     }
              */
-            state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"];
+            state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
             /**
              * @description With `state`: the record of the game before the state's deal (or any part of the game up to the state); the state's history extends it.
              * @example {
@@ -13802,7 +15584,7 @@ export interface components {
              *       }
              *     }
              */
-            view?: components["schemas"]["View"] | components["schemas"]["ConquianView"] | components["schemas"]["RummyView"];
+            view?: components["schemas"]["View"] | components["schemas"]["ConquianView"] | components["schemas"]["RummyView"] | components["schemas"]["SolitaireCribbageView"];
             /**
              * @description A full state: only the view of `player` is used (R29).
              * @example {
@@ -13906,7 +15688,7 @@ export interface components {
              *       }
              *     }
              */
-            state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"];
+            state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
             /**
              * @description With `state`: the bot's seat.
              * @example 1
@@ -14080,7 +15862,7 @@ export interface components {
              *       }
              *     }
              */
-            state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"];
+            state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
             /**
              * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
              * @example gAAAAABn...(opaque)

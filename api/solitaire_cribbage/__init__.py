@@ -1,0 +1,1 @@
+"""Solitaire Cribbage in the API (api/solitaire_cribbage/entry.py)."""
