@@ -51,6 +51,7 @@ def _house_bots() -> tuple[tuple[str, ...], dict[str, float]]:
 HOUSE_BOTS, LEVELS = _house_bots()
 """Who may play a house seat in some game, and the named skill levels with their dials."""
 MAX_PLAYERS = max(info.seat_range[1] for game in game_types() for info in game.variants)
+MIN_PLAYERS = min(info.seat_range[0] for game in game_types() for info in game.variants)
 """The most seats of any variant of any game (rummy's six, RM1); the engine checks each
 variant's."""
 MAX_SEED = max(engine_of(game.name).max_seed for game in game_types())
@@ -205,7 +206,7 @@ class NewGameRequest(Strict):
     variant = fields.String(validate=Registered(variant_names), metadata=_meta(
         "Rules variant of the game (GET /v1/catalog); only playable ones start. By default "
         "the game's `default_variant`: `standard` for Cassino.", "standard"))
-    players = Int(validate=validate.Range(min=2, max=MAX_PLAYERS), metadata=_meta(
+    players = Int(validate=validate.Range(min=MIN_PLAYERS, max=MAX_PLAYERS), metadata=_meta(
         "Seats: the variant's own by default; rummy plays with 2 to 6, Conquian with 2 or "
         "3 (three at the table, the dealer sitting out of the hand, QD12); a Cassino "
         "variant has one number of seats, and only it is accepted.", 2))
@@ -683,7 +684,7 @@ class DiscardRiskSchema(Schema):
         "The chance it can use the card: it holds two cards that make a meld with it, or "
         "the card extends a meld on the table it may add to.", 0.1301))
     how = fields.String(required=True, allow_none=True, validate=validate.OneOf(
-        ["meld", "add", "extend"]), metadata=_meta(
+        ["meld", "add", "extend", "bury", "end"]), metadata=_meta(
         "`meld`: a new meld with cards of its hand (Conquian: or borrowed, Q14); `add`: a "
         "meld on the table (Double-Pack Rum, DP5); `extend`: one of its melds (Conquian).",
         "meld"))

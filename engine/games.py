@@ -262,9 +262,16 @@ holding one module per layer (``<package>.engine``, ``<package>.solver``, ...)."
 
 @functools.cache
 def _discovered() -> tuple[str, ...]:
-    """The engine's sub-packages that declare a game (``GAME``), by name."""
+    """The engine's sub-packages that declare a game (``GAME``): the unnamed game first (the
+    service's first game, :attr:`GameType.unnamed`), then the others by name."""
     here = Path(__file__).parent
-    return tuple(sorted(info.name for info in pkgutil.iter_modules([str(here)]) if info.ispkg))
+    names = sorted(info.name for info in pkgutil.iter_modules([str(here)]) if info.ispkg)
+
+    def unnamed(name: str) -> bool:
+        game = getattr(importlib.import_module(module_of(name, "engine")), "GAME", None)
+        return bool(getattr(game, "unnamed", False))
+
+    return tuple(sorted(names, key=lambda name: not unnamed(name)))
 
 
 _LOADED: dict[str, Any] = {}
