@@ -2,8 +2,8 @@
 seen (View.resample, CFD11), each root move valued by the greedy rule's playout of that
 world to the end (solver/canfield/policy.py), as the net dollars of CF14; the answer adds,
 for each move, the chance of winning the bet (eleven cards or more, a net gain) and the
-expected foundation cards.  With ``open_deal`` on an open state, every card is known: the
-exact search (solver/canfield/exact.py) says what each move can reach."""
+expected foundation cards.  With every card known, solver/canfield/exact.py searches the
+deal exactly."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.canfield import State, View
+from engine.canfield import View
 from engine.canfield.rules import PAY, STAKE
 from engine.games import engine_of
 from solver.canfield.policy import playout
@@ -20,7 +20,7 @@ from solver.hints import Budget, search
 from solver.ranking import Tally, answer, rank, ranked_answer, solver_meta
 from solver.value import value_at
 
-__all__ = ["ALGORITHM", "DEFAULT", "Options", "finish", "hint", "solve"]
+__all__ = ["ALGORITHM", "DEFAULT", "Options", "dollars", "finish", "hint", "solve"]
 
 ALGORITHM = "pimc-greedy-playout"
 
@@ -102,12 +102,3 @@ def hint(view: View, seed: int = 0, top: int | None = None,
          options: Options = DEFAULT) -> dict[str, Any]:
     """A whole hint of ``view`` in this process."""
     return finish(view, solve(view, options, seed), seed, top, True)
-
-
-def open_line(state: State, nodes: int) -> dict[str, Any]:
-    """``open_deal``: the exact search of an open state (every card known)."""
-    from solver.canfield.exact import solve_open
-    found = solve_open(state, nodes)
-    return {"winnable": found.won if found.decided else None, "best": found.best,
-            "decided": found.decided, "nodes": found.nodes,
-            "line": [m.id for m in found.line]}
