@@ -24,7 +24,9 @@ def _card(name: str | None, symbols: bool) -> str:
 
 def table_lines(view: dict[str, Any], symbols: bool = False) -> list[str]:
     """The table in lines: foundations, stock and talon, the four columns."""
-    c = lambda name: _card(name, symbols)  # noqa: E731
+    def c(name: str | None) -> str:
+        return _card(name, symbols)
+
     word = "Reserve" if view["variant"] == "canfield-classic" else "Stock"
     tops = [c(f[-1]) if f else "--" for f in view["foundations"]]
     up = sum(len(f) for f in view["foundations"])
