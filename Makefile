@@ -126,3 +126,18 @@ bench-games: .installed  # per game: legal moves of mid-hand positions (us) and 
 .PHONY: architecture
 architecture:  # rewrite docs/architecture.md's import picture from the imports (CI checks it: tests/test_architecture.py)
 	$(PYTHON) tools/import_graph.py --write docs/architecture.md
+
+# --- Canfield (issue 31) ---------------------------------------------------------------
+CANFIELD_DEALS ?= 10000
+CANFIELD_NODES ?= 5000000
+.PHONY: bench-canfield arena-canfield
+bench-canfield: .installed  # Canfield: legal moves (us), hint p50/p95 (CPU ms), the exact search of CANFIELD_DEALS deals of each variant (decided, winnable, eleven, with standard errors): make bench-canfield CANFIELD_DEALS=500
+	$(PYTHON) setup.py build_ext --inplace -q
+	$(PYTHON) bench/canfield_bench.py moves --deals 100
+	$(PYTHON) bench/canfield_bench.py hints --positions 300
+	$(PYTHON) bench/canfield_bench.py exact --variant canfield --deals $(CANFIELD_DEALS) --nodes $(CANFIELD_NODES) --progress
+	$(PYTHON) bench/canfield_bench.py exact --variant canfield-classic --deals $(CANFIELD_DEALS) --nodes $(CANFIELD_NODES) --progress
+
+arena-canfield: .installed  # Canfield's bots on the same seeded deals, from the view only (cards, eleven, won, dollars, with standard errors): make arena-canfield CANFIELD_DEALS=1000
+	$(PYTHON) -m solver.canfield.arena random greedy solver --deals $(CANFIELD_DEALS)
+	$(PYTHON) -m solver.canfield.arena random greedy solver --deals $(CANFIELD_DEALS) --variant canfield-classic
