@@ -6,9 +6,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from api.canfield.schemas import (
+    CanfieldEventSchema,
+    CanfieldMoveSchema,
+    CanfieldStateSchema,
+    CanfieldViewSchema,
+)
 from api.errors import about
 from api.reasons import why_json
-from api.served import ServedGame
+from api.served import ServedGame, Wire
 from engine.canfield.why import why
 from engine.cards import card_name, parse_card
 from engine.errors import IllegalMoveError
@@ -24,6 +30,8 @@ SOLVER_MOVE = 2
 class CanfieldServed(ServedGame):
     features = frozenset({"hints", "evaluate", "sealed", "levels", "dial", "bot_move", "why",
                           "risks", "records", "replay", "review"})
+    wire = Wire("Canfield", CanfieldStateSchema, CanfieldViewSchema, CanfieldMoveSchema,
+                CanfieldEventSchema, example="canfield")
     examples: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "canfield": {"game": "canfield", "seed": 11}}
 
