@@ -11,7 +11,7 @@ from api.game_schemas import Int, Strict, _game, _meta, card_field, result_field
 __all__ = ["CanfieldEventSchema", "CanfieldMoveSchema", "CanfieldStateSchema",
            "CanfieldViewSchema"]
 
-def _slots(text: str, example: list[str | None]) -> fields.List[fields.String]:
+def _slots(text: str, example: list[str | None]) -> fields.List[str]:
     return fields.List(fields.String(allow_none=True), required=True,
                        metadata=_meta(text, example))
 
