@@ -33,7 +33,7 @@ class CanfieldServed(ServedGame):
     wire = Wire("Canfield", CanfieldStateSchema, CanfieldViewSchema, CanfieldMoveSchema,
                 CanfieldEventSchema, example="canfield")
     examples: ClassVar[Mapping[str, Mapping[str, Any]]] = {
-        "canfield": {"game": "canfield", "seed": 11}}
+        "canfield": {"game": "canfield", "seed": 11, "dealer": 0}}
 
     def warnings(self, view: Any, moves: list[Any]) -> Mapping[Any, Mapping[str, Any]]:
         """A card buried on one that could go up, a turn or stop that ends the game."""

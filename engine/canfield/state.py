@@ -127,6 +127,11 @@ class Table:
         return 0
 
     @property
+    def to_move(self) -> int:
+        """The one seat plays every move (CF1)."""
+        return 0
+
+    @property
     def game_over(self) -> bool:
         return bool(self.end)
 
