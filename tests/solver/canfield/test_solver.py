@@ -25,11 +25,13 @@ def test_greedy_puts_a_card_up_first_and_never_stops_while_it_can_play() -> None
 
 def test_a_hint_reads_the_view_only_and_ranks_legal_moves() -> None:
     state = deal(21, "canfield")
-    for _ in range(3):
+    while len(state.legal_moves()) < 3:
         state = state.apply(greedy_move(state))[0]
     view = state.view(0)
     other = view.resample(random.Random(5))  # another world with the same view
     first, again = hint(view, seed=4), hint(other.view(0), seed=4)
+    for answer in (first, again):
+        del answer["solver"]["elapsed_ms"]
     assert first == again
     legal = {m.id for m in view.legal_moves()}
     assert {m["move"]["id"] for m in first["moves"]} == legal
