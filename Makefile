@@ -137,6 +137,7 @@ bench-patience-poker: .installed  # legal places (us) and hint p50/p95 (CPU ms) 
 arena-patience-poker: .installed  # mean count ± SE, hand frequencies, tableaus to 500, per system: make arena-patience-poker PP_DEALS=10000 JOBS=2
 	$(PYTHON) -m solver.patience_poker.arena greedy random --deals $(PP_DEALS) --jobs $(JOBS)
 	$(PYTHON) -m solver.patience_poker.arena solver greedy --deals $(PP_SOLVER_DEALS) --jobs $(JOBS)
+
 # --- Solitaire Cribbage (issue 33) --------------------------------------------------------
 .PHONY: bench-solitaire-cribbage arena-solitaire-cribbage odds-solitaire-cribbage
 bench-solitaire-cribbage: .installed  # legal moves, the exact discard, a hint: p50/p95 on one core
@@ -148,3 +149,18 @@ arena-solitaire-cribbage: .installed  # the chance of 91 in one pass for each bo
 
 odds-solitaire-cribbage: .installed  # recompute solver/solitaire_cribbage/odds.json (the chance of 91 by deal and holes)
 	$(PYTHON) -m solver.solitaire_cribbage.odds --samples $(or $(SAMPLES),3000)
+
+# --- Canfield (issue 31) ---------------------------------------------------------------
+CANFIELD_DEALS ?= 10000
+CANFIELD_NODES ?= 5000000
+.PHONY: bench-canfield arena-canfield
+bench-canfield: .installed  # Canfield: legal moves (us), hint p50/p95 (CPU ms), the exact search of CANFIELD_DEALS deals of each variant (decided, winnable, eleven, with standard errors): make bench-canfield CANFIELD_DEALS=500
+	$(PYTHON) setup.py build_ext --inplace -q
+	$(PYTHON) bench/canfield_bench.py moves --deals 100
+	$(PYTHON) bench/canfield_bench.py hints --positions 300
+	$(PYTHON) bench/canfield_bench.py exact --variant canfield --deals $(CANFIELD_DEALS) --nodes $(CANFIELD_NODES) --progress
+	$(PYTHON) bench/canfield_bench.py exact --variant canfield-classic --deals $(CANFIELD_DEALS) --nodes $(CANFIELD_NODES) --progress
+
+arena-canfield: .installed  # Canfield's bots on the same seeded deals, from the view only (cards, eleven, won, dollars, with standard errors): make arena-canfield CANFIELD_DEALS=1000
+	$(PYTHON) -m solver.canfield.arena random greedy solver --deals $(CANFIELD_DEALS)
+	$(PYTHON) -m solver.canfield.arena random greedy solver --deals $(CANFIELD_DEALS) --variant canfield-classic

@@ -22,4 +22,10 @@ setup(ext_modules=[
         optional=True,
         extra_compile_args=["-O2", "-ffp-contract=off", "-fno-strict-aliasing"],
     ),
+    Extension(  # Canfield's exact search of an open deal (issue 31), optional likewise
+        "solver.canfield._exact",
+        ["solver/canfield/_exact.c"],
+        optional=True,
+        extra_compile_args=["-O2", "-fno-strict-aliasing"],
+    ),
 ])

@@ -56,8 +56,6 @@ variant's."""
 MAX_PLAYERS = max(info.seat_range[1] for game in game_types() for info in game.variants)
 """The most seats of any variant of any game (rummy's six, RM1); the engine checks each
 variant's."""
-MIN_PLAYERS = min(info.seat_range[0] for game in game_types() for info in game.variants)
-"""The fewest seats of any variant of any game (Solitaire Cribbage's one, SC2)."""
 MAX_SEED = max(engine_of(game.name).max_seed for game in game_types())
 """The largest seed of any game; each game's engine checks its own."""
 
@@ -692,11 +690,13 @@ class DiscardRiskSchema(Schema):
         "The chance it can use the card: it holds two cards that make a meld with it, or "
         "the card extends a meld on the table it may add to.", 0.1301))
     how = fields.String(required=True, allow_none=True, validate=validate.OneOf(
-        ["meld", "add", "extend", "short"]), metadata=_meta(
+        ["meld", "add", "extend", "short", "bury", "end"]), metadata=_meta(
         "`meld`: a new meld with cards of its hand (Conquian: or borrowed, Q14); `add`: a "
         "meld on the table (Double-Pack Rum, DP5); `extend`: one of its melds (Conquian); "
         "`short`: Solitaire Cribbage, a discard far below the best in expected points, "
-        "`probability` its chance of scoring less than the best is expected to.", "meld"))
+        "`probability` its chance of scoring less than the best is expected to; `bury` and "
+        "`end`: Canfield, a card laid on one that could go to its foundation, and a stop "
+        "or a pass ending while a card could still be played (docs/api.md).", "meld"))
     lost = fields.Float(metadata=_meta(
         "`short`: the expected points below the best discard.", 2.5))
     best = fields.String(metadata=_meta("`short`: the best discard's id.", "0:5H+KD"))

@@ -263,11 +263,18 @@ holding one module per layer (``<package>.engine``, ``<package>.solver``, ...)."
 
 @functools.cache
 def _discovered() -> tuple[str, ...]:
-    """The engine's sub-packages that declare a game (``GAME``), by name: a package's
-    ``_`` is a game name's ``-`` (:func:`package_name`)."""
+    """The engine's sub-packages that declare a game (``GAME``), by the game's name (a
+    package's ``_`` is a name's ``-``, :func:`package_name`): the unnamed game first (the
+    service's first game, :attr:`GameType.unnamed`), then the others by name."""
     here = Path(__file__).parent
-    return tuple(sorted(game_name(info.name) for info in pkgutil.iter_modules([str(here)])
-                        if info.ispkg))
+    names = sorted(game_name(info.name) for info in pkgutil.iter_modules([str(here)])
+                   if info.ispkg)
+
+    def unnamed(name: str) -> bool:
+        game = getattr(importlib.import_module(module_of(name, "engine")), "GAME", None)
+        return bool(getattr(game, "unnamed", False))
+
+    return tuple(sorted(names, key=lambda name: not unnamed(name)))
 
 
 def package_name(name: str) -> str:

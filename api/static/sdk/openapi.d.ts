@@ -597,6 +597,119 @@ export interface paths {
                          *           ]
                          *         },
                          *         {
+                         *           "name": "canfield",
+                         *           "title": "Canfield",
+                         *           "information": "imperfect",
+                         *           "chance": "sampled",
+                         *           "seats": [
+                         *             1
+                         *           ],
+                         *           "default_variant": "canfield",
+                         *           "rules_url": "/rules/canfield",
+                         *           "features": [
+                         *             "bot_move",
+                         *             "dial",
+                         *             "evaluate",
+                         *             "hints",
+                         *             "levels",
+                         *             "records",
+                         *             "replay",
+                         *             "review",
+                         *             "risks",
+                         *             "sealed",
+                         *             "why"
+                         *           ],
+                         *           "variants": [
+                         *             {
+                         *               "name": "canfield",
+                         *               "description": "The book's Canfield: a 13-card stock, three at a time, passes until one uses no card; $52 the pack, $5 a foundation card (CF1-CF15).",
+                         *               "seats": 1,
+                         *               "min_seats": 1,
+                         *               "max_seats": 1,
+                         *               "teams": [
+                         *                 [
+                         *                   0
+                         *                 ]
+                         *               ],
+                         *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "level_dials": {
+                         *                   "beginner": 10,
+                         *                   "casual": 25,
+                         *                   "club": 35,
+                         *                   "expert": 45,
+                         *                   "master": 100
+                         *                 },
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
+                         *               "rules_url": "/rules/canfield"
+                         *             },
+                         *             {
+                         *               "name": "canfield-classic",
+                         *               "description": "The common Canfield of the solvers: a 13-card reserve, whole piles moved, three at a time, unlimited passes (CF16-CF19).",
+                         *               "seats": 1,
+                         *               "min_seats": 1,
+                         *               "max_seats": 1,
+                         *               "teams": [
+                         *                 [
+                         *                   0
+                         *                 ]
+                         *               ],
+                         *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "greedy",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "level_dials": {
+                         *                   "beginner": 10,
+                         *                   "casual": 25,
+                         *                   "club": 35,
+                         *                   "expert": 45,
+                         *                   "master": 100
+                         *                 },
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               }
+                         *             }
+                         *           ]
+                         *         },
+                         *         {
                          *           "name": "conquian",
                          *           "title": "Conquian",
                          *           "information": "imperfect",
@@ -2260,7 +2373,7 @@ export interface paths {
                          *       }
                          *     }
                          */
-                        "application/json": components["schemas"]["StateResponse"] | components["schemas"]["ConquianStateResponse"] | components["schemas"]["RummyStateResponse"] | components["schemas"]["SolitaireCribbageStateResponse"];
+                        "application/json": components["schemas"]["StateResponse"] | components["schemas"]["CanfieldStateResponse"] | components["schemas"]["ConquianStateResponse"] | components["schemas"]["RummyStateResponse"] | components["schemas"]["SolitaireCribbageStateResponse"];
                     };
                 };
                 /** @description The body is not valid JSON. */
@@ -2682,7 +2795,7 @@ export interface paths {
                          *       ]
                          *     }
                          */
-                        "application/json": components["schemas"]["LegalMovesResponse"] | components["schemas"]["ConquianLegalMovesResponse"] | components["schemas"]["RummyLegalMovesResponse"] | components["schemas"]["SolitaireCribbageLegalMovesResponse"];
+                        "application/json": components["schemas"]["LegalMovesResponse"] | components["schemas"]["CanfieldLegalMovesResponse"] | components["schemas"]["ConquianLegalMovesResponse"] | components["schemas"]["RummyLegalMovesResponse"] | components["schemas"]["SolitaireCribbageLegalMovesResponse"];
                     };
                 };
                 /** @description The body is not valid JSON. */
@@ -3286,7 +3399,7 @@ export interface paths {
                          *       ]
                          *     }
                          */
-                        "application/json": components["schemas"]["ApplyResponse"] | components["schemas"]["ConquianApplyResponse"] | components["schemas"]["RummyApplyResponse"] | components["schemas"]["SolitaireCribbageApplyResponse"];
+                        "application/json": components["schemas"]["ApplyResponse"] | components["schemas"]["CanfieldApplyResponse"] | components["schemas"]["ConquianApplyResponse"] | components["schemas"]["RummyApplyResponse"] | components["schemas"]["SolitaireCribbageApplyResponse"];
                     };
                 };
                 /** @description The body is not valid JSON. */
@@ -3825,7 +3938,7 @@ export interface paths {
                          *       }
                          *     }
                          */
-                        "application/json": components["schemas"]["ViewResponse"] | components["schemas"]["ConquianViewResponse"] | components["schemas"]["RummyViewResponse"] | components["schemas"]["SolitaireCribbageViewResponse"];
+                        "application/json": components["schemas"]["ViewResponse"] | components["schemas"]["CanfieldViewResponse"] | components["schemas"]["ConquianViewResponse"] | components["schemas"]["RummyViewResponse"] | components["schemas"]["SolitaireCribbageViewResponse"];
                     };
                 };
                 /** @description The body is not valid JSON. */
@@ -4783,7 +4896,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 73.3,
+                         *         "elapsed_ms": 30.1,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -4792,7 +4905,7 @@ export interface paths {
                          *       }
                          *     }
                          */
-                        "application/json": components["schemas"]["HintsResponse"] | components["schemas"]["ConquianHintsResponse"] | components["schemas"]["RummyHintsResponse"] | components["schemas"]["SolitaireCribbageHintsResponse"];
+                        "application/json": components["schemas"]["HintsResponse"] | components["schemas"]["CanfieldHintsResponse"] | components["schemas"]["ConquianHintsResponse"] | components["schemas"]["RummyHintsResponse"] | components["schemas"]["SolitaireCribbageHintsResponse"];
                     };
                 };
                 /** @description Still computing (or `async` asked): poll the job at `Location`. */
@@ -4808,9 +4921,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j652bd66ed48a0a1390da31a464f07f05",
-                         *         "status": "started",
-                         *         "url": "/v1/jobs/j652bd66ed48a0a1390da31a464f07f05"
+                         *         "id": "j65571993926c06cca1ae74f3e766a76d",
+                         *         "status": "queued",
+                         *         "url": "/v1/jobs/j65571993926c06cca1ae74f3e766a76d"
                          *       }
                          *     }
                          */
@@ -5218,7 +5331,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 86,
+                         *         "elapsed_ms": 28.4,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -5243,9 +5356,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j652bd66ed48a0a1390da31a464f07f05",
-                         *         "status": "started",
-                         *         "url": "/v1/jobs/j652bd66ed48a0a1390da31a464f07f05"
+                         *         "id": "j65571993926c06cca1ae74f3e766a76d",
+                         *         "status": "queued",
+                         *         "url": "/v1/jobs/j65571993926c06cca1ae74f3e766a76d"
                          *       }
                          *     }
                          */
@@ -5453,7 +5566,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "j652bd66ed48a0a1390da31a464f07f05",
+                         *       "id": "j65571993926c06cca1ae74f3e766a76d",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -5590,7 +5703,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 36,
+                         *           "elapsed_ms": 25.8,
                          *           "cached": false,
                          *           "nodes": 76919,
                          *           "seed": 0,
@@ -8236,7 +8349,7 @@ export interface components {
              * @example rummy
              * @enum {string}
              */
-            game: "cassino" | "conquian" | "patience-poker" | "rummy" | "solitaire-cribbage";
+            game: "cassino" | "canfield" | "conquian" | "patience-poker" | "rummy" | "solitaire-cribbage";
             /**
              * @description The variant.
              * @example poker-rum
@@ -8255,6 +8368,61 @@ export interface components {
              *     ]
              */
             scores: number[];
+        };
+        CanfieldEvent: {
+            /**
+             * @description What happened.
+             * @example move
+             * @enum {string}
+             */
+            type: "move" | "fill" | "turn" | "gather" | "end";
+            /**
+             * @description What happened in words.
+             * @example 5D from the talon to column 1
+             */
+            description: string;
+            /**
+             * @description `move`: the cards moved.
+             * @example [
+             *       "5D"
+             *     ]
+             */
+            cards?: string[];
+            /**
+             * @description `fill`: the card that fills a space; `turn`: the card showing.
+             * @example 8D
+             */
+            card?: string;
+            /**
+             * @description `move`: where from.
+             * @example w
+             */
+            source?: string;
+            /**
+             * @description `move`: where to.
+             * @example c0
+             */
+            target?: string;
+            /**
+             * @description `fill`: the column filled (0-3).
+             * @example 1
+             */
+            column?: number;
+            /**
+             * @description `turn`: the cards turned (three, or fewer at the end).
+             * @example 3
+             */
+            count?: number;
+            /**
+             * @description `gather`: the new pass.
+             * @example 2
+             */
+            passes?: number;
+            /**
+             * @description `end`: why the game ended.
+             * @example dead-pass
+             */
+            reason?: string;
         };
         ConquianEvent: {
             /**
@@ -8888,7 +9056,7 @@ export interface components {
              * @example cassino
              * @enum {string}
              */
-            game?: "cassino" | "conquian" | "patience-poker" | "rummy" | "solitaire-cribbage";
+            game?: "cassino" | "canfield" | "conquian" | "patience-poker" | "rummy" | "solitaire-cribbage";
             /**
              * @description Rules variant (GET /v1/variants).
              * @default standard
@@ -9311,7 +9479,7 @@ export interface components {
              * @example cassino
              * @enum {string}
              */
-            game?: "cassino" | "conquian" | "patience-poker" | "rummy" | "solitaire-cribbage";
+            game?: "cassino" | "canfield" | "conquian" | "patience-poker" | "rummy" | "solitaire-cribbage";
             /**
              * @description Rules variant (GET /v1/variants).
              * @default standard
@@ -10422,6 +10590,1043 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        CanfieldState: {
+            /**
+             * @description Always `canfield`: the game (GET /v1/catalog).
+             * @example canfield
+             * @enum {string}
+             */
+            game: "canfield";
+            /**
+             * @description The book's game (`canfield`, CF1-CF15) or the common one (`canfield-classic`, CF16-CF19).
+             * @example canfield
+             * @enum {string}
+             */
+            variant: "canfield" | "canfield-classic";
+            /**
+             * @description The foundations' first rank (CF3).
+             * @example 7
+             */
+            base: string;
+            /**
+             * @description Each suit's foundation, spades, hearts, diamonds, clubs, from the base up (CF7).
+             * @example [
+             *       [
+             *         "7S",
+             *         "8S"
+             *       ],
+             *       [],
+             *       [],
+             *       []
+             *     ]
+             */
+            foundations: string[][];
+            /**
+             * @description The stock (the reserve in the common game), top first; a card not yet seen is null (CF2, CFD11).
+             * @example [
+             *       "4C",
+             *       null,
+             *       null
+             *     ]
+             */
+            stock: (string | null)[];
+            /**
+             * @description The four columns, each from its first card (CF4, CF8).
+             * @example [
+             *       [
+             *         "6C",
+             *         "5D"
+             *       ],
+             *       [
+             *         "AD"
+             *       ],
+             *       [
+             *         "2S"
+             *       ],
+             *       [
+             *         "9H"
+             *       ]
+             *     ]
+             */
+            columns: string[][];
+            /**
+             * @description The hand, top first; a card not yet seen is null (CF5, CFD11).
+             * @example [
+             *       null,
+             *       null,
+             *       "JD"
+             *     ]
+             */
+            hand: (string | null)[];
+            /**
+             * @description The talon, its showing card last; a card never seen is null (CF6).
+             * @example [
+             *       null,
+             *       null,
+             *       "5D"
+             *     ]
+             */
+            talon: (string | null)[];
+            /**
+             * @description Whether this pass has used a card (CFD7).
+             * @example false
+             */
+            used: boolean;
+            /**
+             * @description The pass through the hand, from 1 (CF12).
+             * @example 1
+             */
+            passes: number;
+            /**
+             * @description Moves between columns since a card was last used (CFD8).
+             * @example 0
+             */
+            idle: number;
+            /**
+             * @description Why the game ended (CF13, CFD7, CFD9, CFD12); empty while it is played.
+             * @example
+             * @enum {string}
+             */
+            end: "" | "won" | "stopped" | "dead-pass" | "blocked";
+            /**
+             * @description Over or not, who won, the points per seat; derived, ignored on input.
+             * @example {
+             *       "over": false,
+             *       "winners": [],
+             *       "points": [
+             *         0,
+             *         0
+             *       ]
+             *     }
+             */
+            result?: components["schemas"]["Result"];
+            /**
+             * @description The game's seed: its deal (CF2).
+             * @example 11
+             */
+            seed: number;
+            /**
+             * @description Every card the player has seen face up (CFD11).
+             * @example [
+             *       "4C",
+             *       "7S"
+             *     ]
+             */
+            seen: string[];
+            /**
+             * @description The game's moves so far, by id: what its record holds (POST /v1/records).
+             * @example [
+             *       "5D>c0",
+             *       "turn"
+             *     ]
+             */
+            history?: string[];
+        };
+        CanfieldStateResponse: {
+            /**
+             * @description The first hand dealt (open games).
+             * @example {
+             *       "game": "canfield",
+             *       "variant": "canfield",
+             *       "base": "6",
+             *       "foundations": [
+             *         [],
+             *         [
+             *           "6H"
+             *         ],
+             *         [],
+             *         []
+             *       ],
+             *       "stock": [
+             *         "5D",
+             *         "2S",
+             *         "5H",
+             *         "4C",
+             *         "10D",
+             *         "8C",
+             *         "KS",
+             *         "3D",
+             *         "3S",
+             *         "AC",
+             *         "9D",
+             *         "4H",
+             *         "7S"
+             *       ],
+             *       "columns": [
+             *         [
+             *           "QS"
+             *         ],
+             *         [
+             *           "6D"
+             *         ],
+             *         [
+             *           "2C"
+             *         ],
+             *         [
+             *           "QH"
+             *         ]
+             *       ],
+             *       "hand": [
+             *         "7C",
+             *         "AH",
+             *         "JD",
+             *         "5S",
+             *         "AS",
+             *         "7D",
+             *         "9H",
+             *         "10S",
+             *         "KD",
+             *         "6C",
+             *         "6S",
+             *         "4D",
+             *         "JH",
+             *         "7H",
+             *         "AD",
+             *         "2H",
+             *         "3H",
+             *         "5C",
+             *         "QC",
+             *         "2D",
+             *         "JC",
+             *         "10C",
+             *         "JS",
+             *         "8D",
+             *         "QD",
+             *         "3C",
+             *         "4S",
+             *         "10H",
+             *         "9S",
+             *         "KC",
+             *         "8H",
+             *         "KH",
+             *         "9C",
+             *         "8S"
+             *       ],
+             *       "talon": [],
+             *       "used": false,
+             *       "passes": 1,
+             *       "idle": 0,
+             *       "end": "",
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           -47
+             *         ]
+             *       },
+             *       "seed": 11,
+             *       "seen": [
+             *         "2C",
+             *         "5D",
+             *         "6H",
+             *         "6D",
+             *         "QS",
+             *         "QH"
+             *       ],
+             *       "history": []
+             *     }
+             */
+            state?: components["schemas"]["CanfieldState"];
+            /**
+             * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
+             * @example gAAAAABn...(opaque)
+             */
+            game?: string;
+            /**
+             * @description Sealed games: each seat's credential, by seat (`null` for a house seat).
+             * @example [
+             *       "0.Zk3b2mD0cXq0p7n1uJmH0Q",
+             *       null
+             *     ]
+             */
+            credentials?: (string | null)[];
+        };
+        CanfieldMove: {
+            /**
+             * @description The move's notation: `<card>>f`, `<card>>c0`..`c3` (a pile by its first card in the common game, CF17), `turn`, `stop`.
+             * @example 5D>c0
+             */
+            id?: string;
+            /**
+             * @description The card moved (null for a turn or a stop).
+             * @example 5D
+             */
+            card?: string | null;
+            /**
+             * @description Where it comes from: `w` the talon, `s` the stock, `c0`..`c3` a column (answers only).
+             * @example w
+             */
+            source?: string;
+            /**
+             * @description `f`, `c0`..`c3`, `turn` or `stop`.
+             * @example c0
+             */
+            target?: string;
+            /**
+             * @description The move in words (answers only; engine/canfield/words.py).
+             * @example 5D from the talon onto 6C in column 1
+             */
+            description?: string;
+        };
+        DiscardRisk: {
+            /**
+             * @description The move's id.
+             * @example KC
+             */
+            move: string;
+            /**
+             * @description The seat the discard is offered to (null: the move discards nothing).
+             * @example 1
+             */
+            player: number | null;
+            /**
+             * @description The chance it can use the card: it holds two cards that make a meld with it, or the card extends a meld on the table it may add to.
+             * @example 0.1301
+             */
+            probability: number;
+            /**
+             * @description `meld`: a new meld with cards of its hand (Conquian: or borrowed, Q14); `add`: a meld on the table (Double-Pack Rum, DP5); `extend`: one of its melds (Conquian); `short`: Solitaire Cribbage, a discard far below the best in expected points, `probability` its chance of scoring less than the best is expected to; `bury` and `end`: Canfield, a card laid on one that could go to its foundation, and a stop or a pass ending while a card could still be played (docs/api.md).
+             * @example meld
+             * @enum {string|null}
+             */
+            how: "meld" | "add" | "extend" | "short" | "bury" | "end" | null;
+            /**
+             * @description `short`: the expected points below the best discard.
+             * @example 2.5
+             */
+            lost?: number;
+            /**
+             * @description `short`: the best discard's id.
+             * @example 0:5H+KD
+             */
+            best?: string;
+            /**
+             * @description How it was found: `exact` (counted over every way the hidden cards may lie).
+             * @example exact
+             * @enum {string}
+             */
+            method: "exact";
+        };
+        CanfieldLegalMovesResponse: {
+            /**
+             * @description The seat whose moves are listed.
+             * @example 0
+             */
+            player: number;
+            /**
+             * @description Every legal move once, each with its `id`.
+             * @example [
+             *       {
+             *         "id": "6D>f",
+             *         "card": "6D",
+             *         "source": "c1",
+             *         "target": "f",
+             *         "description": "6D from column 2 to its foundation"
+             *       },
+             *       {
+             *         "id": "turn",
+             *         "card": null,
+             *         "source": "",
+             *         "target": "turn",
+             *         "description": "Turn three from the hand"
+             *       }
+             *     ]
+             */
+            moves: components["schemas"]["CanfieldMove"][];
+            /**
+             * @description With `risks` (a game offering them, GET /v1/catalog): one per move, in the order of `moves`: the chance its discard lets the next player meld.
+             * @example [
+             *       {
+             *         "move": "KC",
+             *         "player": 1,
+             *         "probability": 0.1301,
+             *         "how": "meld",
+             *         "method": "exact"
+             *       }
+             *     ]
+             */
+            risks?: components["schemas"]["DiscardRisk"][];
+        };
+        CanfieldView: {
+            /**
+             * @description Always `canfield`: the game (GET /v1/catalog).
+             * @example canfield
+             * @enum {string}
+             */
+            game: "canfield";
+            /**
+             * @description The book's game (`canfield`, CF1-CF15) or the common one (`canfield-classic`, CF16-CF19).
+             * @example canfield
+             * @enum {string}
+             */
+            variant: "canfield" | "canfield-classic";
+            /**
+             * @description The foundations' first rank (CF3).
+             * @example 7
+             */
+            base: string;
+            /**
+             * @description Each suit's foundation, spades, hearts, diamonds, clubs, from the base up (CF7).
+             * @example [
+             *       [
+             *         "7S",
+             *         "8S"
+             *       ],
+             *       [],
+             *       [],
+             *       []
+             *     ]
+             */
+            foundations: string[][];
+            /**
+             * @description The stock (the reserve in the common game), top first; a card not yet seen is null (CF2, CFD11).
+             * @example [
+             *       "4C",
+             *       null,
+             *       null
+             *     ]
+             */
+            stock: (string | null)[];
+            /**
+             * @description The four columns, each from its first card (CF4, CF8).
+             * @example [
+             *       [
+             *         "6C",
+             *         "5D"
+             *       ],
+             *       [
+             *         "AD"
+             *       ],
+             *       [
+             *         "2S"
+             *       ],
+             *       [
+             *         "9H"
+             *       ]
+             *     ]
+             */
+            columns: string[][];
+            /**
+             * @description The hand, top first; a card not yet seen is null (CF5, CFD11).
+             * @example [
+             *       null,
+             *       null,
+             *       "JD"
+             *     ]
+             */
+            hand: (string | null)[];
+            /**
+             * @description The talon, its showing card last; a card never seen is null (CF6).
+             * @example [
+             *       null,
+             *       null,
+             *       "5D"
+             *     ]
+             */
+            talon: (string | null)[];
+            /**
+             * @description Whether this pass has used a card (CFD7).
+             * @example false
+             */
+            used: boolean;
+            /**
+             * @description The pass through the hand, from 1 (CF12).
+             * @example 1
+             */
+            passes: number;
+            /**
+             * @description Moves between columns since a card was last used (CFD8).
+             * @example 0
+             */
+            idle: number;
+            /**
+             * @description Why the game ended (CF13, CFD7, CFD9, CFD12); empty while it is played.
+             * @example
+             * @enum {string}
+             */
+            end: "" | "won" | "stopped" | "dead-pass" | "blocked";
+            /**
+             * @description Over or not, who won, the points per seat; derived, ignored on input.
+             * @example {
+             *       "over": false,
+             *       "winners": [],
+             *       "points": [
+             *         0,
+             *         0
+             *       ]
+             *     }
+             */
+            result?: components["schemas"]["Result"];
+            /**
+             * @description The one seat, 0.
+             * @example 0
+             */
+            player: number;
+        };
+        CanfieldApplyResponse: {
+            /**
+             * @description The next state (open games).
+             * @example {
+             *       "game": "canfield",
+             *       "variant": "canfield",
+             *       "base": "6",
+             *       "foundations": [
+             *         [],
+             *         [
+             *           "6H"
+             *         ],
+             *         [
+             *           "6D"
+             *         ],
+             *         []
+             *       ],
+             *       "stock": [
+             *         "2S",
+             *         "5H",
+             *         "4C",
+             *         "10D",
+             *         "8C",
+             *         "KS",
+             *         "3D",
+             *         "3S",
+             *         "AC",
+             *         "9D",
+             *         "4H",
+             *         "7S"
+             *       ],
+             *       "columns": [
+             *         [
+             *           "QS"
+             *         ],
+             *         [
+             *           "5D"
+             *         ],
+             *         [
+             *           "2C"
+             *         ],
+             *         [
+             *           "QH"
+             *         ]
+             *       ],
+             *       "hand": [
+             *         "7C",
+             *         "AH",
+             *         "JD",
+             *         "5S",
+             *         "AS",
+             *         "7D",
+             *         "9H",
+             *         "10S",
+             *         "KD",
+             *         "6C",
+             *         "6S",
+             *         "4D",
+             *         "JH",
+             *         "7H",
+             *         "AD",
+             *         "2H",
+             *         "3H",
+             *         "5C",
+             *         "QC",
+             *         "2D",
+             *         "JC",
+             *         "10C",
+             *         "JS",
+             *         "8D",
+             *         "QD",
+             *         "3C",
+             *         "4S",
+             *         "10H",
+             *         "9S",
+             *         "KC",
+             *         "8H",
+             *         "KH",
+             *         "9C",
+             *         "8S"
+             *       ],
+             *       "talon": [],
+             *       "used": true,
+             *       "passes": 1,
+             *       "idle": 0,
+             *       "end": "",
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           -42
+             *         ]
+             *       },
+             *       "seed": 11,
+             *       "seen": [
+             *         "2S",
+             *         "2C",
+             *         "5D",
+             *         "6H",
+             *         "6D",
+             *         "QS",
+             *         "QH"
+             *       ],
+             *       "history": [
+             *         "6D>f"
+             *       ]
+             *     }
+             */
+            state?: components["schemas"]["CanfieldState"];
+            /**
+             * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
+             * @example gAAAAABn...(opaque)
+             */
+            game?: string;
+            /**
+             * @description Sealed games: the mover's view of the next position.
+             * @example {
+             *       "game": "canfield",
+             *       "variant": "canfield",
+             *       "base": "6",
+             *       "foundations": [
+             *         [],
+             *         [
+             *           "6H"
+             *         ],
+             *         [],
+             *         []
+             *       ],
+             *       "stock": [
+             *         "5D",
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null
+             *       ],
+             *       "columns": [
+             *         [
+             *           "QS"
+             *         ],
+             *         [
+             *           "6D"
+             *         ],
+             *         [
+             *           "2C"
+             *         ],
+             *         [
+             *           "QH"
+             *         ]
+             *       ],
+             *       "hand": [
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null
+             *       ],
+             *       "talon": [],
+             *       "used": false,
+             *       "passes": 1,
+             *       "idle": 0,
+             *       "end": "",
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           -47
+             *         ]
+             *       },
+             *       "player": 0
+             *     }
+             */
+            view?: components["schemas"]["CanfieldView"];
+            /**
+             * @description Sealed games where the house answered: the mover's view right after its own move, before the house's moves.
+             * @example {
+             *       "game": "canfield",
+             *       "variant": "canfield",
+             *       "base": "6",
+             *       "foundations": [
+             *         [],
+             *         [
+             *           "6H"
+             *         ],
+             *         [],
+             *         []
+             *       ],
+             *       "stock": [
+             *         "5D",
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null
+             *       ],
+             *       "columns": [
+             *         [
+             *           "QS"
+             *         ],
+             *         [
+             *           "6D"
+             *         ],
+             *         [
+             *           "2C"
+             *         ],
+             *         [
+             *           "QH"
+             *         ]
+             *       ],
+             *       "hand": [
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null
+             *       ],
+             *       "talon": [],
+             *       "used": false,
+             *       "passes": 1,
+             *       "idle": 0,
+             *       "end": "",
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           -47
+             *         ]
+             *       },
+             *       "player": 0
+             *     }
+             */
+            view_before_house?: components["schemas"]["CanfieldView"];
+            /**
+             * @description What happened, in order, as the asking seat may see it.
+             * @example [
+             *       {
+             *         "type": "move",
+             *         "cards": [
+             *           "6D"
+             *         ],
+             *         "source": "c1",
+             *         "target": "f",
+             *         "description": "6D from column 2 to its foundation"
+             *       },
+             *       {
+             *         "type": "fill",
+             *         "card": "5D",
+             *         "column": 1,
+             *         "description": "5D fills the space of column 2 (CF10)"
+             *       }
+             *     ]
+             */
+            events: components["schemas"]["CanfieldEvent"][];
+        };
+        CanfieldViewResponse: {
+            /**
+             * @description The view.
+             * @example {
+             *       "game": "canfield",
+             *       "variant": "canfield",
+             *       "base": "6",
+             *       "foundations": [
+             *         [],
+             *         [
+             *           "6H"
+             *         ],
+             *         [],
+             *         []
+             *       ],
+             *       "stock": [
+             *         "5D",
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null
+             *       ],
+             *       "columns": [
+             *         [
+             *           "QS"
+             *         ],
+             *         [
+             *           "6D"
+             *         ],
+             *         [
+             *           "2C"
+             *         ],
+             *         [
+             *           "QH"
+             *         ]
+             *       ],
+             *       "hand": [
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null,
+             *         null
+             *       ],
+             *       "talon": [],
+             *       "used": false,
+             *       "passes": 1,
+             *       "idle": 0,
+             *       "end": "",
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           -47
+             *         ]
+             *       },
+             *       "player": 0
+             *     }
+             */
+            view: components["schemas"]["CanfieldView"];
+            /**
+             * @description Sealed games: what the last apply did, as this seat may see it.
+             * @example [
+             *       {
+             *         "type": "move",
+             *         "cards": [
+             *           "6D"
+             *         ],
+             *         "source": "c1",
+             *         "target": "f",
+             *         "description": "6D from column 2 to its foundation"
+             *       },
+             *       {
+             *         "type": "fill",
+             *         "card": "5D",
+             *         "column": 1,
+             *         "description": "5D fills the space of column 2 (CF10)"
+             *       }
+             *     ]
+             */
+            events?: components["schemas"]["CanfieldEvent"][];
+        };
+        CanfieldRankedMove: {
+            /**
+             * @description 1 for the best move.
+             * @example 1
+             */
+            rank: number;
+            /**
+             * @description The move, with its id.
+             * @example {
+             *       "id": "6D>f",
+             *       "card": "6D",
+             *       "source": "c1",
+             *       "target": "f",
+             *       "description": "6D from column 2 to its foundation"
+             *     }
+             */
+            move: components["schemas"]["CanfieldMove"];
+            /**
+             * @description Mean equity of the move.
+             * @example 20.5
+             */
+            equity: number;
+            /**
+             * @description Its standard error.
+             * @example 30.585
+             */
+            stderr: number;
+            /**
+             * @description Paired standard error of its difference from the best move, the move of highest equity (0 for that move itself).
+             * @example 0
+             */
+            stderr_diff?: number;
+            /**
+             * @description Present, and true, on a move the game's prior ranked first although a later move has a higher equity: the search's evidence against the prior (the equities' difference, `stderr_diff`) was under its threshold (the rummy games: docs/api.md "Hints").
+             * @example true
+             */
+            prior?: boolean;
+            /**
+             * @description Readable hints: the ids of the moves alike to this one (the rummy games: the same but for which pack's copy of a card they play), best first; on the best of them only.
+             * @example [
+             *       "7H'"
+             *     ]
+             */
+            alternatives?: string[];
+            /**
+             * @description Readable hints: this move is an alternative of the move with this id, ranked above it.
+             * @example 7H
+             */
+            alternative_of?: string;
+        };
+        CanfieldHintsResponse: {
+            /**
+             * @description The asking seat.
+             * @example 0
+             */
+            player: number;
+            /**
+             * @description The position's value for the asking player (counters or points of the hand).
+             * @example {
+             *       "equity": 20.5,
+             *       "stderr": 30.585,
+             *       "expected_points": [
+             *         20.5
+             *       ]
+             *     }
+             */
+            evaluation: components["schemas"]["Evaluation"];
+            /**
+             * @description How the answer was found; `exact` says every world was searched to the hand's end.
+             * @example {
+             *       "algorithm": "pimc-greedy-playout",
+             *       "samples": 4,
+             *       "elapsed_ms": 27.1,
+             *       "cached": false,
+             *       "nodes": 536,
+             *       "seed": 0,
+             *       "bet": {
+             *         "6D>f": 0.5,
+             *         "turn": 0.5
+             *       },
+             *       "cards": {
+             *         "6D>f": 14.5,
+             *         "turn": 14.5
+             *       }
+             *     }
+             */
+            solver: components["schemas"]["SolverMeta"];
+            /**
+             * @description Legal moves best first.
+             * @example [
+             *       {
+             *         "rank": 1,
+             *         "move": {
+             *           "id": "6D>f",
+             *           "card": "6D",
+             *           "source": "c1",
+             *           "target": "f",
+             *           "description": "6D from column 2 to its foundation"
+             *         },
+             *         "equity": 20.5,
+             *         "stderr": 30.585,
+             *         "stderr_diff": 0
+             *       },
+             *       {
+             *         "rank": 2,
+             *         "move": {
+             *           "id": "turn",
+             *           "card": null,
+             *           "source": "",
+             *           "target": "turn",
+             *           "description": "Turn three from the hand"
+             *         },
+             *         "equity": 20.5,
+             *         "stderr": 30.585,
+             *         "stderr_diff": 0
+             *       }
+             *     ]
+             */
+            moves: components["schemas"]["CanfieldRankedMove"][];
+        };
         ConquianState: {
             /**
              * @description Always `conquian`: the game (GET /v1/catalog).
@@ -10668,45 +11873,6 @@ export interface components {
              * @example Take 5♥ and meld 4♥, 5♥ and 6♥
              */
             description?: string;
-        };
-        DiscardRisk: {
-            /**
-             * @description The move's id.
-             * @example KC
-             */
-            move: string;
-            /**
-             * @description The seat the discard is offered to (null: the move discards nothing).
-             * @example 1
-             */
-            player: number | null;
-            /**
-             * @description The chance it can use the card: it holds two cards that make a meld with it, or the card extends a meld on the table it may add to.
-             * @example 0.1301
-             */
-            probability: number;
-            /**
-             * @description `meld`: a new meld with cards of its hand (Conquian: or borrowed, Q14); `add`: a meld on the table (Double-Pack Rum, DP5); `extend`: one of its melds (Conquian); `short`: Solitaire Cribbage, a discard far below the best in expected points, `probability` its chance of scoring less than the best is expected to.
-             * @example meld
-             * @enum {string|null}
-             */
-            how: "meld" | "add" | "extend" | "short" | null;
-            /**
-             * @description `short`: the expected points below the best discard.
-             * @example 2.5
-             */
-            lost?: number;
-            /**
-             * @description `short`: the best discard's id.
-             * @example 0:5H+KD
-             */
-            best?: string;
-            /**
-             * @description How it was found: `exact` (counted over every way the hidden cards may lie).
-             * @example exact
-             * @enum {string}
-             */
-            method: "exact";
         };
         ConquianLegalMovesResponse: {
             /**
@@ -11173,7 +12339,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-alphabeta-horizon",
              *       "samples": 6,
-             *       "elapsed_ms": 92.8,
+             *       "elapsed_ms": 34.3,
              *       "cached": false,
              *       "nodes": 1005,
              *       "seed": 0,
@@ -12061,7 +13227,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 8,
-             *       "elapsed_ms": 19,
+             *       "elapsed_ms": 6.3,
              *       "cached": false,
              *       "nodes": 106,
              *       "seed": 0,
@@ -13149,7 +14315,7 @@ export interface components {
              * @example {
              *       "algorithm": "exact-discard",
              *       "samples": 1,
-             *       "elapsed_ms": 284.7,
+             *       "elapsed_ms": 112.5,
              *       "cached": false,
              *       "nodes": 15,
              *       "seed": 0,
@@ -13738,7 +14904,7 @@ export interface components {
              * @example cassino
              * @enum {string}
              */
-            name: "cassino" | "conquian" | "patience-poker" | "rummy" | "solitaire-cribbage";
+            name: "cassino" | "canfield" | "conquian" | "patience-poker" | "rummy" | "solitaire-cribbage";
             /**
              * @description Its name for people.
              * @example Cassino
@@ -14096,13 +15262,13 @@ export interface components {
              * @example cassino
              * @enum {string}
              */
-            game?: "cassino" | "conquian" | "patience-poker" | "rummy" | "solitaire-cribbage";
+            game?: "cassino" | "canfield" | "conquian" | "patience-poker" | "rummy" | "solitaire-cribbage";
             /**
              * @description Rules variant of the game (GET /v1/catalog); only playable ones start. By default the game's `default_variant`: `standard` for Cassino.
              * @example standard
              * @enum {string}
              */
-            variant?: "standard" | "classic" | "classic-deal" | "twenty-one" | "twenty-one-claims" | "royal" | "royal-14" | "spade" | "draw" | "partnership" | "three-hand" | "conquian" | "conquian-american" | "patience-poker" | "patience-poker-straights" | "patience-poker-english" | "poker-squares" | "poker-rum" | "poker-gin" | "double-pack-rum" | "poker-gin-caller" | "solitaire-cribbage" | "solitaire-cribbage-partners";
+            variant?: "standard" | "classic" | "classic-deal" | "twenty-one" | "twenty-one-claims" | "royal" | "royal-14" | "spade" | "draw" | "partnership" | "three-hand" | "canfield" | "canfield-classic" | "conquian" | "conquian-american" | "patience-poker" | "patience-poker-straights" | "patience-poker-english" | "poker-squares" | "poker-rum" | "poker-gin" | "double-pack-rum" | "poker-gin-caller" | "solitaire-cribbage" | "solitaire-cribbage-partners";
             /**
              * @description Seats: the variant's own by default; rummy plays with 2 to 6, Conquian with 2 or 3 (three at the table, the dealer sitting out of the hand, QD12), Patience Poker with 1 (the solitaire) to 8 (PPD4), Solitaire Cribbage with 1 to 4 (SC2); a Cassino variant has one number of seats, and only it is accepted.
              * @example 2
@@ -14238,7 +15404,7 @@ export interface components {
              *       }
              *     }
              */
-            state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
+            state?: components["schemas"]["State"] | components["schemas"]["CanfieldState"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
             /**
              * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
              * @example gAAAAABn...(opaque)
@@ -14365,7 +15531,7 @@ export interface components {
              *       }
              *     }
              */
-            state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
+            state?: components["schemas"]["State"] | components["schemas"]["CanfieldState"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
             /**
              * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
              * @example gAAAAABn...(opaque)
@@ -14388,7 +15554,7 @@ export interface components {
              *       ]
              *     }
              */
-            move: components["schemas"]["Move"] | string | components["schemas"]["ConquianMove"] | components["schemas"]["RummyMove"] | components["schemas"]["SolitaireCribbageMove"];
+            move: components["schemas"]["Move"] | string | components["schemas"]["CanfieldMove"] | components["schemas"]["ConquianMove"] | components["schemas"]["RummyMove"] | components["schemas"]["SolitaireCribbageMove"];
             /**
              * @description Optional: the seat making the move. It must be the seat to move (R4), except for a claim, which any seat makes (T5) and which this field may name; the events are then told as that seat may see them (a deal shows its own hand only). Sealed games: the credential's seat.
              * @example 0
@@ -14499,7 +15665,7 @@ export interface components {
              *       }
              *     }
              */
-            state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
+            state?: components["schemas"]["State"] | components["schemas"]["CanfieldState"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
             /**
              * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
              * @example gAAAAABn...(opaque)
@@ -14620,7 +15786,7 @@ export interface components {
              *       }
              *     }
              */
-            state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
+            state?: components["schemas"]["State"] | components["schemas"]["CanfieldState"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
             /**
              * @description A view (capture piles are public).
              * @example {
@@ -14679,7 +15845,7 @@ export interface components {
              *       }
              *     }
              */
-            view?: components["schemas"]["View"] | components["schemas"]["ConquianView"] | components["schemas"]["RummyView"] | components["schemas"]["SolitaireCribbageView"];
+            view?: components["schemas"]["View"] | components["schemas"]["CanfieldView"] | components["schemas"]["ConquianView"] | components["schemas"]["RummyView"] | components["schemas"]["SolitaireCribbageView"];
             /**
              * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
              * @example gAAAAABn...(opaque)
@@ -14750,7 +15916,7 @@ export interface components {
              *       }
              *     }
              */
-            view?: components["schemas"]["View"] | components["schemas"]["ConquianView"] | components["schemas"]["RummyView"] | components["schemas"]["SolitaireCribbageView"];
+            view?: components["schemas"]["View"] | components["schemas"]["CanfieldView"] | components["schemas"]["ConquianView"] | components["schemas"]["RummyView"] | components["schemas"]["SolitaireCribbageView"];
             /**
              * @description A full state: only the view of `player` is used (R29).
              * @example {
@@ -14854,7 +16020,7 @@ export interface components {
              *       }
              *     }
              */
-            state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
+            state?: components["schemas"]["State"] | components["schemas"]["CanfieldState"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
             /**
              * @description With `state`: the asking seat.
              * @example 1
@@ -14977,7 +16143,7 @@ export interface components {
              * @description The hints (or evaluation, or review) answer when finished.
              * @example null
              */
-            result?: components["schemas"]["HintsResponse"] | components["schemas"]["ConquianHintsResponse"] | components["schemas"]["RummyHintsResponse"] | components["schemas"]["SolitaireCribbageHintsResponse"] | components["schemas"]["EvaluateResponse"] | components["schemas"]["ReviewResponse"];
+            result?: components["schemas"]["HintsResponse"] | components["schemas"]["CanfieldHintsResponse"] | components["schemas"]["ConquianHintsResponse"] | components["schemas"]["RummyHintsResponse"] | components["schemas"]["SolitaireCribbageHintsResponse"] | components["schemas"]["EvaluateResponse"] | components["schemas"]["ReviewResponse"];
             /**
              * @description Why the job failed.
              * @example the job failed
@@ -15088,7 +16254,7 @@ export interface components {
              *       }
              *     }
              */
-            state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
+            state?: components["schemas"]["State"] | components["schemas"]["CanfieldState"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
             /**
              * @description With `state`: the record of the game before the state's deal (or any part of the game up to the state); the state's history extends it.
              * @example {
@@ -15584,7 +16750,7 @@ export interface components {
              *       }
              *     }
              */
-            view?: components["schemas"]["View"] | components["schemas"]["ConquianView"] | components["schemas"]["RummyView"] | components["schemas"]["SolitaireCribbageView"];
+            view?: components["schemas"]["View"] | components["schemas"]["CanfieldView"] | components["schemas"]["ConquianView"] | components["schemas"]["RummyView"] | components["schemas"]["SolitaireCribbageView"];
             /**
              * @description A full state: only the view of `player` is used (R29).
              * @example {
@@ -15688,7 +16854,7 @@ export interface components {
              *       }
              *     }
              */
-            state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
+            state?: components["schemas"]["State"] | components["schemas"]["CanfieldState"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
             /**
              * @description With `state`: the bot's seat.
              * @example 1
@@ -15862,7 +17028,7 @@ export interface components {
              *       }
              *     }
              */
-            state?: components["schemas"]["State"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
+            state?: components["schemas"]["State"] | components["schemas"]["CanfieldState"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
             /**
              * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
              * @example gAAAAABn...(opaque)

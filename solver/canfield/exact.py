@@ -1,0 +1,284 @@
+"""Canfield with every card known (an analysis, never a sealed game's view): a search over
+the positions of one deal that says whether the deal can be played out (all 52 up), the
+most foundation cards it can reach (docs/solver.md "Canfield").
+
+The search reads the talon and the hand as one sequence with a pointer (CF6, CF12: the talon
+turned over unshuffled is the same sequence), so that the turns are not moves of their own:
+each card a run of turns would show (the rest of this pass, and the next pass's when this
+one has used a card, CFD7) may be played at once.  Each position is searched once (a set of
+the positions seen), a card that no column can need any more (both cards that could go on
+it are up) goes up at once from a column or the stock, and the search is exact when it ends
+within its node budget (``decided``).  The native kernel (``solver/canfield/_exact.c``)
+runs the same search; this is its pure-Python fallback and reference, giving the same
+answers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.canfield import State, get_rules
+from engine.canfield.rules import IDLE_LIMIT, TURN, builds_on, rank, suit
+
+__all__ = ["NODES", "Solved", "solve_open"]
+
+NODES = 2_000_000
+"""The default node budget of one deal."""
+
+
+@dataclass
+class Solved:
+    """What a search of one deal found: the most foundation cards ``best``, whether the
+    target was reached (``won``), whether the search settled it (``decided``: the target
+    reached, or every position searched) and the positions searched."""
+
+    best: int
+    won: bool
+    decided: bool
+    nodes: int
+
+
+Pos = tuple[tuple[int, ...], int, tuple[tuple[int, ...], ...], tuple[int, ...], int, bool, int]
+"""found, stock pointer, columns, talon-and-hand sequence, waste size, used, idle."""
+
+
+def _need(base: int, found: tuple[int, ...], s: int) -> int:
+    n = found[s]
+    return 0 if n == 13 else (base - 1 + n) % 13 + 1
+
+
+def _safe(base: int, found: tuple[int, ...], card: int) -> bool:
+    """No column can need ``card`` any more: both cards one rank lower of the other colour
+    are up (CF8), so ``card`` goes up at once from a column or the stock."""
+    low = (rank(card) - 2) % 13 + 1  # the rank that builds on it (CFD6)
+    if low == base - 1 or (base == 1 and low == 13):
+        return False  # the last rank of each foundation: never up before its host
+    red = suit(card) in (1, 2)
+    for s in ((0, 3) if red else (1, 2)):
+        # is the card of rank ``low`` and suit ``s`` up?
+        if found[s] == 0 or (low - base) % 13 >= found[s]:
+            return False
+    return True
+
+
+def _reachable(seq: tuple[int, ...], p: int, used: bool) -> list[tuple[int, bool]]:
+    """The waste sizes ``q`` whose top card a run of turns shows (CF6), each with whether
+    it takes a new pass (CF12; only when this pass has used a card, CFD7)."""
+    n = len(seq)
+    out: list[tuple[int, bool]] = []
+    seen: set[int] = set()
+    q = p
+    if q:
+        out.append((q, False))
+        seen.add(q)
+    while q < n:
+        q = min(q + TURN, n)
+        if q not in seen:
+            out.append((q, False))
+            seen.add(q)
+    if used:
+        q = 0
+        while q < n:
+            q = min(q + TURN, n)
+            if q not in seen:
+                out.append((q, True))
+                seen.add(q)
+    return out
+
+
+class _Search:
+    """One deal's search."""
+
+    def __init__(self, state: State) -> None:
+        self.base = state.base
+        self.piles = get_rules(state.variant).piles
+        self.stock = state.stock
+        self.seen: dict[tuple[object, ...], list[int]] = {}
+        self.best = state.score
+
+    def fill(self, cols: list[tuple[int, ...]], sp: int) -> tuple[int, bool]:
+        """CF10, CFD1: spaces filled from the stock; the new pointer, whether one was."""
+        filled = False
+        for k in range(4):
+            if not cols[k] and sp < len(self.stock):
+                cols[k] = (self.stock[sp],)
+                sp += 1
+                filled = True
+        return sp, filled
+
+    def moves(self, pos: Pos) -> list[Pos]:
+        found, sp, cols, seq, p, used, idle = pos
+        base, stock = self.base, self.stock
+        out: list[Pos] = []
+        stock_top = stock[sp] if sp < len(stock) else -1
+
+        def up(f: tuple[int, ...], card: int) -> tuple[int, ...]:
+            g = list(f)
+            g[suit(card)] += 1
+            return tuple(g)
+
+        # a safe card up alone (a column of two or more, or the stock)
+        for i, col in enumerate(cols):
+            if len(col) >= 2 and _need(base, found, suit(col[-1])) == rank(col[-1]) and \
+                    _safe(base, found, col[-1]):
+                new = list(cols)
+                new[i] = col[:-1]
+                return [(up(found, col[-1]), sp, tuple(new), seq, p, True, 0)]
+        if stock_top >= 0 and _need(base, found, suit(stock_top)) == rank(stock_top) and \
+                _safe(base, found, stock_top):
+            return [(up(found, stock_top), sp + 1, cols, seq, p, True, 0)]
+        talon = [(q, fresh, seq[q - 1]) for q, fresh in _reachable(seq, p, used)]
+        # to the foundations: the stock's, the columns', the talon's
+        if stock_top >= 0 and _need(base, found, suit(stock_top)) == rank(stock_top):
+            out.append((up(found, stock_top), sp + 1, cols, seq, p, True, 0))
+        for i, col in enumerate(cols):
+            if col and _need(base, found, suit(col[-1])) == rank(col[-1]):
+                new = list(cols)
+                new[i] = col[:-1]
+                nsp, _ = self.fill(new, sp)
+                out.append((up(found, col[-1]), nsp, tuple(new), seq, p, True, 0))
+        for q, _fresh, card in talon:
+            if _need(base, found, suit(card)) == rank(card):
+                out.append((up(found, card), sp, cols, seq[:q - 1] + seq[q:], q - 1, True, 0))
+        # onto the layout: the stock's, the talon's, then between columns
+        for j, target in enumerate(cols):
+            if not target:
+                continue
+            if stock_top >= 0 and builds_on(stock_top, target[-1]):
+                new = list(cols)
+                new[j] = target + (stock_top,)
+                out.append((found, sp + 1, tuple(new), seq, p, True, 0))
+        for q, _fresh, card in talon:
+            for j, target in enumerate(cols):
+                if (target and builds_on(card, target[-1])) or \
+                        (not target and sp >= len(stock)):
+                    new = list(cols)
+                    new[j] = target + (card,)
+                    out.append((found, sp, tuple(new), seq[:q - 1] + seq[q:], q - 1, True, 0))
+                    if not target:
+                        break  # one space is as good as another
+        if idle < IDLE_LIMIT:
+            for i, col in enumerate(cols):
+                if not col or (not self.piles and len(col) > 2):
+                    continue
+                moving = col if self.piles else col[-1:]
+                for j, target in enumerate(cols):
+                    if j != i and target and builds_on(moving[0], target[-1]):
+                        new = list(cols)
+                        new[j] = target + moving
+                        new[i] = col[:len(col) - len(moving)]
+                        nsp, filled = self.fill(new, sp)
+                        out.append((found, nsp, tuple(new), seq, p, used or filled,
+                                    0 if filled else idle + 1))
+        return out
+
+    def fresh(self, pos: Pos) -> bool:
+        """Whether ``pos`` is new: no position alike but for its pass's use and its moves
+        between columns was seen with as much (a use, CFD7) and as few (CFD8)."""
+        found, sp, cols, seq, p, used, idle = pos
+        k = (found, sp, cols, seq, p)
+        mins = self.seen.get(k)
+        if mins is None:
+            self.seen[k] = [idle, IDLE_LIMIT + 1] if used else [IDLE_LIMIT + 1, idle]
+            return True
+        if mins[0] <= idle or (not used and mins[1] <= idle):
+            return False
+        if used:
+            mins[0] = idle
+        else:
+            mins[1] = min(mins[1], idle)
+        return True
+
+    def locked(self, pos: Pos) -> bool:
+        """No way to play the deal out: the cards of the columns that can leave only to
+        their foundations, from the top down (the common game's every card, whole piles
+        keeping their order, CF17; the book's every card above the second, CFD3), cannot
+        all go up even if every other card were at hand when wanted."""
+        start = 0 if self.piles else 2
+        found, cols, base = pos[0], pos[2], self.base
+        lock = {c for col in cols for c in col[start:]}
+        if not lock:
+            return False
+        freed: set[int] = set()
+        ptr = [len(col) - 1 for col in cols]
+        changed = True
+        while changed:
+            changed = False
+            for i, col in enumerate(cols):
+                while ptr[i] >= start:
+                    c = col[ptr[i]]
+                    su, idx = suit(c), (rank(c) - base) % 13
+                    if idx > 0 and found[su] < idx:
+                        pred = ((base - 1 + idx - 1) % 13) * 4 + su
+                        if pred in lock and pred not in freed:
+                            break
+                    freed.add(c)
+                    ptr[i] -= 1
+                    changed = True
+        return any(ptr[i] >= start for i in range(4))
+
+    def run(self, start: Pos, nodes: int, target: int = 52) -> Solved:
+        stack = [start]
+        self.fresh(start)
+        count = 0
+        while stack:
+            pos = stack.pop()
+            score = sum(pos[0])
+            if score > self.best:
+                self.best = score
+                if score >= target:
+                    return Solved(score, True, True, count)
+            for child in reversed(self.moves(pos)):
+                if target == 52 and self.locked(child):
+                    continue
+                if self.fresh(child):
+                    count += 1
+                    stack.append(child)
+            if count >= nodes:
+                return Solved(self.best, False, False, count)
+        return Solved(self.best, False, True, count)
+
+
+def start_of(state: State) -> Pos:
+    """The search's position of an engine state."""
+    sp = 0  # the search keeps the stock whole and points into it
+    seq = state.waste + state.hand
+    return (state.found, sp, state.cols, seq, len(state.waste), state.used, state.idle)
+
+
+def _native() -> object | None:
+    try:
+        from solver.canfield import _exact  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    found: object = _exact
+    return found
+
+
+NATIVE = _native()
+"""The compiled kernel (``python setup.py build_ext --inplace``), or ``None``."""
+TABLE_BITS = 24
+"""The native kernel's table of positions: 2**24 slots (160 MB); a search that fills it
+to 70% stops, undecided."""
+
+
+def solve_open(state: State, nodes: int = NODES, native: bool | None = None,
+               target: int = 52) -> Solved:
+    """Whether ``target`` foundation cards can be reached from ``state`` (52: the deal
+    played out), at most ``nodes`` positions searched; by the native kernel where it is
+    built (``native`` None), or as ``native`` says.  ``won`` says the target was reached;
+    ``best`` is the most cards seen (the most the deal allows when the search is decided
+    and the target not reached; with the target 52, positions that cannot be played out
+    are not searched, so ``best`` is then a floor)."""
+    if state.game_over or state.score >= target:
+        return Solved(state.score, state.score >= target, True, 0)
+    if native is None:
+        native = NATIVE is not None
+    if native:
+        if NATIVE is None:
+            raise RuntimeError("the native kernel is not built (python setup.py build_ext)")
+        best, won, decided, count, _full = NATIVE.solve(  # type: ignore[attr-defined]
+            state.base, get_rules(state.variant).piles, list(state.found), list(state.stock),
+            [list(c) for c in state.cols], list(state.waste + state.hand), len(state.waste),
+            int(state.used), state.idle, nodes, TABLE_BITS, target)
+        return Solved(best, bool(won), bool(decided), count)
+    return _Search(state).run(start_of(state), nodes, target)
