@@ -28,7 +28,8 @@ from engine.protocols import GameState, GameView
 
 __all__ = ["LAYERS", "Game", "GameType", "Played", "Records", "ResultKind", "Step",
            "VariantInfo", "engine_of", "game_names", "game_of_variant", "game_types",
-           "get_game", "module_of", "register", "registered", "unnamed_game", "unregister"]
+           "get_game", "module_of", "package_name", "register", "registered", "unnamed_game",
+           "unregister"]
 
 Information = Literal["perfect", "imperfect"]
 Chance = Literal["deterministic", "explicit", "sampled"]
@@ -262,9 +263,11 @@ holding one module per layer (``<package>.engine``, ``<package>.solver``, ...)."
 
 @functools.cache
 def _discovered() -> tuple[str, ...]:
-    """The engine's sub-packages that declare a game (``GAME``), by name."""
+    """The engine's sub-packages that declare a game (``GAME``), by name: a package's ``_``
+    is the name's ``-`` (``engine/i_doubt_it`` is ``i-doubt-it``, :func:`package_name`)."""
     here = Path(__file__).parent
-    return tuple(sorted(info.name for info in pkgutil.iter_modules([str(here)]) if info.ispkg))
+    return tuple(sorted(info.name.replace("_", "-") for info in pkgutil.iter_modules([str(here)])
+                        if info.ispkg))
 
 
 _LOADED: dict[str, Any] = {}
@@ -317,7 +320,13 @@ def module_of(name: str, layer: str) -> str:
     ``<package>.<layer>``."""
     if name in _EXTRA:
         return f"{_EXTRA[name]}.{layer}"
-    return f"{layer}.{name}.entry"
+    return f"{layer}.{package_name(name)}.entry"
+
+
+def package_name(name: str) -> str:
+    """The Python name of game ``name``'s folders and modules: the name with each ``-`` a
+    ``_`` (a module's name cannot hold a ``-``): ``i-doubt-it`` is ``i_doubt_it``."""
+    return name.replace("-", "_")
 
 
 def _package(name: str) -> Any:
