@@ -625,6 +625,9 @@ class WhyRequest(StateRequest):
     meld = Int(validate=validate.Range(min=0, max=999), metadata=_meta(
         "The rummy games: optional, the number of the table's meld the cards are meant for "
         "(as an addition's id names it, DP5), in place of its `table` cards.", 0))
+    rank = fields.String(validate=validate.Length(max=2), metadata=_meta(
+        "I Doubt It: optional, the rank a claim of the picked `cards` would name (`A`, `2` "
+        "to `10`, `J`, `Q`, `K`; ID4); every rank when left out.", "J"))
 
 
 class KindReasonSchema(Schema):

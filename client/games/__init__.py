@@ -33,8 +33,10 @@ class GameTable(Protocol):
 
 
 def names() -> list[str]:
-    """The games with a terminal table: the modules of this package, by name."""
-    return sorted(info.name for info in pkgutil.iter_modules(__path__)
+    """The games with a terminal table: the modules of this package, by game name (a
+    module's ``_`` is the name's ``-``: ``i_doubt_it.py`` is ``i-doubt-it``'s, as
+    engine.games.package_name spells it)."""
+    return sorted(info.name.replace("_", "-") for info in pkgutil.iter_modules(__path__)
                   if not info.name.startswith("_"))
 
 
@@ -43,7 +45,7 @@ def module(name: str) -> ModuleType:
     if name not in names():
         raise UsageError(f"no terminal table for the game {name!r}; there is one for "
                          f"{', '.join(names())}")
-    return importlib.import_module(f"{__name__}.{name}")
+    return importlib.import_module(f"{__name__}.{name.replace('-', '_')}")
 
 
 def load(name: str) -> GameTable:
