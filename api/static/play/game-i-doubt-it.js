@@ -45,7 +45,7 @@ export function start(api, config, context) {
   $("level-select").replaceChildren(...choices.map((c) => el("option", { value: c, text: c })));
   $("level-select").value = bot;
   $("hint-button").hidden = !features.includes("hints");
-  $("why-not").hidden = !features.includes("why");
+  $("others").hidden = false;
 
   function setPhase(phase, status) {
     document.body.dataset.phase = phase;
@@ -112,6 +112,10 @@ export function start(api, config, context) {
       actions.push(el("label", { text: "Name " }, select), el("button", {
         type: "button", className: "play", "data-testid": "claim-button", disabled: !ready,
         onclick: () => play(claimId(select.value)) }, `Claim ${size()} of a kind`));
+      if (features.includes("why")) {
+        actions.push(el("button", { type: "button", className: "link", "data-testid": "why-button",
+          onclick: whyNot }, "Why?"));
+      }
       if (ready) {
         const risk = state.risks.get(claimId(select.value));
         if (risk && risk.probability > 0) {
@@ -136,6 +140,7 @@ export function start(api, config, context) {
   async function nextTurn(generation) {
     state.moves = [];
     state.picked = [];
+    $("why-not").hidden = true;
     const result = state.view.result;
     if (result.over) {
       render();
@@ -205,12 +210,11 @@ export function start(api, config, context) {
       const response = await fetch(new URL("v1/why", api.baseUrl), {
         method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
       const answer = await response.json();
-      $("hint-panel").hidden = false;
-      const lines = answer.legal ? answer.moves.map((m) => m.description)
+      const lines = answer.legal ? answer.moves.map((m) => `Legal: ${m.description}`)
         : (answer.reasons || []).map((r) => `${r.type}: ${r.message}`);
-      if (!answer.legal && !lines.length && answer.message) lines.push(answer.message);
-      $("hint-list").replaceChildren(...lines.map((line) => el("li", { "data-testid": "why-row", text: line })));
-      $("hint-solver").textContent = "Why?";
+      if (!lines.length && answer.message) lines.push(answer.message);
+      $("why-not").hidden = false;
+      $("why-not").replaceChildren(...lines.map((line) => el("p", { "data-testid": "why-row", text: line })));
     } catch (err) {
       fail(err);
     }
@@ -240,7 +244,6 @@ export function start(api, config, context) {
 
   $("new-game").addEventListener("click", newGame);
   $("hint-button").addEventListener("click", showHint);
-  $("why-not").addEventListener("click", whyNot);
   $("clear-selection").addEventListener("click", () => { state.picked = []; render(); });
   $("level-select").addEventListener("change", (event) => {
     const url = new URL(location.href);
