@@ -105,8 +105,9 @@ def claim_value(view: View, world: State, move: Move) -> float:
 
 
 def solve(view: View, options: Options, seed: int, start: int = 0, stop: int | None = None,
-          early: bool = True, progress: Any = None) -> Tally:
-    """Worlds ``start`` .. ``stop - 1`` of the view (each from ``seed`` and its index)."""
+          early: bool = True, progress: Any = None, extra: Move | None = None) -> Tally:
+    """Worlds ``start`` .. ``stop - 1`` of the view (each from ``seed`` and its index);
+    ``extra``, a claim weighed besides the candidates (a review's played move)."""
     if view.game_over:
         return Tally([])
     if view.player not in view.acting:
@@ -117,7 +118,7 @@ def solve(view: View, options: Options, seed: int, start: int = 0, stop: int | N
         tally = Tally([DOUBT.id, PASS.id])
         return search(tally, lambda index: (values, 1, True), start, min(stop, start + 1),
                       _budget(options), early=early, progress=progress)
-    moves = candidates(view)
+    moves = hint_moves(view, extra)
     tally = Tally([m.id for m in moves])
 
     def value(index: int) -> tuple[list[float], int, bool]:
@@ -132,11 +133,17 @@ def _budget(options: Options) -> Budget:
                   options.tolerance)
 
 
-def hint_moves(view: View) -> list[Move]:
-    """The moves a hint ranks: the doubt and the pass, or the claims worth weighing."""
+def hint_moves(view: View, extra: Move | None = None) -> list[Move]:
+    """The moves a hint ranks: the doubt and the pass, or the claims worth weighing (and
+    ``extra``, a legal claim, when it is none of them)."""
     if view.game_over or view.player not in view.acting:
         return []
-    return [DOUBT, PASS] if view.speaker is not None else candidates(view)
+    if view.speaker is not None:
+        return [DOUBT, PASS]
+    moves = candidates(view)
+    if extra is not None and extra.kind == "claim" and extra not in moves:
+        moves.append(extra)
+    return moves
 
 
 def finish(view: View, tally: Tally, seed: int, top: int | None, with_moves: bool,

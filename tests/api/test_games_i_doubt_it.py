@@ -12,6 +12,7 @@ from flask.testing import FlaskClient
 from engine.cards import card_name, cards_of
 from engine.games import engine_of
 from engine.i_doubt_it import State, new_game
+from solver.i_doubt_it.bots import make_bot
 from tests.api.helpers import finished
 from tests.conformance.common import cards_in
 
@@ -105,3 +106,22 @@ def test_refusals_name_the_field_and_the_rule(client: FlaskClient) -> None:
             assert answer.json["rule"] == rule
     out = client.post("/v1/apply", json={"state": state, "move": "pass", "player": 2})
     assert out.status_code == 422 and out.json["field"] == "player"
+
+
+def test_a_record_is_reviewed_and_a_bot_moves_at_a_level(client: FlaskClient) -> None:
+    state = new_game(3, players=3)
+    bots = [make_bot("counting", s) for s in range(3)]
+    for _ in range(40):  # some claims and speeches, the record of an open game
+        seat = min(state.acting)
+        state = state.apply(bots[seat].choose(state.view(seat)))[0]
+    record = ok(client.post("/v1/records", json={"state": state.to_dict()}))["record"]
+    review = finished(client, client.post("/v1/reviews", json={
+        "record": record, "player": 0, "samples": 4}))
+    played = [m for m in record["deals"][0]["moves"] if m["player"] == 0]
+    assert len(review["moves"]) == len(played)  # every move rated, each claim among others
+    assert all(m["verdict"] for m in review["moves"])
+    bot = ok(client.post("/v1/bot-move", json={"state": state.to_dict(),
+                                               "player": min(state.acting),
+                                               "level": "expert"}))
+    assert bot["level"] == "expert" and bot["move"]["id"] in {
+        m.id for m in state.moves_for(min(state.acting))}
