@@ -5,7 +5,7 @@ public facts stop; why-not, each bluff's warning, levels and the dial."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 from api.errors import about
 from api.reasons import picked, why_json
@@ -21,8 +21,6 @@ __all__ = ["SERVED"]
 class IDoubtItServed(ServedGame):
     features = ServedGame.features | {"why", "levels", "dial", "bot_move", "risks", "records",
                                       "replay", "review"}
-    examples: ClassVar[Mapping[str, Mapping[str, Any]]] = {
-        "i-doubt-it": {"game": "i-doubt-it", "seed": 11}}
 
     def turn_order(self, state: Any) -> Iterator[int]:
         """While a claimer lays: the claimer, then his left-hand neighbour, the first to
