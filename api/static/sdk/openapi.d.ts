@@ -718,6 +718,95 @@ export interface paths {
                          *           ]
                          *         },
                          *         {
+                         *           "name": "i-doubt-it",
+                         *           "title": "I Doubt It",
+                         *           "information": "imperfect",
+                         *           "chance": "sampled",
+                         *           "seats": [
+                         *             2,
+                         *             3,
+                         *             4,
+                         *             5,
+                         *             6,
+                         *             7,
+                         *             8,
+                         *             9,
+                         *             10
+                         *           ],
+                         *           "default_variant": "i-doubt-it",
+                         *           "rules_url": "/rules/i-doubt-it",
+                         *           "features": [
+                         *             "bot_move",
+                         *             "dial",
+                         *             "evaluate",
+                         *             "hints",
+                         *             "house",
+                         *             "levels",
+                         *             "records",
+                         *             "replay",
+                         *             "review",
+                         *             "risks",
+                         *             "sealed",
+                         *             "why"
+                         *           ],
+                         *           "variants": [
+                         *             {
+                         *               "name": "i-doubt-it",
+                         *               "description": "The whole pack dealt round, three cards laid face down as three of a kind of any rank, the others doubting in turn; the first out collects a chip per card held (ID1-ID13).",
+                         *               "seats": 4,
+                         *               "min_seats": 2,
+                         *               "max_seats": 10,
+                         *               "teams": [
+                         *                 [
+                         *                   0
+                         *                 ],
+                         *                 [
+                         *                   1
+                         *                 ],
+                         *                 [
+                         *                   2
+                         *                 ],
+                         *                 [
+                         *                   3
+                         *                 ]
+                         *               ],
+                         *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "counting",
+                         *                   "honest",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "level_dials": {
+                         *                   "beginner": 10,
+                         *                   "casual": 25,
+                         *                   "club": 40,
+                         *                   "expert": 60,
+                         *                   "master": 100
+                         *                 },
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
+                         *               "rules_url": "/rules/i-doubt-it"
+                         *             }
+                         *           ]
+                         *         },
+                         *         {
                          *           "name": "rummy",
                          *           "title": "Rummy (Poker Rum, Poker Gin, Double-Pack Rum)",
                          *           "information": "imperfect",
@@ -4454,7 +4543,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 21.5,
+                         *         "elapsed_ms": 81.5,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -4479,9 +4568,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j6cd9e4a7e573f9c65a12a61b756cdbf7",
+                         *         "id": "j50416f39fa1cb474332eae2a56a7525f",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j6cd9e4a7e573f9c65a12a61b756cdbf7"
+                         *         "url": "/v1/jobs/j50416f39fa1cb474332eae2a56a7525f"
                          *       }
                          *     }
                          */
@@ -4889,7 +4978,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 21.7,
+                         *         "elapsed_ms": 87.5,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -4914,9 +5003,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j6cd9e4a7e573f9c65a12a61b756cdbf7",
+                         *         "id": "j50416f39fa1cb474332eae2a56a7525f",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j6cd9e4a7e573f9c65a12a61b756cdbf7"
+                         *         "url": "/v1/jobs/j50416f39fa1cb474332eae2a56a7525f"
                          *       }
                          *     }
                          */
@@ -5124,7 +5213,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "j6cd9e4a7e573f9c65a12a61b756cdbf7",
+                         *       "id": "j50416f39fa1cb474332eae2a56a7525f",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -5261,7 +5350,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 41.3,
+                         *           "elapsed_ms": 107.2,
                          *           "cached": false,
                          *           "nodes": 76919,
                          *           "seed": 0,
@@ -7907,7 +7996,7 @@ export interface components {
              * @example rummy
              * @enum {string}
              */
-            game: "cassino" | "conquian" | "rummy";
+            game: "cassino" | "conquian" | "i-doubt-it" | "rummy";
             /**
              * @description The variant.
              * @example poker-rum
@@ -8422,7 +8511,7 @@ export interface components {
              * @example cassino
              * @enum {string}
              */
-            game?: "cassino" | "conquian" | "rummy";
+            game?: "cassino" | "conquian" | "i-doubt-it" | "rummy";
             /**
              * @description Rules variant (GET /v1/variants).
              * @default standard
@@ -8845,7 +8934,7 @@ export interface components {
              * @example cassino
              * @enum {string}
              */
-            game?: "cassino" | "conquian" | "rummy";
+            game?: "cassino" | "conquian" | "i-doubt-it" | "rummy";
             /**
              * @description Rules variant (GET /v1/variants).
              * @default standard
@@ -10692,7 +10781,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-alphabeta-horizon",
              *       "samples": 6,
-             *       "elapsed_ms": 31.7,
+             *       "elapsed_ms": 97.5,
              *       "cached": false,
              *       "nodes": 1005,
              *       "seed": 0,
@@ -11575,7 +11664,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 8,
-             *       "elapsed_ms": 7.1,
+             *       "elapsed_ms": 18.1,
              *       "cached": false,
              *       "nodes": 108,
              *       "seed": 0,
@@ -11946,7 +12035,7 @@ export interface components {
              * @example cassino
              * @enum {string}
              */
-            name: "cassino" | "conquian" | "rummy";
+            name: "cassino" | "conquian" | "i-doubt-it" | "rummy";
             /**
              * @description Its name for people.
              * @example Cassino
@@ -12291,7 +12380,7 @@ export interface components {
              * @example solver
              * @enum {string}
              */
-            bot?: "solver" | "heuristic" | "greedy" | "random" | "beginner" | "casual" | "club" | "expert" | "master";
+            bot?: "solver" | "heuristic" | "greedy" | "random" | "beginner" | "casual" | "club" | "expert" | "master" | "counting" | "honest";
             /**
              * @description Cassino only, in place of `bot`: a skill dial from 0 (random moves) to 100 (the full solver); the house plays the dial's bot (solver/cassino/levels.py, docs/ladder.md). Sending both `bot` and `dial` is a 422 naming `dial`.
              * @example 60
@@ -12304,13 +12393,13 @@ export interface components {
              * @example cassino
              * @enum {string}
              */
-            game?: "cassino" | "conquian" | "rummy";
+            game?: "cassino" | "conquian" | "i-doubt-it" | "rummy";
             /**
              * @description Rules variant of the game (GET /v1/catalog); only playable ones start. By default the game's `default_variant`: `standard` for Cassino.
              * @example standard
              * @enum {string}
              */
-            variant?: "standard" | "classic" | "classic-deal" | "twenty-one" | "twenty-one-claims" | "royal" | "royal-14" | "spade" | "draw" | "partnership" | "three-hand" | "conquian" | "conquian-american" | "poker-rum" | "poker-gin" | "double-pack-rum" | "poker-gin-caller";
+            variant?: "standard" | "classic" | "classic-deal" | "twenty-one" | "twenty-one-claims" | "royal" | "royal-14" | "spade" | "draw" | "partnership" | "three-hand" | "conquian" | "conquian-american" | "i-doubt-it" | "poker-rum" | "poker-gin" | "double-pack-rum" | "poker-gin-caller";
             /**
              * @description Seats: the variant's own by default; rummy plays with 2 to 6, Conquian with 2 or 3 (three at the table, the dealer sitting out of the hand, QD12); a Cassino variant has one number of seats, and only it is accepted.
              * @example 2
@@ -14118,6 +14207,11 @@ export interface components {
              * @example 0
              */
             meld?: number;
+            /**
+             * @description I Doubt It: optional, the rank a claim of the picked `cards` would name (`A`, `2` to `10`, `J`, `Q`, `K`; ID4); every rank when left out.
+             * @example J
+             */
+            rank?: string;
         };
     };
     responses: {
