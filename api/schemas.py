@@ -632,6 +632,9 @@ class WhyRequest(StateRequest):
     cell = fields.String(validate=validate.Regexp(r"^r\dc\d$"), metadata=_meta(
         "Placement games (Patience Poker): the cell asked about, r<row>c<col> (PPD1); "
         "`card` is then the card called by default.", "r4c5"))
+    rank = fields.String(validate=validate.Length(max=2), metadata=_meta(
+        "I Doubt It: optional, the rank a claim of the picked `cards` would name (`A`, `2` "
+        "to `10`, `J`, `Q`, `K`; ID4); every rank when left out.", "J"))
 
 
 class KindReasonSchema(Schema):

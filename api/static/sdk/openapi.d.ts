@@ -831,6 +831,95 @@ export interface paths {
                          *           ]
                          *         },
                          *         {
+                         *           "name": "i-doubt-it",
+                         *           "title": "I Doubt It",
+                         *           "information": "imperfect",
+                         *           "chance": "sampled",
+                         *           "seats": [
+                         *             2,
+                         *             3,
+                         *             4,
+                         *             5,
+                         *             6,
+                         *             7,
+                         *             8,
+                         *             9,
+                         *             10
+                         *           ],
+                         *           "default_variant": "i-doubt-it",
+                         *           "rules_url": "/rules/i-doubt-it",
+                         *           "features": [
+                         *             "bot_move",
+                         *             "dial",
+                         *             "evaluate",
+                         *             "hints",
+                         *             "house",
+                         *             "levels",
+                         *             "records",
+                         *             "replay",
+                         *             "review",
+                         *             "risks",
+                         *             "sealed",
+                         *             "why"
+                         *           ],
+                         *           "variants": [
+                         *             {
+                         *               "name": "i-doubt-it",
+                         *               "description": "The whole pack dealt round, three cards laid face down as three of a kind of any rank, the others doubting in turn; the first out collects a chip per card held (ID1-ID13).",
+                         *               "seats": 4,
+                         *               "min_seats": 2,
+                         *               "max_seats": 10,
+                         *               "teams": [
+                         *                 [
+                         *                   0
+                         *                 ],
+                         *                 [
+                         *                   1
+                         *                 ],
+                         *                 [
+                         *                   2
+                         *                 ],
+                         *                 [
+                         *                   3
+                         *                 ]
+                         *               ],
+                         *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "counting",
+                         *                   "honest",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "level_dials": {
+                         *                   "beginner": 10,
+                         *                   "casual": 25,
+                         *                   "club": 40,
+                         *                   "expert": 60,
+                         *                   "master": 100
+                         *                 },
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
+                         *               "rules_url": "/rules/i-doubt-it"
+                         *             }
+                         *           ]
+                         *         },
+                         *         {
                          *           "name": "patience-poker",
                          *           "title": "Patience Poker",
                          *           "information": "imperfect",
@@ -4896,7 +4985,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 30.1,
+                         *         "elapsed_ms": 20.9,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -4921,9 +5010,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j65571993926c06cca1ae74f3e766a76d",
+                         *         "id": "jdca8555ec4ba6050f431e6e434cf3aa9",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j65571993926c06cca1ae74f3e766a76d"
+                         *         "url": "/v1/jobs/jdca8555ec4ba6050f431e6e434cf3aa9"
                          *       }
                          *     }
                          */
@@ -5331,7 +5420,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 28.4,
+                         *         "elapsed_ms": 29.4,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -5356,9 +5445,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j65571993926c06cca1ae74f3e766a76d",
+                         *         "id": "jdca8555ec4ba6050f431e6e434cf3aa9",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j65571993926c06cca1ae74f3e766a76d"
+                         *         "url": "/v1/jobs/jdca8555ec4ba6050f431e6e434cf3aa9"
                          *       }
                          *     }
                          */
@@ -5566,7 +5655,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "j65571993926c06cca1ae74f3e766a76d",
+                         *       "id": "jdca8555ec4ba6050f431e6e434cf3aa9",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -5703,7 +5792,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 25.8,
+                         *           "elapsed_ms": 27.7,
                          *           "cached": false,
                          *           "nodes": 76919,
                          *           "seed": 0,
@@ -8349,7 +8438,7 @@ export interface components {
              * @example rummy
              * @enum {string}
              */
-            game: "cassino" | "canfield" | "conquian" | "patience-poker" | "rummy" | "solitaire-cribbage";
+            game: "cassino" | "canfield" | "conquian" | "i-doubt-it" | "patience-poker" | "rummy" | "solitaire-cribbage";
             /**
              * @description The variant.
              * @example poker-rum
@@ -9056,7 +9145,7 @@ export interface components {
              * @example cassino
              * @enum {string}
              */
-            game?: "cassino" | "canfield" | "conquian" | "patience-poker" | "rummy" | "solitaire-cribbage";
+            game?: "cassino" | "canfield" | "conquian" | "i-doubt-it" | "patience-poker" | "rummy" | "solitaire-cribbage";
             /**
              * @description Rules variant (GET /v1/variants).
              * @default standard
@@ -9479,7 +9568,7 @@ export interface components {
              * @example cassino
              * @enum {string}
              */
-            game?: "cassino" | "canfield" | "conquian" | "patience-poker" | "rummy" | "solitaire-cribbage";
+            game?: "cassino" | "canfield" | "conquian" | "i-doubt-it" | "patience-poker" | "rummy" | "solitaire-cribbage";
             /**
              * @description Rules variant (GET /v1/variants).
              * @default standard
@@ -11579,7 +11668,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 4,
-             *       "elapsed_ms": 27.1,
+             *       "elapsed_ms": 26.8,
              *       "cached": false,
              *       "nodes": 536,
              *       "seed": 0,
@@ -12339,7 +12428,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-alphabeta-horizon",
              *       "samples": 6,
-             *       "elapsed_ms": 34.3,
+             *       "elapsed_ms": 41.9,
              *       "cached": false,
              *       "nodes": 1005,
              *       "seed": 0,
@@ -13227,7 +13316,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 8,
-             *       "elapsed_ms": 6.3,
+             *       "elapsed_ms": 7.9,
              *       "cached": false,
              *       "nodes": 106,
              *       "seed": 0,
@@ -14315,7 +14404,7 @@ export interface components {
              * @example {
              *       "algorithm": "exact-discard",
              *       "samples": 1,
-             *       "elapsed_ms": 112.5,
+             *       "elapsed_ms": 86.1,
              *       "cached": false,
              *       "nodes": 15,
              *       "seed": 0,
@@ -14904,7 +14993,7 @@ export interface components {
              * @example cassino
              * @enum {string}
              */
-            name: "cassino" | "canfield" | "conquian" | "patience-poker" | "rummy" | "solitaire-cribbage";
+            name: "cassino" | "canfield" | "conquian" | "i-doubt-it" | "patience-poker" | "rummy" | "solitaire-cribbage";
             /**
              * @description Its name for people.
              * @example Cassino
@@ -15249,7 +15338,7 @@ export interface components {
              * @example solver
              * @enum {string}
              */
-            bot?: "solver" | "heuristic" | "greedy" | "random" | "beginner" | "casual" | "club" | "expert" | "master";
+            bot?: "solver" | "heuristic" | "greedy" | "random" | "beginner" | "casual" | "club" | "expert" | "master" | "counting" | "honest";
             /**
              * @description Cassino only, in place of `bot`: a skill dial from 0 (random moves) to 100 (the full solver); the house plays the dial's bot (solver/cassino/levels.py, docs/ladder.md). Sending both `bot` and `dial` is a 422 naming `dial`.
              * @example 60
@@ -15262,13 +15351,13 @@ export interface components {
              * @example cassino
              * @enum {string}
              */
-            game?: "cassino" | "canfield" | "conquian" | "patience-poker" | "rummy" | "solitaire-cribbage";
+            game?: "cassino" | "canfield" | "conquian" | "i-doubt-it" | "patience-poker" | "rummy" | "solitaire-cribbage";
             /**
              * @description Rules variant of the game (GET /v1/catalog); only playable ones start. By default the game's `default_variant`: `standard` for Cassino.
              * @example standard
              * @enum {string}
              */
-            variant?: "standard" | "classic" | "classic-deal" | "twenty-one" | "twenty-one-claims" | "royal" | "royal-14" | "spade" | "draw" | "partnership" | "three-hand" | "canfield" | "canfield-classic" | "conquian" | "conquian-american" | "patience-poker" | "patience-poker-straights" | "patience-poker-english" | "poker-squares" | "poker-rum" | "poker-gin" | "double-pack-rum" | "poker-gin-caller" | "solitaire-cribbage" | "solitaire-cribbage-partners";
+            variant?: "standard" | "classic" | "classic-deal" | "twenty-one" | "twenty-one-claims" | "royal" | "royal-14" | "spade" | "draw" | "partnership" | "three-hand" | "canfield" | "canfield-classic" | "conquian" | "conquian-american" | "i-doubt-it" | "patience-poker" | "patience-poker-straights" | "patience-poker-english" | "poker-squares" | "poker-rum" | "poker-gin" | "double-pack-rum" | "poker-gin-caller" | "solitaire-cribbage" | "solitaire-cribbage-partners";
             /**
              * @description Seats: the variant's own by default; rummy plays with 2 to 6, Conquian with 2 or 3 (three at the table, the dealer sitting out of the hand, QD12), Patience Poker with 1 (the solitaire) to 8 (PPD4), Solitaire Cribbage with 1 to 4 (SC2); a Cassino variant has one number of seats, and only it is accepted.
              * @example 2
@@ -17081,6 +17170,11 @@ export interface components {
              * @example r4c5
              */
             cell?: string;
+            /**
+             * @description I Doubt It: optional, the rank a claim of the picked `cards` would name (`A`, `2` to `10`, `J`, `Q`, `K`; ID4); every rank when left out.
+             * @example J
+             */
+            rank?: string;
         };
     };
     responses: {

@@ -1,0 +1,1 @@
+"""I Doubt It in the API."""

@@ -1,0 +1,1 @@
+"""I Doubt It's solver (docs/solver.md "I Doubt It")."""
