@@ -1,7 +1,7 @@
 # Everyday commands.  `make test` is what CI runs (see .ci/run); it installs what it needs.
 PYTHON ?= python3
 
-.PHONY: install deps run worker test lint typecheck bench bench-api bench-flood bench-slow bench-stall bench-hints bench-faults bench-oracle bench-solver bench-seats bench-ab same-answers arena arena-variants arena-seats ladder fuzz conformance openapi sdk
+.PHONY: install deps run worker test lint typecheck bench bench-api bench-hint-path bench-flood bench-slow bench-stall bench-hints bench-faults bench-oracle bench-solver bench-seats bench-ab same-answers arena arena-variants arena-seats ladder fuzz conformance openapi sdk
 
 # pip install once per change of pyproject.toml (the stamp file records it).
 .installed: pyproject.toml setup.py solver/cassino/_kernel.c solver/cassino/_seats.c \
@@ -40,6 +40,9 @@ fuzz: .installed  # deep schemathesis run: 1,000 examples for each operation
 
 bench-api: .installed
 	$(PYTHON) bench/api_bench.py
+
+bench-hint-path: .installed  # where an embedded hint's time goes, step by step (docs/workers.md)
+	$(PYTHON) bench/hint_path.py --positions $(or $(POSITIONS),150)
 
 bench-flood: .installed  # legal-moves under a 12-client hint flood, embedded then with Redis
 	$(PYTHON) bench/flood_bench.py

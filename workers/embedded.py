@@ -45,6 +45,8 @@ STALE = 10.0
 PROGRESS_EVERY = 0.05
 """Seconds between progress writes of a running job."""
 UNFINISHED = ("queued", "started")
+WRITTEN = 256
+"""Job records a process remembers having written (``EmbeddedService._record``)."""
 
 
 def _beat(job_id: str) -> str:
@@ -173,6 +175,9 @@ class EmbeddedService(HintService):
         self._pid = -1
         self._pool: ThreadPoolExecutor | None = None
         self._events: dict[str, threading.Event] = {}
+        self._written: dict[str, dict[str, Any]] = {}
+        """The last record this process wrote of each of its recent jobs (at most
+        :data:`WRITTEN`): one read back equal to it needs no checking again."""
 
     # --- records ------------------------------------------------------------------------
 
@@ -182,6 +187,8 @@ class EmbeddedService(HintService):
         record = self.store.jobs.get(job_id)
         if record is None:
             return None
+        if record == self._written.get(job_id):  # this process's own, read back unchanged
+            return record  # type: ignore[no-any-return]
         if not _valid(record) or record["id"] != job_id:
             log.warning("job record %s is unreadable: ignored", job_id)
             return None
@@ -189,6 +196,11 @@ class EmbeddedService(HintService):
 
     def _write(self, record: dict[str, Any]) -> None:
         self.store.jobs.set(record["id"], record, expire=RESULT_TTL)
+        with self._lock:
+            self._written.pop(record["id"], None)
+            self._written[record["id"]] = record
+            while len(self._written) > WRITTEN:
+                del self._written[next(iter(self._written))]
 
     def _held(self) -> dict[str, threading.Event]:
         """The jobs this process holds (queued or running here), by id."""

@@ -348,6 +348,39 @@ def test_a_forged_job_record_on_disk_is_no_job(tmp_path: Path) -> None:
     assert client.get(f"/v1/jobs/{job_id}").status_code == 404
 
 
+def test_a_process_reads_its_own_job_records_back_unchecked_and_others_checked(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A record read back equal to the one this process wrote is not parsed again (the
+    hint's common case, docs/workers.md "Where a hint's time goes"); a changed one is."""
+    import workers.embedded
+    from api import create_app
+
+    checked: list[str] = []
+    valid = workers.embedded._valid
+
+    def counting(record: Any) -> bool:
+        checked.append(str(record.get("id")) if isinstance(record, dict) else "?")
+        return valid(record)
+
+    monkeypatch.setattr(workers.embedded, "_valid", counting)
+    client = create_app({"STORE": str(tmp_path)}).test_client()
+    state = mid_game(64)
+    body = {"state": state.to_dict(), "player": state.to_move, "seed": 3, "samples": 2}
+    answer = client.post("/v1/hints", json={**body, "async": True})
+    job_id = answer.json["job"]["id"]
+    deadline = time.monotonic() + 60
+    while client.get(f"/v1/jobs/{job_id}").json["status"] != "finished":
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    assert client.get(f"/v1/jobs/{job_id}").status_code == 200
+    assert checked == []
+    store = LocalStore(tmp_path)
+    record = store.jobs[job_id]
+    store.jobs.set(job_id, {**record, "total": record["total"] + 1})  # behind its back
+    assert client.get(f"/v1/jobs/{job_id}").status_code == 404
+    assert checked == [job_id]
+
+
 @pytest.mark.parametrize("variant", ["three-hand", "partnership"])
 def test_an_empty_stock_leaves_several_hidden_hands_unknown(variant: str) -> None:
     """With three or four seats the last batch still splits the unseen cards among the
