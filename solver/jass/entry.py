@@ -1,0 +1,1 @@
+"""Jass's solver in the registry (solver.games): none yet."""
