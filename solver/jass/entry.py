@@ -1,1 +1,29 @@
-"""Jass's solver in the registry (solver.games): none yet."""
+"""Jass's solver in the registry (solver.games): hints, the house's bots, levels."""
+
+from __future__ import annotations
+
+from engine.games import engine_of
+from engine.jass import View
+from engine.jass.rules import NAME
+from solver.games import META, HintGame
+from solver.jass.bots import BOTS, make_bot
+from solver.jass.hints import ALGORITHM, DEFAULT, _known, finish, hint_moves, solve
+from solver.levels import Ladder
+
+__all__ = ["BOTS", "LADDER", "SOLVER"]
+
+ENGINE = engine_of(NAME)
+LADDER = Ladder(anchors=((0.0, "random"), (50.0, "rule"), (100.0, "solver")),
+                levels={"beginner": 10.0, "casual": 25.0, "club": 40.0, "expert": 60.0,
+                        "master": 100.0}, make=make_bot, bots=BOTS)  # type: ignore[arg-type]
+"""Jass's levels: random moves, the rule bot and the solver as anchors (solver/levels.py);
+a level between two plays the upper one's move as often as its place says."""
+
+SOLVER: HintGame[View] = HintGame(
+    name=NAME, algorithm=ALGORITHM, default=DEFAULT, read_view=View.from_dict,
+    moves=hint_moves, over=lambda view: view.game_over, move_json=ENGINE.move_json,
+    solve=lambda view, options, seed, start, stop, early, progress: solve(
+        view, options, seed, start, stop, early=early, progress=progress),
+    finish=finish, exact=lambda view: view.game_over or _known(view),
+    bound=lambda view: 400.0 * view.seats, seats=lambda view: view.seats,
+    house=LADDER.house(), meta=META, stderr_when_over=True)
