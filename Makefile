@@ -5,6 +5,7 @@ PYTHON ?= python3
 
 # pip install once per change of pyproject.toml (the stamp file records it).
 .installed: pyproject.toml setup.py solver/cassino/_kernel.c solver/cassino/_seats.c \
+		solver/canfield/_exact.c \
 		solver/cassino/_cassino.h
 	$(PYTHON) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	touch .installed

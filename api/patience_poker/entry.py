@@ -11,7 +11,7 @@ from api.reasons import why_json
 from api.served import ServedGame
 from engine.cards import card_name
 from engine.errors import IllegalMoveError
-from engine.patience_poker.state import Move
+from engine.patience_poker.state import Move, seat_error
 from engine.patience_poker.why import why
 from engine.why import Answer, Reason
 from solver.patience_poker.entry import LADDER
@@ -30,10 +30,9 @@ class PatiencePokerServed(ServedGame):
 
     def _own(self, state: Any, move: Move, seat: int, field: str) -> Move:
         """The move as ``seat``'s (PPD8): it names that seat or none."""
-        if move.player is not None and move.player != seat:
-            raise IllegalMoveError(f"move.player: the move names player {move.player}, but "
-                                   f"it is player {seat}'s (PPD8)", field="move.player",
-                                   rule="PPD8")
+        named = seat_error(move, seat)
+        if named is not None:
+            raise named
         if seat not in state.acting:
             raise self.turn_error(state, seat, field)
         return Move(move.card, move.cell, None if state.players == 1 else seat)

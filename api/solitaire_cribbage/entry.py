@@ -19,6 +19,7 @@ from api.solitaire_cribbage.schemas import (
 from engine.cards import card_name, parse_card
 from engine.errors import IllegalMoveError
 from engine.solitaire_cribbage import Move, View
+from engine.solitaire_cribbage.state import seat_error
 from engine.why import Answer, Kind, Reason, ask
 from solver.solitaire_cribbage.hints import move_entry
 from solver.solitaire_cribbage.risks import SHORT, discard_risks
@@ -48,13 +49,13 @@ class SolitaireCribbageServed(ServedGame):
         return move
 
     def sealed_move(self, state: Any, seat: int, move: Any) -> Any:
-        """A sealed seat lays away its own cards only, on its turn (SC12)."""
+        """A sealed seat lays away its own cards only (told as its view tells it), on its
+        turn (SC12)."""
+        named = seat_error(move, seat)
+        if named is not None:
+            raise named
         if seat not in state.acting:
             raise self.turn_error(state, seat, "credential")
-        if move.player != seat:
-            raise IllegalMoveError(f"move: {move.id} is seat {move.player}'s move; this "
-                                   f"credential is seat {seat}'s (SC12)", field="move",
-                                   rule="SC12")
         return move
 
     def turn_error(self, state: Any, seat: int, field: str, *, listing: bool = True

@@ -29,7 +29,7 @@ from engine.patience_poker.hands import SYSTEMS, count
 from engine.result import Result
 
 __all__ = ["MAX_PLAYERS", "MAX_SEED", "NAME", "VARIANTS", "Event", "Move", "State", "View",
-           "deal", "parse_move"]
+           "deal", "parse_move", "seat_error"]
 
 NAME = "patience-poker"
 VARIANTS = tuple(SYSTEMS)
@@ -139,6 +139,15 @@ def _card(token: str) -> str:
                               rule="PP1", token=token) from None
 
 
+def seat_error(move: Move, player: int) -> IllegalMoveError | None:
+    """PPD8: a move names the seat that makes it, or none; the refusal of one naming
+    another seat than ``player``, the same in the open game, a sealed one and a view."""
+    if move.player is not None and move.player != player:
+        return IllegalMoveError(f"move.player: this is player {player}'s move, not player "
+                                f"{move.player}'s (PPD8)", field="move.player", rule="PPD8")
+    return None
+
+
 @dataclass(frozen=True)
 class _Table:
     """What a state and a view share: the variant, the caller, the cards called and the
@@ -176,8 +185,11 @@ class _Table:
         return len(self.called) == CARDS and not self.acting
 
     def count_of(self, seat: int) -> int:
-        """PP14, PPD10: the counts of the seat's complete hands as shown."""
+        """PP14, PPD10: the counts of the seat's complete hands as every seat has seen them
+        (while the card called is being placed, without its placements)."""
         cells = self.tableaus[seat]
+        if self.acting:
+            cells = cells[:len(self.called) - 1]
         total = 0
         for line in lines(cells, self.geometry.width):
             if len(line) == 5:
@@ -195,12 +207,6 @@ class _Table:
 
     def returns(self) -> tuple[int, ...]:
         return self.result.points if self.game_over else (0,) * self.players
-
-    def _named(self, move: Move, player: int) -> str | None:
-        """The refusal's words of a move naming another seat than ``player`` (PPD8)."""
-        if move.player is not None and move.player != player:
-            return f"move.player: this is player {player}'s move, not player {move.player}'s"
-        return None
 
     def to_dict(self) -> dict[str, Any]:
         raise NotImplementedError
@@ -374,9 +380,9 @@ class View(_Table):
         if self.game_over:
             return GameOverError("the game is over: every tableau is complete (PP9)",
                                  field="move", rule="PP9")
-        named = self._named(move, self.player)
+        named = seat_error(move, self.player)
         if named is not None:
-            return IllegalMoveError(f"{named} (PPD8)", field="move.player", rule="PPD8")
+            return named
         if self.player not in self.acting:
             return IllegalMoveError(f"player: player {self.player} has placed "
                                     f"{card_name(self.called[-1])}; the others place it next "

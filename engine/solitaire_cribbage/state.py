@@ -23,7 +23,7 @@ from engine.solitaire_cribbage.rules import (
 )
 from engine.solitaire_cribbage.table import Table, counted, last_counted
 
-__all__ = ["State", "View", "new_packs", "pack_of", "resample"]
+__all__ = ["State", "View", "new_packs", "pack_of", "resample", "seat_error"]
 
 
 def pack_of(seed: int, seat: int) -> tuple[int, ...]:
@@ -40,6 +40,15 @@ def new_packs(seed: int, seats: int) -> tuple[tuple[int, ...], ...]:
 def six_of(pack: tuple[int, ...], deal: int) -> tuple[int, ...]:
     """SC4: the six cards deal ``deal`` gives the hand, in the order dealt."""
     return tuple(pack[i] for i in deal_positions(deal)[0])
+
+
+def seat_error(move: Move, seat: int) -> IllegalMoveError | None:
+    """SC12: a seat lays away its own cards only; the refusal of a move of another seat
+    than ``seat``, the same from a sealed credential and from the seat's view."""
+    if move.player != seat:
+        return IllegalMoveError(f"move.player: the move is seat {move.player}'s, not this "
+                                f"seat's ({seat}) (SC12)", field="move.player", rule="SC12")
+    return None
 
 
 @dataclass(frozen=True)
@@ -247,10 +256,9 @@ class View:
         if not isinstance(move, Move):
             return IllegalMoveError("move: a seat's two cards laid away (SC5)", field="move",
                                     rule="SC5")
-        if move.player != self.player:
-            return IllegalMoveError(f"move.player: the move is seat {move.player}'s, not "
-                                    f"this seat's ({self.player})", field="move.player",
-                                    rule="SC12")
+        named = seat_error(move, self.player)
+        if named is not None:
+            return named
         if self.player not in self.waiting:
             return IllegalMoveError(f"player {self.player} has laid away in deal {self.deal}"
                                     "; the next deal waits for the others (SC12)",

@@ -10,7 +10,7 @@ Modules outside ``solver/rummy/`` import it from here (tests/test_layers.py chec
 * :func:`solve`, :func:`merge` and :func:`finish` split a budget into ranges of worlds
   searched apart and merged into the same answer (RQ workers);
 * :mod:`solver.rummy.worlds`: world ``i`` of a seed and the values of the moves in it;
-  :mod:`solver.rummy.playout`: the rest of the hand by the greedy rule, settled exactly,
+  :mod:`solver.rummy.playout`: the rest of the hand by the careful rule, settled exactly,
   cut at a horizon valued by :mod:`solver.rummy.evaluation`;
   :mod:`solver.rummy.policy`: the greedy rule; :mod:`solver.rummy.deadwood`: fast least
   deadwood for one pack;

@@ -47,9 +47,9 @@ class GreedyBot:
 
 
 class CarefulBot:
-    """The careful rule (:mod:`solver.rummy.careful`): the greedy rule keeping its
-    near-melds when it discards; in Double-Pack Rum, whose greedy rule already keeps them,
-    that rule."""
+    """The careful rule (:mod:`solver.rummy.careful`): the greedy rule taking the pile's
+    card only for a meld or a big cut of the deadwood; in Double-Pack Rum, whose greedy rule
+    takes a card only for a lay-out already, that rule."""
 
     def __init__(self, seed: int = 0) -> None:
         self.name = "careful"

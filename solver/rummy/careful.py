@@ -27,8 +27,6 @@ __all__ = ["BIG_CUT", "careful_move", "careful_takes"]
 BIG_CUT = 8
 """The cut in deadwood for which a card that joins no meld is still taken from the pile."""
 
-_PIP = tuple(pip(c) for c in range(52))
-
 
 def careful_takes(hand: int, top: int) -> bool:
     """Whether the careful rule takes ``top`` onto ``hand`` (RM7, RM8): it joins a meld of
@@ -39,7 +37,7 @@ def careful_takes(hand: int, top: int) -> bool:
     cut = points(hand) - min(v for c, v in after.items() if c != top)
     if cut <= 0:
         return False
-    in_meld = after[top] != points(grown) - _PIP[top]
+    in_meld = after[top] != points(grown) - pip(top)
     return in_meld or cut >= BIG_CUT
 
 

@@ -3,7 +3,7 @@ view (docs/solver.md "Rummy").
 
 Determinized search: world ``i`` is the view resampled from ``world_rng(seed, i)``
 (:mod:`solver.rummy.worlds`); in it every root move is played and the hand played out by
-the greedy rule for every seat, exactly settled at the show-down (RM16-RM23).  A move's
+the careful rule for every seat, exactly settled at the show-down (RM16-RM23).  A move's
 value is the viewer's points at the end of the hand (RM26); :mod:`solver.ranking` ranks
 the moves by their mean over the worlds with paired standard errors.  Only a
 :class:`engine.rummy.View` comes in, so nothing depends on the cards the player cannot see
@@ -69,7 +69,7 @@ class Options:
     (:func:`solver.rummy.worlds.played_hands`); ``False``: uniformly from the unseen
     cards."""
     prior_z: float = 2.0
-    """The greedy rule's move (:func:`solver.rummy.policy.greedy_move`) ranks first unless
+    """The careful rule's move (:func:`solver.rummy.careful.careful_move`) ranks first unless
     the best mean beats it by more than this many paired standard errors (0: rank by
     mean alone)."""
 
@@ -142,11 +142,11 @@ def solve(view: View, options: Options = DEFAULT, seed: int = 0, start: int = 0,
 
 
 def ranked(view: View, tally: Tally, prior_z: float = DEFAULT.prior_z) -> list[MoveStats]:
-    """The moves best first: by mean (:func:`solver.ranking.rank`), except that the greedy
-    rule's move comes first while no move beats it by more than ``prior_z`` paired
-    standard errors (it is the playouts' own choice: a noisy mean over few worlds does not
-    overturn it).  In Double-Pack Rum the prior is the greedy rule held back for a splash
-    (:func:`solver.rummy.double_pack_policy.splash_move`, DP9)."""
+    """The moves best first: by mean (:func:`solver.ranking.rank`), except that the careful
+    rule's move comes first, marked ``prior``, while no move beats it by more than
+    ``prior_z`` paired standard errors (it is the playouts' own choice: a noisy mean over
+    few worlds does not overturn it).  In Double-Pack Rum the prior is the greedy rule held
+    back for a splash (:func:`solver.rummy.double_pack_policy.splash_move`, DP9)."""
     stats = rank(tally)
     if prior_z <= 0 or tally.moves == [POSITION] or view.to_move != view.player:
         return stats

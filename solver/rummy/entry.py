@@ -15,9 +15,9 @@ from solver.rummy.readable import mark_twins
 
 __all__ = ["BOTS", "SOLVER"]
 
-BOTS = ("solver", "greedy", "random")
-"""Every rummy variant's house: the solver, the greedy rule or random moves (double-pack
-rum has its own greedy rule, solver/rummy/double_pack_policy)."""
+BOTS = ("solver", "careful", "greedy", "random")
+"""Every rummy variant's house: the solver, the careful rule, the greedy rule or random
+moves (Double-Pack Rum has its own greedy rule, solver/rummy/double_pack_policy)."""
 
 
 LADDER = rule_ladder(make_bot, BOTS)

@@ -1,4 +1,4 @@
-"""Playouts: the rest of a hand played by the greedy rule (:mod:`solver.rummy.policy`) for
+"""Playouts: the rest of a hand played by the careful rule (:mod:`solver.rummy.careful`) for
 every seat, on a lean copy of a whole state, and its exact result.
 
 The playout follows the engine move for move (RM7, RM8, RM14, RM22, RM25): the draws come
@@ -61,7 +61,7 @@ def showdown_points(state: State, hands: list[int], caller: int,
 
 def play_out(state: State, horizon: int | None = None) -> tuple[tuple[float, ...], int]:
     """Every seat's points at the end of the hand from ``state`` with every seat playing the
-    greedy rule, and the turns played.  A drawn hand (RM25) pays only the penalties.  With
+    careful rule, and the turns played.  A drawn hand (RM25) pays only the penalties.  With
     a ``horizon``, a hand not over after that many turns is valued by
     :func:`solver.rummy.evaluation.estimate`."""
     if state.game_over:

@@ -1,5 +1,5 @@
-"""The greedy rule, shared by the greedy bot and the search's playouts (RM7, RM8, RM12,
-RM14, RM22): take the pile's top card when it lowers the least deadwood (RM12), else draw;
+"""The greedy rule, the greedy bot's and, but for its draw, the careful rule's (RM7, RM8,
+RM12, RM14, RM22): take the pile's top card when it lowers the least deadwood (RM12), else draw;
 discard the card that leaves the least deadwood (never the card just taken, RM8); call as
 soon as the deadwood kept is within the variant's limit.
 

@@ -4,7 +4,7 @@ World ``i`` is :meth:`engine.rummy.View.resample` from :func:`world_rng` ``(seed
 others' hands (the cards they are known to hold, RM27, and the rest uniformly from the
 unseen cards), the stock's order and the seed of the reshuffle (RM25), so a world fixes
 the whole future but the players' choices.  Each root move is played in the world by the
-engine and the hand is then played out by the greedy rule for every seat
+engine and the hand is then played out by the careful rule for every seat
 (:mod:`solver.rummy.playout`); a call is settled exactly (RM16-RM23).
 """
 
@@ -38,8 +38,10 @@ class Worlds:
         self.horizon = horizon
         self.known = view.known
         self.turns = (turns_played(view) if played and not view.rules.lay_out
+                      and view.rules.packs(view.players) == 1
                       and view.shown is None and view.stock is None else {})
-        """The other seats whose hands a world plays, and how many turns each."""
+        """The other seats whose hands a world plays, and how many turns each (one pack:
+        with two, at four seats or more, the worlds stay uniform)."""
         self.thrown = thrown_by(view) if self.turns else {}
         self.worth = value_at(view).seat
         """The viewer's value of a hand's end (solver.value: a settlement's own points)."""

@@ -31,6 +31,7 @@ from api.sealed import Sealer
 from engine.errors import StateError
 from engine.games import engine_of, game_types
 
+DEALS = 5  # deals tried for one on which a move names a card
 CARD = re.compile(r"(?<![0-9A-Za-z])(?:(?:10|[2-9AJQK])[SHDC]'?|JK[12])(?![0-9A-Za-z'])")
 """A card's name in any game's notation (as api/sealed.py reads tokens)."""
 PROJECT = str(Path(__file__).resolve().parents[2])
@@ -69,14 +70,18 @@ def read_state(data: dict[str, Any]) -> Any:
 
 
 def play(state: Any, rng: random.Random) -> Any:
-    """One random legal move of a seat that may act (trails and draws favoured no more than
-    any other move)."""
+    """One random legal move of a seat that may act, a move that does not end the game
+    where there is one (a claim, T5, or a patience's stop would end it at once)."""
     seat = rng.choice(sorted(state.acting))
-    moves = [m for m in state.moves_for(seat)
-             if getattr(m, "type", "") != "claim"]  # a claim ends a game at once (T5)
-    moves = moves or list(state.moves_for(seat))
-    after = state.apply(rng.choice(moves))
-    return after[0] if isinstance(after, tuple) else after.state
+    moves = list(state.moves_for(seat))
+    rng.shuffle(moves)
+    last = None
+    for move in moves:
+        after = state.apply(move)
+        last = after[0] if isinstance(after, tuple) else after.state
+        if not last.game_over:
+            return last
+    return last
 
 
 def move_id(move: Any) -> str:
@@ -124,18 +129,24 @@ def worlds_for(state: Any, seat: int, card: str, hidden: dict[str, list[str]],
                rng: random.Random) -> list[Any]:
     """The state itself and up to ``WORLDS - 1`` states with the same view of ``seat`` in
     which ``card`` lies in another hidden place each time (it trades places with a card
-    there)."""
+    there); where fewer places hide cards (a patience's stock is the only one), the card
+    trades places with another of its own place: it lies deeper or higher in the stock."""
     view = state.view(seat)
     home = places(state)[card]
     worlds = [state]
-    for place in sorted(hidden):
-        if place == home or len(worlds) == WORLDS:
-            continue
+    others = [place for place in sorted(hidden) if place != home]
+    for place in others + [home] * (WORLDS - 1):
+        if len(worlds) == WORLDS:
+            break
         for other in rng.sample(hidden[place], len(hidden[place])):
+            if other == card:
+                continue
             try:  # a swap may break what the view implies (a build's owner holds its value)
                 world = swapped(state, card, other)
             except StateError:
                 continue
+            if any(world.to_dict() == known.to_dict() for known in worlds):
+                continue  # a swap within a hand kept in order changes nothing
             assert world.view(seat).to_dict() == view.to_dict(), "a swap changed the view"
             worlds.append(world)
             break
@@ -175,22 +186,26 @@ def answer_of(client: FlaskClient, sealer: Sealer, world: Any, seat: int,
 def positions(client: FlaskClient, game: str, variant: str, seats: int,
               ) -> tuple[list[Any], list[str]]:
     """Three positions of a seeded game (its start, and after some moves) and the move ids
-    of every type the game reached on the way (at most two per type)."""
+    of every type the game reached on the way (at most two per type); the next seeded deal
+    where one names no card (a patience's deal can be blocked from the start)."""
     rng = random.Random(f"{game}/{variant}/{seats}")
-    state = new_state(client, game, variant, seats, rng.randrange(1 << 20))
-    found: list[Any] = []
-    shapes: dict[str, list[str]] = {}
-    for ply in range(40):
-        if state.game_over:
+    for _ in range(DEALS):
+        state = new_state(client, game, variant, seats, rng.randrange(1 << 20))
+        found: list[Any] = []
+        shapes: dict[str, list[str]] = {}
+        for ply in range(40):
+            if state.game_over:
+                break
+            if ply in (0, 5, 13):
+                found.append(state)
+            for seat in sorted(state.acting):
+                for move in state.moves_for(seat):
+                    kept = shapes.setdefault(str(getattr(move, "type", "")), [])
+                    if len(kept) < SHAPES_PER_TYPE and CARD.search(move_id(move)):
+                        kept.append(move_id(move))
+            state = play(state, rng)
+        if any(shapes.values()):
             break
-        if ply in (0, 5, 13):
-            found.append(state)
-        for seat in sorted(state.acting):
-            for move in state.moves_for(seat):
-                kept = shapes.setdefault(str(getattr(move, "type", "")), [])
-                if len(kept) < SHAPES_PER_TYPE and CARD.search(move_id(move)):
-                    kept.append(move_id(move))
-        state = play(state, rng)
     return found, [shape for kept in shapes.values() for shape in kept]
 
 

@@ -69,7 +69,7 @@ def test_the_script_talks_only_to_v1_endpoints() -> None:
     calls = {call for text in scripts.values()
              for call in re.findall(r"\bapi\.([a-zA-Z]+)\(", text)}
     assert calls == {"catalog", "newGame", "view", "score", "legalMoves", "apply", "hints",
-                     "variants", "record", "replay", "review"}
+                     "variants", "record", "replay", "review", "why"}
     for name, text in scripts.items():
         assert "fetch(" not in text and "XMLHttpRequest" not in text, name
         assert "new CardGamesClient" not in text or name == "play.js", name

@@ -207,9 +207,7 @@ export function start(api, config, context) {
     const rank = $("rank-select");
     if (rank && state.picked.length) body.rank = rank.value;
     try {
-      const response = await fetch(new URL("v1/why", api.baseUrl), {
-        method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-      const answer = await response.json();
+      const answer = await api.why(body);
       const lines = answer.legal ? answer.moves.map((m) => `Legal: ${m.description}`)
         : (answer.reasons || []).map((r) => `${r.type}: ${r.message}`);
       if (!lines.length && answer.message) lines.push(answer.message);

@@ -1173,6 +1173,7 @@ export interface paths {
                          *               "house": {
                          *                 "bots": [
                          *                   "solver",
+                         *                   "careful",
                          *                   "greedy",
                          *                   "random",
                          *                   "beginner",
@@ -1220,6 +1221,7 @@ export interface paths {
                          *               "house": {
                          *                 "bots": [
                          *                   "solver",
+                         *                   "careful",
                          *                   "greedy",
                          *                   "random",
                          *                   "beginner",
@@ -1267,6 +1269,7 @@ export interface paths {
                          *               "house": {
                          *                 "bots": [
                          *                   "solver",
+                         *                   "careful",
                          *                   "greedy",
                          *                   "random",
                          *                   "beginner",
@@ -1314,6 +1317,7 @@ export interface paths {
                          *               "house": {
                          *                 "bots": [
                          *                   "solver",
+                         *                   "careful",
                          *                   "greedy",
                          *                   "random",
                          *                   "beginner",
@@ -4985,7 +4989,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 20.9,
+                         *         "elapsed_ms": 23.5,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -5010,9 +5014,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jdca8555ec4ba6050f431e6e434cf3aa9",
+                         *         "id": "j968c85c13c67fca611b9f09639654b76",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/jdca8555ec4ba6050f431e6e434cf3aa9"
+                         *         "url": "/v1/jobs/j968c85c13c67fca611b9f09639654b76"
                          *       }
                          *     }
                          */
@@ -5420,7 +5424,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 29.4,
+                         *         "elapsed_ms": 27.6,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -5445,9 +5449,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jdca8555ec4ba6050f431e6e434cf3aa9",
+                         *         "id": "j968c85c13c67fca611b9f09639654b76",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/jdca8555ec4ba6050f431e6e434cf3aa9"
+                         *         "url": "/v1/jobs/j968c85c13c67fca611b9f09639654b76"
                          *       }
                          *     }
                          */
@@ -5655,7 +5659,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "jdca8555ec4ba6050f431e6e434cf3aa9",
+                         *       "id": "j968c85c13c67fca611b9f09639654b76",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -5792,7 +5796,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 27.7,
+                         *           "elapsed_ms": 32.3,
                          *           "cached": false,
                          *           "nodes": 76919,
                          *           "seed": 0,
@@ -11668,7 +11672,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 4,
-             *       "elapsed_ms": 26.8,
+             *       "elapsed_ms": 28.5,
              *       "cached": false,
              *       "nodes": 536,
              *       "seed": 0,
@@ -12428,7 +12432,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-alphabeta-horizon",
              *       "samples": 6,
-             *       "elapsed_ms": 41.9,
+             *       "elapsed_ms": 34.5,
              *       "cached": false,
              *       "nodes": 1005,
              *       "seed": 0,
@@ -13316,7 +13320,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 8,
-             *       "elapsed_ms": 7.9,
+             *       "elapsed_ms": 9,
              *       "cached": false,
              *       "nodes": 106,
              *       "seed": 0,
@@ -14404,7 +14408,7 @@ export interface components {
              * @example {
              *       "algorithm": "exact-discard",
              *       "samples": 1,
-             *       "elapsed_ms": 86.1,
+             *       "elapsed_ms": 121.6,
              *       "cached": false,
              *       "nodes": 15,
              *       "seed": 0,
@@ -15338,7 +15342,7 @@ export interface components {
              * @example solver
              * @enum {string}
              */
-            bot?: "solver" | "heuristic" | "greedy" | "random" | "beginner" | "casual" | "club" | "expert" | "master" | "counting" | "honest";
+            bot?: "solver" | "heuristic" | "greedy" | "random" | "beginner" | "casual" | "club" | "expert" | "master" | "counting" | "honest" | "careful";
             /**
              * @description Cassino only, in place of `bot`: a skill dial from 0 (random moves) to 100 (the full solver); the house plays the dial's bot (solver/cassino/levels.py, docs/ladder.md). Sending both `bot` and `dial` is a 422 naming `dial`.
              * @example 60

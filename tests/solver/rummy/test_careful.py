@@ -39,6 +39,14 @@ def test_it_takes_a_card_that_cuts_the_deadwood_by_the_big_cut() -> None:
     assert greedy_takes(mask, parse_card("7C"), points(mask))
 
 
+def test_it_reads_a_second_packs_card() -> None:
+    """At four seats and more Poker Rum plays with two packs (RM2): 9♠' makes the nines a
+    set as 9♠ does."""
+    mask = sum(1 << parse_card(c) for c in HAND.split())
+    assert careful_takes(mask, parse_card("9S'"))
+    assert not careful_takes(mask, parse_card("3C'"))
+
+
 def test_it_discards_and_calls_as_the_greedy_rule() -> None:
     for state in mid_hand("poker-gin", 5, 30):
         view = state.view(state.to_move)
@@ -46,11 +54,14 @@ def test_it_discards_and_calls_as_the_greedy_rule() -> None:
             assert careful_move(view) == greedy_move(view)
 
 
-@pytest.mark.parametrize("variant", ["poker-rum", "poker-gin", "double-pack-rum"])
-def test_the_careful_bot_plays_whole_hands(variant: str) -> None:
+@pytest.mark.parametrize(("variant", "seats"), [("poker-rum", 2), ("poker-gin", 2),
+                                               ("double-pack-rum", 2), ("poker-rum", 6)])
+def test_the_careful_bot_plays_whole_hands(variant: str, seats: int) -> None:
+    """At four seats and more Poker Rum plays with two packs (RM2): cards of the second."""
     from solver.rummy.arena import play_hand
     for seed in range(3):
-        record = play_hand(seed, (make_bot("careful", seed), make_bot("greedy", seed)),
-                           variant)
+        bots = (make_bot("careful", seed),) + tuple(make_bot("greedy", seed)
+                                                    for _ in range(seats - 1))
+        record = play_hand(seed, bots, variant)
         assert sum(record.points) == 0  # RM26
         assert record.moves >= 2
