@@ -12,7 +12,7 @@ __all__ = ["SERVED"]
 
 
 class JassServed(ServedGame):
-    features = ServedGame.features - {"hints", "evaluate", "house"}
+    features = ServedGame.features | {"levels", "dial", "bot_move", "records", "replay"}
 
     def turn_order(self, state: Any) -> Iterator[int]:
         """The seat to act, then the seats after it round the trick while the trick lasts

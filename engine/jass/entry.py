@@ -32,7 +32,7 @@ def move_words(move: Move) -> str:
 
 def history(state: State) -> list[tuple[int, Move]]:
     """Every move of the deal, from its log."""
-    return state.history
+    return [(p.player, p.move) for p in state.history]
 
 
 class JassGame(Game[State, View, Move]):

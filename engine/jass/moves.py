@@ -63,12 +63,12 @@ def parse_move(data: Any) -> Move:
     ``keep``) or its object (``{"type": "play", "card": "JS"}``, ``{"type": "declare",
     "melds": [["QH", "KH"]]}``); every error names its field."""
     if isinstance(data, str):
-        kind, _, rest = data.partition(":")
-        if kind in CALLS and not rest:
-            return Move(kind)
-        if kind == "play" and rest:
+        head, _, rest = data.partition(":")
+        if head in CALLS and not rest:
+            return Move(head)
+        if head == "play" and rest:
             data = {"type": "play", "card": rest}
-        elif kind == "declare" and rest:
+        elif head == "declare" and rest:
             data = {"type": "declare", "melds": [] if rest == "none" else [
                 m.split(",") for m in rest.split("+")]}
         else:

@@ -5,9 +5,29 @@ from __future__ import annotations
 from engine.cards import make_card
 from engine.games import GameType, VariantInfo
 
-__all__ = ["DEAL_ROUND", "FOUR_VALUES", "GAME", "HAND", "JACK", "LAST_TRICK", "MARRIAGE",
-           "MAX_SEED", "NAME", "NINE", "PACK", "PLAIN_ORDER", "PLAIN_PIPS", "RUN_VALUES",
-           "SEATS", "SIX", "THREE", "TRUMP_ORDER", "TRUMP_PIPS", "TWO", "THREE_TURNED"]
+__all__ = [
+           "DEAL_ROUND",
+           "FOUR_VALUES",
+           "GAME",
+           "HAND",
+           "JACK",
+           "LAST_TRICK",
+           "MARRIAGE",
+           "MAX_SEED",
+           "NAME",
+           "NINE",
+           "PACK",
+           "PLAIN_ORDER",
+           "PLAIN_PIPS",
+           "RUN_VALUES",
+           "SEATS",
+           "SIX",
+           "THREE",
+           "THREE_TURNED",
+           "TRUMP_ORDER",
+           "TRUMP_PIPS",
+           "TWO",
+]
 
 NAME = "jass"
 THREE, TWO = "three-hand-jass", "two-hand-jass"

@@ -21,11 +21,22 @@ from engine.errors import CardError, GameOverError, IllegalMoveError, StateError
 from engine.jass.cards import SUIT_MASKS, best_of, jack_of, legal_plays, points
 from engine.jass.melds import KINDS, kind_of, meld_name, meld_value, melds_of
 from engine.jass.moves import EXCHANGE, KEEP, PASS, STAY, Move
-from engine.jass.rules import (DEAL_ROUND, HAND, LAST_TRICK, MAX_SEED, NAME, PACK, SEATS,
-                               SIX, THREE, THREE_TURNED, TWO)
+from engine.jass.rules import (
+    DEAL_ROUND,
+    HAND,
+    LAST_TRICK,
+    MAX_SEED,
+    NAME,
+    PACK,
+    SEATS,
+    SIX,
+    THREE,
+    THREE_TURNED,
+    TWO,
+)
 from engine.result import Result
 
-__all__ = ["PHASES", "Event", "State", "View", "new_game"]
+__all__ = ["PHASES", "Event", "Played", "State", "View", "new_game"]
 
 PHASES = ("exchange", "pass", "play", "declare", "over")
 """J6: the three-hand exchange, asked from the dealer round to his right; J8: passing out,
@@ -37,6 +48,13 @@ melds declared, a trick won, a card drawn from the stock (told to the drawer alo
 every seat saw it, J20), the deal's end and its points (J17)."""
 
 
+class Played(NamedTuple):
+    """A move of the log: who played it, and the move (a record's, engine.records)."""
+
+    player: int
+    move: Move
+
+
 class Event(NamedTuple):
     """One thing that happened.  ``card`` is ``None`` where the seat told may not see it
     (another's draw, J20); ``player`` is the trick's winner for ``trick``; ``taker`` the
@@ -46,15 +64,15 @@ class Event(NamedTuple):
     player: int
     card: int | None = -1
     melds: tuple[int, ...] = ()
-    count: int = 0
+    worth: int = 0
     """The points of a trick or of melds."""
     taker: int | None = None
     scores: tuple[int, ...] = ()
 
     def seen_by(self, seat: int | None) -> Event:
         """The event as ``seat`` is told it (``None``: all of it): another's draw hides
-        its card (J20), unless every seat saw it lie under the stock (``count`` 1)."""
-        if self.type != "draw" or seat is None or seat == self.player or self.count:
+        its card (J20), unless every seat saw it lie under the stock (``worth`` 1)."""
+        if self.type != "draw" or seat is None or seat == self.player or self.worth:
             return self
         return self._replace(card=None)
 
@@ -79,9 +97,9 @@ class Event(NamedTuple):
             if not self.melds:
                 return f"{who} declares no meld"
             named = "; ".join(" ".join(card_text(c) for c in cards_of(m)) for m in self.melds)
-            return f"{who} declares {named} for {self.count}"
+            return f"{who} declares {named} for {self.worth}"
         if self.type == "trick":
-            return f"{who} wins the trick ({self.count} points)"
+            return f"{who} wins the trick ({self.worth} points)"
         if self.type == "draw":
             card = "a card" if self.card is None else card_text(self.card)
             return f"{who} draws {card} from the stock"
@@ -98,9 +116,9 @@ class Event(NamedTuple):
         if self.type == "declare":
             out["melds"] = [[card_name(c) for c in cards_of(m)] for m in self.melds]
         if self.type in ("declare", "trick"):
-            out["points"] = self.count
+            out["points"] = self.worth
         if self.type == "draw":
-            out["seen"] = bool(self.count)
+            out["seen"] = bool(self.worth)
         if self.type == "end":
             out["scores"] = list(self.scores)
         return out
@@ -330,7 +348,8 @@ class _Table:
             cards = [c for _, c in self.trick]
             if not legal_plays(hand, cards, self.trump, must=self.must,
                                free_jack=self.variant != TWO) >> move.card & 1:
-                return IllegalMoveError(f"move.card: {card_name(move.card)} {_why(hand, cards, self)}",
+                why = _why(hand, cards, self)
+                return IllegalMoveError(f"move.card: {card_name(move.card)} {why}",
                                         field="move.card", rule=_rule_of(hand, cards, self))
         if move.kind == "declare":
             held = hand | _union(1 << c for s, c in self.trick if s == seat)
@@ -519,7 +538,7 @@ class State(_Table):
         won, tricks = list(self.won), list(self.tricks)
         won[winner] |= mask
         tricks[winner] += 1
-        state = self._with(events, [Event("trick", winner, count=points(mask, self.trump))],
+        state = self._with(events, [Event("trick", winner, worth=points(mask, self.trump))],
                            won=tuple(won), tricks=tuple(tricks), trick=(),
                            played=self.played + 1, leader=winner, turn=winner, phase="play")
         if not any(state.hands[s] for s in self.in_play):
@@ -539,7 +558,7 @@ class State(_Table):
         shown = list(self.shown)
         shown[seat] |= _union(move.melds) & self.hands[seat]
         value = sum(meld_value(m, self.trump) for m in move.melds)
-        state = self._with(events, [Event("declare", seat, melds=move.melds, count=value)],
+        state = self._with(events, [Event("declare", seat, melds=move.melds, worth=value)],
                            melds=tuple(melds), shown=tuple(shown), phase="play")
         if self.variant == TWO:
             return state._drawn(events), events
@@ -558,22 +577,22 @@ class State(_Table):
             if seen:
                 shown[who] |= 1 << card
                 table_shown &= ~(1 << card)
-            new.append(Event("draw", who, card, count=seen))
+            new.append(Event("draw", who, card, worth=seen))
         return self._with(events, new, hands=tuple(hands), shown=tuple(shown),
                           stock=self.stock[2:], table_shown=table_shown)
 
     @property
-    def history(self) -> list[tuple[int, Move]]:
+    def history(self) -> tuple[Played, ...]:
         """Every move of the deal in order, from its log (records)."""
         out = []
         for event in self.log:
             if event.type in ("exchange", "keep", "pass", "stay"):
-                out.append((event.player, Move(event.type)))
+                out.append(Played(event.player, Move(event.type)))
             elif event.type == "play" and event.card is not None:
-                out.append((event.player, Move("play", event.card)))
+                out.append(Played(event.player, Move("play", event.card)))
             elif event.type == "declare":
-                out.append((event.player, Move("declare", melds=event.melds)))
-        return out
+                out.append(Played(event.player, Move("declare", melds=event.melds)))
+        return tuple(out)
 
     def to_dict(self) -> dict[str, Any]:
         return {**self._json(), "seed": self.seed, "hands": [_names(h) for h in self.hands],
@@ -767,9 +786,9 @@ def _deal(cards: list[int], slots: list[tuple[int, int]], fits: Any,
         if not augment(card, set()):
             return None
     out = {}
-    for i, card in enumerate(match):
-        if card is not None:
-            out[places[i]] = out.get(places[i], 0) | 1 << card
+    for i, held in enumerate(match):
+        if held is not None:
+            out[places[i]] = out.get(places[i], 0) | 1 << held
     return out
 
 
@@ -906,8 +925,8 @@ def _check_turn(t: dict[str, Any]) -> None:
                          rule="J9")
     early = phase in ("exchange", "pass")
     if (early and (t["played"] or trick)) or (phase == "over") != (
-            t["last"] is not None) or (phase == "exchange") and t["variant"] != THREE or (
-            phase == "pass") and t["variant"] != NAME:
+            t["last"] is not None) or ((phase == "exchange") and t["variant"] != THREE) or ((
+            phase == "pass") and t["variant"] != NAME):
         raise StateError("phase: it does not fit the deal's tricks (J6, J8, J17)",
                          field="phase")
     if phase == "declare" and t["variant"] != TWO and (t["played"] or not trick):
@@ -931,7 +950,7 @@ def _check_sizes(table: Any, sizes: list[int], widow: int, stock: int) -> None:
         if sizes[s] != expect:
             raise StateError(f"hands[{s}]: {expect} cards now (J4)", field=f"hands[{s}]",
                              rule="J4")
-    if table.variant == THREE and widow != HAND or table.variant != THREE and widow:
+    if (table.variant == THREE and widow != HAND) or (table.variant != THREE and widow):
         raise StateError("widow: nine cards on the table with three, none else (J6)",
                          field="widow", rule="J6")
 
@@ -958,7 +977,8 @@ def new_game(seed: int, variant: str = NAME, dealer: int | None = None) -> State
                 hands[(dealer + 1 + i) % seats] |= 1 << card
             at += DEAL_ROUND
     rest = pack[at:]
-    widow, stock, table_shown = 0, (), 0
+    widow, table_shown = 0, 0
+    stock: tuple[int, ...] = ()
     shown = [0] * seats
     if variant == NAME:
         turned = pack[-1]

@@ -1,6 +1,6 @@
 """Jass's house bots (docs/solver.md "Jass"): ``random`` (any legal move), ``rule`` (follows,
 heads and melds sensibly: solver.jass.playout.rule_play; takes the table's nine or passes
-out on a weak hand), and the solver's (solver.jass.hints.SolverBot)."""
+out on a weak hand), and the solver's (solver.jass.hints.SolverBot; solver.jass.entry.make_bot)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from engine.jass.melds import meld_value, melds_of
 from engine.jass.rules import JACK, NINE, TWO
 from solver.jass.playout import rule_play
 
-__all__ = ["BOTS", "Random", "Rule", "make_bot", "rule_move", "strength_of"]
+__all__ = ["BOTS", "Random", "Rule", "rule_move", "strength_of"]
 
 BOTS = ("solver", "rule", "random")
 WEAK_EXCHANGE, WEAK_PASS = 55, 30
@@ -70,15 +70,3 @@ class Random:
     def choose(self, view: View) -> Move:
         moves = view.legal_moves()
         return moves[self.rng.randrange(len(moves))]
-
-
-def make_bot(spec: str, seed: int) -> object:
-    """A house bot by name (the solver's: solver.jass.hints.SolverBot)."""
-    from solver.jass.hints import SolverBot
-    if spec == "solver" or spec.startswith("solver:"):
-        return SolverBot(seed)
-    if spec == "rule":
-        return Rule(seed)
-    if spec == "random":
-        return Random(seed)
-    raise ValueError(f"unknown Jass bot {spec!r}")

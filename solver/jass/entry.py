@@ -6,22 +6,32 @@ from engine.games import engine_of
 from engine.jass import View
 from engine.jass.rules import NAME
 from solver.games import META, HintGame
-from solver.jass.bots import BOTS, make_bot
-from solver.jass.hints import ALGORITHM, DEFAULT, _known, finish, hint_moves, solve
+from solver.jass.bots import BOTS, Random, Rule
+from solver.jass.hints import ALGORITHM, DEFAULT, SolverBot, _known, finish, hint_moves, solve
 from solver.levels import Ladder
 
-__all__ = ["BOTS", "LADDER", "SOLVER"]
+__all__ = ["BOTS", "LADDER", "SOLVER", "make_bot"]
 
-ENGINE = engine_of(NAME)
+
+def make_bot(spec: str, seed: int) -> Rule | Random | SolverBot:
+    """A house bot by name (solver.jass.bots; the solver's: solver.jass.hints.SolverBot)."""
+    if spec == "solver" or spec.startswith("solver:"):
+        return SolverBot(seed)
+    if spec == "rule":
+        return Rule(seed)
+    if spec == "random":
+        return Random(seed)
+    raise ValueError(f"unknown Jass bot {spec!r}")
+
 LADDER = Ladder(anchors=((0.0, "random"), (50.0, "rule"), (100.0, "solver")),
                 levels={"beginner": 10.0, "casual": 25.0, "club": 40.0, "expert": 60.0,
-                        "master": 100.0}, make=make_bot, bots=BOTS)  # type: ignore[arg-type]
+                        "master": 100.0}, make=make_bot, bots=BOTS)
 """Jass's levels: random moves, the rule bot and the solver as anchors (solver/levels.py);
 a level between two plays the upper one's move as often as its place says."""
 
 SOLVER: HintGame[View] = HintGame(
     name=NAME, algorithm=ALGORITHM, default=DEFAULT, read_view=View.from_dict,
-    moves=hint_moves, over=lambda view: view.game_over, move_json=ENGINE.move_json,
+    moves=hint_moves, over=lambda view: view.game_over, move_json=engine_of(NAME).move_json,
     solve=lambda view, options, seed, start, stop, early, progress: solve(
         view, options, seed, start, stop, early=early, progress=progress),
     finish=finish, exact=lambda view: view.game_over or _known(view),

@@ -92,8 +92,10 @@ def solve(view: View, options: Options, seed: int, start: int = 0, stop: int | N
     def value(index: int) -> tuple[list[float], int, bool]:
         world = view.resample(random.Random(f"jass/{seed}/{index}"))
         memo: dict[Any, Any] = {}
-        row, nodes = [], 0
-        for move in moves or [None]:
+        row: list[float] = []
+        nodes = 0
+        columns: list[Move | None] = [*moves] if moves else [None]
+        for move in columns:
             after = world if move is None else world.apply(move)[0]
             worth, spent = value_after(after, view.player, memo)
             row.append(worth)
