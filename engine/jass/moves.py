@@ -8,6 +8,7 @@ from typing import Any, NamedTuple
 from engine.cards import card_name, parse_card
 from engine.errors import CardError, MoveFormatError
 from engine.jass.melds import meld_name
+from engine.jass.rules import PACK
 
 __all__ = ["CALLS", "EXCHANGE", "KEEP", "PASS", "STAY", "Move", "parse_move"]
 
@@ -38,10 +39,14 @@ EXCHANGE, KEEP, PASS, STAY = (Move(k) for k in CALLS)
 
 def _card(value: Any, field: str) -> int:
     try:
-        return parse_card(value)
+        card = parse_card(value)
     except CardError:
         raise MoveFormatError(f"{field}: {value!r} is not a card (J1)", field=field,
                               rule="J1") from None
+    if not PACK >> card & 1:
+        raise MoveFormatError(f"{field}: {card_name(card)} is not in Jass's pack (J1)",
+                              field=field, rule="J1")
+    return card
 
 
 def _meld(value: Any, field: str) -> int:
