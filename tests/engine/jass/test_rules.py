@@ -225,14 +225,19 @@ def test_melds_after_the_first_card() -> None:  # J14, JD5, JD9, J15, JD11
 
 
 def test_melds_count_only_with_a_trick() -> None:  # J15
-    state = position("jass", ["JS JH JD JC", "AS AH AD AC", "6S 6H 6D 6C", "7S 7H 7D 7C"],
-                     "9C", played=5)
-    state = replace(state, played=0)
-    state = run(state, "play:JS", "declare:JS,JH,JD,JC")
-    while not state.game_over:
-        ids = moves(state)
-        state = run(state, ids[-1])
-    assert state.melds[0] and (state.tricks[0] == 0) == (state.result.points[0] == 0)
+    jacks = cards("JS", "JH", "JD", "JC")
+    state = position("jass", ["6S", "7S", "8S", "9S"], "9C", played=8)
+    state = replace(state, melds=((jacks,), (), (), ()), tricks=(0, 8, 0, 0))
+    assert state.result.points[0] == 0  # no trick: the jacks count nothing
+    assert replace(state, tricks=(1, 7, 0, 0)).result.points[0] == 200
+
+
+def test_the_seats_of_each_variant() -> None:  # J3
+    assert [new_game(1, v).seats for v in ("jass", "three-hand-jass", "two-hand-jass")] == [
+        4, 3, 2]
+    with pytest.raises(StateError) as refused:
+        ENGINE.new_game(1, "jass", players=3)
+    assert refused.value.rule == "J3"
 
 
 def test_two_hand_stock_draws_and_melds() -> None:  # J19, J20, J21, JD14, J22
