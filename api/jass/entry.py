@@ -17,7 +17,7 @@ __all__ = ["SERVED"]
 
 class JassServed(ServedGame):
     features = ServedGame.features | {"why", "levels", "dial", "bot_move", "records",
-                                      "replay"}
+                                      "replay", "review"}
 
     def why(self, view: Any, body: Mapping[str, Any]) -> dict[str, Any]:
         """The picked ``card`` (or ``cards``): a card played, or melds declared, and each

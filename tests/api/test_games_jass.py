@@ -114,3 +114,15 @@ def test_refusals_name_the_field_and_the_rule(client: FlaskClient) -> None:
     assert out.status_code == 422 and out.json["field"] == "player"
     broken = client.post("/v1/legal-moves", json={"state": {**state, "trump": "X"}})
     assert broken.status_code == 422 and broken.json["field"].endswith("trump"), broken.json
+
+
+def test_a_record_is_reviewed(client: FlaskClient) -> None:
+    state = new_game(3, "two-hand-jass")
+    bot = Rule()
+    for _ in range(8):
+        state = state.apply(bot.choose(state.view(state.turn)))[0]
+    record = ok(client.post("/v1/records", json={"state": state.to_dict()}))["record"]
+    review = finished(client, client.post("/v1/reviews", json={
+        "record": record, "player": 0, "samples": 4}))
+    played = [m for m in record["deals"][0]["moves"] if m["player"] == 0]
+    assert len(review["moves"]) == len(played) and all(m["verdict"] for m in review["moves"])
