@@ -145,7 +145,7 @@ class SolverBot:
     """The solver as a house bot: the hint's best move at a small budget."""
 
     seed: int = 0
-    samples: int = 8
+    samples: int = 16
 
     def choose(self, view: View) -> Move:
         moves = view.legal_moves()

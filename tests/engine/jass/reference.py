@@ -89,7 +89,7 @@ class Reference:
 
     def melds(self, hand: list[str], used: list[list[str]]) -> list[frozenset[str]]:
         found = []
-        kinds = {"four": set(), "run": set(), "pair": set()}
+        kinds: dict[str, set[str]] = {"four": set(), "run": set(), "pair": set()}
         for m in used:
             kinds[self.kind(m)] |= set(m)
         for r in ["J", "A", "K", "Q", "10"]:
@@ -98,8 +98,8 @@ class Reference:
                 found.append(frozenset(four))
         for s in "SHDC":
             run: list[str] = []
-            for r in PLAIN + [None]:
-                if r is not None and r + s in hand and r + s not in kinds["run"]:
+            for r in [*PLAIN, ""]:
+                if r and r + s in hand and r + s not in kinds["run"]:
                     run.append(r + s)
                     continue
                 if len(run) >= 3:
@@ -167,7 +167,7 @@ class Reference:
             return not any(self.higher(c, best) for c in trumps) or self.higher(card, best)
         return True
 
-    def apply(self, kind: str, arg: frozenset[frozenset[str]] | str) -> None:
+    def apply(self, kind: str, arg: object) -> None:
         seat = self.turn
         if kind == "exchange":
             self.hands[seat], self.table = self.table, self.hands[seat]

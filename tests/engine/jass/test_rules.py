@@ -89,12 +89,12 @@ def test_the_deal_three_at_a_time_and_the_trump() -> None:  # J4, JD1, JD2, J5, 
 def test_the_six_of_trumps_takes_the_turned_card() -> None:  # J7, JD3
     for seed in range(30):
         state = new_game(seed, "jass")
-        six = parse_card("6" + "SHDC"[state.trump])
+        six_card = parse_card("6" + "SHDC"[state.trump])
         if state.log:  # the six's holder took the dealer's card, the dealer has the six
-            assert state.log[0].taker == 3 and state.hands[3] >> six & 1
+            assert state.log[0].taker == 3 and state.hands[3] >> six_card & 1
             assert state.hands[state.log[0].player] >> state.turned & 1
         else:  # the dealer held the six himself, or the six was turned
-            assert state.hands[3] >> six & 1
+            assert state.hands[3] >> six_card & 1
     four = new_game(5, "jass")  # 9S turned to seat 3, the 6S with seat 3 already? see log
     six = four.log[0]
     assert six.type == "six" and six.taker == 3 and four.hands[six.player] >> four.turned & 1
