@@ -10,6 +10,7 @@ from api.errors import about
 from api.reasons import picked, why_json
 from api.served import ServedGame
 from engine.cards import card_name, parse_card
+from engine.jass.rules import TWO
 from engine.jass.why import why
 
 __all__ = ["SERVED"]
@@ -34,20 +35,18 @@ class JassServed(ServedGame):
                         lambda move: self.engine.move_json(view, move))
 
     def turn_order(self, state: Any) -> Iterator[int]:
-        """The seat to act, then the seats after it round the trick while the trick lasts
-        (a seat's melds after its first card are its own turn, J14); the exchange's and the
-        pass-out's calls seat by seat (J6, J8).  Where a trick ends its winner leads, which
-        the cards decide: the order stops there."""
+        """The seat to act, then, past the first trick, the seats after it round the trick
+        while it lasts.  A call (J6, J8) decides who is asked next, a seat's melds after
+        its first card are its own turn again when its hand holds one (J14, hidden), and
+        where a trick ends its winner leads, which the cards decide: the order stops
+        there."""
         if self.over(state):
             return
         yield state.turn
-        if state.phase in ("exchange", "pass") or state.phase == "declare":
+        if state.phase != "play" or (state.played == 0 and state.variant != TWO):
             return
-        left = len(state.in_play) - len(state.trick) - 1
         seat = state.turn
-        for _ in range(max(0, left)):
-            if state.played == 0 and state.variant != "two-hand-jass":
-                return  # a melding seat may act again before the next
+        for _ in range(len(state.in_play) - len(state.trick) - 1):
             seat = state.after(seat)
             yield seat
 
