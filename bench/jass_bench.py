@@ -6,8 +6,8 @@
    variant (the rule bot at every seat);
 2. hints at the default budget: p50 and p95 of the CPU time of ``solve`` + ``finish`` over
    every position of seat 0 in deals of the solver against rule bots;
-3. the exact two-hand endgame: the CPU time of the exact search of a position with the
-   stock gone, at each hand size it searches (solver.jass.hints.EXACT).
+3. the exact two-hand endgame: the CPU time of the exact search (solver/jass/endgame.py)
+   of a position with the stock gone and a trick to lead, at 5, 7 and 9 cards a hand.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ import time
 
 from engine.jass import new_game
 from solver.jass.bots import Rule
+from solver.jass.endgame import Endgame
 from solver.jass.entry import SOLVER, make_bot
-from solver.jass.hints import EXACT
-from solver.jass.playout import Deal, exact
+from solver.jass.playout import Deal
 
 VARIANTS = ("jass", "three-hand-jass", "two-hand-jass")
 
@@ -61,7 +61,7 @@ def hints(games: int) -> None:
 
 
 def endgame(games: int) -> None:
-    for size in range(1, EXACT["two-hand-jass"] + 1):
+    for size in (5, 7, 9):
         times = []
         for g in range(games):
             state = new_game(200 + g, "two-hand-jass")
@@ -71,11 +71,13 @@ def endgame(games: int) -> None:
                 state = state.apply(bot.choose(state.view(state.turn)))[0]
             if state.game_over:
                 continue
+            deal, me = Deal.of(state), state.turn
             began = time.process_time()
-            exact(Deal.of(state))
+            Endgame(state.trump).value(deal.hands[me], deal.hands[1 - me])
             times.append((time.process_time() - began) * 1000)
-        print(f"exact two-hand endgame, {size} cards each: max {max(times):.1f} ms, mean "
-              f"{statistics.mean(times):.1f} ms over {len(times)} positions")
+        times.sort()
+        print(f"exact two-hand endgame, {size} cards each: p50 {statistics.median(times):.1f} "
+              f"ms, max {times[-1]:.1f} ms over {len(times)} positions")
 
 
 def main() -> None:

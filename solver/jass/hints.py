@@ -17,6 +17,7 @@ from engine.jass import Move, State, View
 from engine.jass.rules import NAME, TWO
 from solver.hints import Budget, search
 from solver.jass.bots import rule_move
+from solver.jass.endgame import Endgame
 from solver.jass.playout import Deal, exact, margin, play_out
 from solver.ranking import Tally, answer, rank, ranked_answer, solver_meta
 
@@ -26,7 +27,8 @@ __all__ = ["ALGORITHM", "DEFAULT", "EXACT", "Options", "SolverBot", "finish", "h
 ALGORITHM = "pimc-rule-playout-maxn"
 ENGINE = engine_of(NAME)
 EXACT = {"jass": 3, "three-hand-jass": 3, TWO: 5}
-"""The most cards a hand may hold for a world's rest to be searched exactly."""
+"""The most cards a hand may hold for a world's rest to be searched exactly by max^n
+(two-hand once the stock is gone: always, by alpha-beta, endgame.py)."""
 
 
 @dataclass(frozen=True)
@@ -64,12 +66,29 @@ def value_after(state: State, seat: int, memo: dict[Any, Any]) -> tuple[float, i
         return margin(list(state.result.points), seat), 1
     state = _settled(state)
     deal = Deal.of(state)
+    if state.variant == TWO and not state.stock and state.phase == "play":
+        return _endgame(deal, seat, memo)
     if not deal.stock and deal.declare is None and max(
             deal.hands[s].bit_count() for s in range(deal.seats) if s != deal.out
     ) <= EXACT[state.variant]:
         counter = [0]
         return margin(exact(deal, memo, counter), seat), counter[0]
     return margin(play_out(deal), seat), 36
+
+
+def _endgame(deal: Deal, seat: int, memo: dict[Any, Any]) -> tuple[float, int]:
+    """Two-hand after the stock: the seat's margin by the exact search (endgame.py), its
+    table kept for the world's other moves."""
+    search = memo.get("endgame")
+    if search is None:
+        search = memo["endgame"] = Endgame(deal.trump)
+    before = search.nodes
+    turn = deal.turn
+    led = deal.trick[0][1] if deal.trick else -1
+    rest = search.value(deal.hands[turn], deal.hands[1 - turn], led)
+    now = [deal.pips[s] + (deal.melds[s] if deal.tricks[s] else 0) for s in (0, 1)]
+    return now[seat] - now[1 - seat] + (rest if turn == seat else -rest), \
+        search.nodes - before + 1
 
 
 def hint_moves(view: View) -> list[Move]:
@@ -109,9 +128,8 @@ def solve(view: View, options: Options, seed: int, start: int = 0, stop: int | N
 
 def _known(view: View) -> bool:
     """Two-hand once the stock is gone: the other hand is the cards unseen, and the rest is
-    searched exactly when small: one world says everything."""
-    return view.variant == TWO and view.stock_size == 0 and view.phase == "play" and max(
-        view.hand_sizes) <= EXACT[TWO]
+    searched exactly (endgame.py): one world says everything."""
+    return view.variant == TWO and view.stock_size == 0 and view.phase == "play"
 
 
 def _budget(options: Options) -> Budget:

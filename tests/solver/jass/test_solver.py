@@ -13,6 +13,7 @@ from engine.cards import card_mask, parse_card
 from engine.jass import Move, State, new_game
 from engine.jass.melds import meld_value
 from solver.jass.bots import Random, rule_move
+from solver.jass.endgame import Endgame
 from solver.jass.entry import SOLVER, make_bot
 from solver.jass.hints import DEFAULT, finish, solve
 from solver.jass.playout import Deal, exact, margin, play_out, rule_card
@@ -89,15 +90,27 @@ def test_a_hint_reads_the_view_only(variant: str) -> None:
     assert {m["move"]["id"] for m in one["moves"]} == {m.id for m in view.legal_moves()}
 
 
-def test_the_two_hand_endgame_is_one_world() -> None:
+def test_the_two_hand_endgame_is_one_world_searched_exactly() -> None:
     state = new_game(2, "two-hand-jass")
-    while state.stock or state.phase != "play" or max(
-            h.bit_count() for h in state.hands) > 5:
+    while state.stock or state.phase != "play":
         state = state.apply(state.moves_for(state.turn)[0])[0]
     view = state.view(state.turn)
     assert SOLVER.exact(view)
     tally = solve(view, DEFAULT, 1)
     assert tally.samples == 1 and tally.estimated == 0
+    for seed in range(8):  # alpha-beta on the margin is max^n with two seats
+        rng = random.Random(seed)
+        state = new_game(seed, "two-hand-jass")
+        while not state.game_over and (state.stock or state.phase != "play" or max(
+                h.bit_count() for h in state.hands) > 4):
+            state = state.apply(rng.choice(state.moves_for(state.turn)))[0]
+        if state.game_over:
+            continue
+        deal, me = Deal.of(state), state.turn
+        led = deal.trick[0][1] if deal.trick else -1
+        rest = Endgame(state.trump).value(deal.hands[me], deal.hands[1 - me], led)
+        now = [deal.pips[s] + (deal.melds[s] if deal.tricks[s] else 0) for s in (0, 1)]
+        assert margin(exact(deal), me) == now[me] - now[1 - me] + rest
 
 
 def test_the_rule_bot_heads_cheaply_and_melds_all() -> None:
