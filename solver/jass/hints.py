@@ -139,7 +139,9 @@ def _budget(options: Options) -> Budget:
 
 def finish(view: View, tally: Tally, seed: int, top: int | None, with_moves: bool,
            options: Any = None) -> dict[str, Any]:
-    """The answer (docs/api.md "Hints"): moves ranked by the seat's margin."""
+    """The answer (docs/api.md "Hints"): moves ranked by the seat's margin; the evaluation's
+    ``expected_points`` are margins too (the seat's equity, each other seat its share of
+    the opposite), and once the deal is over each seat's final margin."""
     del options
     meta = solver_meta(ALGORITHM, tally, seed)
     n = view.seats
@@ -150,8 +152,9 @@ def finish(view: View, tally: Tally, seed: int, top: int | None, with_moves: boo
         return [round(equity if s == view.player else others, 3) for s in range(n)]
 
     if not tally.samples:
-        return answer(view.player, [], {"equity": 0.0, "stderr": 0.0,
-                                        "expected_points": [float(p) for p in now]}, meta,
+        margins = [round(margin(now, s), 3) for s in range(n)]
+        return answer(view.player, [], {"equity": margins[view.player], "stderr": 0.0,
+                                        "expected_points": margins}, meta,
                       with_moves=with_moves)
     return ranked_answer(view.player, tally, rank(tally), lambda: hint_moves(view),
                          lambda move: ENGINE.move_json(view, move), expected, meta,
