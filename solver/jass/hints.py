@@ -59,14 +59,16 @@ def _settled(state: State) -> State:
     return state
 
 
-def value_after(state: State, seat: int, memo: dict[Any, Any]) -> tuple[float, int]:
+def value_after(state: State, seat: int, memo: dict[Any, Any],
+                known: bool = False) -> tuple[float, int]:
     """``seat``'s margin at the end of ``state``'s deal, played out (or searched exactly
-    when few cards remain), and the nodes it took."""
+    when few cards remain; ``known``: two-hand's whole endgame, the view's one world), and
+    the nodes it took."""
     if state.game_over:
         return margin(list(state.result.points), seat), 1
     state = _settled(state)
     deal = Deal.of(state)
-    if state.variant == TWO and not state.stock and state.phase == "play":
+    if known and state.phase == "play":
         return _endgame(deal, seat, memo)
     if not deal.stock and deal.declare is None and max(
             deal.hands[s].bit_count() for s in range(deal.seats) if s != deal.out
@@ -116,7 +118,7 @@ def solve(view: View, options: Options, seed: int, start: int = 0, stop: int | N
         columns: list[Move | None] = [*moves] if moves else [None]
         for move in columns:
             after = world if move is None else world.apply(move)[0]
-            worth, spent = value_after(after, view.player, memo)
+            worth, spent = value_after(after, view.player, memo, known)
             row.append(worth)
             nodes += spent
         return row, nodes, known
