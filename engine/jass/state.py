@@ -826,7 +826,7 @@ def _table(data: Any, fields: frozenset[str]) -> dict[str, Any]:
     if data.get("game", NAME) != NAME:
         raise StateError(f"game: {NAME}", field="game")
     variant = data["variant"]
-    if variant not in SEATS:
+    if not isinstance(variant, str) or variant not in SEATS:
         raise StateError(f"variant: one of {', '.join(SEATS)}", field="variant")
     seats = SEATS[variant]
     if data["seats"] != seats:
@@ -938,6 +938,9 @@ def _check_sizes(table: Any, sizes: list[int], widow: int, stock: int) -> None:
     """J4, J19: each seat in the deal holds its nine less the cards it played."""
     if table.variant == TWO:
         drawn_rounds = (18 - stock) // 2
+        if table.phase == "declare" and (not stock or table.trick):
+            raise StateError("phase: two-hand melds follow a trick won while the stock lasts "
+                             "(J21)", field="phase", rule="J21")
         if stock % 2 or drawn_rounds > table.played:
             raise StateError("stock: two drawn a trick while it lasts (J20)", field="stock",
                              rule="J20")
@@ -960,7 +963,7 @@ def new_game(seed: int, variant: str = NAME, dealer: int | None = None) -> State
     and dealt three at a time from the dealer's left, nine each; the trump turned (four:
     the dealer's last card; three: the 28th, left on the table with eight more; two: the
     19th, under the stock); J7 the six's exchange, then J6 or J8's calls or the lead."""
-    if variant not in SEATS:
+    if not isinstance(variant, str) or variant not in SEATS:
         raise StateError(f"variant: one of {', '.join(SEATS)}", field="variant")
     seats = SEATS[variant]
     dealer = seats - 1 if dealer is None else dealer
