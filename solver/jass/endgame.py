@@ -23,8 +23,21 @@ class Endgame:
         self.table: dict[tuple[int, int, int], tuple[int, int]] = {}
         self.nodes = 0
         self._pips = {c: pips(c, trump) for c in cards_of(PACK)}
-        self._order = {c: strength(c, trump) + (9 if c & 3 == trump else 0)
-                       for c in cards_of(PACK)}
+        order = {c: strength(c, trump) + (9 if c & 3 == trump else 0) for c in cards_of(PACK)}
+        self._rank = sorted(cards_of(PACK), key=lambda c: -order[c])
+        self._beats = {(c, d): beats(c, d, trump) for c in cards_of(PACK)
+                       for d in cards_of(PACK)}
+        self._lists: dict[tuple[int, int], list[int]] = {}
+        """The cards a hand may play to a lead (-1: leading), strongest first."""
+
+    def _cards(self, mine: int, led: int) -> list[int]:
+        key = (mine, led)
+        found = self._lists.get(key)
+        if found is None:
+            allowed = mine if led < 0 else legal_plays(mine, [led], self.trump,
+                                                        free_jack=False)
+            found = self._lists[key] = [c for c in self._rank if allowed >> c & 1]
+        return found
 
     def value(self, mine: int, theirs: int, led: int = -1) -> int:
         """The rest's points of the seat to move less the other's: it holds ``mine``, the
@@ -44,24 +57,20 @@ class Endgame:
         self.nodes += 1
         start = alpha
         best = -1000
-        trump = self.trump
         if led < 0:
-            cards = sorted(cards_of(mine), key=lambda c: -self._order[c])
-            for card in cards:
+            for card in self._cards(mine, led):
                 value = -self._search(theirs, mine & ~(1 << card), card, -beta, -alpha)
                 best = max(best, value)
                 alpha = max(alpha, best)
                 if alpha >= beta:
                     break
         else:
-            allowed = legal_plays(mine, [led], trump, free_jack=False)
-            cards = sorted(cards_of(allowed), key=lambda c: -self._order[c])
-            for card in cards:
+            for card in self._cards(mine, led):
                 won = self._pips[card] + self._pips[led]
                 rest = mine & ~(1 << card)
                 if not rest:
                     won += LAST_TRICK
-                if beats(card, led, trump):
+                if self._beats[card, led]:
                     value = won + self._search(rest, theirs, -1, alpha - won, beta - won)
                 else:
                     value = -won - self._search(theirs, rest, -1, -beta - won, -alpha - won)
