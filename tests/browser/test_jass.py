@@ -7,6 +7,7 @@ checks what its answers hide)."""
 from __future__ import annotations
 
 import contextlib
+import json
 import tempfile
 from collections.abc import Iterator
 from typing import Any
@@ -15,7 +16,9 @@ from urllib.parse import urlparse
 import pytest
 from cryptography.fernet import Fernet
 
-from tests.browser.test_play import assert_controls_are_labelled, wait_for_phase
+from tests.browser.test_open_record import choose_file
+from tests.browser.test_play import TURN, assert_controls_are_labelled, wait_for_phase
+from tests.browser.test_replay_games import shown_cards
 from tests.conformance.common import cards_in
 from tests.melds_server import Server
 
@@ -75,3 +78,31 @@ def test_a_whole_deal_by_clicking_cards(browser: Any, server: Server, variant: s
     assert not errors, errors
     shown = set().union(*(cards_in(a) for a in answers if isinstance(a, dict)))
     assert shown
+
+
+def test_a_record_replays_at_the_table(browser: Any, server: Server) -> None:
+    """A deal's record opened at the table (Open a record…) is drawn by the module's replay:
+    every hand, the tricks and points of each seat, the trick on the table."""
+    client: Any = server.app.test_client()
+    state = client.post("/v1/games", json={"game": "jass", "seed": 3}).json["state"]
+    for _ in range(12):
+        move = client.post("/v1/legal-moves", json={"state": state}).json["moves"][-1]
+        state = client.post("/v1/apply", json={"state": state, "move": move["id"]}
+                            ).json["state"]
+    record = client.post("/v1/records", json={"state": state}).json["record"]
+    last = len(client.post("/v1/records/replay", json={"record": record}).json["positions"]) - 1
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{server.url}/play?game=jass&seed=4&opponent=rule&delay=0")
+    assert wait_for_phase(page, "human") == "human"
+    choose_file(page, "jass-record.json", json.dumps(record).encode())
+    page.wait_for_selector(f'[data-testid="replay-at"]:has-text("Move 0 of {last}")',
+                           timeout=TURN)
+    page.keyboard.press("End")
+    for seat, hand in enumerate(state["hands"]):
+        assert sorted(shown_cards(page, f'[data-testid="replay-seat-{seat}"]')) == sorted(hand)
+        assert f"{state['tricks'][seat]} trick" in page.inner_text(
+            f'[data-testid="replay-seat-{seat}"]')
+    assert "The trick" in page.inner_text('[data-testid="replay-table"]')
+    assert not errors, errors
