@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 
 from engine.cards import SUITS, card_name, card_text, cards_of, make_card, parse_card, suit_of
 from engine.errors import CardError, GameOverError, IllegalMoveError, StateError
-from engine.jass.cards import SUIT_MASKS, best_of, jack_of, legal_plays, points
+from engine.jass.cards import SUIT_MASKS, best_of, jack_of, legal_plays, points, strength
 from engine.jass.melds import KINDS, kind_of, meld_name, meld_value, melds_of
 from engine.jass.moves import EXCHANGE, KEEP, PASS, STAY, Move
 from engine.jass.rules import (
@@ -227,6 +227,12 @@ class _Table:
     voids: tuple[int, ...]
     """JD12: per seat, the suits (bits by suit) it showed it holds none of; for the trump
     suit, none but perhaps the jack (J11)."""
+    caps: tuple[tuple[int, ...], ...]
+    """JD12: per seat and suit, the strength (engine.jass.cards.strength, 0-8) from which
+    it showed it holds no card of the suit, the jack of trumps excepted (J11): a card that
+    would have bound it to another (a higher card of the suit led heading the trick, a
+    heading trump, the suit led itself); 9: nothing shown.  Counts, never cards, so that a
+    view names no card it may not see."""
     played: int
     """Tricks completed."""
     last: int | None
@@ -324,6 +330,7 @@ class _Table:
                 "table_shown": _names(self.table_shown),
                 "voids": ["".join(SUITS[s] for s in range(4) if v >> s & 1)
                           for v in self.voids],
+                "caps": [list(c) for c in self.caps],
                 "played": self.played, "last": self.last}
 
     def _refusal(self, hand: int, move: Move, seat: int) -> IllegalMoveError | None:
@@ -518,12 +525,14 @@ class State(_Table):
         the trick taken by its best card once every seat has played."""
         bit = 1 << card
         hands, shown, voids = list(self.hands), list(self.shown), list(self.voids)
+        caps = list(self.caps)
         hands[seat] &= ~bit
         shown[seat] &= ~bit
         if self.trick and self.must:
             voids[seat] |= _shown_void(self.trick[0][1], card, self.trump)
+            caps[seat] = _shown_caps(self, card, caps[seat])
         state = self._with(events, [Event("play", seat, card)], hands=tuple(hands),
-                           shown=tuple(shown), voids=tuple(voids),
+                           shown=tuple(shown), voids=tuple(voids), caps=tuple(caps),
                            trick=self.trick + ((seat, card),))
         if self.variant != TWO and self.played == 0 and melds_of(self.hands[seat], self.trump):
             return replace(state, phase="declare"), events
@@ -618,6 +627,9 @@ class State(_Table):
             if table["shown"][s] & ~hands[s]:
                 raise StateError(f"shown[{s}]: cards of that seat's hand (JD11)",
                                  field=f"shown[{s}]", rule="JD11")
+            if _capped(table, hands[s], s):
+                raise StateError(f"caps[{s}]: that seat holds a card it showed it lacks "
+                                 "(JD12)", field=f"caps[{s}]", rule="JD12")
         if table["table_shown"] & ~(widow | stock_mask):
             raise StateError("table_shown: cards on the table or under the stock (JD11)",
                              field="table_shown", rule="JD11")
@@ -625,6 +637,22 @@ class State(_Table):
                     widow=widow, stock=stock)
         _check_sizes(state, [h.bit_count() for h in hands], widow.bit_count(), len(stock))
         return state
+
+
+def _shown_caps(table: _Table, card: int, caps: tuple[int, ...]) -> tuple[int, ...]:
+    """JD12: ``caps`` lowered by ``card`` played to the trick: a card that, held, would
+    have made it illegal is not held (a hand's obligations only grow with it, so each card
+    alone tells; what it shows of a suit is always its cards from some strength up)."""
+    trick = [c for _, c in table.trick]
+    free = table.variant != TWO
+    jack = jack_of(table.trump)
+    out = list(caps)
+    for other in cards_of(PACK & ~(1 << card | 1 << jack)):
+        if not legal_plays(1 << card | 1 << other, trick, table.trump,
+                           free_jack=free) >> card & 1:
+            suit = suit_of(other)
+            out[suit] = min(out[suit], strength(other, table.trump))
+    return tuple(out)
 
 
 def _shown_void(led: int, card: int, trump: int) -> int:
@@ -692,7 +720,9 @@ class View(_Table):
         jack = jack_of(self.trump)
 
         def fits(card: int, where: int) -> bool:
-            return where >= 4 or card == jack or not self.voids[where] >> suit_of(card) & 1
+            return where >= 4 or card == jack or (
+                strength(card, self.trump) < self.caps[where][suit_of(card)]
+                and not self.voids[where] >> suit_of(card) & 1)
 
         placed = _deal(unseen, slots, fits, rng)
         if placed is None:
@@ -740,6 +770,9 @@ class View(_Table):
             raise StateError("hand_sizes: the hands, the table, the stock, the trick and "
                              "the cards won hold the pack (J1)", field="hand_sizes",
                              rule="J1")
+        if _capped(table, hand, player):
+            raise StateError(f"caps[{player}]: your hand holds a card you showed you lack "
+                             "(JD12)", field=f"caps[{player}]", rule="JD12")
         for s in range(seats):
             if table["shown"][s].bit_count() > sizes[s]:
                 raise StateError(f"shown[{s}]: cards of that seat's hand (JD11)",
@@ -794,11 +827,26 @@ def _deal(cards: list[int], slots: list[tuple[int, int]], fits: Any,
 
 TABLE_KEYS = ("variant", "seats", "dealer", "trump", "turned", "phase", "turn", "leader",
               "trick", "out", "exchanger", "won", "tricks", "melds", "shown", "table_shown",
-              "voids", "played", "last")
+              "voids", "caps", "played", "last")
 COMMON = frozenset({*TABLE_KEYS, "game", "log", "result"})
 STATE_FIELDS = COMMON | {"seed", "hands", "widow", "stock"}
 VIEW_FIELDS = COMMON | {"player", "hand", "own_widow", "hand_sizes", "widow_size",
                         "stock_size"}
+
+
+def _caps(value: Any, seats: int) -> tuple[tuple[int, ...], ...]:
+    if not isinstance(value, list) or len(value) != seats or not all(
+            isinstance(row, list) and len(row) == 4 for row in value):
+        raise StateError("caps: per seat, four strengths (0-9) by suit (JD12)", field="caps",
+                         rule="JD12")
+    return tuple(tuple(_int(c, "caps", 0, 9) for c in row) for row in value)
+
+
+def _capped(table: dict[str, Any], hand: int, seat: int) -> bool:
+    """Whether ``hand`` holds a card ``seat`` showed it lacks (JD12)."""
+    jack = jack_of(table["trump"])
+    return any(c != jack and strength(c, table["trump"]) >= table["caps"][seat][suit_of(c)]
+               for c in cards_of(hand))
 
 
 def _per_seat(value: Any, field: str, seats: int) -> tuple[int, ...]:
@@ -894,6 +942,7 @@ def _table(data: Any, fields: frozenset[str]) -> dict[str, Any]:
              "melds": tuple(melds), "shown": _per_seat(data["shown"], "shown", seats),
              "table_shown": _mask(data["table_shown"], "table_shown"),
              "voids": tuple(sum(1 << SUITS.index(c) for c in set(v)) for v in voids_raw),
+             "caps": _caps(data["caps"], seats),
              "played": played, "last": _seat(data["last"], "last", seats, none=True),
              "log": tuple(Event.from_dict(e, f"log[{i}]") for i, e in enumerate(log))}
     _check_turn(table)
@@ -996,8 +1045,9 @@ def new_game(seed: int, variant: str = NAME, dealer: int | None = None) -> State
         table_shown = 1 << turned
     zero = (0,) * seats
     state = State(variant, seats, dealer, suit_of(turned), turned, "play", dealer, dealer, (),
-                  None, None, zero, zero, ((),) * seats, tuple(shown), table_shown, zero, 0,
-                  None, (), seed=seed, hands=tuple(hands), widow=widow, stock=stock)
+                  None, None, zero, zero, ((),) * seats, tuple(shown), table_shown, zero,
+                  ((9,) * 4,) * seats, 0, None, (), seed=seed, hands=tuple(hands),
+                  widow=widow, stock=stock)
     if variant == THREE:
         return replace(state, phase="exchange", turn=dealer)
     state = state._sixed([])

@@ -289,6 +289,12 @@ def test_what_each_seat_sees() -> None:  # JD11, JD12
     state = position("jass", ["AH 7C", "6D 6H", "QC 9C", "10H 8C"], "7S")
     state = run(state, "play:7C", "play:6D")
     assert state.voids[1] == 0b1000 | 0b0001  # clubs and trumps (but for the jack)
+    headed = position("jass", ["KH 7C", "6H 7D", "QC 9C AH", "10H 8C"], "7S")
+    headed = run(headed, "play:KH", "play:6H")  # bound to head: seat 1 holds no AH
+    assert headed.caps[1][1] == 8 and headed.caps[1][0] == 9
+    assert "AH" not in str(headed.view(0).to_dict()["caps"])  # counts, never a card
+    assert all(not headed.view(0).resample(random.Random(s)).hands[1] & cards("AH")
+               for s in range(10))
     view = state.view(0)
     for seed in range(20):
         world = view.resample(random.Random(seed))
