@@ -64,8 +64,8 @@ bench-faults: .installed  # Redis blip, full Redis, killed worker: recovery time
 deps:  # Debian's redis-server, chromium, Node.js when missing; the pinned npm packages
 	.ci/install-deps
 
-test: .installed deps lint typecheck
-	$(PYTHON) -m pytest
+test: .installed deps lint typecheck  # the suite on every core: TEST_JOBS=0 runs it in one process
+	$(PYTHON) -m pytest -n $(or $(TEST_JOBS),auto)
 
 lint: .installed
 	$(PYTHON) -m ruff check .

@@ -1,5 +1,5 @@
 """Canfield in the API (docs/api.md "Other games"): a solitaire of one seat, its why-not
-by card, its warnings, and the exact search of an open deal (``options.open_deal``)."""
+by card and its warnings."""
 
 from __future__ import annotations
 

@@ -27,7 +27,7 @@ from engine.patience_poker.hands import (
     category,
 )
 
-__all__ = ["WEIGHTS", "Weights", "Worth"]
+__all__ = ["CARD_SHIFT", "WEIGHTS", "Weights", "Worth", "mask_of"]
 
 
 @dataclass(frozen=True)
@@ -47,23 +47,70 @@ WEIGHTS = Weights()
 _NEXT = {0: PAIR, PAIR: TRIPLETS, TWO_PAIRS: FULL, TRIPLETS: FOUR, FULL: FOUR, FOUR: FOUR}
 
 
+MEMO_LIMIT = 400_000
+"""Entries a memo holds before it is emptied (a bound on a process's memory)."""
+CARD_SHIFT = 52
+"""A delta's key: the line's mask of cards (bits 0-51) and the card laid, shifted past it."""
+
+
+def mask_of(cards: Sequence[int]) -> int:
+    """A line's cards as a mask, bit ``c`` for card ``c`` (a line never holds a card twice)."""
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    return mask
+
+
+def cards_of(mask: int) -> tuple[int, ...]:
+    """A mask's cards, ascending."""
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(cards)
+
+
+class _Deltas(dict[int, float]):
+    """What laying a card adds to a line's worth, keyed ``mask | card << CARD_SHIFT``:
+    worked out on a miss only, so a hit is one dict lookup."""
+
+    __slots__ = ("worth",)
+
+    def __init__(self, worth: Worth) -> None:
+        super().__init__()
+        self.worth = worth
+
+    def __missing__(self, key: int) -> float:
+        mask, card = key & ((1 << CARD_SHIFT) - 1), key >> CARD_SHIFT
+        value = self.worth.of_mask(mask | 1 << card) - self.worth.of_mask(mask)
+        if len(self) > MEMO_LIMIT:
+            self.clear()
+        self[key] = value
+        return value
+
+
 class Worth:
     """The worth of lines for one variant's count, remembered by their cards."""
 
     def __init__(self, variant: str, weights: Weights = WEIGHTS) -> None:
         self.values = SYSTEMS[variant]
         self.weights = weights
-        self.memo: dict[tuple[int, ...], float] = {(): 0.0}
+        self.memo: dict[int, float] = {0: 0.0}
+        """A line's worth by its mask of cards."""
+        self.deltas = _Deltas(self)
+
+    def of_mask(self, mask: int) -> float:
+        found = self.memo.get(mask)
+        if found is None:
+            if len(self.memo) > MEMO_LIMIT:
+                self.memo.clear()
+                self.memo[0] = 0.0
+            found = self.memo[mask] = self._worth(cards_of(mask))
+        return found
 
     def of(self, cards: Sequence[int]) -> float:
-        key = tuple(sorted(cards))
-        found = self.memo.get(key)
-        if found is None:
-            if len(self.memo) > 400_000:
-                self.memo.clear()
-                self.memo[()] = 0.0
-            found = self.memo[key] = self._worth(key)
-        return found
+        return self.of_mask(mask_of(cards))
 
     def _worth(self, cards: tuple[int, ...]) -> float:
         v, w = self.values, self.weights
@@ -101,4 +148,5 @@ class Worth:
 
     def gain(self, row: Sequence[int], col: Sequence[int], card: int) -> float:
         """What placing ``card`` adds to the worth of its ``row`` and its ``col``."""
-        return (self.of((*row, card)) - self.of(row)) + (self.of((*col, card)) - self.of(col))
+        shifted = card << CARD_SHIFT
+        return self.deltas[mask_of(row) | shifted] + self.deltas[mask_of(col) | shifted]

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from engine.patience_poker.grid import SIDE, Geometry, geometry
 from engine.patience_poker.hands import SYSTEMS, category
-from solver.patience_poker.evaluation import Worth
+from solver.patience_poker.evaluation import CARD_SHIFT, Worth
 
 __all__ = ["Tableau", "greedy_cell", "play_out"]
 
@@ -17,8 +17,8 @@ class Tableau:
     """One seat's tableau, mutable: ``grid`` (card or -1 per cell), each row's and column's
     cards, and the frontier of empty cells touching a card."""
 
-    __slots__ = ("c0", "c1", "cols", "fixed", "frontier", "g", "grid", "n", "r0", "r1",
-                 "rows", "width")
+    __slots__ = ("c0", "c1", "col_masks", "cols", "fixed", "frontier", "g", "grid", "n", "r0",
+                 "r1", "row_masks", "rows", "width")
 
     def __init__(self, g: Geometry, cells: Sequence[int], cards: Sequence[int]) -> None:
         self.g = g
@@ -27,6 +27,9 @@ class Tableau:
         self.grid = [-1] * (g.width * g.width)
         self.rows: list[list[int]] = [[] for _ in range(g.width)]
         self.cols: list[list[int]] = [[] for _ in range(g.width)]
+        self.row_masks = [0] * g.width
+        """Each row's cards as a mask (solver.patience_poker.evaluation.mask_of)."""
+        self.col_masks = [0] * g.width
         self.frontier: set[int] = set(range(g.width * g.width)) if g.fixed else set()
         self.n = 0
         self.r0 = self.c0 = g.width
@@ -40,6 +43,8 @@ class Tableau:
         self.grid[cell] = card
         self.rows[r].append(card)
         self.cols[c].append(card)
+        self.row_masks[r] |= 1 << card
+        self.col_masks[c] |= 1 << card
         self.n += 1
         self.frontier.discard(cell)
         if not self.fixed:
@@ -68,6 +73,13 @@ class Tableau:
         return sum(values[category(line)] for line in (*self.rows, *self.cols)
                    if len(line) == 5)
 
+    def count(self, worth: Worth) -> float:
+        """PP14: :meth:`score` read from ``worth``'s memo (a complete line's worth is its
+        count, PP11-PP13), for the search's playouts."""
+        of = worth.of_mask
+        return float(sum(of(m) for m in (*self.row_masks, *self.col_masks)
+                         if m.bit_count() == 5))
+
     def hands(self) -> list[int]:
         """The category of each complete hand (PP11)."""
         return [category(line) for line in (*self.rows, *self.cols) if len(line) == 5]
@@ -77,12 +89,14 @@ def greedy_cell(t: Tableau, card: int, worth: Worth) -> tuple[int, int]:
     """The cell where ``card`` adds most to the worth of its row and column (ties: the
     first), and how many cells were weighed."""
     w = t.width
-    rows, cols = t.rows, t.cols
+    rows, cols = t.row_masks, t.col_masks
+    deltas = worth.deltas
+    shifted = card << CARD_SHIFT
     best, best_gain = -1, -1e18
     cells = t.legal()
     for cell in cells:
         r, c = divmod(cell, w)
-        gain = worth.gain(rows[r], cols[c], card)
+        gain = deltas[rows[r] | shifted] + deltas[cols[c] | shifted]  # Worth.gain, inlined
         if gain > best_gain:
             best, best_gain = cell, gain
     return best, len(cells)

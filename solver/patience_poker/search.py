@@ -104,12 +104,12 @@ def solve(view: View, options: Options, seed: int, start: int = 0, stop: int | N
             t = Tableau(g, own, placed)
             nodes += play_out(t, cards if len(own) == len(view.called) else [card, *cards],
                               worth)
-            return [float(t.score(view.variant))], nodes, not cards
+            return [t.count(worth)], nodes, not cards
         for cell in cells:
             t = Tableau(g, own, placed)
             t.lay(cell, card)
             nodes += play_out(t, cards, worth) + 1
-            row.append(float(t.score(view.variant)))
+            row.append(t.count(worth))
         return row, nodes, not cards
 
     return search(tally, value, start, stop, Budget(options.nodes, options.time_ms,

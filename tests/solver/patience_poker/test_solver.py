@@ -97,8 +97,11 @@ def test_tableaus_to_500() -> None:
 
 def test_the_worth_memo_survives_its_reset() -> None:
     """The memo is emptied when full, and an empty line is still worth nothing."""
-    from solver.patience_poker.evaluation import Worth
+    from solver.patience_poker.evaluation import MEMO_LIMIT, Worth
 
     worth = Worth("patience-poker")
-    worth.memo.update({(i, -1): 0.0 for i in range(400_001)})
-    assert worth.gain([], [], 5) > 0 and worth.of([]) == 0.0
+    fresh = Worth("patience-poker").gain([1, 9], [], 5)
+    worth.memo.update({-i: 0.0 for i in range(1, MEMO_LIMIT + 2)})
+    worth.deltas.update({-i: 0.0 for i in range(1, MEMO_LIMIT + 2)})
+    assert worth.gain([1, 9], [], 5) == fresh > 0 and worth.of([]) == 0.0
+    assert len(worth.memo) < MEMO_LIMIT and len(worth.deltas) < MEMO_LIMIT
