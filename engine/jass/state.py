@@ -395,12 +395,14 @@ def _rule_of(hand: int, cards: list[int], table: _Table) -> str:
 
 
 def _why(hand: int, cards: list[int], table: _Table) -> str:
+    """Why a card of ``hand`` may not be played to the trick (the hand's own duty)."""
     led = suit_of(cards[0])
+    rule = _rule_of(hand, cards, table)
     if hand & SUIT_MASKS[led] & ~(1 << jack_of(table.trump)):
-        return f"does not follow the suit led, or a card of {SUITS[led]} heads the trick " \
-               f"({_rule_of(hand, cards, table)})"
-    return f"is refused: with no {SUITS[led]}, a trump is played, heading the trick if it " \
-           f"can ({_rule_of(hand, cards, table)})"
+        return f"may not be played: you hold the suit led ({SUITS[led]}), which you must " \
+               f"follow, heading the trick if you can ({rule})"
+    return f"may not be played: with none of the suit led ({SUITS[led]}) you must trump, " \
+           f"heading the trick if you can ({rule})"
 
 
 @dataclass(frozen=True)
