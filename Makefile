@@ -183,3 +183,15 @@ bench-i-doubt-it: .installed  # legal moves (ms, every position), hint p50/p95 (
 
 fit-i-doubt-it: .installed  # refit the claim model on self-play (paste its output into solver/i_doubt_it/model.py)
 	$(PYTHON) -m solver.i_doubt_it.fit --games 120 --seed 1
+
+# --- Jass (solver/jass/, docs/solver.md "Jass") -------------------------------------------
+JASS_SETS ?= 500
+JASS_JOBS ?= 1
+.PHONY: arena-jass bench-jass
+arena-jass: .installed  # the solver against rule bots, seats rotated over the same deals (4 x 500 = 2,000 deals at four, 3 x 500 at three, 2 x 500 at two)
+	$(PYTHON) -m solver.arena jass solver rule rule rule --sets $(JASS_SETS) --jobs $(JASS_JOBS) --quiet
+	$(PYTHON) -m solver.arena jass solver rule rule --variant three-hand-jass --sets $(JASS_SETS) --jobs $(JASS_JOBS) --quiet
+	$(PYTHON) -m solver.arena jass solver rule --variant two-hand-jass --sets $(JASS_SETS) --jobs $(JASS_JOBS) --quiet
+
+bench-jass: .installed  # legal moves (ms, every position), hint p50/p95 (CPU ms, one core), the exact two-hand endgame
+	$(PYTHON) bench/jass_bench.py --games 10

@@ -1,0 +1,1 @@
+"""Jass in the API."""

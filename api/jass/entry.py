@@ -1,0 +1,54 @@
+"""Jass in the API (docs/api.md "Other games"): seats act one at a time; a trick's winner
+leads the next, so the turn order ends where the trick's last card falls."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from api.errors import about
+from api.reasons import picked, why_json
+from api.served import ServedGame
+from engine.cards import card_name, parse_card
+from engine.jass.rules import TWO
+from engine.jass.why import why
+
+__all__ = ["SERVED"]
+
+
+class JassServed(ServedGame):
+    features = ServedGame.features | {"why", "levels", "dial", "bot_move", "records",
+                                      "replay", "review"}
+
+    def why(self, view: Any, body: Mapping[str, Any]) -> dict[str, Any]:
+        """The picked ``card`` (or ``cards``): a card played, or melds declared, and each
+        kind's rule (J9-J14, J21, J22)."""
+        with about(""):
+            cards = picked(body.get("cards", [body["card"]] if "card" in body else []),
+                           "cards", parse_card, lambda c: bool(view.hand >> c & 1),
+                           "in your hand")
+            mask = 0
+            for c in cards:
+                mask |= 1 << c
+            answer = why(view, mask)
+        return why_json(view.player, [card_name(c) for c in cards], [], answer,
+                        lambda move: self.engine.move_json(view, move))
+
+    def turn_order(self, state: Any) -> Iterator[int]:
+        """The seat to act, then, past the first trick, the seats after it round the trick
+        while it lasts.  A call (J6, J8) decides who is asked next, a seat's melds after
+        its first card are its own turn again when its hand holds one (J14, hidden), and
+        where a trick ends its winner leads, which the cards decide: the order stops
+        there."""
+        if self.over(state):
+            return
+        yield state.turn
+        if state.phase != "play" or (state.played == 0 and state.variant != TWO):
+            return
+        seat = state.turn
+        for _ in range(len(state.in_play) - len(state.trick) - 1):
+            seat = state.after(seat)
+            yield seat
+
+
+SERVED = JassServed("jass")

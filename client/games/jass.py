@@ -1,0 +1,147 @@
+"""Jass at the terminal (docs/rules/jass.md, docs/play.md): a sealed game against the house
+in every other seat, in any variant (``--variant three-hand-jass``, ``two-hand-jass``).
+Your hand by number; ``p 3`` plays card 3 (J9-J11, J22); the calls and the melds of the
+phase by the letter shown (``1``, ``2``... among the listed moves: J6, J8, J14, J21);
+``h`` asks for a hint (every move ranked), ``w 3`` asks why card 3 may not be played
+(POST /v1/why), ``q`` quits."""
+
+from __future__ import annotations
+
+import argparse
+import time
+from typing import Any, TextIO
+
+from client.api import ApiError
+
+__all__ = ["TITLE", "play", "replay_lines"]
+
+GAME = "jass"
+TITLE = "Jass"
+SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+VARIANTS = ("jass", "three-hand-jass", "two-hand-jass")
+
+
+def card(name: str, symbols: bool) -> str:
+    return f"{name[:-1]}{SUITS[name[-1]]}" if symbols else name
+
+
+def lines(view: dict[str, Any], human: int, symbols: bool) -> list[str]:
+    """The table as the seat sees it (JD11): trumps, the trick, each seat's counts."""
+    def seat(s: int) -> str:
+        who = "you" if s == human else f"seat {s}"
+        if view["out"] == s:
+            return f"{who} out"
+        melds = "; ".join(" ".join(card(c, symbols) for c in m) for m in view["melds"][s])
+        return (f"{who} {view['hand_sizes'][s]} cards, {view['tricks'][s]} tricks, "
+                f"{view['result']['points'][s]} points" + (f" (melds {melds})" if melds else ""))
+
+    out = [f"Trumps {card(view['turned'], symbols)[-1] if symbols else view['trump']} "
+           f"(turned {card(view['turned'], symbols)})"
+           + (f" · stock {view['stock_size']}" if view["stock_size"] else ""),
+           " · ".join(seat(s) for s in range(view["seats"]))]
+    trick = " ".join(f"{'you' if t['player'] == human else t['player']}:"
+                     f"{card(t['card'], symbols)}" for t in view["trick"])
+    out.append(f"Trick {view['played'] + 1}: {trick or 'empty'}")
+    out.append("Your hand: " + "  ".join(f"{i + 1}:{card(c, symbols)}"
+                                          for i, c in enumerate(view["hand"])))
+    return out
+
+
+def play(client: Any, args: argparse.Namespace, symbols: bool, stdin: TextIO, out: TextIO,
+         delay: float) -> int:
+    """One deal to its end (or ``q``)."""
+    variant = args.variant if args.variant in VARIANTS else GAME
+    players = {"jass": 4, "three-hand-jass": 3, "two-hand-jass": 2}[variant]
+    human = args.seat if args.seat < players else 0
+    bot = args.opponent or "solver"
+    body: dict[str, Any] = {"game": GAME, "variant": variant, "sealed": True,
+                            "house": [{"player": s, "bot": bot} for s in range(players)
+                                      if s != human]}
+    if args.dealer is not None:
+        body["dealer"] = args.dealer
+    if args.seed is not None:
+        body["seed"] = args.seed
+    started = client.post("/v1/games", body)
+    seat = {"game": started["game"], "credential": started["credentials"][human]}
+    seen = client.view(seat)
+    view = seen["view"]
+
+    def say(text: str) -> None:
+        print(text, file=out)
+
+    say(f"{TITLE}: {variant}, you are seat {human}; rules {client.link('/rules/' + GAME)}")
+    for event in seen.get("events", []):
+        say(f"  {event['description']}")
+    while not view["result"]["over"]:
+        for line in lines(view, human, symbols):
+            say(line)
+        moves = client.post("/v1/legal-moves", seat)["moves"]
+        calls = [m for m in moves if m["type"] != "play"]
+        for i, move in enumerate(calls):
+            say(f"  {i + 1}) {move['description']}")
+        say("Your move: " + ("NUMBER of the move" if calls else "p CARD#")
+            + " · h hint · w CARD# why · q quit")
+        out.flush()
+        line = stdin.readline()
+        if not line:
+            return 0
+        words = line.split()
+        if not words:
+            continue
+        verb, rest = words[0].lower(), words[1:]
+        if verb == "q":
+            return 0
+        if verb == "h":
+            hint = client.hints(position=seat, seed=args.hint_seed, top=args.top or 3)
+            for item in hint["moves"]:
+                say(f"  {item['rank']}. {item['move']['description']} ({item['equity']:+.2f})")
+            continue
+        chosen: str | None = None
+        try:
+            if verb in ("p", "w") and rest:
+                name = view["hand"][int(rest[0]) - 1]
+                if verb == "w":
+                    answer = client.post("/v1/why", {**seat, "cards": [name]})
+                    for move in answer["moves"][:3]:
+                        say(f"  legal: {move['description']}")
+                    for reason in answer["reasons"]:
+                        say(f"  {reason['type']}: {reason['message']}")
+                    continue
+                chosen = f"play:{name}"
+            elif verb.isdigit() and calls:
+                chosen = calls[int(verb) - 1]["id"]
+        except (ValueError, IndexError):
+            chosen = None
+        if chosen is None:
+            say("  ?")
+            continue
+        try:
+            answer = client.apply(seat, chosen)
+        except ApiError as error:
+            say(f"  refused: {error}")
+            continue
+        seat["game"] = answer["game"]
+        view = answer["view"]
+        for event in answer["events"]:
+            say(f"  {event['description']}")
+            if delay:
+                time.sleep(delay)
+    points = view["result"]["points"]
+    winners = view["result"]["winners"]
+    say("DEAL OVER: " + ("you win" if human in winners else f"seat {winners[0]} wins")
+        + "; points " + ", ".join(f"seat {s} {n}" for s, n in enumerate(points)))
+    return 0
+
+
+def replay_lines(position: dict[str, Any], last: int, symbols: bool) -> list[str]:
+    """A position of a replayed deal: every hand, the trick, the tricks won."""
+    state = position["state"]
+    out = [f"Move {position['ply']} of {last}"
+           + (f": player {position['player']}: {position['move']['description']}"
+              if position.get("move") else ": the deal")]
+    for s, hand in enumerate(state["hands"]):
+        out.append(f"  seat {s}: " + " ".join(card(c, symbols) for c in hand)
+                   + f" · {state['tricks'][s]} tricks")
+    out.append("  trick: " + " ".join(f"{t['player']}:{card(t['card'], symbols)}"
+                                      for t in state["trick"]))
+    return out

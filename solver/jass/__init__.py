@@ -1,0 +1,1 @@
+"""Jass's solver (docs/solver.md "Jass")."""

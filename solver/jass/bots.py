@@ -1,0 +1,72 @@
+"""Jass's house bots (docs/solver.md "Jass"): ``random`` (any legal move), ``rule`` (follows,
+heads and melds sensibly: solver.jass.playout.rule_play; takes the table's nine or passes
+out on a weak hand), and the solver's (solver.jass.hints.SolverBot; solver.jass.entry.make_bot)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from engine.cards import cards_of, rank_of, suit_of
+from engine.jass import EXCHANGE, KEEP, PASS, STAY, Move, View
+from engine.jass.cards import legal_plays, pips
+from engine.jass.melds import meld_value, melds_of
+from engine.jass.rules import JACK, NINE, TWO
+from solver.jass.playout import rule_play
+
+__all__ = ["BOTS", "Random", "Rule", "rule_move", "strength_of"]
+
+BOTS = ("solver", "rule", "random")
+WEAK_EXCHANGE, WEAK_PASS = 55, 30
+"""The rule bot takes the table's nine below the first strength (J6), passes out below the
+second (J8)."""
+
+
+def strength_of(hand: int, trump: int) -> int:
+    """A hand's rough worth: its pips, ten a trump (twenty the jack and the nine), its melds."""
+    total = sum(meld_value(m, trump) for m in melds_of(hand, trump))
+    for card in cards_of(hand):
+        total += pips(card, trump)
+        if suit_of(card) == trump:
+            total += 20 if rank_of(card) in (JACK, NINE) else 10
+    return total
+
+
+def rule_move(view: View) -> Move:
+    """The rule bot's move in the view's phase."""
+    if view.phase == "exchange":
+        return EXCHANGE if strength_of(view.hand, view.trump) < WEAK_EXCHANGE else KEEP
+    if view.phase == "pass":
+        return PASS if strength_of(view.hand, view.trump) < WEAK_PASS else STAY
+    if view.phase == "declare":
+        options = view.legal_moves()
+        return max(options, key=lambda m: sum(meld_value(x, view.trump) for x in m.melds))
+    trick = [c for _, c in view.trick]
+    allowed = legal_plays(view.hand, trick, view.trump, must=view.must,
+                          free_jack=view.variant != TWO)
+    return Move("play", rule_play(allowed, trick, view.trump, len(view.in_play)))
+
+
+@dataclass
+class Rule:
+    """The rule bot (:func:`rule_move`)."""
+
+    seed: int = 0
+
+    def choose(self, view: View) -> Move:
+        return rule_move(view)
+
+
+@dataclass
+class Random:
+    """Any legal move at random."""
+
+    seed: int = 0
+    rng: random.Random = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(f"jass-random/{self.seed}")
+
+    def choose(self, view: View) -> Move:
+        moves = view.legal_moves()
+        return moves[self.rng.randrange(len(moves))]

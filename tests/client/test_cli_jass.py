@@ -1,0 +1,45 @@
+"""``cassino play --game jass``: a whole deal of each variant by scripted input against the
+house over HTTP (``--url``): cards played by number, the calls and melds by their number, a
+hint, a why-not."""
+
+from __future__ import annotations
+
+import io
+import tempfile
+from collections.abc import Iterator
+
+import pytest
+
+from client import games
+from client.cli import main
+from tests.melds_server import Server
+
+CONFIG = {"STORE": tempfile.mkdtemp(prefix="cassino-cli-jass-"), "RATE_LIMIT": "",
+          "HINT_RATE_LIMIT": "", "SEALED_RATE_LIMIT": ""}
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[Server]:
+    with Server(CONFIG).running() as running:
+        yield running
+
+
+def run(argv: list[str], stdin: str = "") -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = main(argv, stdin=io.StringIO(stdin), stdout=out, stderr=err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_the_module_is_found_by_the_games_name() -> None:
+    assert "jass" in games.names()
+    assert games.load("jass").TITLE == "Jass"
+
+
+@pytest.mark.parametrize("variant", ["jass", "three-hand-jass", "two-hand-jass"])
+def test_a_whole_deal_against_the_house(server: Server, variant: str) -> None:
+    script = "h\n" + "".join(f"w {i}\np {i}\n2\n1\n" for i in range(9, 0, -1)) * 4
+    status, out, err = run(["play", "--url", server.url, "--ascii", "--game", "jass",
+                            "--variant", variant, "--seed", "4", "--opponent", "rule"], script)
+    assert status == 0, err
+    assert "DEAL OVER" in out and "points seat 0" in out, out[-2000:]
+    assert "Play " in out  # the hint's moves in words
