@@ -920,6 +920,184 @@ export interface paths {
                          *           ]
                          *         },
                          *         {
+                         *           "name": "jass",
+                         *           "title": "Jass",
+                         *           "information": "imperfect",
+                         *           "chance": "sampled",
+                         *           "seats": [
+                         *             2,
+                         *             3,
+                         *             4
+                         *           ],
+                         *           "default_variant": "jass",
+                         *           "rules_url": "/rules/jass",
+                         *           "features": [
+                         *             "bot_move",
+                         *             "dial",
+                         *             "evaluate",
+                         *             "hints",
+                         *             "house",
+                         *             "levels",
+                         *             "records",
+                         *             "replay",
+                         *             "review",
+                         *             "sealed",
+                         *             "why"
+                         *           ],
+                         *           "variants": [
+                         *             {
+                         *               "name": "jass",
+                         *               "description": "Four each for himself, nine cards each and the last card turned for trump; one may pass out; melds after the first card played, the jack of trumps highest and free to renege (J1-J18).",
+                         *               "seats": 4,
+                         *               "min_seats": 4,
+                         *               "max_seats": 4,
+                         *               "teams": [
+                         *                 [
+                         *                   0
+                         *                 ],
+                         *                 [
+                         *                   1
+                         *                 ],
+                         *                 [
+                         *                   2
+                         *                 ],
+                         *                 [
+                         *                   3
+                         *                 ]
+                         *               ],
+                         *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "rule",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "level_dials": {
+                         *                   "beginner": 10,
+                         *                   "casual": 25,
+                         *                   "club": 40,
+                         *                   "expert": 60,
+                         *                   "master": 100
+                         *                 },
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
+                         *               "rules_url": "/rules/jass"
+                         *             },
+                         *             {
+                         *               "name": "three-hand-jass",
+                         *               "description": "Three each for himself, the twenty-eighth card turned for trump and nine left on the table, which the dealer, or each in turn, may take for his own nine (J1-J18).",
+                         *               "seats": 3,
+                         *               "min_seats": 3,
+                         *               "max_seats": 3,
+                         *               "teams": [
+                         *                 [
+                         *                   0
+                         *                 ],
+                         *                 [
+                         *                   1
+                         *                 ],
+                         *                 [
+                         *                   2
+                         *                 ]
+                         *               ],
+                         *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "rule",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "level_dials": {
+                         *                   "beginner": 10,
+                         *                   "casual": 25,
+                         *                   "club": 40,
+                         *                   "expert": 60,
+                         *                   "master": 100
+                         *                 },
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
+                         *               "rules_url": "/rules/three-hand-jass"
+                         *             },
+                         *             {
+                         *               "name": "two-hand-jass",
+                         *               "description": "Two with a stock: the winner of each trick draws first, melds one at a time after winning a trick, no need to follow until the stock is gone (J19-J22).",
+                         *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 2,
+                         *               "teams": [
+                         *                 [
+                         *                   0
+                         *                 ],
+                         *                 [
+                         *                   1
+                         *                 ]
+                         *               ],
+                         *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "rule",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "level_dials": {
+                         *                   "beginner": 10,
+                         *                   "casual": 25,
+                         *                   "club": 40,
+                         *                   "expert": 60,
+                         *                   "master": 100
+                         *                 },
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
+                         *               "rules_url": "/rules/two-hand-jass"
+                         *             }
+                         *           ]
+                         *         },
+                         *         {
                          *           "name": "patience-poker",
                          *           "title": "Patience Poker",
                          *           "information": "imperfect",
@@ -4989,7 +5167,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 23.5,
+                         *         "elapsed_ms": 19.5,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -5014,9 +5192,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j968c85c13c67fca611b9f09639654b76",
+                         *         "id": "jf284e3ed7dc67193b39d61d3d71b3dff",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j968c85c13c67fca611b9f09639654b76"
+                         *         "url": "/v1/jobs/jf284e3ed7dc67193b39d61d3d71b3dff"
                          *       }
                          *     }
                          */
@@ -5424,7 +5602,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 27.6,
+                         *         "elapsed_ms": 17,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -5449,9 +5627,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j968c85c13c67fca611b9f09639654b76",
+                         *         "id": "jf284e3ed7dc67193b39d61d3d71b3dff",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j968c85c13c67fca611b9f09639654b76"
+                         *         "url": "/v1/jobs/jf284e3ed7dc67193b39d61d3d71b3dff"
                          *       }
                          *     }
                          */
@@ -5659,7 +5837,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "j968c85c13c67fca611b9f09639654b76",
+                         *       "id": "jf284e3ed7dc67193b39d61d3d71b3dff",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -5796,7 +5974,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 32.3,
+                         *           "elapsed_ms": 20.2,
                          *           "cached": false,
                          *           "nodes": 76919,
                          *           "seed": 0,
@@ -8442,7 +8620,7 @@ export interface components {
              * @example rummy
              * @enum {string}
              */
-            game: "cassino" | "canfield" | "conquian" | "i-doubt-it" | "patience-poker" | "rummy" | "solitaire-cribbage";
+            game: "cassino" | "canfield" | "conquian" | "i-doubt-it" | "jass" | "patience-poker" | "rummy" | "solitaire-cribbage";
             /**
              * @description The variant.
              * @example poker-rum
@@ -9149,7 +9327,7 @@ export interface components {
              * @example cassino
              * @enum {string}
              */
-            game?: "cassino" | "canfield" | "conquian" | "i-doubt-it" | "patience-poker" | "rummy" | "solitaire-cribbage";
+            game?: "cassino" | "canfield" | "conquian" | "i-doubt-it" | "jass" | "patience-poker" | "rummy" | "solitaire-cribbage";
             /**
              * @description Rules variant (GET /v1/variants).
              * @default standard
@@ -9572,7 +9750,7 @@ export interface components {
              * @example cassino
              * @enum {string}
              */
-            game?: "cassino" | "canfield" | "conquian" | "i-doubt-it" | "patience-poker" | "rummy" | "solitaire-cribbage";
+            game?: "cassino" | "canfield" | "conquian" | "i-doubt-it" | "jass" | "patience-poker" | "rummy" | "solitaire-cribbage";
             /**
              * @description Rules variant (GET /v1/variants).
              * @default standard
@@ -11672,7 +11850,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 4,
-             *       "elapsed_ms": 28.5,
+             *       "elapsed_ms": 18.9,
              *       "cached": false,
              *       "nodes": 536,
              *       "seed": 0,
@@ -12432,7 +12610,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-alphabeta-horizon",
              *       "samples": 6,
-             *       "elapsed_ms": 34.5,
+             *       "elapsed_ms": 26.3,
              *       "cached": false,
              *       "nodes": 1005,
              *       "seed": 0,
@@ -13320,7 +13498,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 8,
-             *       "elapsed_ms": 9,
+             *       "elapsed_ms": 5.1,
              *       "cached": false,
              *       "nodes": 106,
              *       "seed": 0,
@@ -14408,7 +14586,7 @@ export interface components {
              * @example {
              *       "algorithm": "exact-discard",
              *       "samples": 1,
-             *       "elapsed_ms": 121.6,
+             *       "elapsed_ms": 70.1,
              *       "cached": false,
              *       "nodes": 15,
              *       "seed": 0,
@@ -14997,7 +15175,7 @@ export interface components {
              * @example cassino
              * @enum {string}
              */
-            name: "cassino" | "canfield" | "conquian" | "i-doubt-it" | "patience-poker" | "rummy" | "solitaire-cribbage";
+            name: "cassino" | "canfield" | "conquian" | "i-doubt-it" | "jass" | "patience-poker" | "rummy" | "solitaire-cribbage";
             /**
              * @description Its name for people.
              * @example Cassino
@@ -15342,7 +15520,7 @@ export interface components {
              * @example solver
              * @enum {string}
              */
-            bot?: "solver" | "heuristic" | "greedy" | "random" | "beginner" | "casual" | "club" | "expert" | "master" | "counting" | "honest" | "careful";
+            bot?: "solver" | "heuristic" | "greedy" | "random" | "beginner" | "casual" | "club" | "expert" | "master" | "counting" | "honest" | "rule" | "careful";
             /**
              * @description Cassino only, in place of `bot`: a skill dial from 0 (random moves) to 100 (the full solver); the house plays the dial's bot (solver/cassino/levels.py, docs/ladder.md). Sending both `bot` and `dial` is a 422 naming `dial`.
              * @example 60
@@ -15355,13 +15533,13 @@ export interface components {
              * @example cassino
              * @enum {string}
              */
-            game?: "cassino" | "canfield" | "conquian" | "i-doubt-it" | "patience-poker" | "rummy" | "solitaire-cribbage";
+            game?: "cassino" | "canfield" | "conquian" | "i-doubt-it" | "jass" | "patience-poker" | "rummy" | "solitaire-cribbage";
             /**
              * @description Rules variant of the game (GET /v1/catalog); only playable ones start. By default the game's `default_variant`: `standard` for Cassino.
              * @example standard
              * @enum {string}
              */
-            variant?: "standard" | "classic" | "classic-deal" | "twenty-one" | "twenty-one-claims" | "royal" | "royal-14" | "spade" | "draw" | "partnership" | "three-hand" | "canfield" | "canfield-classic" | "conquian" | "conquian-american" | "i-doubt-it" | "patience-poker" | "patience-poker-straights" | "patience-poker-english" | "poker-squares" | "poker-rum" | "poker-gin" | "double-pack-rum" | "poker-gin-caller" | "solitaire-cribbage" | "solitaire-cribbage-partners";
+            variant?: "standard" | "classic" | "classic-deal" | "twenty-one" | "twenty-one-claims" | "royal" | "royal-14" | "spade" | "draw" | "partnership" | "three-hand" | "canfield" | "canfield-classic" | "conquian" | "conquian-american" | "i-doubt-it" | "jass" | "three-hand-jass" | "two-hand-jass" | "patience-poker" | "patience-poker-straights" | "patience-poker-english" | "poker-squares" | "poker-rum" | "poker-gin" | "double-pack-rum" | "poker-gin-caller" | "solitaire-cribbage" | "solitaire-cribbage-partners";
             /**
              * @description Seats: the variant's own by default; rummy plays with 2 to 6, Conquian with 2 or 3 (three at the table, the dealer sitting out of the hand, QD12), Patience Poker with 1 (the solitaire) to 8 (PPD4), Solitaire Cribbage with 1 to 4 (SC2); a Cassino variant has one number of seats, and only it is accepted.
              * @example 2
