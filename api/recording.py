@@ -27,16 +27,16 @@ def game_requests() -> dict[str, tuple[str, dict[str, Any]]]:
         entry = served(name)
         for variant, body in entry.examples.items():
             state = entry.new_game(body["seed"], variant, body["dealer"], None)
-            full = state.to_dict()
-            first = entry.engine.move_json(state, state.moves_for(state.to_move)[0])["id"]
+            full, seat = state.to_dict(), entry.to_move(state)
+            first = entry.engine.move_json(state, state.moves_for(seat)[0])["id"]
             out[f"{variant}.newGame"] = ("/v1/games", dict(body))
             out[f"{variant}.legalMoves"] = ("/v1/legal-moves", {"state": full})
             out[f"{variant}.apply"] = ("/v1/apply", {"state": full, "move": first})
-            out[f"{variant}.view"] = ("/v1/view", {"state": full, "player": state.to_move})
+            out[f"{variant}.view"] = ("/v1/view", {"state": full, "player": seat})
             out[f"{variant}.score"] = ("/v1/score", {"state": full})
             if entry.offers("hints") and variant not in entry.unhinted_examples:
                 out[f"{variant}.hints"] = ("/v1/hints", {"state": full,
-                                                         "player": state.to_move,
+                                                         "player": seat,
                                                          "samples": 8, "seed": 0})
     return out
 

@@ -4,11 +4,18 @@ leads the next, so the turn order ends where the trick's last card falls."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from api.errors import about
+from api.jass.schemas import (
+    MOVE_ID,
+    JassEventSchema,
+    JassMoveSchema,
+    JassStateSchema,
+    JassViewSchema,
+)
 from api.reasons import picked, why_json
-from api.served import ServedGame
+from api.served import ServedGame, Wire
 from engine.cards import card_name, parse_card
 from engine.jass.rules import TWO
 from engine.jass.why import why
@@ -19,6 +26,10 @@ __all__ = ["SERVED"]
 class JassServed(ServedGame):
     features = ServedGame.features | {"why", "levels", "dial", "bot_move", "records",
                                       "replay", "review"}
+    wire = Wire("Jass", JassStateSchema, JassViewSchema, JassMoveSchema, JassEventSchema,
+                example="jass", move_id=MOVE_ID, engine_checks_fields=True)
+    examples: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        "jass": {"game": "jass", "seed": 6, "dealer": 0}}
 
     def why(self, view: Any, body: Mapping[str, Any]) -> dict[str, Any]:
         """The picked ``card`` (or ``cards``): a card played, or melds declared, and each

@@ -19,7 +19,10 @@ from tests.api.other_games import ok
 SPEC = json.loads((Path(__file__).resolve().parents[2] / "openapi" / "openapi.json")
                   .read_text(encoding="utf-8"))
 GAMES = [("cassino", "standard"), ("conquian", "conquian"), ("rummy", "poker-rum"),
-         ("rummy", "poker-gin"), ("rummy", "double-pack-rum")]
+         ("rummy", "poker-gin"), ("rummy", "double-pack-rum"), ("jass", "jass"),
+         ("jass", "three-hand-jass"), ("jass", "two-hand-jass")]
+SEATS = {"jass": 4, "three-hand-jass": 3}
+"""The seats of the variants of more than two."""
 MAX_PLIES = 2000
 """More moves than any hand lasts (a guard against a loop)."""
 
@@ -32,7 +35,7 @@ def _validator(path: str, method: str = "post") -> OAS30Validator:
 
 VALIDATORS = {path: _validator(path) for path in (
     "/v1/games", "/v1/legal-moves", "/v1/apply", "/v1/view", "/v1/score", "/v1/hints",
-    "/v1/evaluate")}
+    "/v1/evaluate", "/v1/why")}
 VALIDATORS["/v1/jobs"] = _validator("/v1/jobs/{job_id}", "get")
 
 
@@ -42,6 +45,18 @@ def fits(path: str, answer: Any) -> dict[str, Any]:
     errors = sorted(VALIDATORS[path].iter_errors(body), key=str)
     assert not errors, (path, [e.message[:300] for e in errors[:3]], json.dumps(body)[:500])
     return body
+
+
+def _to_move(state: dict[str, Any]) -> int:
+    """The seat to act: ``to_move``, or Jass's ``turn``."""
+    return int(state["to_move"] if "to_move" in state else state["turn"])
+
+
+def _why(client: FlaskClient, game: str, asked: dict[str, Any], hand: list[str]) -> None:
+    """Jass's why-not of each card of the hand (J9-J14) fits the spec."""
+    if game == "jass":
+        for card in hand:
+            fits("/v1/why", client.post("/v1/why", json={**asked, "cards": [card]}))
 
 
 def _new(game: str, variant: str, **more: Any) -> dict[str, Any]:
@@ -70,13 +85,15 @@ def test_every_answer_of_an_open_hand_fits_the_spec(client: FlaskClient, game: s
             return
         moves = fits("/v1/legal-moves", listed)["moves"]
         if ply % 25 == 0:  # a few searches per hand: the answers' form, not the search
-            asked = {"state": state, "player": state["to_move"], "samples": 2}
+            asked = {"state": state, "player": _to_move(state), "samples": 2}
             fits("/v1/hints", client.post("/v1/hints", json=asked))
             fits("/v1/evaluate", client.post("/v1/evaluate", json=asked))
+        seat = _to_move(state)
+        _why(client, game, {"state": state, "player": seat}, state["hands"][seat])
         move = rng.choice(moves)
         body = {"state": state, "move": move["id"] if ply % 2 else move}
         if ply % 3 == 0:  # the events as one seat may see them
-            body["player"] = state["to_move"]
+            body["player"] = _to_move(state)
         state = fits("/v1/apply", client.post("/v1/apply", json=body))["state"]
     raise AssertionError("the hand did not end")
 
@@ -86,15 +103,17 @@ def test_every_answer_of_a_sealed_hand_fits_the_spec(client: FlaskClient, game: 
                                                      variant: str) -> None:
     rng = random.Random(5)
     started = fits("/v1/games", client.post("/v1/games", json=_new(
-        game, variant, sealed=True, house=[{"player": 1, "bot": "random"}])))
+        game, variant, sealed=True, house=[{"player": s, "bot": "random"}
+                                           for s in range(1, SEATS.get(variant, 2))])))
     seat = {"game": started["game"], "credential": started["credentials"][0]}
     for ply in range(MAX_PLIES):
-        fits("/v1/view", client.post("/v1/view", json=seat))
+        view = fits("/v1/view", client.post("/v1/view", json=seat))["view"]
         fits("/v1/score", client.post("/v1/score", json=seat))
         listed = client.post("/v1/legal-moves", json=seat)
         if listed.status_code == 409:
             return
         moves = fits("/v1/legal-moves", listed)["moves"]
+        _why(client, game, seat, view.get("hand", []))
         if ply == 0:  # a hint through a job: the job's result is a hint of this game
             accepted = client.post("/v1/hints", json={**seat, "samples": 2, "async": True})
             assert accepted.status_code == 202, accepted.json

@@ -16,6 +16,7 @@ from api.conquian.schemas import (
     ConquianViewSchema,
 )
 from api.game_schemas import GameScoreSchema
+from api.jass.schemas import JassEventSchema, JassMoveSchema, JassStateSchema, JassViewSchema
 from api.rummy.schemas import (
     RummyEventSchema,
     RummyMoveSchema,
@@ -28,6 +29,7 @@ FORMS: dict[str, tuple[Any, ...]] = {
     "conquian": (ConquianStateSchema, ConquianViewSchema, ConquianMoveSchema,
                  ConquianEventSchema),
     "rummy": (RummyStateSchema, RummyViewSchema, RummyMoveSchema, RummyEventSchema),
+    "jass": (JassStateSchema, JassViewSchema, JassMoveSchema, JassEventSchema),
 }
 
 
@@ -38,7 +40,9 @@ def fits(schema: Any, data: Any) -> None:
 
 @pytest.mark.parametrize(("game", "variant"), [("conquian", "conquian"), ("rummy", "poker-rum"),
                                                ("rummy", "poker-gin"),
-                                               ("rummy", "double-pack-rum")])
+                                               ("rummy", "double-pack-rum"),
+                                               ("jass", "jass"), ("jass", "three-hand-jass"),
+                                               ("jass", "two-hand-jass")])
 def test_every_answer_of_a_hand_fits_its_schema(client: FlaskClient, game: str,
                                                 variant: str) -> None:
     state_schema, view_schema, move_schema, event_schema = FORMS[game]
@@ -57,8 +61,9 @@ def test_every_answer_of_a_hand_fits_its_schema(client: FlaskClient, game: str,
         moves = ok(listed)["moves"]
         for move in moves:
             fits(move_schema, move)
+        seat = state["to_move"] if "to_move" in state else state["turn"]  # Jass's turn
         answer = ok(client.post("/v1/apply", json={"state": state, "move": rng.choice(moves),
-                                                   "player": state["to_move"]}))
+                                                   "player": seat}))
         for event in answer["events"]:
             fits(event_schema, event)
         state = answer["state"]

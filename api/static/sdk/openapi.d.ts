@@ -2644,7 +2644,7 @@ export interface paths {
                          *       }
                          *     }
                          */
-                        "application/json": components["schemas"]["StateResponse"] | components["schemas"]["CanfieldStateResponse"] | components["schemas"]["ConquianStateResponse"] | components["schemas"]["RummyStateResponse"] | components["schemas"]["SolitaireCribbageStateResponse"];
+                        "application/json": components["schemas"]["StateResponse"] | components["schemas"]["CanfieldStateResponse"] | components["schemas"]["ConquianStateResponse"] | components["schemas"]["JassStateResponse"] | components["schemas"]["RummyStateResponse"] | components["schemas"]["SolitaireCribbageStateResponse"];
                     };
                 };
                 /** @description The body is not valid JSON. */
@@ -3066,7 +3066,7 @@ export interface paths {
                          *       ]
                          *     }
                          */
-                        "application/json": components["schemas"]["LegalMovesResponse"] | components["schemas"]["CanfieldLegalMovesResponse"] | components["schemas"]["ConquianLegalMovesResponse"] | components["schemas"]["RummyLegalMovesResponse"] | components["schemas"]["SolitaireCribbageLegalMovesResponse"];
+                        "application/json": components["schemas"]["LegalMovesResponse"] | components["schemas"]["CanfieldLegalMovesResponse"] | components["schemas"]["ConquianLegalMovesResponse"] | components["schemas"]["JassLegalMovesResponse"] | components["schemas"]["RummyLegalMovesResponse"] | components["schemas"]["SolitaireCribbageLegalMovesResponse"];
                     };
                 };
                 /** @description The body is not valid JSON. */
@@ -3670,7 +3670,7 @@ export interface paths {
                          *       ]
                          *     }
                          */
-                        "application/json": components["schemas"]["ApplyResponse"] | components["schemas"]["CanfieldApplyResponse"] | components["schemas"]["ConquianApplyResponse"] | components["schemas"]["RummyApplyResponse"] | components["schemas"]["SolitaireCribbageApplyResponse"];
+                        "application/json": components["schemas"]["ApplyResponse"] | components["schemas"]["CanfieldApplyResponse"] | components["schemas"]["ConquianApplyResponse"] | components["schemas"]["JassApplyResponse"] | components["schemas"]["RummyApplyResponse"] | components["schemas"]["SolitaireCribbageApplyResponse"];
                     };
                 };
                 /** @description The body is not valid JSON. */
@@ -4209,7 +4209,7 @@ export interface paths {
                          *       }
                          *     }
                          */
-                        "application/json": components["schemas"]["ViewResponse"] | components["schemas"]["CanfieldViewResponse"] | components["schemas"]["ConquianViewResponse"] | components["schemas"]["RummyViewResponse"] | components["schemas"]["SolitaireCribbageViewResponse"];
+                        "application/json": components["schemas"]["ViewResponse"] | components["schemas"]["CanfieldViewResponse"] | components["schemas"]["ConquianViewResponse"] | components["schemas"]["JassViewResponse"] | components["schemas"]["RummyViewResponse"] | components["schemas"]["SolitaireCribbageViewResponse"];
                     };
                 };
                 /** @description The body is not valid JSON. */
@@ -5167,7 +5167,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 19.5,
+                         *         "elapsed_ms": 57.8,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -5176,7 +5176,7 @@ export interface paths {
                          *       }
                          *     }
                          */
-                        "application/json": components["schemas"]["HintsResponse"] | components["schemas"]["CanfieldHintsResponse"] | components["schemas"]["ConquianHintsResponse"] | components["schemas"]["RummyHintsResponse"] | components["schemas"]["SolitaireCribbageHintsResponse"];
+                        "application/json": components["schemas"]["HintsResponse"] | components["schemas"]["CanfieldHintsResponse"] | components["schemas"]["ConquianHintsResponse"] | components["schemas"]["JassHintsResponse"] | components["schemas"]["RummyHintsResponse"] | components["schemas"]["SolitaireCribbageHintsResponse"];
                     };
                 };
                 /** @description Still computing (or `async` asked): poll the job at `Location`. */
@@ -5192,9 +5192,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jf284e3ed7dc67193b39d61d3d71b3dff",
+                         *         "id": "jae649e6c2591443a20e7489c7d12d1f8",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/jf284e3ed7dc67193b39d61d3d71b3dff"
+                         *         "url": "/v1/jobs/jae649e6c2591443a20e7489c7d12d1f8"
                          *       }
                          *     }
                          */
@@ -5602,7 +5602,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 17,
+                         *         "elapsed_ms": 34.7,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -5627,9 +5627,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jf284e3ed7dc67193b39d61d3d71b3dff",
+                         *         "id": "jae649e6c2591443a20e7489c7d12d1f8",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/jf284e3ed7dc67193b39d61d3d71b3dff"
+                         *         "url": "/v1/jobs/jae649e6c2591443a20e7489c7d12d1f8"
                          *       }
                          *     }
                          */
@@ -5837,7 +5837,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "jf284e3ed7dc67193b39d61d3d71b3dff",
+                         *       "id": "jae649e6c2591443a20e7489c7d12d1f8",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -5974,7 +5974,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 20.2,
+                         *           "elapsed_ms": 30,
                          *           "cached": false,
                          *           "nodes": 76919,
                          *           "seed": 0,
@@ -8768,6 +8768,62 @@ export interface components {
              *     ]
              */
             returns?: number[];
+        };
+        JassEvent: {
+            /**
+             * @description What happened: a call (`exchange`, `keep` J6; `pass`, `stay` J8), the six of trumps taking the turned card (`six`, J7), a card played (J9), the melds declared (J14, J21), a trick won (J12), a draw from the stock (J20), the end (J17).
+             * @example play
+             * @enum {string}
+             */
+            type: "exchange" | "keep" | "pass" | "stay" | "six" | "play" | "declare" | "trick" | "draw" | "end";
+            /**
+             * @description The seat that acted; for `trick` the trick's winner, for `end` the last trick's (J16).
+             * @example 0
+             */
+            player: number;
+            /**
+             * @description In words.
+             * @example Player 0 plays K♣
+             */
+            description: string;
+            /**
+             * @description `six`, `play`, `draw`: the card (`six`: the turned card taken); null for another's draw it may not see (J20).
+             * @example KC
+             */
+            card?: string | null;
+            /**
+             * @description `six`: the seat given the turned card for the six, null when it lay on the table or under the stock (J7, JD3).
+             * @example null
+             */
+            taker?: number | null;
+            /**
+             * @description `declare`: the melds, each its cards; none for no meld (J13, J14).
+             * @example [
+             *       [
+             *         "QC",
+             *         "KC"
+             *       ]
+             *     ]
+             */
+            melds?: string[][];
+            /**
+             * @description `declare`: the melds' worth (J13); `trick`: the trick's pips (J1, J2).
+             * @example 18
+             */
+            points?: number;
+            /**
+             * @description `draw`: every seat saw the card, the one turned under the stock (J19, JD11).
+             * @example false
+             */
+            seen?: boolean;
+            /**
+             * @description `end`: each seat's points of the deal (J17).
+             * @example [
+             *       98,
+             *       59
+             *     ]
+             */
+            scores?: number[];
         };
         RummyEvent: {
             /**
@@ -11850,7 +11906,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 4,
-             *       "elapsed_ms": 18.9,
+             *       "elapsed_ms": 20.7,
              *       "cached": false,
              *       "nodes": 536,
              *       "seed": 0,
@@ -12610,7 +12666,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-alphabeta-horizon",
              *       "samples": 6,
-             *       "elapsed_ms": 26.3,
+             *       "elapsed_ms": 30.4,
              *       "cached": false,
              *       "nodes": 1005,
              *       "seed": 0,
@@ -12635,6 +12691,1323 @@ export interface components {
              *     ]
              */
             moves: components["schemas"]["ConquianRankedMove"][];
+        };
+        JassTrickCard: {
+            /**
+             * @description The seat that played it.
+             * @example 1
+             */
+            player: number;
+            /**
+             * @description The card (J10).
+             * @example KC
+             */
+            card: string;
+        };
+        JassState: {
+            /**
+             * @description Always `jass`: the game (GET /v1/catalog).
+             * @example jass
+             * @enum {string}
+             */
+            game: "jass";
+            /**
+             * @description `jass` (four, J3), `three-hand-jass` (three with the table's nine, J6) or `two-hand-jass` (two with a stock, J19-J22).
+             * @example three-hand-jass
+             * @enum {string}
+             */
+            variant: "jass" | "three-hand-jass" | "two-hand-jass";
+            /**
+             * @description The seats of the variant (J3).
+             * @example 3
+             * @enum {integer}
+             */
+            seats: 2 | 3 | 4;
+            /**
+             * @description The dealer (JD1).
+             * @example 2
+             */
+            dealer: number;
+            /**
+             * @description The trump suit: the turned card's (J5).
+             * @example C
+             * @enum {string}
+             */
+            trump: "S" | "H" | "D" | "C";
+            /**
+             * @description The card turned for trump (J5).
+             * @example 8C
+             */
+            turned: string;
+            /**
+             * @description `exchange` (J6), `pass` (J8), `play` (J9), `declare` (a seat's melds, J14, J21) or `over` (J17).
+             * @example play
+             * @enum {string}
+             */
+            phase: "exchange" | "pass" | "play" | "declare" | "over";
+            /**
+             * @description The seat to act (J9).
+             * @example 0
+             */
+            turn: number;
+            /**
+             * @description The seat that led the trick, or leads the next (J9, J12).
+             * @example 2
+             */
+            leader: number;
+            /**
+             * @description The trick's cards from its lead (J9).
+             * @example [
+             *       {
+             *         "player": 2,
+             *         "card": "9C"
+             *       }
+             *     ]
+             */
+            trick: components["schemas"]["JassTrickCard"][];
+            /**
+             * @description The seat that passed out of the deal, null if none (J8, JD4).
+             * @example null
+             */
+            out: number | null;
+            /**
+             * @description The seat that took the nine on the table, null if none (J6, JD13).
+             * @example null
+             */
+            exchanger: number | null;
+            /**
+             * @description Each seat's cards won in tricks, seen by every seat (J15, JD11).
+             * @example [
+             *       [],
+             *       [],
+             *       [
+             *         "8C",
+             *         "9C",
+             *         "KC"
+             *       ]
+             *     ]
+             */
+            won: string[][];
+            /**
+             * @description Each seat's tricks won (J15).
+             * @example [
+             *       0,
+             *       0,
+             *       1
+             *     ]
+             */
+            tricks: number[];
+            /**
+             * @description Each seat's melds declared, each its cards (J13, J14, J21).
+             * @example [
+             *       [
+             *         [
+             *           "QC",
+             *           "KC"
+             *         ]
+             *       ],
+             *       [],
+             *       []
+             *     ]
+             */
+            melds: string[][][];
+            /**
+             * @description Each seat's cards in hand every seat has seen: the turned card taken, melds (JD11).
+             * @example [
+             *       [],
+             *       [
+             *         "8C"
+             *       ],
+             *       []
+             *     ]
+             */
+            shown: string[][];
+            /**
+             * @description The turned card (or the six given for it) lying on the table or under the stock, seen by every seat (J7, JD11).
+             * @example [
+             *       "6C"
+             *     ]
+             */
+            table_shown: string[];
+            /**
+             * @description Each seat's suits it showed it lacks by failing to follow; for trumps, all but perhaps the jack (J11, JD12).
+             * @example [
+             *       "",
+             *       "H",
+             *       ""
+             *     ]
+             */
+            voids: string[];
+            /**
+             * @description Per seat and suit (S, H, D, C), the strength (0-8) from which it showed it holds no card of the suit; 9: nothing shown (JD12).
+             * @example [
+             *       [
+             *         9,
+             *         9,
+             *         9,
+             *         9
+             *       ],
+             *       [
+             *         9,
+             *         9,
+             *         9,
+             *         6
+             *       ],
+             *       [
+             *         9,
+             *         9,
+             *         9,
+             *         9
+             *       ]
+             *     ]
+             */
+            caps: number[][];
+            /**
+             * @description Tricks completed (J12).
+             * @example 1
+             */
+            played: number;
+            /**
+             * @description The winner of the last trick once played, worth five (J16).
+             * @example null
+             */
+            last: number | null;
+            /**
+             * @description Every event of the deal so far, as this seat is told it (J20).
+             * @example [
+             *       {
+             *         "type": "keep",
+             *         "player": 2,
+             *         "description": "Player 2 keeps his cards"
+             *       }
+             *     ]
+             */
+            log: components["schemas"]["JassEvent"][];
+            /**
+             * @description Over or not, who won, the points per seat; derived, ignored on input.
+             * @example {
+             *       "over": false,
+             *       "winners": [],
+             *       "points": [
+             *         0,
+             *         0
+             *       ]
+             *     }
+             */
+            result?: components["schemas"]["Result"];
+            /**
+             * @description The deal's seed: its shuffle (JD1, J4).
+             * @example 6
+             */
+            seed: number;
+            /**
+             * @description Each seat's hand (J4).
+             * @example [
+             *       [
+             *         "6D",
+             *         "8S",
+             *         "JH"
+             *       ],
+             *       [
+             *         "7S",
+             *         "QH",
+             *         "KH"
+             *       ],
+             *       [
+             *         "AH",
+             *         "10C",
+             *         "KS"
+             *       ]
+             *     ]
+             */
+            hands: string[][];
+            /**
+             * @description The nine left on the table (three-hand, J6); empty otherwise.
+             * @example [
+             *       "AS",
+             *       "AD",
+             *       "6S"
+             *     ]
+             */
+            widow: string[];
+            /**
+             * @description The stock, top first, the turned card last (two-hand, J19, J20); empty otherwise.
+             * @example []
+             */
+            stock: string[];
+        };
+        JassStateResponse: {
+            /**
+             * @description The first hand dealt (open games).
+             * @example {
+             *       "game": "jass",
+             *       "variant": "jass",
+             *       "seats": 4,
+             *       "dealer": 0,
+             *       "trump": "H",
+             *       "turned": "6H",
+             *       "phase": "pass",
+             *       "turn": 1,
+             *       "leader": 0,
+             *       "trick": [],
+             *       "out": null,
+             *       "exchanger": null,
+             *       "won": [
+             *         [],
+             *         [],
+             *         [],
+             *         []
+             *       ],
+             *       "tricks": [
+             *         0,
+             *         0,
+             *         0,
+             *         0
+             *       ],
+             *       "melds": [
+             *         [],
+             *         [],
+             *         [],
+             *         []
+             *       ],
+             *       "shown": [
+             *         [
+             *           "6H"
+             *         ],
+             *         [],
+             *         [],
+             *         []
+             *       ],
+             *       "table_shown": [],
+             *       "voids": [
+             *         "",
+             *         "",
+             *         "",
+             *         ""
+             *       ],
+             *       "caps": [
+             *         [
+             *           9,
+             *           9,
+             *           9,
+             *           9
+             *         ],
+             *         [
+             *           9,
+             *           9,
+             *           9,
+             *           9
+             *         ],
+             *         [
+             *           9,
+             *           9,
+             *           9,
+             *           9
+             *         ],
+             *         [
+             *           9,
+             *           9,
+             *           9,
+             *           9
+             *         ]
+             *       ],
+             *       "played": 0,
+             *       "last": null,
+             *       "seed": 6,
+             *       "hands": [
+             *         [
+             *           "6H",
+             *           "7S",
+             *           "7D",
+             *           "8S",
+             *           "8D",
+             *           "9S",
+             *           "QD",
+             *           "QC",
+             *           "KD"
+             *         ],
+             *         [
+             *           "7H",
+             *           "7C",
+             *           "10C",
+             *           "JS",
+             *           "JH",
+             *           "JD",
+             *           "QS",
+             *           "QH",
+             *           "KC"
+             *         ],
+             *         [
+             *           "AC",
+             *           "6C",
+             *           "8C",
+             *           "9H",
+             *           "9D",
+             *           "9C",
+             *           "10H",
+             *           "10D",
+             *           "KH"
+             *         ],
+             *         [
+             *           "AS",
+             *           "AH",
+             *           "AD",
+             *           "6S",
+             *           "6D",
+             *           "8H",
+             *           "10S",
+             *           "JC",
+             *           "KS"
+             *         ]
+             *       ],
+             *       "widow": [],
+             *       "stock": [],
+             *       "log": [],
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0,
+             *           0,
+             *           0
+             *         ]
+             *       }
+             *     }
+             */
+            state?: components["schemas"]["JassState"];
+            /**
+             * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
+             * @example gAAAAABn...(opaque)
+             */
+            game?: string;
+            /**
+             * @description Sealed games: each seat's credential, by seat (`null` for a house seat).
+             * @example [
+             *       "0.Zk3b2mD0cXq0p7n1uJmH0Q",
+             *       null
+             *     ]
+             */
+            credentials?: (string | null)[];
+        };
+        JassMove: {
+            /**
+             * @description `exchange` or `keep` (the table's nine, J6), `pass` or `stay` (J8), `play` a card (J9), `declare` melds (J14, J21).
+             * @example play
+             * @enum {string}
+             */
+            type: "exchange" | "keep" | "pass" | "stay" | "play" | "declare";
+            /**
+             * @description The move's notation: `play:CARD`, `declare:` the melds, each its cards joined by `,`, joined by `+` (`declare:none` for none), `exchange`, `keep`, `pass`, `stay`.
+             * @example play:JS
+             */
+            id?: string;
+            /**
+             * @description `play`: the card (J10, J11).
+             * @example JS
+             */
+            card?: string;
+            /**
+             * @description `declare`: the melds, each its cards; empty for no meld (J13).
+             * @example [
+             *       [
+             *         "QH",
+             *         "KH"
+             *       ]
+             *     ]
+             */
+            melds?: string[][];
+            /**
+             * @description The move in words (answers only).
+             * @example Play J♠
+             */
+            description?: string;
+        };
+        JassLegalMovesResponse: {
+            /**
+             * @description The seat whose moves are listed.
+             * @example 1
+             */
+            player: number;
+            /**
+             * @description Every legal move once, each with its `id`.
+             * @example [
+             *       {
+             *         "type": "pass",
+             *         "id": "pass",
+             *         "description": "Pass out of the deal"
+             *       },
+             *       {
+             *         "type": "stay",
+             *         "id": "stay",
+             *         "description": "Play the deal"
+             *       }
+             *     ]
+             */
+            moves: components["schemas"]["JassMove"][];
+            /**
+             * @description With `risks` (a game offering them, GET /v1/catalog): one per move, in the order of `moves`: the chance its discard lets the next player meld.
+             * @example [
+             *       {
+             *         "move": "KC",
+             *         "player": 1,
+             *         "probability": 0.1301,
+             *         "how": "meld",
+             *         "method": "exact"
+             *       }
+             *     ]
+             */
+            risks?: components["schemas"]["DiscardRisk"][];
+        };
+        JassView: {
+            /**
+             * @description Always `jass`: the game (GET /v1/catalog).
+             * @example jass
+             * @enum {string}
+             */
+            game: "jass";
+            /**
+             * @description `jass` (four, J3), `three-hand-jass` (three with the table's nine, J6) or `two-hand-jass` (two with a stock, J19-J22).
+             * @example three-hand-jass
+             * @enum {string}
+             */
+            variant: "jass" | "three-hand-jass" | "two-hand-jass";
+            /**
+             * @description The seats of the variant (J3).
+             * @example 3
+             * @enum {integer}
+             */
+            seats: 2 | 3 | 4;
+            /**
+             * @description The dealer (JD1).
+             * @example 2
+             */
+            dealer: number;
+            /**
+             * @description The trump suit: the turned card's (J5).
+             * @example C
+             * @enum {string}
+             */
+            trump: "S" | "H" | "D" | "C";
+            /**
+             * @description The card turned for trump (J5).
+             * @example 8C
+             */
+            turned: string;
+            /**
+             * @description `exchange` (J6), `pass` (J8), `play` (J9), `declare` (a seat's melds, J14, J21) or `over` (J17).
+             * @example play
+             * @enum {string}
+             */
+            phase: "exchange" | "pass" | "play" | "declare" | "over";
+            /**
+             * @description The seat to act (J9).
+             * @example 0
+             */
+            turn: number;
+            /**
+             * @description The seat that led the trick, or leads the next (J9, J12).
+             * @example 2
+             */
+            leader: number;
+            /**
+             * @description The trick's cards from its lead (J9).
+             * @example [
+             *       {
+             *         "player": 2,
+             *         "card": "9C"
+             *       }
+             *     ]
+             */
+            trick: components["schemas"]["JassTrickCard"][];
+            /**
+             * @description The seat that passed out of the deal, null if none (J8, JD4).
+             * @example null
+             */
+            out: number | null;
+            /**
+             * @description The seat that took the nine on the table, null if none (J6, JD13).
+             * @example null
+             */
+            exchanger: number | null;
+            /**
+             * @description Each seat's cards won in tricks, seen by every seat (J15, JD11).
+             * @example [
+             *       [],
+             *       [],
+             *       [
+             *         "8C",
+             *         "9C",
+             *         "KC"
+             *       ]
+             *     ]
+             */
+            won: string[][];
+            /**
+             * @description Each seat's tricks won (J15).
+             * @example [
+             *       0,
+             *       0,
+             *       1
+             *     ]
+             */
+            tricks: number[];
+            /**
+             * @description Each seat's melds declared, each its cards (J13, J14, J21).
+             * @example [
+             *       [
+             *         [
+             *           "QC",
+             *           "KC"
+             *         ]
+             *       ],
+             *       [],
+             *       []
+             *     ]
+             */
+            melds: string[][][];
+            /**
+             * @description Each seat's cards in hand every seat has seen: the turned card taken, melds (JD11).
+             * @example [
+             *       [],
+             *       [
+             *         "8C"
+             *       ],
+             *       []
+             *     ]
+             */
+            shown: string[][];
+            /**
+             * @description The turned card (or the six given for it) lying on the table or under the stock, seen by every seat (J7, JD11).
+             * @example [
+             *       "6C"
+             *     ]
+             */
+            table_shown: string[];
+            /**
+             * @description Each seat's suits it showed it lacks by failing to follow; for trumps, all but perhaps the jack (J11, JD12).
+             * @example [
+             *       "",
+             *       "H",
+             *       ""
+             *     ]
+             */
+            voids: string[];
+            /**
+             * @description Per seat and suit (S, H, D, C), the strength (0-8) from which it showed it holds no card of the suit; 9: nothing shown (JD12).
+             * @example [
+             *       [
+             *         9,
+             *         9,
+             *         9,
+             *         9
+             *       ],
+             *       [
+             *         9,
+             *         9,
+             *         9,
+             *         6
+             *       ],
+             *       [
+             *         9,
+             *         9,
+             *         9,
+             *         9
+             *       ]
+             *     ]
+             */
+            caps: number[][];
+            /**
+             * @description Tricks completed (J12).
+             * @example 1
+             */
+            played: number;
+            /**
+             * @description The winner of the last trick once played, worth five (J16).
+             * @example null
+             */
+            last: number | null;
+            /**
+             * @description Every event of the deal so far, as this seat is told it (J20).
+             * @example [
+             *       {
+             *         "type": "keep",
+             *         "player": 2,
+             *         "description": "Player 2 keeps his cards"
+             *       }
+             *     ]
+             */
+            log: components["schemas"]["JassEvent"][];
+            /**
+             * @description Over or not, who won, the points per seat; derived, ignored on input.
+             * @example {
+             *       "over": false,
+             *       "winners": [],
+             *       "points": [
+             *         0,
+             *         0
+             *       ]
+             *     }
+             */
+            result?: components["schemas"]["Result"];
+            /**
+             * @description The seat whose view this is.
+             * @example 0
+             */
+            player: number;
+            /**
+             * @description The seat's hand (J4).
+             * @example [
+             *       "6D",
+             *       "8S",
+             *       "8H",
+             *       "JH",
+             *       "QS"
+             *     ]
+             */
+            hand: string[];
+            /**
+             * @description The nine on the table, when this seat laid them there (J6).
+             * @example []
+             */
+            own_widow: string[];
+            /**
+             * @description Each seat's cards in hand (J4).
+             * @example [
+             *       8,
+             *       8,
+             *       8
+             *     ]
+             */
+            hand_sizes: number[];
+            /**
+             * @description The cards on the table (three-hand, J6).
+             * @example 9
+             */
+            widow_size: number;
+            /**
+             * @description The cards in the stock (two-hand, J19).
+             * @example 0
+             */
+            stock_size: number;
+        };
+        JassApplyResponse: {
+            /**
+             * @description The next state (open games).
+             * @example {
+             *       "game": "jass",
+             *       "variant": "jass",
+             *       "seats": 4,
+             *       "dealer": 0,
+             *       "trump": "H",
+             *       "turned": "6H",
+             *       "phase": "play",
+             *       "turn": 2,
+             *       "leader": 2,
+             *       "trick": [],
+             *       "out": 1,
+             *       "exchanger": null,
+             *       "won": [
+             *         [],
+             *         [],
+             *         [],
+             *         []
+             *       ],
+             *       "tricks": [
+             *         0,
+             *         0,
+             *         0,
+             *         0
+             *       ],
+             *       "melds": [
+             *         [],
+             *         [],
+             *         [],
+             *         []
+             *       ],
+             *       "shown": [
+             *         [
+             *           "6H"
+             *         ],
+             *         [],
+             *         [],
+             *         []
+             *       ],
+             *       "table_shown": [],
+             *       "voids": [
+             *         "",
+             *         "",
+             *         "",
+             *         ""
+             *       ],
+             *       "caps": [
+             *         [
+             *           9,
+             *           9,
+             *           9,
+             *           9
+             *         ],
+             *         [
+             *           9,
+             *           9,
+             *           9,
+             *           9
+             *         ],
+             *         [
+             *           9,
+             *           9,
+             *           9,
+             *           9
+             *         ],
+             *         [
+             *           9,
+             *           9,
+             *           9,
+             *           9
+             *         ]
+             *       ],
+             *       "played": 0,
+             *       "last": null,
+             *       "seed": 6,
+             *       "hands": [
+             *         [
+             *           "6H",
+             *           "7S",
+             *           "7D",
+             *           "8S",
+             *           "8D",
+             *           "9S",
+             *           "QD",
+             *           "QC",
+             *           "KD"
+             *         ],
+             *         [
+             *           "7H",
+             *           "7C",
+             *           "10C",
+             *           "JS",
+             *           "JH",
+             *           "JD",
+             *           "QS",
+             *           "QH",
+             *           "KC"
+             *         ],
+             *         [
+             *           "AC",
+             *           "6C",
+             *           "8C",
+             *           "9H",
+             *           "9D",
+             *           "9C",
+             *           "10H",
+             *           "10D",
+             *           "KH"
+             *         ],
+             *         [
+             *           "AS",
+             *           "AH",
+             *           "AD",
+             *           "6S",
+             *           "6D",
+             *           "8H",
+             *           "10S",
+             *           "JC",
+             *           "KS"
+             *         ]
+             *       ],
+             *       "widow": [],
+             *       "stock": [],
+             *       "log": [
+             *         {
+             *           "type": "pass",
+             *           "player": 1,
+             *           "description": "Player 1 passes out of the deal"
+             *         }
+             *       ],
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0,
+             *           0,
+             *           0
+             *         ]
+             *       }
+             *     }
+             */
+            state?: components["schemas"]["JassState"];
+            /**
+             * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
+             * @example gAAAAABn...(opaque)
+             */
+            game?: string;
+            /**
+             * @description Sealed games: the mover's view of the next position.
+             * @example {
+             *       "game": "jass",
+             *       "variant": "jass",
+             *       "seats": 4,
+             *       "dealer": 0,
+             *       "trump": "H",
+             *       "turned": "6H",
+             *       "phase": "pass",
+             *       "turn": 1,
+             *       "leader": 0,
+             *       "trick": [],
+             *       "out": null,
+             *       "exchanger": null,
+             *       "won": [
+             *         [],
+             *         [],
+             *         [],
+             *         []
+             *       ],
+             *       "tricks": [
+             *         0,
+             *         0,
+             *         0,
+             *         0
+             *       ],
+             *       "melds": [
+             *         [],
+             *         [],
+             *         [],
+             *         []
+             *       ],
+             *       "shown": [
+             *         [
+             *           "6H"
+             *         ],
+             *         [],
+             *         [],
+             *         []
+             *       ],
+             *       "table_shown": [],
+             *       "voids": [
+             *         "",
+             *         "",
+             *         "",
+             *         ""
+             *       ],
+             *       "caps": [
+             *         [
+             *           9,
+             *           9,
+             *           9,
+             *           9
+             *         ],
+             *         [
+             *           9,
+             *           9,
+             *           9,
+             *           9
+             *         ],
+             *         [
+             *           9,
+             *           9,
+             *           9,
+             *           9
+             *         ],
+             *         [
+             *           9,
+             *           9,
+             *           9,
+             *           9
+             *         ]
+             *       ],
+             *       "played": 0,
+             *       "last": null,
+             *       "player": 1,
+             *       "hand": [
+             *         "7H",
+             *         "7C",
+             *         "10C",
+             *         "JS",
+             *         "JH",
+             *         "JD",
+             *         "QS",
+             *         "QH",
+             *         "KC"
+             *       ],
+             *       "own_widow": [],
+             *       "hand_sizes": [
+             *         9,
+             *         9,
+             *         9,
+             *         9
+             *       ],
+             *       "widow_size": 0,
+             *       "stock_size": 0,
+             *       "log": [],
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0,
+             *           0,
+             *           0
+             *         ]
+             *       }
+             *     }
+             */
+            view?: components["schemas"]["JassView"];
+            /**
+             * @description Sealed games where the house answered: the mover's view right after its own move, before the house's moves.
+             * @example {
+             *       "game": "jass",
+             *       "variant": "jass",
+             *       "seats": 4,
+             *       "dealer": 0,
+             *       "trump": "H",
+             *       "turned": "6H",
+             *       "phase": "pass",
+             *       "turn": 1,
+             *       "leader": 0,
+             *       "trick": [],
+             *       "out": null,
+             *       "exchanger": null,
+             *       "won": [
+             *         [],
+             *         [],
+             *         [],
+             *         []
+             *       ],
+             *       "tricks": [
+             *         0,
+             *         0,
+             *         0,
+             *         0
+             *       ],
+             *       "melds": [
+             *         [],
+             *         [],
+             *         [],
+             *         []
+             *       ],
+             *       "shown": [
+             *         [
+             *           "6H"
+             *         ],
+             *         [],
+             *         [],
+             *         []
+             *       ],
+             *       "table_shown": [],
+             *       "voids": [
+             *         "",
+             *         "",
+             *         "",
+             *         ""
+             *       ],
+             *       "caps": [
+             *         [
+             *           9,
+             *           9,
+             *           9,
+             *           9
+             *         ],
+             *         [
+             *           9,
+             *           9,
+             *           9,
+             *           9
+             *         ],
+             *         [
+             *           9,
+             *           9,
+             *           9,
+             *           9
+             *         ],
+             *         [
+             *           9,
+             *           9,
+             *           9,
+             *           9
+             *         ]
+             *       ],
+             *       "played": 0,
+             *       "last": null,
+             *       "player": 1,
+             *       "hand": [
+             *         "7H",
+             *         "7C",
+             *         "10C",
+             *         "JS",
+             *         "JH",
+             *         "JD",
+             *         "QS",
+             *         "QH",
+             *         "KC"
+             *       ],
+             *       "own_widow": [],
+             *       "hand_sizes": [
+             *         9,
+             *         9,
+             *         9,
+             *         9
+             *       ],
+             *       "widow_size": 0,
+             *       "stock_size": 0,
+             *       "log": [],
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0,
+             *           0,
+             *           0
+             *         ]
+             *       }
+             *     }
+             */
+            view_before_house?: components["schemas"]["JassView"];
+            /**
+             * @description What happened, in order, as the asking seat may see it.
+             * @example [
+             *       {
+             *         "type": "pass",
+             *         "player": 1,
+             *         "description": "Player 1 passes out of the deal"
+             *       }
+             *     ]
+             */
+            events: components["schemas"]["JassEvent"][];
+        };
+        JassViewResponse: {
+            /**
+             * @description The view.
+             * @example {
+             *       "game": "jass",
+             *       "variant": "jass",
+             *       "seats": 4,
+             *       "dealer": 0,
+             *       "trump": "H",
+             *       "turned": "6H",
+             *       "phase": "pass",
+             *       "turn": 1,
+             *       "leader": 0,
+             *       "trick": [],
+             *       "out": null,
+             *       "exchanger": null,
+             *       "won": [
+             *         [],
+             *         [],
+             *         [],
+             *         []
+             *       ],
+             *       "tricks": [
+             *         0,
+             *         0,
+             *         0,
+             *         0
+             *       ],
+             *       "melds": [
+             *         [],
+             *         [],
+             *         [],
+             *         []
+             *       ],
+             *       "shown": [
+             *         [
+             *           "6H"
+             *         ],
+             *         [],
+             *         [],
+             *         []
+             *       ],
+             *       "table_shown": [],
+             *       "voids": [
+             *         "",
+             *         "",
+             *         "",
+             *         ""
+             *       ],
+             *       "caps": [
+             *         [
+             *           9,
+             *           9,
+             *           9,
+             *           9
+             *         ],
+             *         [
+             *           9,
+             *           9,
+             *           9,
+             *           9
+             *         ],
+             *         [
+             *           9,
+             *           9,
+             *           9,
+             *           9
+             *         ],
+             *         [
+             *           9,
+             *           9,
+             *           9,
+             *           9
+             *         ]
+             *       ],
+             *       "played": 0,
+             *       "last": null,
+             *       "player": 1,
+             *       "hand": [
+             *         "7H",
+             *         "7C",
+             *         "10C",
+             *         "JS",
+             *         "JH",
+             *         "JD",
+             *         "QS",
+             *         "QH",
+             *         "KC"
+             *       ],
+             *       "own_widow": [],
+             *       "hand_sizes": [
+             *         9,
+             *         9,
+             *         9,
+             *         9
+             *       ],
+             *       "widow_size": 0,
+             *       "stock_size": 0,
+             *       "log": [],
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0,
+             *           0,
+             *           0
+             *         ]
+             *       }
+             *     }
+             */
+            view: components["schemas"]["JassView"];
+            /**
+             * @description Sealed games: what the last apply did, as this seat may see it.
+             * @example [
+             *       {
+             *         "type": "pass",
+             *         "player": 1,
+             *         "description": "Player 1 passes out of the deal"
+             *       }
+             *     ]
+             */
+            events?: components["schemas"]["JassEvent"][];
+        };
+        JassRankedMove: {
+            /**
+             * @description 1 for the best move.
+             * @example 1
+             */
+            rank: number;
+            /**
+             * @description The move, with its id.
+             * @example {
+             *       "type": "stay",
+             *       "id": "stay",
+             *       "description": "Play the deal"
+             *     }
+             */
+            move: components["schemas"]["JassMove"];
+            /**
+             * @description Mean equity of the move.
+             * @example 14.167
+             */
+            equity: number;
+            /**
+             * @description Its standard error.
+             * @example 7.251
+             */
+            stderr: number;
+            /**
+             * @description Paired standard error of its difference from the best move, the move of highest equity (0 for that move itself).
+             * @example 0
+             */
+            stderr_diff?: number;
+            /**
+             * @description Present, and true, on a move the game's prior ranked first although a later move has a higher equity: the search's evidence against the prior (the equities' difference, `stderr_diff`) was under its threshold (the rummy games: docs/api.md "Hints").
+             * @example true
+             */
+            prior?: boolean;
+            /**
+             * @description Readable hints: the ids of the moves alike to this one (the rummy games: the same but for which pack's copy of a card they play), best first; on the best of them only.
+             * @example [
+             *       "7H'"
+             *     ]
+             */
+            alternatives?: string[];
+            /**
+             * @description Readable hints: this move is an alternative of the move with this id, ranked above it.
+             * @example 7H
+             */
+            alternative_of?: string;
+        };
+        JassHintsResponse: {
+            /**
+             * @description The asking seat.
+             * @example 1
+             */
+            player: number;
+            /**
+             * @description The position's value for the asking player (counters or points of the hand).
+             * @example {
+             *       "equity": 14.167,
+             *       "stderr": 7.251,
+             *       "expected_points": [
+             *         -4.722,
+             *         14.167,
+             *         -4.722,
+             *         -4.722
+             *       ]
+             *     }
+             */
+            evaluation: components["schemas"]["Evaluation"];
+            /**
+             * @description How the answer was found; `exact` says every world was searched to the hand's end.
+             * @example {
+             *       "algorithm": "pimc-rule-playout-maxn",
+             *       "samples": 8,
+             *       "elapsed_ms": 8.2,
+             *       "cached": false,
+             *       "nodes": 576,
+             *       "seed": 0
+             *     }
+             */
+            solver: components["schemas"]["SolverMeta"];
+            /**
+             * @description Legal moves best first.
+             * @example [
+             *       {
+             *         "rank": 1,
+             *         "move": {
+             *           "type": "stay",
+             *           "id": "stay",
+             *           "description": "Play the deal"
+             *         },
+             *         "equity": 14.167,
+             *         "stderr": 7.251,
+             *         "stderr_diff": 0
+             *       },
+             *       {
+             *         "rank": 2,
+             *         "move": {
+             *           "type": "pass",
+             *           "id": "pass",
+             *           "description": "Pass out of the deal"
+             *         },
+             *         "equity": -42.25,
+             *         "stderr": 2.083,
+             *         "stderr_diff": 6.684
+             *       }
+             *     ]
+             */
+            moves: components["schemas"]["JassRankedMove"][];
         };
         RummyState: {
             /**
@@ -13498,7 +14871,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 8,
-             *       "elapsed_ms": 5.1,
+             *       "elapsed_ms": 4.5,
              *       "cached": false,
              *       "nodes": 106,
              *       "seed": 0,
@@ -14586,7 +15959,7 @@ export interface components {
              * @example {
              *       "algorithm": "exact-discard",
              *       "samples": 1,
-             *       "elapsed_ms": 70.1,
+             *       "elapsed_ms": 430.7,
              *       "cached": false,
              *       "nodes": 15,
              *       "seed": 0,
@@ -15675,7 +17048,7 @@ export interface components {
              *       }
              *     }
              */
-            state?: components["schemas"]["State"] | components["schemas"]["CanfieldState"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
+            state?: components["schemas"]["State"] | components["schemas"]["CanfieldState"] | components["schemas"]["ConquianState"] | components["schemas"]["JassState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
             /**
              * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
              * @example gAAAAABn...(opaque)
@@ -15802,7 +17175,7 @@ export interface components {
              *       }
              *     }
              */
-            state?: components["schemas"]["State"] | components["schemas"]["CanfieldState"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
+            state?: components["schemas"]["State"] | components["schemas"]["CanfieldState"] | components["schemas"]["ConquianState"] | components["schemas"]["JassState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
             /**
              * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
              * @example gAAAAABn...(opaque)
@@ -15825,7 +17198,7 @@ export interface components {
              *       ]
              *     }
              */
-            move: components["schemas"]["Move"] | string | components["schemas"]["CanfieldMove"] | components["schemas"]["ConquianMove"] | components["schemas"]["RummyMove"] | components["schemas"]["SolitaireCribbageMove"];
+            move: components["schemas"]["Move"] | string | components["schemas"]["CanfieldMove"] | components["schemas"]["ConquianMove"] | components["schemas"]["JassMove"] | components["schemas"]["RummyMove"] | components["schemas"]["SolitaireCribbageMove"];
             /**
              * @description Optional: the seat making the move. It must be the seat to move (R4), except for a claim, which any seat makes (T5) and which this field may name; the events are then told as that seat may see them (a deal shows its own hand only). Sealed games: the credential's seat.
              * @example 0
@@ -15936,7 +17309,7 @@ export interface components {
              *       }
              *     }
              */
-            state?: components["schemas"]["State"] | components["schemas"]["CanfieldState"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
+            state?: components["schemas"]["State"] | components["schemas"]["CanfieldState"] | components["schemas"]["ConquianState"] | components["schemas"]["JassState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
             /**
              * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
              * @example gAAAAABn...(opaque)
@@ -16057,7 +17430,7 @@ export interface components {
              *       }
              *     }
              */
-            state?: components["schemas"]["State"] | components["schemas"]["CanfieldState"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
+            state?: components["schemas"]["State"] | components["schemas"]["CanfieldState"] | components["schemas"]["ConquianState"] | components["schemas"]["JassState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
             /**
              * @description A view (capture piles are public).
              * @example {
@@ -16116,7 +17489,7 @@ export interface components {
              *       }
              *     }
              */
-            view?: components["schemas"]["View"] | components["schemas"]["CanfieldView"] | components["schemas"]["ConquianView"] | components["schemas"]["RummyView"] | components["schemas"]["SolitaireCribbageView"];
+            view?: components["schemas"]["View"] | components["schemas"]["CanfieldView"] | components["schemas"]["ConquianView"] | components["schemas"]["JassView"] | components["schemas"]["RummyView"] | components["schemas"]["SolitaireCribbageView"];
             /**
              * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
              * @example gAAAAABn...(opaque)
@@ -16187,7 +17560,7 @@ export interface components {
              *       }
              *     }
              */
-            view?: components["schemas"]["View"] | components["schemas"]["CanfieldView"] | components["schemas"]["ConquianView"] | components["schemas"]["RummyView"] | components["schemas"]["SolitaireCribbageView"];
+            view?: components["schemas"]["View"] | components["schemas"]["CanfieldView"] | components["schemas"]["ConquianView"] | components["schemas"]["JassView"] | components["schemas"]["RummyView"] | components["schemas"]["SolitaireCribbageView"];
             /**
              * @description A full state: only the view of `player` is used (R29).
              * @example {
@@ -16291,7 +17664,7 @@ export interface components {
              *       }
              *     }
              */
-            state?: components["schemas"]["State"] | components["schemas"]["CanfieldState"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
+            state?: components["schemas"]["State"] | components["schemas"]["CanfieldState"] | components["schemas"]["ConquianState"] | components["schemas"]["JassState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
             /**
              * @description With `state`: the asking seat.
              * @example 1
@@ -16414,7 +17787,7 @@ export interface components {
              * @description The hints (or evaluation, or review) answer when finished.
              * @example null
              */
-            result?: components["schemas"]["HintsResponse"] | components["schemas"]["CanfieldHintsResponse"] | components["schemas"]["ConquianHintsResponse"] | components["schemas"]["RummyHintsResponse"] | components["schemas"]["SolitaireCribbageHintsResponse"] | components["schemas"]["EvaluateResponse"] | components["schemas"]["ReviewResponse"];
+            result?: components["schemas"]["HintsResponse"] | components["schemas"]["CanfieldHintsResponse"] | components["schemas"]["ConquianHintsResponse"] | components["schemas"]["JassHintsResponse"] | components["schemas"]["RummyHintsResponse"] | components["schemas"]["SolitaireCribbageHintsResponse"] | components["schemas"]["EvaluateResponse"] | components["schemas"]["ReviewResponse"];
             /**
              * @description Why the job failed.
              * @example the job failed
@@ -16525,7 +17898,7 @@ export interface components {
              *       }
              *     }
              */
-            state?: components["schemas"]["State"] | components["schemas"]["CanfieldState"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
+            state?: components["schemas"]["State"] | components["schemas"]["CanfieldState"] | components["schemas"]["ConquianState"] | components["schemas"]["JassState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
             /**
              * @description With `state`: the record of the game before the state's deal (or any part of the game up to the state); the state's history extends it.
              * @example {
@@ -17021,7 +18394,7 @@ export interface components {
              *       }
              *     }
              */
-            view?: components["schemas"]["View"] | components["schemas"]["CanfieldView"] | components["schemas"]["ConquianView"] | components["schemas"]["RummyView"] | components["schemas"]["SolitaireCribbageView"];
+            view?: components["schemas"]["View"] | components["schemas"]["CanfieldView"] | components["schemas"]["ConquianView"] | components["schemas"]["JassView"] | components["schemas"]["RummyView"] | components["schemas"]["SolitaireCribbageView"];
             /**
              * @description A full state: only the view of `player` is used (R29).
              * @example {
@@ -17125,7 +18498,7 @@ export interface components {
              *       }
              *     }
              */
-            state?: components["schemas"]["State"] | components["schemas"]["CanfieldState"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
+            state?: components["schemas"]["State"] | components["schemas"]["CanfieldState"] | components["schemas"]["ConquianState"] | components["schemas"]["JassState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
             /**
              * @description With `state`: the bot's seat.
              * @example 1
@@ -17299,7 +18672,7 @@ export interface components {
              *       }
              *     }
              */
-            state?: components["schemas"]["State"] | components["schemas"]["CanfieldState"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
+            state?: components["schemas"]["State"] | components["schemas"]["CanfieldState"] | components["schemas"]["ConquianState"] | components["schemas"]["JassState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
             /**
              * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
              * @example gAAAAABn...(opaque)
