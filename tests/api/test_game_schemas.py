@@ -34,7 +34,7 @@ from api.rummy.schemas import (
     RummyStateSchema,
     RummyViewSchema,
 )
-from tests.api.other_games import ok
+from tests.api.other_games import first_to_act, ok
 
 FORMS: dict[str, tuple[Any, ...]] = {
     "conquian": (ConquianStateSchema, ConquianViewSchema, ConquianMoveSchema,
@@ -105,14 +105,6 @@ def test_a_turned_stock_and_a_stalled_hand_fit_the_rummy_schemas() -> None:
             fits(RummyEventSchema, event.to_dict(seat))
 
 
-def _acting(state: dict[str, Any]) -> int:
-    """The seat that may act first: the lowest yet to place the card (PPD7), or the
-    speaker, else the claimer (ID5, ID13)."""
-    if state["game"] == "patience-poker":
-        return min(state["acting"])
-    return state["claimer"] if state["speaker"] is None else state["speaker"]
-
-
 @pytest.mark.parametrize(("game", "variant", "players"), [
     ("patience-poker", "patience-poker", 3), ("patience-poker", "patience-poker-english", 1),
     ("patience-poker", "poker-squares", 2), ("i-doubt-it", "i-doubt-it", 6)])
@@ -133,7 +125,7 @@ def test_every_answer_of_a_table_fits_its_schema(client: FlaskClient, game: str,
         fits(GameScoreSchema, ok(client.post("/v1/score", json={"state": state})))
         if state["result"]["over"]:
             return
-        seat = _acting(state)
+        seat = first_to_act(state)
         moves = ok(client.post("/v1/legal-moves", json={"state": state, "player": seat}))[
             "moves"]
         for move in rng.sample(moves, min(20, len(moves))):
