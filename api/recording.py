@@ -21,16 +21,21 @@ from engine.games import game_names
 def game_requests() -> dict[str, tuple[str, dict[str, Any]]]:
     """Example requests of every game that declares some (:attr:`ServedGame.examples`), by
     ``<variant>.<operation>``: ``(path, body)``, all at the example's deal (the engine's
-    own start)."""
+    own start), but the legal moves of a variant listed later (after the example's move,
+    :attr:`ServedGame.listed_later_examples`)."""
     out: dict[str, tuple[str, dict[str, Any]]] = {}
     for name in game_names():
         entry = served(name)
         for variant, body in entry.examples.items():
             state = entry.new_game(body["seed"], variant, body["dealer"], None)
-            full, seat = state.to_dict(), entry.to_move(state)
-            first = entry.engine.move_json(state, state.moves_for(seat)[0])["id"]
+            full = state.to_dict()
+            seat = entry.to_move(state)
+            move = state.moves_for(seat)[0]
+            first = entry.engine.move_json(state, move)["id"]
+            listed = state.apply(move)[0].to_dict() \
+                if variant in entry.listed_later_examples else full
             out[f"{variant}.newGame"] = ("/v1/games", dict(body))
-            out[f"{variant}.legalMoves"] = ("/v1/legal-moves", {"state": full})
+            out[f"{variant}.legalMoves"] = ("/v1/legal-moves", {"state": listed})
             out[f"{variant}.apply"] = ("/v1/apply", {"state": full, "move": first})
             out[f"{variant}.view"] = ("/v1/view", {"state": full, "player": seat})
             out[f"{variant}.score"] = ("/v1/score", {"state": full})

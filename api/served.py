@@ -87,6 +87,9 @@ class ServedGame:
     legal moves, a move, a view, a score and a hint."""
     unhinted_examples: ClassVar[frozenset[str]] = frozenset()
     """Variants whose examples show no hint."""
+    listed_later_examples: ClassVar[frozenset[str]] = frozenset()
+    """Variants whose legal-moves example lists those after the example's move: the deal's
+    are too many to show."""
 
     def operation_examples(self) -> Mapping[str, Mapping[str, Any]]:
         """Each operation's example request (api.examples.OPERATIONS) when this is the

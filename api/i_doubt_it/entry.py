@@ -5,11 +5,18 @@ public facts stop; why-not, each bluff's warning, levels and the dial."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from api.errors import about
+from api.i_doubt_it.schemas import (
+    MOVE_ID,
+    IDoubtItEventSchema,
+    IDoubtItMoveSchema,
+    IDoubtItStateSchema,
+    IDoubtItViewSchema,
+)
 from api.reasons import picked, why_json
-from api.served import ServedGame
+from api.served import ServedGame, Wire
 from engine.cards import card_name, parse_card
 from engine.i_doubt_it.moves import read_rank
 from engine.i_doubt_it.why import why
@@ -21,6 +28,12 @@ __all__ = ["SERVED"]
 class IDoubtItServed(ServedGame):
     features = ServedGame.features | {"why", "levels", "dial", "bot_move", "risks", "records",
                                       "replay", "review"}
+    wire = Wire("IDoubtIt", IDoubtItStateSchema, IDoubtItViewSchema, IDoubtItMoveSchema,
+                IDoubtItEventSchema, example="i-doubt-it", move_id=MOVE_ID,
+                engine_checks_fields=True)
+    examples: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        "i-doubt-it": {"game": "i-doubt-it", "seed": 11, "dealer": 3}}
+    listed_later_examples = frozenset({"i-doubt-it"})  # the deal's 3,718 claims (ID4)
 
     def turn_order(self, state: Any) -> Iterator[int]:
         """While a claimer lays: the claimer, then his left-hand neighbour, the first to

@@ -7,8 +7,15 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar
 
+from api.patience_poker.schemas import (
+    MOVE_ID,
+    PatiencePokerEventSchema,
+    PatiencePokerMoveSchema,
+    PatiencePokerStateSchema,
+    PatiencePokerViewSchema,
+)
 from api.reasons import why_json
-from api.served import ServedGame
+from api.served import ServedGame, Wire
 from engine.cards import card_name
 from engine.errors import IllegalMoveError
 from engine.patience_poker.state import Move, seat_error
@@ -26,7 +33,11 @@ SOLVER_MOVE = 1
 class PatiencePokerServed(ServedGame):
     features = ServedGame.features | {"levels", "dial", "bot_move", "records", "replay",
                                       "review", "why", "risks"}
-    examples: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
+    wire = Wire("PatiencePoker", PatiencePokerStateSchema, PatiencePokerViewSchema,
+                PatiencePokerMoveSchema, PatiencePokerEventSchema, example="patience-poker",
+                move_id=MOVE_ID, engine_checks_fields=True)
+    examples: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        "patience-poker": {"game": "patience-poker", "seed": 11, "dealer": 0}}
 
     def _own(self, state: Any, move: Move, seat: int, field: str) -> Move:
         """The move as ``seat``'s (PPD8): it names that seat or none."""

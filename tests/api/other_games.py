@@ -17,6 +17,15 @@ def ok(answer: Any) -> dict[str, Any]:
     return answer.json  # type: ignore[no-any-return]
 
 
+def first_to_act(state: dict[str, Any]) -> int:
+    """A table game's first seat that may act, from its public fields: Patience Poker's
+    lowest yet to place the card (PPD7), I Doubt It's speaker, else its claimer (ID5,
+    ID13)."""
+    if state["game"] == "patience-poker":
+        return int(min(state["acting"]))
+    return int(state["claimer"] if state["speaker"] is None else state["speaker"])
+
+
 def play_open(client: FlaskClient, body: dict[str, Any], seed: int) -> dict[str, Any]:
     """A whole open hand: each move a random legal one (alternately by id and as the
     object legal-moves lists); returns the final state."""

@@ -19,7 +19,7 @@ NAMES = sorted(game_requests())
 def test_every_new_game_has_its_examples() -> None:
     variants = {name.split(".")[0] for name in NAMES}
     assert variants == {"canfield", "conquian", "poker-rum", "poker-gin", "double-pack-rum",
-                        "solitaire-cribbage", "jass"}
+                        "solitaire-cribbage", "patience-poker", "i-doubt-it", "jass"}
     assert all(game_example(name) is not None for name in NAMES), "run python -m api.recording"
 
 

@@ -16,20 +16,36 @@ from api.conquian.schemas import (
     ConquianViewSchema,
 )
 from api.game_schemas import GameScoreSchema
+from api.i_doubt_it.schemas import (
+    IDoubtItEventSchema,
+    IDoubtItMoveSchema,
+    IDoubtItStateSchema,
+    IDoubtItViewSchema,
+)
 from api.jass.schemas import JassEventSchema, JassMoveSchema, JassStateSchema, JassViewSchema
+from api.patience_poker.schemas import (
+    PatiencePokerEventSchema,
+    PatiencePokerMoveSchema,
+    PatiencePokerStateSchema,
+    PatiencePokerViewSchema,
+)
 from api.rummy.schemas import (
     RummyEventSchema,
     RummyMoveSchema,
     RummyStateSchema,
     RummyViewSchema,
 )
-from tests.api.other_games import ok
+from tests.api.other_games import first_to_act, ok
 
 FORMS: dict[str, tuple[Any, ...]] = {
     "conquian": (ConquianStateSchema, ConquianViewSchema, ConquianMoveSchema,
                  ConquianEventSchema),
     "rummy": (RummyStateSchema, RummyViewSchema, RummyMoveSchema, RummyEventSchema),
     "jass": (JassStateSchema, JassViewSchema, JassMoveSchema, JassEventSchema),
+    "patience-poker": (PatiencePokerStateSchema, PatiencePokerViewSchema,
+                       PatiencePokerMoveSchema, PatiencePokerEventSchema),
+    "i-doubt-it": (IDoubtItStateSchema, IDoubtItViewSchema, IDoubtItMoveSchema,
+                   IDoubtItEventSchema),
 }
 
 
@@ -92,3 +108,49 @@ def test_a_turned_stock_and_a_stalled_hand_fit_the_rummy_schemas() -> None:
     for seat in range(2):
         for event in events:
             fits(RummyEventSchema, event.to_dict(seat))
+
+
+@pytest.mark.parametrize(("game", "variant", "players"), [
+    ("patience-poker", "patience-poker", 3), ("patience-poker", "patience-poker-english", 1),
+    ("patience-poker", "poker-squares", 2), ("i-doubt-it", "i-doubt-it", 6)])
+def test_every_answer_of_a_table_fits_its_schema(client: FlaskClient, game: str,
+                                                 variant: str, players: int) -> None:
+    """Patience Poker's and I Doubt It's states, every seat's views, twenty of the moves
+    listed (of hundreds of claims: few cards a hand) and every event, as its mover is told
+    it."""
+    state_schema, view_schema, move_schema, event_schema = FORMS[game]
+    rng = random.Random(3)
+    state = ok(client.post("/v1/games", json={"game": game, "variant": variant, "seed": 8,
+                                              "players": players}))["state"]
+    for _ in range(2000):
+        fits(state_schema, state)
+        for seat in range(players):
+            fits(view_schema, ok(client.post("/v1/view", json={"state": state,
+                                                                "player": seat}))["view"])
+        fits(GameScoreSchema, ok(client.post("/v1/score", json={"state": state})))
+        if state["result"]["over"]:
+            return
+        seat = first_to_act(state)
+        moves = ok(client.post("/v1/legal-moves", json={"state": state, "player": seat}))[
+            "moves"]
+        for move in rng.sample(moves, min(20, len(moves))):
+            fits(move_schema, move)
+        move = rng.choice(moves)
+        answer = ok(client.post("/v1/apply", json={"state": state, "move": move,
+                                                   "player": seat}))
+        for event in answer["events"]:
+            fits(event_schema, event)
+        state = answer["state"]
+    raise AssertionError("the game did not end")
+
+
+def test_a_place_told_to_a_seat_yet_to_place_fits_its_schema() -> None:
+    """PPD9: a seat yet to place the card is told another's place without its cell."""
+    from engine.patience_poker.state import Move, deal
+    state = deal(8, "patience-poker", 2, 0)
+    move = state.moves_for(0)[0]
+    _, events = state.apply(Move(move.card, move.cell, 0))
+    told = [event.to_dict(1) for event in events]
+    assert told[0]["cell"] is None
+    for event in told:
+        fits(PatiencePokerEventSchema, event)
