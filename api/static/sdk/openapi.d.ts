@@ -2466,7 +2466,7 @@ export interface paths {
                          *       }
                          *     }
                          */
-                        "application/json": components["schemas"]["StateResponse"] | components["schemas"]["CanfieldStateResponse"] | components["schemas"]["ConquianStateResponse"] | components["schemas"]["RummyStateResponse"] | components["schemas"]["SolitaireCribbageStateResponse"];
+                        "application/json": components["schemas"]["StateResponse"] | components["schemas"]["CanfieldStateResponse"] | components["schemas"]["ConquianStateResponse"] | components["schemas"]["IDoubtItStateResponse"] | components["schemas"]["PatiencePokerStateResponse"] | components["schemas"]["RummyStateResponse"] | components["schemas"]["SolitaireCribbageStateResponse"];
                     };
                 };
                 /** @description The body is not valid JSON. */
@@ -2888,7 +2888,7 @@ export interface paths {
                          *       ]
                          *     }
                          */
-                        "application/json": components["schemas"]["LegalMovesResponse"] | components["schemas"]["CanfieldLegalMovesResponse"] | components["schemas"]["ConquianLegalMovesResponse"] | components["schemas"]["RummyLegalMovesResponse"] | components["schemas"]["SolitaireCribbageLegalMovesResponse"];
+                        "application/json": components["schemas"]["LegalMovesResponse"] | components["schemas"]["CanfieldLegalMovesResponse"] | components["schemas"]["ConquianLegalMovesResponse"] | components["schemas"]["IDoubtItLegalMovesResponse"] | components["schemas"]["PatiencePokerLegalMovesResponse"] | components["schemas"]["RummyLegalMovesResponse"] | components["schemas"]["SolitaireCribbageLegalMovesResponse"];
                     };
                 };
                 /** @description The body is not valid JSON. */
@@ -3492,7 +3492,7 @@ export interface paths {
                          *       ]
                          *     }
                          */
-                        "application/json": components["schemas"]["ApplyResponse"] | components["schemas"]["CanfieldApplyResponse"] | components["schemas"]["ConquianApplyResponse"] | components["schemas"]["RummyApplyResponse"] | components["schemas"]["SolitaireCribbageApplyResponse"];
+                        "application/json": components["schemas"]["ApplyResponse"] | components["schemas"]["CanfieldApplyResponse"] | components["schemas"]["ConquianApplyResponse"] | components["schemas"]["IDoubtItApplyResponse"] | components["schemas"]["PatiencePokerApplyResponse"] | components["schemas"]["RummyApplyResponse"] | components["schemas"]["SolitaireCribbageApplyResponse"];
                     };
                 };
                 /** @description The body is not valid JSON. */
@@ -4031,7 +4031,7 @@ export interface paths {
                          *       }
                          *     }
                          */
-                        "application/json": components["schemas"]["ViewResponse"] | components["schemas"]["CanfieldViewResponse"] | components["schemas"]["ConquianViewResponse"] | components["schemas"]["RummyViewResponse"] | components["schemas"]["SolitaireCribbageViewResponse"];
+                        "application/json": components["schemas"]["ViewResponse"] | components["schemas"]["CanfieldViewResponse"] | components["schemas"]["ConquianViewResponse"] | components["schemas"]["IDoubtItViewResponse"] | components["schemas"]["PatiencePokerViewResponse"] | components["schemas"]["RummyViewResponse"] | components["schemas"]["SolitaireCribbageViewResponse"];
                     };
                 };
                 /** @description The body is not valid JSON. */
@@ -4989,7 +4989,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 23.5,
+                         *         "elapsed_ms": 21.1,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -4998,7 +4998,7 @@ export interface paths {
                          *       }
                          *     }
                          */
-                        "application/json": components["schemas"]["HintsResponse"] | components["schemas"]["CanfieldHintsResponse"] | components["schemas"]["ConquianHintsResponse"] | components["schemas"]["RummyHintsResponse"] | components["schemas"]["SolitaireCribbageHintsResponse"];
+                        "application/json": components["schemas"]["HintsResponse"] | components["schemas"]["CanfieldHintsResponse"] | components["schemas"]["ConquianHintsResponse"] | components["schemas"]["IDoubtItHintsResponse"] | components["schemas"]["PatiencePokerHintsResponse"] | components["schemas"]["RummyHintsResponse"] | components["schemas"]["SolitaireCribbageHintsResponse"];
                     };
                 };
                 /** @description Still computing (or `async` asked): poll the job at `Location`. */
@@ -5014,9 +5014,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j968c85c13c67fca611b9f09639654b76",
+                         *         "id": "j97a7adfe6fa653c349519fb4b3850b69",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j968c85c13c67fca611b9f09639654b76"
+                         *         "url": "/v1/jobs/j97a7adfe6fa653c349519fb4b3850b69"
                          *       }
                          *     }
                          */
@@ -5424,7 +5424,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 27.6,
+                         *         "elapsed_ms": 50,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -5449,9 +5449,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j968c85c13c67fca611b9f09639654b76",
+                         *         "id": "j97a7adfe6fa653c349519fb4b3850b69",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j968c85c13c67fca611b9f09639654b76"
+                         *         "url": "/v1/jobs/j97a7adfe6fa653c349519fb4b3850b69"
                          *       }
                          *     }
                          */
@@ -5659,7 +5659,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "j968c85c13c67fca611b9f09639654b76",
+                         *       "id": "j97a7adfe6fa653c349519fb4b3850b69",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -5796,7 +5796,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 32.3,
+                         *           "elapsed_ms": 23.3,
                          *           "cached": false,
                          *           "nodes": 76919,
                          *           "seed": 0,
@@ -8590,6 +8590,96 @@ export interface components {
              *     ]
              */
             returns?: number[];
+        };
+        IDoubtItEvent: {
+            /**
+             * @description What happened.
+             * @example claim
+             * @enum {string}
+             */
+            type: "claim" | "pass" | "doubt" | "reveal" | "centre" | "draw" | "skip" | "out" | "limit";
+            /**
+             * @description The seat concerned: the claimer, the speaker, the drawer, the seat out.
+             * @example 0
+             */
+            player: number;
+            /**
+             * @description What happened in words.
+             * @example Player 0 lays 3 face down: "3 aces"
+             */
+            description: string;
+            /**
+             * @description `claim`, `draw`: the cards, null to another seat (IDD9); `reveal`: the cards turned up (ID6).
+             * @example [
+             *       "AD",
+             *       "2C",
+             *       "3S"
+             *     ]
+             */
+            cards?: string[] | null;
+            /**
+             * @description `claim`, `reveal`: the rank named (ID4).
+             * @example A
+             */
+            rank?: string;
+            /**
+             * @description `claim`: the cards laid; `reveal`, `centre`: the cards taken or pushed (ID6, ID7); `draw`: the cards drawn (IDD6); `limit`: the claims made (IDD10).
+             * @example 3
+             */
+            count?: number;
+            /**
+             * @description `reveal`: the seat that takes the centre (ID6).
+             * @example 0
+             */
+            taker?: number;
+            /**
+             * @description `reveal`: whether every card laid is of the rank named (ID6, IDD7).
+             * @example false
+             */
+            true?: boolean;
+            /**
+             * @description `out`, `limit`: the chips each seat gains, the winner's the others' sum (ID11, IDD11).
+             * @example [
+             *       27,
+             *       -9,
+             *       -8,
+             *       -10
+             *     ]
+             */
+            chips?: number[];
+        };
+        PatiencePokerEvent: {
+            /**
+             * @description What happened.
+             * @example place
+             * @enum {string}
+             */
+            type: "place" | "turn" | "count";
+            /**
+             * @description The seat concerned; null for a `turn`.
+             * @example 0
+             */
+            player: number | null;
+            /**
+             * @description What happened in words.
+             * @example player 0 placed 2S at r3c3
+             */
+            description: string;
+            /**
+             * @description `place`: the card placed; `turn`: the card turned.
+             * @example 2S
+             */
+            card?: string;
+            /**
+             * @description `place`: its cell; null to a seat yet to place the card (PPD9).
+             * @example r3c3
+             */
+            cell?: string | null;
+            /**
+             * @description `count`: the tableau's count (PP14).
+             * @example 72
+             */
+            points?: number;
         };
         RummyEvent: {
             /**
@@ -11672,7 +11762,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 4,
-             *       "elapsed_ms": 28.5,
+             *       "elapsed_ms": 24.5,
              *       "cached": false,
              *       "nodes": 536,
              *       "seed": 0,
@@ -12432,7 +12522,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-alphabeta-horizon",
              *       "samples": 6,
-             *       "elapsed_ms": 34.5,
+             *       "elapsed_ms": 24.7,
              *       "cached": false,
              *       "nodes": 1005,
              *       "seed": 0,
@@ -12457,6 +12547,2176 @@ export interface components {
              *     ]
              */
             moves: components["schemas"]["ConquianRankedMove"][];
+        };
+        IDoubtItState: {
+            /**
+             * @description Always `i-doubt-it`: the game (GET /v1/catalog).
+             * @example i-doubt-it
+             * @enum {string}
+             */
+            game: "i-doubt-it";
+            /**
+             * @description The one variant, `i-doubt-it` (ID1-ID13).
+             * @example i-doubt-it
+             * @enum {string}
+             */
+            variant: "i-doubt-it";
+            /**
+             * @description The seats at the table (ID1, IDD1).
+             * @example 4
+             */
+            seats: number;
+            /**
+             * @description The dealer (ID2).
+             * @example 3
+             */
+            dealer: number;
+            /**
+             * @description The seat laying now, or whose claim lies face down (ID3, ID8, IDD4).
+             * @example 0
+             */
+            claimer: number;
+            /**
+             * @description The rank named by the claim lying face down; null while the claimer lays (ID4).
+             * @example A
+             */
+            rank: string | null;
+            /**
+             * @description The cards of the claim lying face down; 0 while the claimer lays (ID4, IDD6).
+             * @example 0
+             */
+            laid: number;
+            /**
+             * @description The seat to doubt or pass now; null while the claimer lays (ID5, IDD3).
+             * @example null
+             */
+            speaker: number | null;
+            /**
+             * @description The claims made so far (IDD10).
+             * @example 0
+             */
+            claims: number;
+            /**
+             * @description Every event so far, in order, as this seat was told it (IDD9).
+             * @example [
+             *       {
+             *         "type": "pass",
+             *         "player": 1,
+             *         "description": "Player 1 passes"
+             *       }
+             *     ]
+             */
+            log: components["schemas"]["IDoubtItEvent"][];
+            /**
+             * @description Over or not, who won, the points per seat; derived, ignored on input.
+             * @example {
+             *       "over": false,
+             *       "winners": [],
+             *       "points": [
+             *         0,
+             *         0
+             *       ]
+             *     }
+             */
+            result?: components["schemas"]["Result"];
+            /**
+             * @description The game's seed: the shuffle (ID2).
+             * @example 11
+             */
+            seed: number;
+            /**
+             * @description Each seat's hand (ID2).
+             * @example [
+             *       [
+             *         "AD",
+             *         "2C",
+             *         "3S",
+             *         "4S",
+             *         "5D",
+             *         "6S",
+             *         "7S",
+             *         "8H",
+             *         "9H",
+             *         "10D",
+             *         "JS",
+             *         "JD",
+             *         "QC"
+             *       ]
+             *     ]
+             */
+            hands: string[][];
+            /**
+             * @description The centre's face-down pile, the cards left over at the deal first (ID2, ID7).
+             * @example []
+             */
+            centre: string[];
+            /**
+             * @description The cards of the claim lying face down (ID4).
+             * @example []
+             */
+            claim: string[];
+            /**
+             * @description For each seat, for each seat: the cards it saw go into that hand and has not seen it lay since (IDD9).
+             * @example [
+             *       [
+             *         [],
+             *         [
+             *           "AD",
+             *           "2C",
+             *           "3S"
+             *         ]
+             *       ],
+             *       [
+             *         [],
+             *         []
+             *       ]
+             *     ]
+             */
+            known: string[][][];
+            /**
+             * @description For each seat: the cards it laid itself that lie in the centre still (IDD9).
+             * @example [
+             *       [],
+             *       []
+             *     ]
+             */
+            centre_known: string[][];
+        };
+        IDoubtItStateResponse: {
+            /**
+             * @description The first hand dealt (open games).
+             * @example {
+             *       "game": "i-doubt-it",
+             *       "variant": "i-doubt-it",
+             *       "seats": 4,
+             *       "dealer": 3,
+             *       "claimer": 0,
+             *       "rank": null,
+             *       "laid": 0,
+             *       "speaker": null,
+             *       "claims": 0,
+             *       "seed": 11,
+             *       "hands": [
+             *         [
+             *           "AD",
+             *           "2C",
+             *           "3S",
+             *           "4S",
+             *           "5D",
+             *           "6S",
+             *           "7S",
+             *           "8H",
+             *           "9H",
+             *           "10D",
+             *           "JS",
+             *           "JD",
+             *           "QC"
+             *         ],
+             *         [
+             *           "AC",
+             *           "2S",
+             *           "2H",
+             *           "2D",
+             *           "4D",
+             *           "5S",
+             *           "6H",
+             *           "8D",
+             *           "8C",
+             *           "10S",
+             *           "10H",
+             *           "QH",
+             *           "KH"
+             *         ],
+             *         [
+             *           "AS",
+             *           "3H",
+             *           "5H",
+             *           "7C",
+             *           "9S",
+             *           "9D",
+             *           "9C",
+             *           "JH",
+             *           "JC",
+             *           "QS",
+             *           "QD",
+             *           "KS",
+             *           "KD"
+             *         ],
+             *         [
+             *           "AH",
+             *           "3D",
+             *           "3C",
+             *           "4H",
+             *           "4C",
+             *           "5C",
+             *           "6D",
+             *           "6C",
+             *           "7H",
+             *           "7D",
+             *           "8S",
+             *           "10C",
+             *           "KC"
+             *         ]
+             *       ],
+             *       "centre": [],
+             *       "claim": [],
+             *       "known": [
+             *         [
+             *           [],
+             *           [],
+             *           [],
+             *           []
+             *         ],
+             *         [
+             *           [],
+             *           [],
+             *           [],
+             *           []
+             *         ],
+             *         [
+             *           [],
+             *           [],
+             *           [],
+             *           []
+             *         ],
+             *         [
+             *           [],
+             *           [],
+             *           [],
+             *           []
+             *         ]
+             *       ],
+             *       "centre_known": [
+             *         [],
+             *         [],
+             *         [],
+             *         []
+             *       ],
+             *       "log": [],
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0,
+             *           0,
+             *           0
+             *         ]
+             *       }
+             *     }
+             */
+            state?: components["schemas"]["IDoubtItState"];
+            /**
+             * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
+             * @example gAAAAABn...(opaque)
+             */
+            game?: string;
+            /**
+             * @description Sealed games: each seat's credential, by seat (`null` for a house seat).
+             * @example [
+             *       "0.Zk3b2mD0cXq0p7n1uJmH0Q",
+             *       null
+             *     ]
+             */
+            credentials?: (string | null)[];
+        };
+        IDoubtItMove: {
+            /**
+             * @description The move.
+             * @example claim
+             * @enum {string}
+             */
+            type: "claim" | "doubt" | "pass";
+            /**
+             * @description The move's notation: `claim:<cards>:<rank>`, `doubt`, `pass`.
+             * @example claim:AD,2C,3S:A
+             */
+            id?: string;
+            /**
+             * @description The move in words (answers only).
+             * @example Lay A♦ 2♣ 3♠ as 3 aces
+             */
+            description?: string;
+            /**
+             * @description `claim`: the cards laid, three or what a short hand holds (ID4, IDD6).
+             * @example [
+             *       "AD",
+             *       "2C",
+             *       "3S"
+             *     ]
+             */
+            cards?: string[];
+            /**
+             * @description `claim`: the rank named (ID4, IDD2).
+             * @example A
+             */
+            rank?: string;
+        };
+        IDoubtItLegalMovesResponse: {
+            /**
+             * @description The seat whose moves are listed.
+             * @example 1
+             */
+            player: number;
+            /**
+             * @description Every legal move once, each with its `id`.
+             * @example [
+             *       {
+             *         "type": "doubt",
+             *         "id": "doubt",
+             *         "description": "Doubt it"
+             *       },
+             *       {
+             *         "type": "pass",
+             *         "id": "pass",
+             *         "description": "Pass"
+             *       }
+             *     ]
+             */
+            moves: components["schemas"]["IDoubtItMove"][];
+            /**
+             * @description With `risks` (a game offering them, GET /v1/catalog): one per move, in the order of `moves`: the chance its discard lets the next player meld.
+             * @example [
+             *       {
+             *         "move": "KC",
+             *         "player": 1,
+             *         "probability": 0.1301,
+             *         "how": "meld",
+             *         "method": "exact"
+             *       }
+             *     ]
+             */
+            risks?: components["schemas"]["DiscardRisk"][];
+        };
+        IDoubtItView: {
+            /**
+             * @description Always `i-doubt-it`: the game (GET /v1/catalog).
+             * @example i-doubt-it
+             * @enum {string}
+             */
+            game: "i-doubt-it";
+            /**
+             * @description The one variant, `i-doubt-it` (ID1-ID13).
+             * @example i-doubt-it
+             * @enum {string}
+             */
+            variant: "i-doubt-it";
+            /**
+             * @description The seats at the table (ID1, IDD1).
+             * @example 4
+             */
+            seats: number;
+            /**
+             * @description The dealer (ID2).
+             * @example 3
+             */
+            dealer: number;
+            /**
+             * @description The seat laying now, or whose claim lies face down (ID3, ID8, IDD4).
+             * @example 0
+             */
+            claimer: number;
+            /**
+             * @description The rank named by the claim lying face down; null while the claimer lays (ID4).
+             * @example A
+             */
+            rank: string | null;
+            /**
+             * @description The cards of the claim lying face down; 0 while the claimer lays (ID4, IDD6).
+             * @example 0
+             */
+            laid: number;
+            /**
+             * @description The seat to doubt or pass now; null while the claimer lays (ID5, IDD3).
+             * @example null
+             */
+            speaker: number | null;
+            /**
+             * @description The claims made so far (IDD10).
+             * @example 0
+             */
+            claims: number;
+            /**
+             * @description Every event so far, in order, as this seat was told it (IDD9).
+             * @example [
+             *       {
+             *         "type": "pass",
+             *         "player": 1,
+             *         "description": "Player 1 passes"
+             *       }
+             *     ]
+             */
+            log: components["schemas"]["IDoubtItEvent"][];
+            /**
+             * @description Over or not, who won, the points per seat; derived, ignored on input.
+             * @example {
+             *       "over": false,
+             *       "winners": [],
+             *       "points": [
+             *         0,
+             *         0
+             *       ]
+             *     }
+             */
+            result?: components["schemas"]["Result"];
+            /**
+             * @description The seat whose view this is.
+             * @example 0
+             */
+            player: number;
+            /**
+             * @description The seat's hand (ID2).
+             * @example [
+             *       "AD",
+             *       "2C",
+             *       "3S",
+             *       "4S",
+             *       "5D",
+             *       "6S",
+             *       "7S",
+             *       "8H",
+             *       "9H",
+             *       "10D",
+             *       "JS",
+             *       "JD",
+             *       "QC"
+             *     ]
+             */
+            hand: string[];
+            /**
+             * @description Each seat's cards in hand (IDD9).
+             * @example [
+             *       13,
+             *       13,
+             *       13,
+             *       13
+             *     ]
+             */
+            hand_sizes: number[];
+            /**
+             * @description The cards of the centre's pile (ID7).
+             * @example 0
+             */
+            centre_size: number;
+            /**
+             * @description For each seat: the cards this seat saw go into its hand and has not seen it lay since (IDD9).
+             * @example [
+             *       [],
+             *       [
+             *         "AD",
+             *         "2C",
+             *         "3S"
+             *       ],
+             *       [],
+             *       []
+             *     ]
+             */
+            known: string[][];
+            /**
+             * @description The cards this seat laid that lie in the centre still (IDD9).
+             * @example []
+             */
+            centre_known: string[];
+            /**
+             * @description The cards of this seat's own claim lying face down (IDD9).
+             * @example []
+             */
+            own_claim: string[];
+        };
+        IDoubtItApplyResponse: {
+            /**
+             * @description The next state (open games).
+             * @example {
+             *       "game": "i-doubt-it",
+             *       "variant": "i-doubt-it",
+             *       "seats": 4,
+             *       "dealer": 3,
+             *       "claimer": 0,
+             *       "rank": "A",
+             *       "laid": 3,
+             *       "speaker": 1,
+             *       "claims": 1,
+             *       "seed": 11,
+             *       "hands": [
+             *         [
+             *           "4S",
+             *           "5D",
+             *           "6S",
+             *           "7S",
+             *           "8H",
+             *           "9H",
+             *           "10D",
+             *           "JS",
+             *           "JD",
+             *           "QC"
+             *         ],
+             *         [
+             *           "AC",
+             *           "2S",
+             *           "2H",
+             *           "2D",
+             *           "4D",
+             *           "5S",
+             *           "6H",
+             *           "8D",
+             *           "8C",
+             *           "10S",
+             *           "10H",
+             *           "QH",
+             *           "KH"
+             *         ],
+             *         [
+             *           "AS",
+             *           "3H",
+             *           "5H",
+             *           "7C",
+             *           "9S",
+             *           "9D",
+             *           "9C",
+             *           "JH",
+             *           "JC",
+             *           "QS",
+             *           "QD",
+             *           "KS",
+             *           "KD"
+             *         ],
+             *         [
+             *           "AH",
+             *           "3D",
+             *           "3C",
+             *           "4H",
+             *           "4C",
+             *           "5C",
+             *           "6D",
+             *           "6C",
+             *           "7H",
+             *           "7D",
+             *           "8S",
+             *           "10C",
+             *           "KC"
+             *         ]
+             *       ],
+             *       "centre": [],
+             *       "claim": [
+             *         "AD",
+             *         "2C",
+             *         "3S"
+             *       ],
+             *       "known": [
+             *         [
+             *           [],
+             *           [],
+             *           [],
+             *           []
+             *         ],
+             *         [
+             *           [],
+             *           [],
+             *           [],
+             *           []
+             *         ],
+             *         [
+             *           [],
+             *           [],
+             *           [],
+             *           []
+             *         ],
+             *         [
+             *           [],
+             *           [],
+             *           [],
+             *           []
+             *         ]
+             *       ],
+             *       "centre_known": [
+             *         [],
+             *         [],
+             *         [],
+             *         []
+             *       ],
+             *       "log": [
+             *         {
+             *           "type": "claim",
+             *           "player": 0,
+             *           "description": "Player 0 lays 3 face down: \"3 aces\" (A♦ 2♣ 3♠)",
+             *           "cards": [
+             *             "AD",
+             *             "2C",
+             *             "3S"
+             *           ],
+             *           "rank": "A",
+             *           "count": 3
+             *         }
+             *       ],
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0,
+             *           0,
+             *           0
+             *         ]
+             *       }
+             *     }
+             */
+            state?: components["schemas"]["IDoubtItState"];
+            /**
+             * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
+             * @example gAAAAABn...(opaque)
+             */
+            game?: string;
+            /**
+             * @description Sealed games: the mover's view of the next position.
+             * @example {
+             *       "game": "i-doubt-it",
+             *       "variant": "i-doubt-it",
+             *       "seats": 4,
+             *       "dealer": 3,
+             *       "claimer": 0,
+             *       "rank": null,
+             *       "laid": 0,
+             *       "speaker": null,
+             *       "claims": 0,
+             *       "player": 0,
+             *       "hand": [
+             *         "AD",
+             *         "2C",
+             *         "3S",
+             *         "4S",
+             *         "5D",
+             *         "6S",
+             *         "7S",
+             *         "8H",
+             *         "9H",
+             *         "10D",
+             *         "JS",
+             *         "JD",
+             *         "QC"
+             *       ],
+             *       "hand_sizes": [
+             *         13,
+             *         13,
+             *         13,
+             *         13
+             *       ],
+             *       "centre_size": 0,
+             *       "known": [
+             *         [],
+             *         [],
+             *         [],
+             *         []
+             *       ],
+             *       "centre_known": [],
+             *       "own_claim": [],
+             *       "log": [],
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0,
+             *           0,
+             *           0
+             *         ]
+             *       }
+             *     }
+             */
+            view?: components["schemas"]["IDoubtItView"];
+            /**
+             * @description Sealed games where the house answered: the mover's view right after its own move, before the house's moves.
+             * @example {
+             *       "game": "i-doubt-it",
+             *       "variant": "i-doubt-it",
+             *       "seats": 4,
+             *       "dealer": 3,
+             *       "claimer": 0,
+             *       "rank": null,
+             *       "laid": 0,
+             *       "speaker": null,
+             *       "claims": 0,
+             *       "player": 0,
+             *       "hand": [
+             *         "AD",
+             *         "2C",
+             *         "3S",
+             *         "4S",
+             *         "5D",
+             *         "6S",
+             *         "7S",
+             *         "8H",
+             *         "9H",
+             *         "10D",
+             *         "JS",
+             *         "JD",
+             *         "QC"
+             *       ],
+             *       "hand_sizes": [
+             *         13,
+             *         13,
+             *         13,
+             *         13
+             *       ],
+             *       "centre_size": 0,
+             *       "known": [
+             *         [],
+             *         [],
+             *         [],
+             *         []
+             *       ],
+             *       "centre_known": [],
+             *       "own_claim": [],
+             *       "log": [],
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0,
+             *           0,
+             *           0
+             *         ]
+             *       }
+             *     }
+             */
+            view_before_house?: components["schemas"]["IDoubtItView"];
+            /**
+             * @description What happened, in order, as the asking seat may see it.
+             * @example [
+             *       {
+             *         "type": "claim",
+             *         "player": 0,
+             *         "description": "Player 0 lays 3 face down: \"3 aces\" (A♦ 2♣ 3♠)",
+             *         "cards": [
+             *           "AD",
+             *           "2C",
+             *           "3S"
+             *         ],
+             *         "rank": "A",
+             *         "count": 3
+             *       }
+             *     ]
+             */
+            events: components["schemas"]["IDoubtItEvent"][];
+        };
+        IDoubtItViewResponse: {
+            /**
+             * @description The view.
+             * @example {
+             *       "game": "i-doubt-it",
+             *       "variant": "i-doubt-it",
+             *       "seats": 4,
+             *       "dealer": 3,
+             *       "claimer": 0,
+             *       "rank": null,
+             *       "laid": 0,
+             *       "speaker": null,
+             *       "claims": 0,
+             *       "player": 0,
+             *       "hand": [
+             *         "AD",
+             *         "2C",
+             *         "3S",
+             *         "4S",
+             *         "5D",
+             *         "6S",
+             *         "7S",
+             *         "8H",
+             *         "9H",
+             *         "10D",
+             *         "JS",
+             *         "JD",
+             *         "QC"
+             *       ],
+             *       "hand_sizes": [
+             *         13,
+             *         13,
+             *         13,
+             *         13
+             *       ],
+             *       "centre_size": 0,
+             *       "known": [
+             *         [],
+             *         [],
+             *         [],
+             *         []
+             *       ],
+             *       "centre_known": [],
+             *       "own_claim": [],
+             *       "log": [],
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0,
+             *           0,
+             *           0,
+             *           0
+             *         ]
+             *       }
+             *     }
+             */
+            view: components["schemas"]["IDoubtItView"];
+            /**
+             * @description Sealed games: what the last apply did, as this seat may see it.
+             * @example [
+             *       {
+             *         "type": "claim",
+             *         "player": 0,
+             *         "description": "Player 0 lays 3 face down: \"3 aces\" (A♦ 2♣ 3♠)",
+             *         "cards": [
+             *           "AD",
+             *           "2C",
+             *           "3S"
+             *         ],
+             *         "rank": "A",
+             *         "count": 3
+             *       }
+             *     ]
+             */
+            events?: components["schemas"]["IDoubtItEvent"][];
+        };
+        IDoubtItRankedMove: {
+            /**
+             * @description 1 for the best move.
+             * @example 1
+             */
+            rank: number;
+            /**
+             * @description The move, with its id.
+             * @example {
+             *       "type": "claim",
+             *       "id": "claim:AD,JS,JD:J",
+             *       "description": "Lay A♦ J♠ J♦ as 3 jacks",
+             *       "cards": [
+             *         "AD",
+             *         "JS",
+             *         "JD"
+             *       ],
+             *       "rank": "J"
+             *     }
+             */
+            move: components["schemas"]["IDoubtItMove"];
+            /**
+             * @description Mean equity of the move.
+             * @example 0.897
+             */
+            equity: number;
+            /**
+             * @description Its standard error.
+             * @example 0.263
+             */
+            stderr: number;
+            /**
+             * @description Paired standard error of its difference from the best move, the move of highest equity (0 for that move itself).
+             * @example 0
+             */
+            stderr_diff?: number;
+            /**
+             * @description Present, and true, on a move the game's prior ranked first although a later move has a higher equity: the search's evidence against the prior (the equities' difference, `stderr_diff`) was under its threshold (the rummy games: docs/api.md "Hints").
+             * @example true
+             */
+            prior?: boolean;
+            /**
+             * @description Readable hints: the ids of the moves alike to this one (the rummy games: the same but for which pack's copy of a card they play), best first; on the best of them only.
+             * @example [
+             *       "7H'"
+             *     ]
+             */
+            alternatives?: string[];
+            /**
+             * @description Readable hints: this move is an alternative of the move with this id, ranked above it.
+             * @example 7H
+             */
+            alternative_of?: string;
+        };
+        IDoubtItHintsResponse: {
+            /**
+             * @description The asking seat.
+             * @example 0
+             */
+            player: number;
+            /**
+             * @description The position's value for the asking player (counters or points of the hand).
+             * @example {
+             *       "equity": 0.897,
+             *       "stderr": 0.263,
+             *       "expected_points": [
+             *         0.897,
+             *         -0.299,
+             *         -0.299,
+             *         -0.299
+             *       ]
+             *     }
+             */
+            evaluation: components["schemas"]["Evaluation"];
+            /**
+             * @description How the answer was found; `exact` says every world was searched to the hand's end.
+             * @example {
+             *       "algorithm": "pimc-claim-model",
+             *       "samples": 8,
+             *       "elapsed_ms": 3.3,
+             *       "cached": false,
+             *       "nodes": 200,
+             *       "seed": 0,
+             *       "claim_true": null
+             *     }
+             */
+            solver: components["schemas"]["SolverMeta"];
+            /**
+             * @description Legal moves best first.
+             * @example [
+             *       {
+             *         "rank": 1,
+             *         "move": {
+             *           "type": "claim",
+             *           "id": "claim:AD,JS,JD:J",
+             *           "description": "Lay A♦ J♠ J♦ as 3 jacks",
+             *           "cards": [
+             *             "AD",
+             *             "JS",
+             *             "JD"
+             *           ],
+             *           "rank": "J"
+             *         },
+             *         "equity": 0.897,
+             *         "stderr": 0.263,
+             *         "stderr_diff": 0
+             *       },
+             *       {
+             *         "rank": 2,
+             *         "move": {
+             *           "type": "claim",
+             *           "id": "claim:AD,2C,3S:J",
+             *           "description": "Lay A♦ 2♣ 3♠ as 3 jacks",
+             *           "cards": [
+             *             "AD",
+             *             "2C",
+             *             "3S"
+             *           ],
+             *           "rank": "J"
+             *         },
+             *         "equity": 0.897,
+             *         "stderr": 0.263,
+             *         "stderr_diff": 0
+             *       },
+             *       {
+             *         "rank": 3,
+             *         "move": {
+             *           "type": "claim",
+             *           "id": "claim:AD,2C,5D:5",
+             *           "description": "Lay A♦ 2♣ 5♦ as 3 fives",
+             *           "cards": [
+             *             "AD",
+             *             "2C",
+             *             "5D"
+             *           ],
+             *           "rank": "5"
+             *         },
+             *         "equity": 0.512,
+             *         "stderr": 0.194,
+             *         "stderr_diff": 0.283
+             *       },
+             *       {
+             *         "rank": 4,
+             *         "move": {
+             *           "type": "claim",
+             *           "id": "claim:AD,2C,3S:5",
+             *           "description": "Lay A♦ 2♣ 3♠ as 3 fives",
+             *           "cards": [
+             *             "AD",
+             *             "2C",
+             *             "3S"
+             *           ],
+             *           "rank": "5"
+             *         },
+             *         "equity": 0.512,
+             *         "stderr": 0.194,
+             *         "stderr_diff": 0.283
+             *       },
+             *       {
+             *         "rank": 5,
+             *         "move": {
+             *           "type": "claim",
+             *           "id": "claim:AD,2C,7S:7",
+             *           "description": "Lay A♦ 2♣ 7♠ as 3 sevens",
+             *           "cards": [
+             *             "AD",
+             *             "2C",
+             *             "7S"
+             *           ],
+             *           "rank": "7"
+             *         },
+             *         "equity": 0.512,
+             *         "stderr": 0.194,
+             *         "stderr_diff": 0.283
+             *       },
+             *       {
+             *         "rank": 6,
+             *         "move": {
+             *           "type": "claim",
+             *           "id": "claim:AD,2C,3S:7",
+             *           "description": "Lay A♦ 2♣ 3♠ as 3 sevens",
+             *           "cards": [
+             *             "AD",
+             *             "2C",
+             *             "3S"
+             *           ],
+             *           "rank": "7"
+             *         },
+             *         "equity": 0.512,
+             *         "stderr": 0.194,
+             *         "stderr_diff": 0.283
+             *       },
+             *       {
+             *         "rank": 7,
+             *         "move": {
+             *           "type": "claim",
+             *           "id": "claim:AD,2C,9H:9",
+             *           "description": "Lay A♦ 2♣ 9♥ as 3 nines",
+             *           "cards": [
+             *             "AD",
+             *             "2C",
+             *             "9H"
+             *           ],
+             *           "rank": "9"
+             *         },
+             *         "equity": 0.512,
+             *         "stderr": 0.194,
+             *         "stderr_diff": 0.364
+             *       },
+             *       {
+             *         "rank": 8,
+             *         "move": {
+             *           "type": "claim",
+             *           "id": "claim:AD,2C,3S:9",
+             *           "description": "Lay A♦ 2♣ 3♠ as 3 nines",
+             *           "cards": [
+             *             "AD",
+             *             "2C",
+             *             "3S"
+             *           ],
+             *           "rank": "9"
+             *         },
+             *         "equity": 0.512,
+             *         "stderr": 0.194,
+             *         "stderr_diff": 0.364
+             *       },
+             *       {
+             *         "rank": 9,
+             *         "move": {
+             *           "type": "claim",
+             *           "id": "claim:AD,2C,3S:A",
+             *           "description": "Lay A♦ 2♣ 3♠ as 3 aces",
+             *           "cards": [
+             *             "AD",
+             *             "2C",
+             *             "3S"
+             *           ],
+             *           "rank": "A"
+             *         },
+             *         "equity": 0.256,
+             *         "stderr": 0.168,
+             *         "stderr_diff": 0.403
+             *       },
+             *       {
+             *         "rank": 10,
+             *         "move": {
+             *           "type": "claim",
+             *           "id": "claim:2C,3S,4S:A",
+             *           "description": "Lay 2♣ 3♠ 4♠ as 3 aces",
+             *           "cards": [
+             *             "2C",
+             *             "3S",
+             *             "4S"
+             *           ],
+             *           "rank": "A"
+             *         },
+             *         "equity": 0.256,
+             *         "stderr": 0.168,
+             *         "stderr_diff": 0.403
+             *       },
+             *       {
+             *         "rank": 11,
+             *         "move": {
+             *           "type": "claim",
+             *           "id": "claim:AD,2C,3S:2",
+             *           "description": "Lay A♦ 2♣ 3♠ as 3 twos",
+             *           "cards": [
+             *             "AD",
+             *             "2C",
+             *             "3S"
+             *           ],
+             *           "rank": "2"
+             *         },
+             *         "equity": 0.256,
+             *         "stderr": 0.168,
+             *         "stderr_diff": 0.332
+             *       },
+             *       {
+             *         "rank": 12,
+             *         "move": {
+             *           "type": "claim",
+             *           "id": "claim:AD,3S,4S:2",
+             *           "description": "Lay A♦ 3♠ 4♠ as 3 twos",
+             *           "cards": [
+             *             "AD",
+             *             "3S",
+             *             "4S"
+             *           ],
+             *           "rank": "2"
+             *         },
+             *         "equity": 0.256,
+             *         "stderr": 0.168,
+             *         "stderr_diff": 0.332
+             *       },
+             *       {
+             *         "rank": 13,
+             *         "move": {
+             *           "type": "claim",
+             *           "id": "claim:AD,2C,3S:3",
+             *           "description": "Lay A♦ 2♣ 3♠ as 3 threes",
+             *           "cards": [
+             *             "AD",
+             *             "2C",
+             *             "3S"
+             *           ],
+             *           "rank": "3"
+             *         },
+             *         "equity": 0.256,
+             *         "stderr": 0.168,
+             *         "stderr_diff": 0.24
+             *       },
+             *       {
+             *         "rank": 14,
+             *         "move": {
+             *           "type": "claim",
+             *           "id": "claim:AD,2C,4S:3",
+             *           "description": "Lay A♦ 2♣ 4♠ as 3 threes",
+             *           "cards": [
+             *             "AD",
+             *             "2C",
+             *             "4S"
+             *           ],
+             *           "rank": "3"
+             *         },
+             *         "equity": 0.256,
+             *         "stderr": 0.168,
+             *         "stderr_diff": 0.24
+             *       },
+             *       {
+             *         "rank": 15,
+             *         "move": {
+             *           "type": "claim",
+             *           "id": "claim:AD,2C,4S:4",
+             *           "description": "Lay A♦ 2♣ 4♠ as 3 fours",
+             *           "cards": [
+             *             "AD",
+             *             "2C",
+             *             "4S"
+             *           ],
+             *           "rank": "4"
+             *         },
+             *         "equity": 0.256,
+             *         "stderr": 0.168,
+             *         "stderr_diff": 0.332
+             *       },
+             *       {
+             *         "rank": 16,
+             *         "move": {
+             *           "type": "claim",
+             *           "id": "claim:AD,2C,3S:4",
+             *           "description": "Lay A♦ 2♣ 3♠ as 3 fours",
+             *           "cards": [
+             *             "AD",
+             *             "2C",
+             *             "3S"
+             *           ],
+             *           "rank": "4"
+             *         },
+             *         "equity": 0.256,
+             *         "stderr": 0.168,
+             *         "stderr_diff": 0.332
+             *       },
+             *       {
+             *         "rank": 17,
+             *         "move": {
+             *           "type": "claim",
+             *           "id": "claim:AD,2C,6S:6",
+             *           "description": "Lay A♦ 2♣ 6♠ as 3 sixes",
+             *           "cards": [
+             *             "AD",
+             *             "2C",
+             *             "6S"
+             *           ],
+             *           "rank": "6"
+             *         },
+             *         "equity": 0.256,
+             *         "stderr": 0.168,
+             *         "stderr_diff": 0.332
+             *       },
+             *       {
+             *         "rank": 18,
+             *         "move": {
+             *           "type": "claim",
+             *           "id": "claim:AD,2C,3S:6",
+             *           "description": "Lay A♦ 2♣ 3♠ as 3 sixes",
+             *           "cards": [
+             *             "AD",
+             *             "2C",
+             *             "3S"
+             *           ],
+             *           "rank": "6"
+             *         },
+             *         "equity": 0.256,
+             *         "stderr": 0.168,
+             *         "stderr_diff": 0.332
+             *       },
+             *       {
+             *         "rank": 19,
+             *         "move": {
+             *           "type": "claim",
+             *           "id": "claim:AD,2C,8H:8",
+             *           "description": "Lay A♦ 2♣ 8♥ as 3 eights",
+             *           "cards": [
+             *             "AD",
+             *             "2C",
+             *             "8H"
+             *           ],
+             *           "rank": "8"
+             *         },
+             *         "equity": 0.256,
+             *         "stderr": 0.168,
+             *         "stderr_diff": 0.332
+             *       },
+             *       {
+             *         "rank": 20,
+             *         "move": {
+             *           "type": "claim",
+             *           "id": "claim:AD,2C,3S:8",
+             *           "description": "Lay A♦ 2♣ 3♠ as 3 eights",
+             *           "cards": [
+             *             "AD",
+             *             "2C",
+             *             "3S"
+             *           ],
+             *           "rank": "8"
+             *         },
+             *         "equity": 0.256,
+             *         "stderr": 0.168,
+             *         "stderr_diff": 0.332
+             *       },
+             *       {
+             *         "rank": 21,
+             *         "move": {
+             *           "type": "claim",
+             *           "id": "claim:AD,2C,10D:10",
+             *           "description": "Lay A♦ 2♣ 10♦ as 3 tens",
+             *           "cards": [
+             *             "AD",
+             *             "2C",
+             *             "10D"
+             *           ],
+             *           "rank": "10"
+             *         },
+             *         "equity": 0.256,
+             *         "stderr": 0.168,
+             *         "stderr_diff": 0.24
+             *       },
+             *       {
+             *         "rank": 22,
+             *         "move": {
+             *           "type": "claim",
+             *           "id": "claim:AD,2C,3S:10",
+             *           "description": "Lay A♦ 2♣ 3♠ as 3 tens",
+             *           "cards": [
+             *             "AD",
+             *             "2C",
+             *             "3S"
+             *           ],
+             *           "rank": "10"
+             *         },
+             *         "equity": 0.256,
+             *         "stderr": 0.168,
+             *         "stderr_diff": 0.24
+             *       },
+             *       {
+             *         "rank": 23,
+             *         "move": {
+             *           "type": "claim",
+             *           "id": "claim:AD,2C,QC:Q",
+             *           "description": "Lay A♦ 2♣ Q♣ as 3 queens",
+             *           "cards": [
+             *             "AD",
+             *             "2C",
+             *             "QC"
+             *           ],
+             *           "rank": "Q"
+             *         },
+             *         "equity": 0.256,
+             *         "stderr": 0.168,
+             *         "stderr_diff": 0.332
+             *       },
+             *       {
+             *         "rank": 24,
+             *         "move": {
+             *           "type": "claim",
+             *           "id": "claim:AD,2C,3S:Q",
+             *           "description": "Lay A♦ 2♣ 3♠ as 3 queens",
+             *           "cards": [
+             *             "AD",
+             *             "2C",
+             *             "3S"
+             *           ],
+             *           "rank": "Q"
+             *         },
+             *         "equity": 0.256,
+             *         "stderr": 0.168,
+             *         "stderr_diff": 0.332
+             *       },
+             *       {
+             *         "rank": 25,
+             *         "move": {
+             *           "type": "claim",
+             *           "id": "claim:AD,2C,3S:K",
+             *           "description": "Lay A♦ 2♣ 3♠ as 3 kings",
+             *           "cards": [
+             *             "AD",
+             *             "2C",
+             *             "3S"
+             *           ],
+             *           "rank": "K"
+             *         },
+             *         "equity": 0,
+             *         "stderr": 0,
+             *         "stderr_diff": 0.263
+             *       }
+             *     ]
+             */
+            moves: components["schemas"]["IDoubtItRankedMove"][];
+        };
+        PatiencePokerState: {
+            /**
+             * @description Always `patience-poker`: the game (GET /v1/catalog).
+             * @example patience-poker
+             * @enum {string}
+             */
+            game: "patience-poker";
+            /**
+             * @description The counting system (PP13) and the table: the book's grid (PP6, PP7) or the fixed five by five of `poker-squares` (PP19).
+             * @example patience-poker
+             * @enum {string}
+             */
+            variant: "patience-poker" | "patience-poker-straights" | "patience-poker-english" | "poker-squares";
+            /**
+             * @description The seat that turns the cards (PP16, PPD5).
+             * @example 0
+             */
+            caller: number;
+            /**
+             * @description The seats, one a tableau (PP2, PPD4; derived).
+             * @example 2
+             */
+            players?: number;
+            /**
+             * @description The cards turned so far, in order, the card to place last (PP4, PP9).
+             * @example [
+             *       "5D",
+             *       "2S"
+             *     ]
+             */
+            called: string[];
+            /**
+             * @description The card to place: the last called; null once every tableau is complete (PP4, PP9; derived).
+             * @example 2S
+             */
+            card?: string | null;
+            /**
+             * @description Each seat's tableau: the cell of each card called, in call order (the i-th cell holds the i-th card; PPD1, PPD2, PP8).
+             * @example [
+             *       [
+             *         "r4c4",
+             *         "r3c3"
+             *       ],
+             *       [
+             *         "r4c4"
+             *       ]
+             *     ]
+             */
+            tableaus: string[][];
+            /**
+             * @description The seats that have not placed the card called (PPD7; derived in a state).
+             * @example [
+             *       1
+             *     ]
+             */
+            acting?: number[];
+            /**
+             * @description Each seat's count as it stands: its complete hands only, as every seat has seen them (PP14, PPD10; derived).
+             * @example [
+             *       0,
+             *       0
+             *     ]
+             */
+            scores?: number[];
+            /**
+             * @description Over or not, who won, the points per seat; derived, ignored on input.
+             * @example {
+             *       "over": false,
+             *       "winners": [],
+             *       "points": [
+             *         0,
+             *         0
+             *       ]
+             *     }
+             */
+            result?: components["schemas"]["Result"];
+            /**
+             * @description The game's seed: the shuffle (PP3).
+             * @example 11
+             */
+            seed: number;
+            /**
+             * @description The cards not yet called, the next first (PP3, PP4).
+             * @example [
+             *       "5H",
+             *       "4C",
+             *       "10D"
+             *     ]
+             */
+            stock: string[];
+        };
+        PatiencePokerStateResponse: {
+            /**
+             * @description The first hand dealt (open games).
+             * @example {
+             *       "game": "patience-poker",
+             *       "variant": "patience-poker",
+             *       "caller": 0,
+             *       "players": 1,
+             *       "called": [
+             *         "5D",
+             *         "2S"
+             *       ],
+             *       "card": "2S",
+             *       "tableaus": [
+             *         [
+             *           "r4c4"
+             *         ]
+             *       ],
+             *       "acting": [
+             *         0
+             *       ],
+             *       "scores": [
+             *         0
+             *       ],
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0
+             *         ]
+             *       },
+             *       "seed": 11,
+             *       "stock": [
+             *         "5H",
+             *         "4C",
+             *         "10D",
+             *         "8C",
+             *         "KS",
+             *         "3D",
+             *         "3S",
+             *         "AC",
+             *         "9D",
+             *         "4H",
+             *         "7S",
+             *         "6H",
+             *         "QS",
+             *         "6D",
+             *         "2C",
+             *         "QH",
+             *         "7C",
+             *         "AH",
+             *         "JD",
+             *         "5S",
+             *         "AS",
+             *         "7D",
+             *         "9H",
+             *         "10S",
+             *         "KD",
+             *         "6C",
+             *         "6S",
+             *         "4D",
+             *         "JH",
+             *         "7H",
+             *         "AD",
+             *         "2H",
+             *         "3H",
+             *         "5C",
+             *         "QC",
+             *         "2D",
+             *         "JC",
+             *         "10C",
+             *         "JS",
+             *         "8D",
+             *         "QD",
+             *         "3C",
+             *         "4S",
+             *         "10H",
+             *         "9S",
+             *         "KC",
+             *         "8H",
+             *         "KH",
+             *         "9C",
+             *         "8S"
+             *       ]
+             *     }
+             */
+            state?: components["schemas"]["PatiencePokerState"];
+            /**
+             * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
+             * @example gAAAAABn...(opaque)
+             */
+            game?: string;
+            /**
+             * @description Sealed games: each seat's credential, by seat (`null` for a house seat).
+             * @example [
+             *       "0.Zk3b2mD0cXq0p7n1uJmH0Q",
+             *       null
+             *     ]
+             */
+            credentials?: (string | null)[];
+        };
+        PatiencePokerMove: {
+            /**
+             * @description Always `place`, the only move.
+             * @example place
+             * @enum {string}
+             */
+            type?: "place";
+            /**
+             * @description The move's notation: `<card>@<cell>`, `p<seat>:<card>@<cell>` where it names the seat (PPD1, PPD8).
+             * @example p0:2S@r3c3
+             */
+            id?: string;
+            /**
+             * @description The card placed: the card called (PP4).
+             * @example 2S
+             */
+            card: string;
+            /**
+             * @description Where it goes (PPD1).
+             * @example r3c3
+             */
+            cell: string;
+            /**
+             * @description The seat placing it, where several may (PPD8); absent in the solitaire.
+             * @example 0
+             */
+            player?: number;
+            /**
+             * @description The move in words (answers only).
+             * @example Place 2S at r3c3
+             */
+            description?: string;
+        };
+        PatiencePokerLegalMovesResponse: {
+            /**
+             * @description The seat whose moves are listed.
+             * @example 0
+             */
+            player: number;
+            /**
+             * @description Every legal move once, each with its `id`.
+             * @example [
+             *       {
+             *         "type": "place",
+             *         "card": "2S",
+             *         "cell": "r3c3",
+             *         "id": "2S@r3c3",
+             *         "description": "Place 2S at r3c3"
+             *       },
+             *       {
+             *         "type": "place",
+             *         "card": "2S",
+             *         "cell": "r3c4",
+             *         "id": "2S@r3c4",
+             *         "description": "Place 2S at r3c4"
+             *       },
+             *       {
+             *         "type": "place",
+             *         "card": "2S",
+             *         "cell": "r3c5",
+             *         "id": "2S@r3c5",
+             *         "description": "Place 2S at r3c5"
+             *       },
+             *       {
+             *         "type": "place",
+             *         "card": "2S",
+             *         "cell": "r4c3",
+             *         "id": "2S@r4c3",
+             *         "description": "Place 2S at r4c3"
+             *       },
+             *       {
+             *         "type": "place",
+             *         "card": "2S",
+             *         "cell": "r4c5",
+             *         "id": "2S@r4c5",
+             *         "description": "Place 2S at r4c5"
+             *       },
+             *       {
+             *         "type": "place",
+             *         "card": "2S",
+             *         "cell": "r5c3",
+             *         "id": "2S@r5c3",
+             *         "description": "Place 2S at r5c3"
+             *       },
+             *       {
+             *         "type": "place",
+             *         "card": "2S",
+             *         "cell": "r5c4",
+             *         "id": "2S@r5c4",
+             *         "description": "Place 2S at r5c4"
+             *       },
+             *       {
+             *         "type": "place",
+             *         "card": "2S",
+             *         "cell": "r5c5",
+             *         "id": "2S@r5c5",
+             *         "description": "Place 2S at r5c5"
+             *       }
+             *     ]
+             */
+            moves: components["schemas"]["PatiencePokerMove"][];
+            /**
+             * @description With `risks` (a game offering them, GET /v1/catalog): one per move, in the order of `moves`: the chance its discard lets the next player meld.
+             * @example [
+             *       {
+             *         "move": "KC",
+             *         "player": 1,
+             *         "probability": 0.1301,
+             *         "how": "meld",
+             *         "method": "exact"
+             *       }
+             *     ]
+             */
+            risks?: components["schemas"]["DiscardRisk"][];
+        };
+        PatiencePokerView: {
+            /**
+             * @description Always `patience-poker`: the game (GET /v1/catalog).
+             * @example patience-poker
+             * @enum {string}
+             */
+            game: "patience-poker";
+            /**
+             * @description The counting system (PP13) and the table: the book's grid (PP6, PP7) or the fixed five by five of `poker-squares` (PP19).
+             * @example patience-poker
+             * @enum {string}
+             */
+            variant: "patience-poker" | "patience-poker-straights" | "patience-poker-english" | "poker-squares";
+            /**
+             * @description The seat that turns the cards (PP16, PPD5).
+             * @example 0
+             */
+            caller: number;
+            /**
+             * @description The seats, one a tableau (PP2, PPD4; derived).
+             * @example 2
+             */
+            players?: number;
+            /**
+             * @description The cards turned so far, in order, the card to place last (PP4, PP9).
+             * @example [
+             *       "5D",
+             *       "2S"
+             *     ]
+             */
+            called: string[];
+            /**
+             * @description The card to place: the last called; null once every tableau is complete (PP4, PP9; derived).
+             * @example 2S
+             */
+            card?: string | null;
+            /**
+             * @description Each seat's tableau: the cell of each card called, in call order (the i-th cell holds the i-th card; PPD1, PPD2, PP8).
+             * @example [
+             *       [
+             *         "r4c4",
+             *         "r3c3"
+             *       ],
+             *       [
+             *         "r4c4"
+             *       ]
+             *     ]
+             */
+            tableaus: string[][];
+            /**
+             * @description The seats that have not placed the card called (PPD7).
+             * @example [
+             *       1
+             *     ]
+             */
+            acting: number[];
+            /**
+             * @description Each seat's count as it stands: its complete hands only, as every seat has seen them (PP14, PPD10; derived).
+             * @example [
+             *       0,
+             *       0
+             *     ]
+             */
+            scores?: number[];
+            /**
+             * @description Over or not, who won, the points per seat; derived, ignored on input.
+             * @example {
+             *       "over": false,
+             *       "winners": [],
+             *       "points": [
+             *         0,
+             *         0
+             *       ]
+             *     }
+             */
+            result?: components["schemas"]["Result"];
+            /**
+             * @description The seat whose view this is (PP2).
+             * @example 1
+             */
+            player: number;
+            /**
+             * @description The cards left in the stock (PP3; derived).
+             * @example 50
+             */
+            stock_size?: number;
+        };
+        PatiencePokerApplyResponse: {
+            /**
+             * @description The next state (open games).
+             * @example {
+             *       "game": "patience-poker",
+             *       "variant": "patience-poker",
+             *       "caller": 0,
+             *       "players": 1,
+             *       "called": [
+             *         "5D",
+             *         "2S",
+             *         "5H"
+             *       ],
+             *       "card": "5H",
+             *       "tableaus": [
+             *         [
+             *           "r4c4",
+             *           "r3c3"
+             *         ]
+             *       ],
+             *       "acting": [
+             *         0
+             *       ],
+             *       "scores": [
+             *         0
+             *       ],
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0
+             *         ]
+             *       },
+             *       "seed": 11,
+             *       "stock": [
+             *         "4C",
+             *         "10D",
+             *         "8C",
+             *         "KS",
+             *         "3D",
+             *         "3S",
+             *         "AC",
+             *         "9D",
+             *         "4H",
+             *         "7S",
+             *         "6H",
+             *         "QS",
+             *         "6D",
+             *         "2C",
+             *         "QH",
+             *         "7C",
+             *         "AH",
+             *         "JD",
+             *         "5S",
+             *         "AS",
+             *         "7D",
+             *         "9H",
+             *         "10S",
+             *         "KD",
+             *         "6C",
+             *         "6S",
+             *         "4D",
+             *         "JH",
+             *         "7H",
+             *         "AD",
+             *         "2H",
+             *         "3H",
+             *         "5C",
+             *         "QC",
+             *         "2D",
+             *         "JC",
+             *         "10C",
+             *         "JS",
+             *         "8D",
+             *         "QD",
+             *         "3C",
+             *         "4S",
+             *         "10H",
+             *         "9S",
+             *         "KC",
+             *         "8H",
+             *         "KH",
+             *         "9C",
+             *         "8S"
+             *       ]
+             *     }
+             */
+            state?: components["schemas"]["PatiencePokerState"];
+            /**
+             * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
+             * @example gAAAAABn...(opaque)
+             */
+            game?: string;
+            /**
+             * @description Sealed games: the mover's view of the next position.
+             * @example {
+             *       "game": "patience-poker",
+             *       "variant": "patience-poker",
+             *       "caller": 0,
+             *       "players": 1,
+             *       "called": [
+             *         "5D",
+             *         "2S"
+             *       ],
+             *       "card": "2S",
+             *       "tableaus": [
+             *         [
+             *           "r4c4"
+             *         ]
+             *       ],
+             *       "acting": [
+             *         0
+             *       ],
+             *       "scores": [
+             *         0
+             *       ],
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0
+             *         ]
+             *       },
+             *       "player": 0,
+             *       "stock_size": 50
+             *     }
+             */
+            view?: components["schemas"]["PatiencePokerView"];
+            /**
+             * @description Sealed games where the house answered: the mover's view right after its own move, before the house's moves.
+             * @example {
+             *       "game": "patience-poker",
+             *       "variant": "patience-poker",
+             *       "caller": 0,
+             *       "players": 1,
+             *       "called": [
+             *         "5D",
+             *         "2S"
+             *       ],
+             *       "card": "2S",
+             *       "tableaus": [
+             *         [
+             *           "r4c4"
+             *         ]
+             *       ],
+             *       "acting": [
+             *         0
+             *       ],
+             *       "scores": [
+             *         0
+             *       ],
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0
+             *         ]
+             *       },
+             *       "player": 0,
+             *       "stock_size": 50
+             *     }
+             */
+            view_before_house?: components["schemas"]["PatiencePokerView"];
+            /**
+             * @description What happened, in order, as the asking seat may see it.
+             * @example [
+             *       {
+             *         "type": "place",
+             *         "player": 0,
+             *         "card": "2S",
+             *         "cell": "r3c3",
+             *         "description": "player 0 placed 2S at r3c3"
+             *       },
+             *       {
+             *         "type": "turn",
+             *         "player": null,
+             *         "card": "5H",
+             *         "description": "5H is turned (PP4)"
+             *       }
+             *     ]
+             */
+            events: components["schemas"]["PatiencePokerEvent"][];
+        };
+        PatiencePokerViewResponse: {
+            /**
+             * @description The view.
+             * @example {
+             *       "game": "patience-poker",
+             *       "variant": "patience-poker",
+             *       "caller": 0,
+             *       "players": 1,
+             *       "called": [
+             *         "5D",
+             *         "2S"
+             *       ],
+             *       "card": "2S",
+             *       "tableaus": [
+             *         [
+             *           "r4c4"
+             *         ]
+             *       ],
+             *       "acting": [
+             *         0
+             *       ],
+             *       "scores": [
+             *         0
+             *       ],
+             *       "result": {
+             *         "over": false,
+             *         "winners": [],
+             *         "points": [
+             *           0
+             *         ]
+             *       },
+             *       "player": 0,
+             *       "stock_size": 50
+             *     }
+             */
+            view: components["schemas"]["PatiencePokerView"];
+            /**
+             * @description Sealed games: what the last apply did, as this seat may see it.
+             * @example [
+             *       {
+             *         "type": "place",
+             *         "player": 0,
+             *         "card": "2S",
+             *         "cell": "r3c3",
+             *         "description": "player 0 placed 2S at r3c3"
+             *       },
+             *       {
+             *         "type": "turn",
+             *         "player": null,
+             *         "card": "5H",
+             *         "description": "5H is turned (PP4)"
+             *       }
+             *     ]
+             */
+            events?: components["schemas"]["PatiencePokerEvent"][];
+        };
+        PatiencePokerRankedMove: {
+            /**
+             * @description 1 for the best move.
+             * @example 1
+             */
+            rank: number;
+            /**
+             * @description The move, with its id.
+             * @example {
+             *       "type": "place",
+             *       "card": "2S",
+             *       "cell": "r5c3",
+             *       "id": "2S@r5c3",
+             *       "description": "Place 2S at r5c3"
+             *     }
+             */
+            move: components["schemas"]["PatiencePokerMove"];
+            /**
+             * @description Mean equity of the move.
+             * @example 77.875
+             */
+            equity: number;
+            /**
+             * @description Its standard error.
+             * @example 6.169
+             */
+            stderr: number;
+            /**
+             * @description Paired standard error of its difference from the best move, the move of highest equity (0 for that move itself).
+             * @example 0
+             */
+            stderr_diff?: number;
+            /**
+             * @description Present, and true, on a move the game's prior ranked first although a later move has a higher equity: the search's evidence against the prior (the equities' difference, `stderr_diff`) was under its threshold (the rummy games: docs/api.md "Hints").
+             * @example true
+             */
+            prior?: boolean;
+            /**
+             * @description Readable hints: the ids of the moves alike to this one (the rummy games: the same but for which pack's copy of a card they play), best first; on the best of them only.
+             * @example [
+             *       "7H'"
+             *     ]
+             */
+            alternatives?: string[];
+            /**
+             * @description Readable hints: this move is an alternative of the move with this id, ranked above it.
+             * @example 7H
+             */
+            alternative_of?: string;
+        };
+        PatiencePokerHintsResponse: {
+            /**
+             * @description The asking seat.
+             * @example 0
+             */
+            player: number;
+            /**
+             * @description The position's value for the asking player (counters or points of the hand).
+             * @example {
+             *       "equity": 77.875,
+             *       "stderr": 6.169,
+             *       "expected_points": [
+             *         77.875
+             *       ]
+             *     }
+             */
+            evaluation: components["schemas"]["Evaluation"];
+            /**
+             * @description How the answer was found; `exact` says every world was searched to the hand's end.
+             * @example {
+             *       "algorithm": "pimc-greedy-rollout",
+             *       "samples": 8,
+             *       "elapsed_ms": 63.7,
+             *       "cached": false,
+             *       "nodes": 14411,
+             *       "seed": 0
+             *     }
+             */
+            solver: components["schemas"]["SolverMeta"];
+            /**
+             * @description Legal moves best first.
+             * @example [
+             *       {
+             *         "rank": 1,
+             *         "move": {
+             *           "type": "place",
+             *           "card": "2S",
+             *           "cell": "r5c3",
+             *           "id": "2S@r5c3",
+             *           "description": "Place 2S at r5c3"
+             *         },
+             *         "equity": 77.875,
+             *         "stderr": 6.169,
+             *         "stderr_diff": 0
+             *       },
+             *       {
+             *         "rank": 2,
+             *         "move": {
+             *           "type": "place",
+             *           "card": "2S",
+             *           "cell": "r3c5",
+             *           "id": "2S@r3c5",
+             *           "description": "Place 2S at r3c5"
+             *         },
+             *         "equity": 77.75,
+             *         "stderr": 8.738,
+             *         "stderr_diff": 7.675
+             *       },
+             *       {
+             *         "rank": 3,
+             *         "move": {
+             *           "type": "place",
+             *           "card": "2S",
+             *           "cell": "r3c4",
+             *           "id": "2S@r3c4",
+             *           "description": "Place 2S at r3c4"
+             *         },
+             *         "equity": 77.375,
+             *         "stderr": 7.25,
+             *         "stderr_diff": 6.668
+             *       },
+             *       {
+             *         "rank": 4,
+             *         "move": {
+             *           "type": "place",
+             *           "card": "2S",
+             *           "cell": "r5c5",
+             *           "id": "2S@r5c5",
+             *           "description": "Place 2S at r5c5"
+             *         },
+             *         "equity": 72.25,
+             *         "stderr": 8.474,
+             *         "stderr_diff": 4.582
+             *       },
+             *       {
+             *         "rank": 5,
+             *         "move": {
+             *           "type": "place",
+             *           "card": "2S",
+             *           "cell": "r3c3",
+             *           "id": "2S@r3c3",
+             *           "description": "Place 2S at r3c3"
+             *         },
+             *         "equity": 71.875,
+             *         "stderr": 7.841,
+             *         "stderr_diff": 3.279
+             *       },
+             *       {
+             *         "rank": 6,
+             *         "move": {
+             *           "type": "place",
+             *           "card": "2S",
+             *           "cell": "r4c5",
+             *           "id": "2S@r4c5",
+             *           "description": "Place 2S at r4c5"
+             *         },
+             *         "equity": 71,
+             *         "stderr": 8.74,
+             *         "stderr_diff": 6.839
+             *       },
+             *       {
+             *         "rank": 7,
+             *         "move": {
+             *           "type": "place",
+             *           "card": "2S",
+             *           "cell": "r5c4",
+             *           "id": "2S@r5c4",
+             *           "description": "Place 2S at r5c4"
+             *         },
+             *         "equity": 71,
+             *         "stderr": 8.452,
+             *         "stderr_diff": 9.338
+             *       },
+             *       {
+             *         "rank": 8,
+             *         "move": {
+             *           "type": "place",
+             *           "card": "2S",
+             *           "cell": "r4c3",
+             *           "id": "2S@r4c3",
+             *           "description": "Place 2S at r4c3"
+             *         },
+             *         "equity": 69.5,
+             *         "stderr": 7.964,
+             *         "stderr_diff": 6.097
+             *       }
+             *     ]
+             */
+            moves: components["schemas"]["PatiencePokerRankedMove"][];
         };
         RummyState: {
             /**
@@ -13320,7 +15580,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 8,
-             *       "elapsed_ms": 9,
+             *       "elapsed_ms": 5,
              *       "cached": false,
              *       "nodes": 106,
              *       "seed": 0,
@@ -14408,7 +16668,7 @@ export interface components {
              * @example {
              *       "algorithm": "exact-discard",
              *       "samples": 1,
-             *       "elapsed_ms": 121.6,
+             *       "elapsed_ms": 122.8,
              *       "cached": false,
              *       "nodes": 15,
              *       "seed": 0,
@@ -15497,7 +17757,7 @@ export interface components {
              *       }
              *     }
              */
-            state?: components["schemas"]["State"] | components["schemas"]["CanfieldState"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
+            state?: components["schemas"]["State"] | components["schemas"]["CanfieldState"] | components["schemas"]["ConquianState"] | components["schemas"]["IDoubtItState"] | components["schemas"]["PatiencePokerState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
             /**
              * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
              * @example gAAAAABn...(opaque)
@@ -15624,7 +17884,7 @@ export interface components {
              *       }
              *     }
              */
-            state?: components["schemas"]["State"] | components["schemas"]["CanfieldState"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
+            state?: components["schemas"]["State"] | components["schemas"]["CanfieldState"] | components["schemas"]["ConquianState"] | components["schemas"]["IDoubtItState"] | components["schemas"]["PatiencePokerState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
             /**
              * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
              * @example gAAAAABn...(opaque)
@@ -15647,7 +17907,7 @@ export interface components {
              *       ]
              *     }
              */
-            move: components["schemas"]["Move"] | string | components["schemas"]["CanfieldMove"] | components["schemas"]["ConquianMove"] | components["schemas"]["RummyMove"] | components["schemas"]["SolitaireCribbageMove"];
+            move: components["schemas"]["Move"] | string | components["schemas"]["CanfieldMove"] | components["schemas"]["ConquianMove"] | components["schemas"]["IDoubtItMove"] | components["schemas"]["PatiencePokerMove"] | components["schemas"]["RummyMove"] | components["schemas"]["SolitaireCribbageMove"];
             /**
              * @description Optional: the seat making the move. It must be the seat to move (R4), except for a claim, which any seat makes (T5) and which this field may name; the events are then told as that seat may see them (a deal shows its own hand only). Sealed games: the credential's seat.
              * @example 0
@@ -15758,7 +18018,7 @@ export interface components {
              *       }
              *     }
              */
-            state?: components["schemas"]["State"] | components["schemas"]["CanfieldState"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
+            state?: components["schemas"]["State"] | components["schemas"]["CanfieldState"] | components["schemas"]["ConquianState"] | components["schemas"]["IDoubtItState"] | components["schemas"]["PatiencePokerState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
             /**
              * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
              * @example gAAAAABn...(opaque)
@@ -15879,7 +18139,7 @@ export interface components {
              *       }
              *     }
              */
-            state?: components["schemas"]["State"] | components["schemas"]["CanfieldState"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
+            state?: components["schemas"]["State"] | components["schemas"]["CanfieldState"] | components["schemas"]["ConquianState"] | components["schemas"]["IDoubtItState"] | components["schemas"]["PatiencePokerState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
             /**
              * @description A view (capture piles are public).
              * @example {
@@ -15938,7 +18198,7 @@ export interface components {
              *       }
              *     }
              */
-            view?: components["schemas"]["View"] | components["schemas"]["CanfieldView"] | components["schemas"]["ConquianView"] | components["schemas"]["RummyView"] | components["schemas"]["SolitaireCribbageView"];
+            view?: components["schemas"]["View"] | components["schemas"]["CanfieldView"] | components["schemas"]["ConquianView"] | components["schemas"]["IDoubtItView"] | components["schemas"]["PatiencePokerView"] | components["schemas"]["RummyView"] | components["schemas"]["SolitaireCribbageView"];
             /**
              * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
              * @example gAAAAABn...(opaque)
@@ -16009,7 +18269,7 @@ export interface components {
              *       }
              *     }
              */
-            view?: components["schemas"]["View"] | components["schemas"]["CanfieldView"] | components["schemas"]["ConquianView"] | components["schemas"]["RummyView"] | components["schemas"]["SolitaireCribbageView"];
+            view?: components["schemas"]["View"] | components["schemas"]["CanfieldView"] | components["schemas"]["ConquianView"] | components["schemas"]["IDoubtItView"] | components["schemas"]["PatiencePokerView"] | components["schemas"]["RummyView"] | components["schemas"]["SolitaireCribbageView"];
             /**
              * @description A full state: only the view of `player` is used (R29).
              * @example {
@@ -16113,7 +18373,7 @@ export interface components {
              *       }
              *     }
              */
-            state?: components["schemas"]["State"] | components["schemas"]["CanfieldState"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
+            state?: components["schemas"]["State"] | components["schemas"]["CanfieldState"] | components["schemas"]["ConquianState"] | components["schemas"]["IDoubtItState"] | components["schemas"]["PatiencePokerState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
             /**
              * @description With `state`: the asking seat.
              * @example 1
@@ -16236,7 +18496,7 @@ export interface components {
              * @description The hints (or evaluation, or review) answer when finished.
              * @example null
              */
-            result?: components["schemas"]["HintsResponse"] | components["schemas"]["CanfieldHintsResponse"] | components["schemas"]["ConquianHintsResponse"] | components["schemas"]["RummyHintsResponse"] | components["schemas"]["SolitaireCribbageHintsResponse"] | components["schemas"]["EvaluateResponse"] | components["schemas"]["ReviewResponse"];
+            result?: components["schemas"]["HintsResponse"] | components["schemas"]["CanfieldHintsResponse"] | components["schemas"]["ConquianHintsResponse"] | components["schemas"]["IDoubtItHintsResponse"] | components["schemas"]["PatiencePokerHintsResponse"] | components["schemas"]["RummyHintsResponse"] | components["schemas"]["SolitaireCribbageHintsResponse"] | components["schemas"]["EvaluateResponse"] | components["schemas"]["ReviewResponse"];
             /**
              * @description Why the job failed.
              * @example the job failed
@@ -16347,7 +18607,7 @@ export interface components {
              *       }
              *     }
              */
-            state?: components["schemas"]["State"] | components["schemas"]["CanfieldState"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
+            state?: components["schemas"]["State"] | components["schemas"]["CanfieldState"] | components["schemas"]["ConquianState"] | components["schemas"]["IDoubtItState"] | components["schemas"]["PatiencePokerState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
             /**
              * @description With `state`: the record of the game before the state's deal (or any part of the game up to the state); the state's history extends it.
              * @example {
@@ -16843,7 +19103,7 @@ export interface components {
              *       }
              *     }
              */
-            view?: components["schemas"]["View"] | components["schemas"]["CanfieldView"] | components["schemas"]["ConquianView"] | components["schemas"]["RummyView"] | components["schemas"]["SolitaireCribbageView"];
+            view?: components["schemas"]["View"] | components["schemas"]["CanfieldView"] | components["schemas"]["ConquianView"] | components["schemas"]["IDoubtItView"] | components["schemas"]["PatiencePokerView"] | components["schemas"]["RummyView"] | components["schemas"]["SolitaireCribbageView"];
             /**
              * @description A full state: only the view of `player` is used (R29).
              * @example {
@@ -16947,7 +19207,7 @@ export interface components {
              *       }
              *     }
              */
-            state?: components["schemas"]["State"] | components["schemas"]["CanfieldState"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
+            state?: components["schemas"]["State"] | components["schemas"]["CanfieldState"] | components["schemas"]["ConquianState"] | components["schemas"]["IDoubtItState"] | components["schemas"]["PatiencePokerState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
             /**
              * @description With `state`: the bot's seat.
              * @example 1
@@ -17121,7 +19381,7 @@ export interface components {
              *       }
              *     }
              */
-            state?: components["schemas"]["State"] | components["schemas"]["CanfieldState"] | components["schemas"]["ConquianState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
+            state?: components["schemas"]["State"] | components["schemas"]["CanfieldState"] | components["schemas"]["ConquianState"] | components["schemas"]["IDoubtItState"] | components["schemas"]["PatiencePokerState"] | components["schemas"]["RummyState"] | components["schemas"]["SolitaireCribbageState"];
             /**
              * @description A sealed game's token: from `POST /v1/games` with `sealed`, then from each apply. Opaque: the server's key encrypts it. Only the newest token of a game is accepted.
              * @example gAAAAABn...(opaque)
