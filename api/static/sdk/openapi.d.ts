@@ -5167,7 +5167,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 273.7,
+                         *         "elapsed_ms": 19.9,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -5192,9 +5192,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j08cd5337121eff8867ab10fbc9cd8797",
+                         *         "id": "j442e680464caadd140957fce25cbfa07",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j08cd5337121eff8867ab10fbc9cd8797"
+                         *         "url": "/v1/jobs/j442e680464caadd140957fce25cbfa07"
                          *       }
                          *     }
                          */
@@ -5602,7 +5602,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 226.1,
+                         *         "elapsed_ms": 19.1,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -5627,9 +5627,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j08cd5337121eff8867ab10fbc9cd8797",
+                         *         "id": "j442e680464caadd140957fce25cbfa07",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j08cd5337121eff8867ab10fbc9cd8797"
+                         *         "url": "/v1/jobs/j442e680464caadd140957fce25cbfa07"
                          *       }
                          *     }
                          */
@@ -5837,7 +5837,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "j08cd5337121eff8867ab10fbc9cd8797",
+                         *       "id": "j442e680464caadd140957fce25cbfa07",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -5974,7 +5974,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 245.7,
+                         *           "elapsed_ms": 23.1,
                          *           "cached": false,
                          *           "nodes": 76919,
                          *           "seed": 0,
@@ -11996,7 +11996,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 4,
-             *       "elapsed_ms": 181.3,
+             *       "elapsed_ms": 28.7,
              *       "cached": false,
              *       "nodes": 536,
              *       "seed": 0,
@@ -12756,7 +12756,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-alphabeta-horizon",
              *       "samples": 6,
-             *       "elapsed_ms": 278.2,
+             *       "elapsed_ms": 34.1,
              *       "cached": false,
              *       "nodes": 1005,
              *       "seed": 0,
@@ -13689,7 +13689,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-claim-model",
              *       "samples": 8,
-             *       "elapsed_ms": 27.2,
+             *       "elapsed_ms": 3.2,
              *       "cached": false,
              *       "nodes": 200,
              *       "seed": 0,
@@ -15410,7 +15410,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-rule-playout-maxn",
              *       "samples": 8,
-             *       "elapsed_ms": 144.2,
+             *       "elapsed_ms": 11.3,
              *       "cached": false,
              *       "nodes": 576,
              *       "seed": 0
@@ -16151,7 +16151,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-rollout",
              *       "samples": 8,
-             *       "elapsed_ms": 290.4,
+             *       "elapsed_ms": 37.7,
              *       "cached": false,
              *       "nodes": 14411,
              *       "seed": 0
@@ -17131,7 +17131,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 8,
-             *       "elapsed_ms": 33.6,
+             *       "elapsed_ms": 5,
              *       "cached": false,
              *       "nodes": 106,
              *       "seed": 0,
@@ -18219,7 +18219,7 @@ export interface components {
              * @example {
              *       "algorithm": "exact-discard",
              *       "samples": 1,
-             *       "elapsed_ms": 780.4,
+             *       "elapsed_ms": 67.8,
              *       "cached": false,
              *       "nodes": 15,
              *       "seed": 0,
