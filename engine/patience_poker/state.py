@@ -272,7 +272,7 @@ class State(_Table):
         if len(self.acting) == 1:
             return next(iter(self.acting))
         raise IllegalMoveError("move.player: several seats may place the card; the move "
-                               "names its seat, p<seat>-<cell> (PPD8)", field="move.player",
+                               "names its seat, p<seat>:<card>@<cell> (PPD8)", field="move.player",
                                rule="PPD8")
 
     def apply(self, move: Move) -> tuple[State, list[Event]]:
