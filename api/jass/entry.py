@@ -19,17 +19,22 @@ from api.served import ServedGame, Wire
 from engine.cards import card_name, parse_card
 from engine.jass.rules import TWO
 from engine.jass.why import why
+from solver.jass.risks import move_risks
 
 __all__ = ["SERVED"]
 
 
 class JassServed(ServedGame):
     features = ServedGame.features | {"why", "levels", "dial", "bot_move", "records",
-                                      "replay", "review"}
+                                      "replay", "review", "risks"}
     wire = Wire("Jass", JassStateSchema, JassViewSchema, JassMoveSchema, JassEventSchema,
                 example="jass", move_id=MOVE_ID, engine_checks_fields=True)
     examples: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "jass": {"game": "jass", "seed": 6, "dealer": 0}}
+
+    def warnings(self, view: Any, moves: list[Any]) -> Mapping[Any, Mapping[str, Any]]:
+        """A card of points thrown onto a trick the seat cannot win (solver/jass/risks.py)."""
+        return move_risks(view, moves)
 
     def why(self, view: Any, body: Mapping[str, Any]) -> dict[str, Any]:
         """The picked ``card`` (or ``cards``): a card played, or melds declared, and each

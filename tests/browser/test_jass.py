@@ -1,8 +1,8 @@
 """Jass at its web table (api/static/play/game-jass.js), in a real Chromium: a deal against
 the house's rule bots in each variant, every card played by a click on the hand, the calls
 and melds by their buttons; Why? on a card that may not be played names the rule; a hint
-ranks the moves.  No answer the page runs without a script error (the conformance suite
-checks what its answers hide)."""
+ranks the moves; every legal-moves request asks for the warnings.  No answer the page runs
+without a script error (the conformance suite checks what its answers hide)."""
 
 from __future__ import annotations
 
@@ -49,6 +49,9 @@ def test_a_whole_deal_by_clicking_cards(browser: Any, server: Server, variant: s
                 answers.append(response.json())
 
     page.on("response", answered)
+    listings: list[Any] = []  # the legal-moves requests: each asks for the warnings
+    page.on("request", lambda request: listings.append(request.post_data_json)
+            if urlparse(request.url).path == "/v1/legal-moves" else None)
     page.goto(f"{server.url}/play?game=jass&variant={variant}&seed=5&opponent=rule&delay=0")
     wait_for_phase(page, "human")
     assert_controls_are_labelled(page)
@@ -76,6 +79,7 @@ def test_a_whole_deal_by_clicking_cards(browser: Any, server: Server, variant: s
     assert hinted
     assert "Points:" in page.inner_text('[data-testid="scoreboard"]')
     assert not errors, errors
+    assert listings and all(body.get("risks") is True for body in listings)
     shown = set().union(*(cards_in(a) for a in answers if isinstance(a, dict)))
     assert shown
 

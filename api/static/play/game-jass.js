@@ -37,7 +37,7 @@ export function start(api, config, context) {
   const bot = choices.includes(config.opponent) ? config.opponent : "solver";
   const features = entry.features || [];
   const state = { token: null, credential: null, view: null, moves: [], picked: null,
-                  generation: 0 };
+                  risks: new Map(), generation: 0 };
   const seat = () => ({ game: state.token, credential: state.credential });
 
   for (const id of ["builds", "dial-pick", "show-round", "opponent"]) {
@@ -109,7 +109,7 @@ export function start(api, config, context) {
     $("hand").replaceChildren(...view.hand.map((card) => el("button", {
       type: "button", className: `card${red(card) ? " red" : ""}${state.picked === card ? " picked" : ""}`,
       "data-testid": `hand-card-${card}`, "aria-pressed": String(state.picked === card),
-      "aria-label": `${cardText(card)}${playable.has(card) ? ", playable" : ""}`,
+      "aria-label": `${cardText(card)}${riskText(`play:${card}`)}${playable.has(card) ? ", playable" : ""}`,
       onclick: () => clickCard(card) }, cardText(card))));
     $("your-stats").textContent = `Your points: ${view.result.points[human]} · tricks ${view.tricks[human]}`;
     const actions = [];
@@ -125,12 +125,20 @@ export function start(api, config, context) {
     $("selection-text").textContent = state.picked ? `Picked: ${cardText(state.picked)}` : "";
     $("all-moves").replaceChildren(...state.moves.map((m) => el("li", {}, el("button", {
       type: "button", className: "play", "data-testid": `any-move-${m.id}`, "data-move-id": m.id,
-      onclick: () => play(m.id) }, m.description || m.id))));
+      ...(state.risks.has(m.id) ? { "data-risk": "give" } : {}),
+      onclick: () => play(m.id) }, (m.description || m.id) + riskText(m.id)))));
     $("scoreboard").textContent = view.result.over ? `Points: ${view.result.points.join(" · ")}` : "";
+  }
+
+  /** The warning of a move in words, or "" (legal-moves' risks, how "give"). */
+  function riskText(moveId) {
+    const risk = state.risks.get(moveId);
+    return risk ? ` (gives ${risk.lost} more points away than ${cardText(risk.best.slice(5))} would, to a trick seat ${risk.player} is winning)` : "";
   }
 
   async function nextTurn(generation) {
     state.moves = [];
+    state.risks = new Map();
     state.picked = null;
     $("why-not").hidden = true;
     const result = state.view.result;
@@ -143,9 +151,11 @@ export function start(api, config, context) {
       setPhase("game-over", `The deal is over: ${won ? "you win" : `seat ${result.winners[0]} wins`} (points ${result.points.join(" · ")}).`);
       return;
     }
-    const listed = await api.legalMoves(seat());
+    const listed = await api.legalMoves(features.includes("risks") ? { ...seat(), risks: true } : seat());
     if (generation !== state.generation) return;
     state.moves = listed.moves;
+    // a card of points thrown onto a trick the seat cannot win (solver/jass/risks.py)
+    state.risks = new Map((listed.risks || []).filter((r) => r.how === "give").map((r) => [r.move, r]));
     render();
     setPhase("human", PHASES[state.view.phase] || "Your turn.");
   }

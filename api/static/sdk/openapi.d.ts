@@ -941,6 +941,7 @@ export interface paths {
                          *             "records",
                          *             "replay",
                          *             "review",
+                         *             "risks",
                          *             "sealed",
                          *             "why"
                          *           ],
@@ -5167,7 +5168,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 19.9,
+                         *         "elapsed_ms": 18.9,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -5192,9 +5193,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j442e680464caadd140957fce25cbfa07",
+                         *         "id": "j938be9dbe376a5076f0e4d0179911541",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j442e680464caadd140957fce25cbfa07"
+                         *         "url": "/v1/jobs/j938be9dbe376a5076f0e4d0179911541"
                          *       }
                          *     }
                          */
@@ -5602,7 +5603,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 19.1,
+                         *         "elapsed_ms": 16.5,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -5627,9 +5628,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j442e680464caadd140957fce25cbfa07",
+                         *         "id": "j938be9dbe376a5076f0e4d0179911541",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j442e680464caadd140957fce25cbfa07"
+                         *         "url": "/v1/jobs/j938be9dbe376a5076f0e4d0179911541"
                          *       }
                          *     }
                          */
@@ -5837,7 +5838,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "j442e680464caadd140957fce25cbfa07",
+                         *       "id": "j938be9dbe376a5076f0e4d0179911541",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -5974,7 +5975,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 23.1,
+                         *           "elapsed_ms": 20.1,
                          *           "cached": false,
                          *           "nodes": 76919,
                          *           "seed": 0,
@@ -11302,18 +11303,18 @@ export interface components {
              */
             probability: number;
             /**
-             * @description `meld`: a new meld with cards of its hand (Conquian: or borrowed, Q14); `add`: a meld on the table (Double-Pack Rum, DP5); `extend`: one of its melds (Conquian); `short`: Solitaire Cribbage, a discard far below the best in expected points, `probability` its chance of scoring less than the best is expected to; `bury` and `end`: Canfield, a card laid on one that could go to its foundation, and a stop or a pass ending while a card could still be played (docs/api.md).
+             * @description `meld`: a new meld with cards of its hand (Conquian: or borrowed, Q14); `add`: a meld on the table (Double-Pack Rum, DP5); `extend`: one of its melds (Conquian); `short`: Solitaire Cribbage, a discard far below the best in expected points, `probability` its chance of scoring less than the best is expected to; `bury` and `end`: Canfield, a card laid on one that could go to its foundation, and a stop or a pass ending while a card could still be played; `give`: Jass, a card of points thrown onto a trick the seat cannot win, `player` the seat winning it so far (docs/api.md).
              * @example meld
              * @enum {string|null}
              */
-            how: "meld" | "add" | "extend" | "short" | "bury" | "end" | null;
+            how: "meld" | "add" | "extend" | "short" | "bury" | "end" | "give" | null;
             /**
-             * @description `short`: the expected points below the best discard.
+             * @description `short`: the expected points below the best discard; `give`: the points given beyond the legal card of fewest points.
              * @example 2.5
              */
             lost?: number;
             /**
-             * @description `short`: the best discard's id.
+             * @description `short`: the best discard's id; `give`: the legal card of fewest points.
              * @example 0:5H+KD
              */
             best?: string;
@@ -11996,7 +11997,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 4,
-             *       "elapsed_ms": 28.7,
+             *       "elapsed_ms": 28.2,
              *       "cached": false,
              *       "nodes": 536,
              *       "seed": 0,
@@ -12756,7 +12757,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-alphabeta-horizon",
              *       "samples": 6,
-             *       "elapsed_ms": 34.1,
+             *       "elapsed_ms": 22.3,
              *       "cached": false,
              *       "nodes": 1005,
              *       "seed": 0,
@@ -13689,7 +13690,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-claim-model",
              *       "samples": 8,
-             *       "elapsed_ms": 3.2,
+             *       "elapsed_ms": 4.1,
              *       "cached": false,
              *       "nodes": 200,
              *       "seed": 0,
@@ -15410,7 +15411,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-rule-playout-maxn",
              *       "samples": 8,
-             *       "elapsed_ms": 11.3,
+             *       "elapsed_ms": 8.3,
              *       "cached": false,
              *       "nodes": 576,
              *       "seed": 0
@@ -16151,7 +16152,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-rollout",
              *       "samples": 8,
-             *       "elapsed_ms": 37.7,
+             *       "elapsed_ms": 34,
              *       "cached": false,
              *       "nodes": 14411,
              *       "seed": 0
@@ -17131,7 +17132,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 8,
-             *       "elapsed_ms": 5,
+             *       "elapsed_ms": 6.9,
              *       "cached": false,
              *       "nodes": 106,
              *       "seed": 0,
@@ -18219,7 +18220,7 @@ export interface components {
              * @example {
              *       "algorithm": "exact-discard",
              *       "samples": 1,
-             *       "elapsed_ms": 67.8,
+             *       "elapsed_ms": 111,
              *       "cached": false,
              *       "nodes": 15,
              *       "seed": 0,
