@@ -3,7 +3,8 @@ in every other seat, in any variant (``--variant three-hand-jass``, ``two-hand-j
 Your hand by number; ``p 3`` plays card 3 (J9-J11, J22); the calls and the melds of the
 phase by the letter shown (``1``, ``2``... among the listed moves: J6, J8, J14, J21);
 ``h`` asks for a hint (every move ranked), ``w 3`` asks why card 3 may not be played
-(POST /v1/why), ``q`` quits."""
+(POST /v1/why), ``q`` quits; a card of points that would go onto a trick you cannot win is
+warned of (the legal moves' ``risks``)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import Any, TextIO
 
 from client.api import ApiError
 
-__all__ = ["TITLE", "play", "replay_lines"]
+__all__ = ["TITLE", "play", "replay_lines", "warnings"]
 
 GAME = "jass"
 TITLE = "Jass"
@@ -47,6 +48,14 @@ def lines(view: dict[str, Any], human: int, symbols: bool) -> list[str]:
     return out
 
 
+def warnings(listed: dict[str, Any], symbols: bool) -> list[str]:
+    """The legal moves' warnings in words (``risks``, how ``give``: a card of points thrown
+    onto a trick the seat cannot win, docs/api.md "Jass")."""
+    return [f"  warning: {card(r['move'][5:], symbols)} gives {r['lost']:g} more points away "
+            f"than {card(r['best'][5:], symbols)} would, to a trick seat {r['player']} is "
+            "winning" for r in listed.get("risks", []) if r.get("how") == "give"]
+
+
 def play(client: Any, args: argparse.Namespace, symbols: bool, stdin: TextIO, out: TextIO,
          delay: float) -> int:
     """One deal to its end (or ``q``)."""
@@ -75,7 +84,10 @@ def play(client: Any, args: argparse.Namespace, symbols: bool, stdin: TextIO, ou
     while not view["result"]["over"]:
         for line in lines(view, human, symbols):
             say(line)
-        moves = client.post("/v1/legal-moves", seat)["moves"]
+        listed = client.post("/v1/legal-moves", {**seat, "risks": True})
+        moves = listed["moves"]
+        for line in warnings(listed, symbols):
+            say(line)
         calls = [m for m in moves if m["type"] != "play"]
         for i, move in enumerate(calls):
             say(f"  {i + 1}) {move['description']}")

@@ -35,6 +35,10 @@ def server() -> Iterator[Server]:
         yield running
 
 
+WHY_POLLS = 100
+"""Polls, 50 ms apart, for a why answer the page drew to reach the recorder."""
+
+
 class Wire:
     """The JSON bodies the page sends and receives, by path (``/v1/games``...)."""
 
@@ -97,6 +101,12 @@ def ask_why(page: Any, wire: Wire, label: str) -> tuple[Any, Any]:
     count = len(wire.answers)
     button.click()
     page.wait_for_selector('[data-testid="why-text"]', timeout=TURN)
+    # the page may draw the answer before the recorder's handler (still reading the
+    # response's body) has noted it: wait for the note
+    for _ in range(WHY_POLLS):
+        if any(p == "/v1/why" for p, _, _ in wire.answers[count:]):
+            break
+        page.wait_for_timeout(50)
     assert any(p == "/v1/why" for p, _, _ in wire.answers[count:])
     return wire.last("/v1/why")
 

@@ -43,3 +43,29 @@ def test_a_whole_deal_against_the_house(server: Server, variant: str) -> None:
     assert status == 0, err
     assert "DEAL OVER" in out and "points seat 0" in out, out[-2000:]
     assert "Play " in out  # the hint's moves in words
+
+
+def test_the_legal_moves_warnings_are_told_in_words() -> None:
+    """A position where a card of points would go onto a trick the seat cannot win: the
+    terminal names the card, the points given and the cheaper card (solver/jass/risks.py)."""
+    import random
+
+    from api import create_app
+    from engine.jass import new_game
+    from solver.jass.risks import move_risks
+
+    client = create_app(CONFIG).test_client()
+    rng = random.Random(2)
+    state = new_game(1, "jass")
+    while not move_risks(state.view(state.turn), state.moves_for(state.turn)):
+        state = state.apply(rng.choice(state.moves_for(state.turn)))[0]
+        if state.game_over:
+            state = new_game(rng.randrange(1000), "jass")
+    listed = client.post("/v1/legal-moves", json={"state": state.to_dict(),
+                                                  "player": state.turn, "risks": True}).json
+    told = games.load("jass").warnings(listed, False)
+    given = [r for r in listed["risks"] if r.get("how") == "give"]
+    assert given and len(told) == len(given)
+    for line, risk in zip(told, given, strict=True):
+        assert risk["move"][5:] in line and risk["best"][5:] in line
+        assert f"gives {risk['lost']:g} more points" in line
