@@ -128,6 +128,19 @@ def capped(body: dict[str, Any]) -> dict[str, int]:
             if body.get(name) is not None and body[name] > cap}
 
 
+def direct_ms(config: Any) -> float:
+    """``HINT_DIRECT_MS``: searches expected within it run in the request's process
+    (docs/workers.md "The direct path"); by default 15 in the embedded default and 0
+    (never: every hint goes to the RQ workers) with ``REDIS_URL``."""
+    value = config.get("HINT_DIRECT_MS")
+    if value is None or value == "":
+        return 0.0 if config.get("REDIS_URL") else DIRECT_MS
+    return float(value)
+
+
+DIRECT_MS = 15.0
+"""The embedded default's ``HINT_DIRECT_MS``."""
+
 RETRY_AFTER = 1
 """Seconds a client should wait before polling an unfinished job (``Retry-After``)."""
 
@@ -149,15 +162,22 @@ def job_answers(view: Any) -> Any:
 def answer(kind: str, body: dict[str, Any]) -> Any:
     request = read_request(kind, body)
     config = current_app.config
+    client = flask_request.remote_addr or "-"
+    hints = service()
     waits: threading.BoundedSemaphore = current_app.extensions["cardgames_waits"]
-    waiting = not body["async_"] and waits.acquire(blocking=False)
+    waiting = False
     try:
-        # Past HINT_SYNC_WAITS waiting requests in this process, answer 202 at once: a
-        # request thread waiting on a search is a thread cheap requests cannot have.
-        result = service().submit(request, force_async=not waiting,
-                                  client=flask_request.remote_addr or "-",
+        # The cache, or a search small enough to run here (docs/workers.md "The direct
+        # path"); else a job, which a request waits for only within HINT_SYNC_WAITS per
+        # process: past that it answers 202 at once, since a request thread waiting on a
+        # search is a thread cheap requests cannot have.
+        result = None if body["async_"] else hints.quick(
+            request, client=client, direct_ms=direct_ms(config))
+        if result is None:
+            waiting = not body["async_"] and waits.acquire(blocking=False)
+            result = hints.submit(request, force_async=not waiting, client=client,
                                   per_client=config["HINT_PER_CLIENT"],
-                                  backlog=config["HINT_BACKLOG"])
+                                  backlog=config["HINT_BACKLOG"], cached=body["async_"])
     except ClientBusy as exc:
         abort(429, message=str(exc), headers={"Retry-After": str(RETRY_AFTER)})
     except Overloaded as exc:
@@ -169,6 +189,7 @@ def answer(kind: str, body: dict[str, Any]) -> Any:
     finally:
         if waiting:
             waits.release()
+    assert result is not None  # every refusal above raised
     cut = capped(body)
     if cut and result.status == 200:  # the request's own: never part of a shared answer
         result = result._replace(body={**result.body,

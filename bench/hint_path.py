@@ -19,7 +19,10 @@ mid-game states, each new to the cache.  The service's steps are timed where the
 * ``process``: the round trip to the search process (the payload sent, the view read
   again there, the search, the tally sent back), of which ``search`` is the answer's own
   ``solver.elapsed_ms``;
-* ``cache_put``: the tally stored in the cache;
+* ``cache_put``: the tally stored in the cache (on the direct path after the answer left,
+  by the process's writer thread: not part of the request's time);
+* ``direct``: the direct path's search in the request's thread (docs/workers.md "The
+  direct path"), the search and its bookkeeping, when the request took that path;
 * ``wait``: from the job started to its result read back by the request's thread;
 * ``total``: the whole request, as the test client sees it (JSON both ways included).
 
@@ -55,7 +58,7 @@ ROOT = Path(__file__).resolve().parent.parent
 NO_LIMITS = {"CARDGAMES_RATE_LIMIT": "", "CARDGAMES_HINT_RATE_LIMIT": ""}
 """One client sends every request: the per-address rate limits (api/limits.py) are off."""
 STEPS = ("total", "flask", "answer", "read", "submit", "cache_get", "start", "track",
-         "wait", "records", "write", "process", "search", "cache_put")
+         "wait", "records", "write", "process", "direct", "search", "cache_put")
 
 
 def _pct(xs: list[float], q: float) -> float:
@@ -99,6 +102,7 @@ def in_process(states: list[dict[str, Any]]) -> dict[str, Any]:
         service.wait = timed("wait", service.wait)
         service._write = timed("write", service._write)
         service._searched = timed("process", service._searched)
+        service.direct.search = timed("direct", service.direct.search)
         read_request, answer_of = api.hints.read_request, api.hints.answer
         api.hints.read_request = timed("read", read_request)
         api.hints.answer = timed("answer", answer_of)

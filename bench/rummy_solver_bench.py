@@ -29,14 +29,15 @@ def quantile(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, max(0, round(q * (len(xs) - 1))))]
 
 
-def positions(variant: str, count: int, seed: int) -> list[State]:
-    """A random point of each of ``count`` greedy hands (seeds ``seed``..)."""
-    rng = random.Random(f"rummy-solver-bench/{variant}/{seed}")
+def positions(variant: str, count: int, seed: int, seats: int = 2) -> list[State]:
+    """A random point of each of ``count`` greedy hands of ``seats`` (seeds ``seed``..)."""
+    rng = random.Random(f"rummy-solver-bench/{variant}/{seed}"
+                        + ("" if seats == 2 else f"/{seats}"))
     bot = GreedyBot()
     out = []
     game = seed
     while len(out) < count:
-        state = new_game(game, variant)
+        state = new_game(game, variant, seats)
         game += 1
         line = []
         while not state.game_over:
@@ -51,18 +52,20 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=100)
     parser.add_argument("--variant", action="append", help="default: poker-rum, poker-gin")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seats", type=int, nargs="*", default=[2], help="2 to 6")
     parser.add_argument("--nodes", type=int, default=None, help="override the node budget")
     args = parser.parse_args()
     options: Options = DEFAULT
     if args.nodes is not None:
         options = Options(**{**options.__dict__, "nodes": args.nodes or None})
     print(f"options: {options}")
-    for variant in args.variant or ["poker-rum", "poker-gin"]:
+    for variant, seats in ((v, n) for v in args.variant or ["poker-rum", "poker-gin"]
+                           for n in args.seats):
         wall: list[float] = []
         cpu: list[float] = []
         by_phase: dict[str, list[float]] = {"draw": [], "discard": []}
         worlds = nodes = 0
-        for state in positions(variant, args.positions, args.seed):
+        for state in positions(variant, args.positions, args.seed, seats):
             view = state.view(state.to_move)
             began, began_cpu = time.perf_counter(), time.process_time()
             answer = hint(view, seed=args.seed, options=options)
@@ -73,7 +76,7 @@ def main() -> None:
             worlds += answer["solver"]["samples"]
             nodes += answer["solver"]["nodes"]
         n = len(wall)
-        print(f"{variant}: {n} positions; wall p50 {quantile(wall, .5):.1f} ms, p95 "
+        print(f"{variant}, {seats} seats: {n} positions; wall p50 {quantile(wall, .5):.1f} ms, p95 "
               f"{quantile(wall, .95):.1f} ms; CPU p50 {quantile(cpu, .5):.1f} ms, p95 "
               f"{quantile(cpu, .95):.1f} ms; mean {worlds / n:.1f} worlds, "
               f"{nodes / n:.0f} nodes")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from prometheus_client import Counter
 
-__all__ = ["HINT_CACHE_HITS", "HINT_CACHE_MISSES"]
+__all__ = ["HINT_CACHE_HITS", "HINT_CACHE_MISSES", "HINT_DIRECT"]
 
 HINT_CACHE_HITS = Counter(
     "cassino_hint_cache_hits_total",
@@ -18,3 +18,7 @@ HINT_CACHE_HITS = Counter(
 HINT_CACHE_MISSES = Counter(
     "cassino_hint_cache_misses_total",
     "Hints and evaluations not answered from the cache (a search job was started or joined).")
+HINT_DIRECT = Counter(
+    "cassino_hint_direct_total",
+    "Hints and evaluations searched in the request's own process, without a job "
+    "(docs/workers.md \"The direct path\").")

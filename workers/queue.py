@@ -142,11 +142,17 @@ class RedisService(HintService):
             return {"ready": False, "redis": "unreachable", "workers": None}
         return {"ready": workers > 0, "redis": "ok", "workers": workers}
 
+    def quick(self, request: HintRequest, *, client: str | None = None,
+              direct_ms: float = 0) -> Any:
+        with _reachable():
+            return super().quick(request, client=client, direct_ms=direct_ms)
+
     def submit(self, request: HintRequest, *, force_async: bool = False,
-               client: str | None = None, per_client: int = 0, backlog: int = 0) -> Any:
+               client: str | None = None, per_client: int = 0, backlog: int = 0,
+               cached: bool = True) -> Any:
         with _reachable():
             return super().submit(request, force_async=force_async, client=client,
-                                  per_client=per_client, backlog=backlog)
+                                  per_client=per_client, backlog=backlog, cached=cached)
 
     def start(self, request: HintRequest) -> str:
         key = request.share_key

@@ -10,11 +10,13 @@ process; :class:`workers.queue.RedisService` on RQ workers.
 from __future__ import annotations
 
 import logging
+import os
 from abc import ABC, abstractmethod
 from typing import Any, NamedTuple
 
 from workers.cache import DiskCache, RedisCache
-from workers.metrics import HINT_CACHE_HITS, HINT_CACHE_MISSES
+from workers.direct import JOIN_WAIT, Direct
+from workers.metrics import HINT_CACHE_HITS, HINT_CACHE_MISSES, HINT_DIRECT
 from workers.requests import HintRequest, Unfit
 
 __all__ = ["RESULT_TTL", "Answer", "ClientBusy", "HintService", "JobFailed", "Overloaded",
@@ -61,19 +63,69 @@ class HintService(ABC):
     def wait_ms(self, request: HintRequest) -> float:
         return (request.time_ms or DEFAULT_WAIT_MS) + MARGIN_MS
 
+    @property
+    def direct(self) -> Direct:
+        """This process's direct path (:mod:`workers.direct`), made on first use (a
+        forked process makes its own)."""
+        pid = os.getpid()
+        found = self.__dict__.get("_direct")
+        if found is None or found[0] != pid:
+            found = self.__dict__["_direct"] = (pid, Direct())
+        return found[1]
+
+    def cached(self, request: HintRequest) -> Answer | None:
+        """The request's answer from the cache, or ``None`` (a miss); when its family is
+        being searched on the direct path in this process, after that search."""
+        for _attempt in range(2):
+            # the search's event is taken before the cache is read: a tally written between
+            # the two reads is then found by the second
+            running = self.direct.running(request)
+            entry = self.cache.get(request)  # checked against the request: a misfit is a miss
+            if entry is not None and entry.serves(request):
+                HINT_CACHE_HITS.inc()
+                return Answer(200, request.answer(entry.tally, cached=True))
+            if running is None:
+                break
+            running.wait(JOIN_WAIT)
+        return None
+
+    def quick(self, request: HintRequest, *, client: str | None = None,
+              direct_ms: float = 0) -> Answer | None:
+        """The answer without a job, or ``None``: from the cache, else searched here when
+        the request's search is expected within ``direct_ms`` (:mod:`workers.direct`;
+        0: never).  :meth:`submit` with ``cached=False`` takes it from there."""
+        answer = self.cached(request)
+        if answer is not None:
+            return answer
+        HINT_CACHE_MISSES.inc()
+        direct = self.direct
+        if not direct.fits(request, direct_ms):
+            return None
+        try:
+            tally = direct.search(request, direct_ms, client, self.cache.put)
+        except Exception as exc:
+            log.exception("a direct search failed")
+            raise JobFailed("the search failed") from exc
+        if tally is None:
+            return None
+        HINT_DIRECT.inc()
+        return Answer(200, request.answer(tally, cached=False))
+
     def submit(self, request: HintRequest, *, force_async: bool = False,
-               client: str | None = None, per_client: int = 0, backlog: int = 0) -> Answer:
-        """Answer ``request`` now (200) or with its job (202).
+               client: str | None = None, per_client: int = 0, backlog: int = 0,
+               cached: bool = True) -> Answer:
+        """Answer ``request`` now (200) or with its job (202); ``cached=False``: the cache
+        was asked already (:meth:`quick`).
 
         A request that needs a new search is refused when ``client`` already has
         ``per_client`` hints computing (:class:`ClientBusy`) or when ``backlog`` jobs wait
         already (:class:`Overloaded`); 0 means no limit.
         """
-        entry = self.cache.get(request)  # checked against the request: a misfit is a miss
-        if entry is not None and entry.serves(request):
-            HINT_CACHE_HITS.inc()
-            return Answer(200, request.answer(entry.tally, cached=True))
-        HINT_CACHE_MISSES.inc()
+        if cached:
+            answer = self.cached(request)
+            if answer is not None:
+                return answer
+            HINT_CACHE_MISSES.inc()
         if client is not None and per_client and self.computing(client) >= per_client:
             raise ClientBusy(f"you have {per_client} hints computing already: wait for one")
         if backlog and self.backlog() >= backlog:
@@ -93,6 +145,7 @@ class HintService(ABC):
                 log.warning("job %s gave no answer to its request (%s): searched again",
                             job_id, exc)
                 continue  # start() joins no job whose answer does not fit: a new search
+            self.direct.measured(request, result)
             return Answer(200, result)
         else:
             raise QueueUnavailable("the answer could not be read back: try again later")
@@ -101,7 +154,8 @@ class HintService(ABC):
     def computing(self, client: str) -> int:
         """How many of ``client``'s jobs are queued or running."""
         ids = self.tracked(client)
-        return sum(1 for job_id in ids if self.status(job_id) in ("queued", "started"))
+        return self.direct.computing(client) + sum(
+            1 for job_id in ids if self.status(job_id) in ("queued", "started"))
 
     @abstractmethod
     def tracked(self, client: str) -> list[str]:

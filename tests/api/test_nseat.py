@@ -208,7 +208,11 @@ def test_house_seats_in_a_row_each_count_as_a_search() -> None:
 
 
 class FailingSearch:
-    """A hint service whose every search fails (the N-seat solver not there yet)."""
+    """A hint service whose every search fails (the N-seat solver not there yet), on the
+    direct path and as a job."""
+
+    def quick(self, request: Any, **options: Any) -> Any:
+        raise JobFailed("the search failed")
 
     def submit(self, request: Any, **options: Any) -> Any:
         raise JobFailed("the search failed")
