@@ -15,7 +15,8 @@ from engine.records import DealRecords
 __all__ = ["ENGINE", "GAME", "JassGame", "history", "move_words"]
 
 _CALLS = {"exchange": "Take the nine cards on the table", "keep": "Keep your cards",
-          "pass": "Pass out of the deal", "stay": "Play the deal"}
+          "pass": "Pass out of the deal", "stay": "Play the deal",
+          "call": "Call out: claim your total has reached the target (a wrong call loses)"}
 
 
 def move_words(move: Move) -> str:
@@ -35,6 +36,12 @@ def history(state: State) -> list[tuple[int, Move]]:
     return [(p.player, p.move) for p in state.history]
 
 
+def _dealt(state: State) -> tuple[int, int]:
+    """A game's seed and first dealer (a match's first deal's, JD18): its record replays
+    every deal from them."""
+    return state.seed, state.dealer if state.match is None else state.match.first_dealer
+
+
 class JassGame(Game[State, View, Move]):
     """Jass (J1-J22)."""
 
@@ -45,7 +52,7 @@ class JassGame(Game[State, View, Move]):
     seat_rule = "J3"
 
     def __init__(self) -> None:
-        self.records = DealRecords(self, history=history)
+        self.records = DealRecords(self, history=history, dealt=_dealt)
 
     def new_game(self, seed: int, variant: str, dealer: int | None = None,
                  players: int | None = None) -> State:
