@@ -15,7 +15,7 @@ from api.jass.schemas import (
     JassViewSchema,
 )
 from api.reasons import picked, why_json
-from api.served import ServedGame, Wire
+from api.served import Played, ServedGame, Wire
 from engine.cards import card_name, parse_card
 from engine.jass.rules import TWO
 from engine.jass.why import why
@@ -50,6 +50,18 @@ class JassServed(ServedGame):
         return why_json(view.player, [card_name(c) for c in cards], [], answer,
                         lambda move: self.engine.move_json(view, move))
 
+    def default_past(self, state: Any) -> tuple[Any, ...] | None:
+        """A token that lists no earlier deals knows them only in a match's first deal."""
+        return () if state.match is None or state.match.deal == 1 else None
+
+    def carried(self, past: tuple[Any, ...] | None, before: Any, seat: int, move: Any,
+                after: Any) -> tuple[Any, ...] | None:
+        """``before``'s deal joins the earlier ones when the move ended it and the match
+        went on to its next (JD18)."""
+        if past is None or before.match is None or after.match.deal == before.match.deal:
+            return past
+        return (*past, *before.history, Played(seat, move))
+
     def turn_order(self, state: Any) -> Iterator[int]:
         """The seat to act, then, past the first trick, the seats after it round the trick
         while it lasts.  A call (J6, J8) decides who is asked next, a seat's melds after
@@ -59,7 +71,7 @@ class JassServed(ServedGame):
         if self.over(state):
             return
         yield state.turn
-        if state.phase != "play" or (state.played == 0 and state.variant != TWO):
+        if state.phase != "play" or (state.played == 0 and state.form != TWO):
             return
         seat = state.turn
         for _ in range(len(state.in_play) - len(state.trick) - 1):
