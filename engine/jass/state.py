@@ -416,6 +416,10 @@ class _Table:
             return IllegalMoveError(f"player: a call-out is made on one's own turn, and it "
                                     f"is player {self.turn}'s (JD19)", field="player",
                                     rule="JD19")
+        if move.kind == "call" and self.phase not in ("play", "declare"):
+            return IllegalMoveError(f"move.type: a call-out is made in the play, not in the "
+                                    f"{self.phase} before it, when no point of the deal is "
+                                    "won yet (JD19)", field="move.type", rule="JD19")
         if move.kind == "call":
             return None
         if seat != self.turn:
@@ -461,15 +465,15 @@ class _Table:
         return GameOverError("the match is over (J18)", rule="J18")
 
     def _moves(self, hand: int, seat: int) -> list[Move]:
-        """The phase's moves (J6, J8, J9-J11, J14, J21), and in a match to 1,000 the
-        call-out (JD19), last."""
+        """The phase's moves (J6, J8, J9-J11, J14, J21), and in the play of a match to
+        1,000 the call-out (JD19), last."""
         if seat not in self.acting:
             return []
         call = [CALL] if self.settings.match == "points" else []
         if self.phase == "exchange":
-            return [EXCHANGE, KEEP, *call]
+            return [EXCHANGE, KEEP]
         if self.phase == "pass":
-            return [PASS, STAY, *call]
+            return [PASS, STAY]
         if self.phase == "declare":
             return self.meld_options(hand, seat) + call
         allowed = legal_plays(hand, [c for _, c in self.trick], self.trump, must=self.must,
