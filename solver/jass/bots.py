@@ -67,7 +67,7 @@ class Rule:
 
 @dataclass
 class Random:
-    """Any legal move at random."""
+    """Any legal move at random (but a call-out: at once when right, never when wrong)."""
 
     seed: int = 0
     rng: random.Random = field(init=False)
@@ -77,4 +77,6 @@ class Random:
 
     def choose(self, view: View) -> Move:
         moves = sound(view, view.legal_moves())
+        if CALL in moves:  # a right call-out at once (JD23)
+            return CALL
         return moves[self.rng.randrange(len(moves))]
