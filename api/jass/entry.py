@@ -17,6 +17,7 @@ from api.jass.schemas import (
 from api.reasons import picked, why_json
 from api.served import Played, ServedGame, Wire
 from engine.cards import card_name, parse_card
+from engine.jass import CALL
 from engine.jass.rules import TWO
 from engine.jass.why import why
 from solver.jass.risks import move_risks
@@ -49,6 +50,22 @@ class JassServed(ServedGame):
             answer = why(view, mask)
         return why_json(view.player, [card_name(c) for c in cards], [], answer,
                         lambda move: self.engine.move_json(view, move))
+
+    def open_move(self, state: Any, sent: Any, seat: int | None) -> Any:
+        """A call-out out of turn is refused naming its own rule (JD19)."""
+        if seat is not None and seat not in state.acting:
+            self._call_refused(state, self.read_move(sent), seat)
+        return super().open_move(state, sent, seat)
+
+    def sealed_move(self, state: Any, seat: int, move: Any) -> Any:
+        if seat not in state.acting:
+            self._call_refused(state, move, seat)
+        return super().sealed_move(state, seat, move)
+
+    def _call_refused(self, state: Any, move: Any, seat: int) -> None:
+        refusal = state.refusal(move, seat) if move == CALL else None
+        if refusal is not None:
+            raise refusal
 
     def default_past(self, state: Any) -> tuple[Any, ...] | None:
         """A token that lists no earlier deals knows them only in a match's first deal."""
