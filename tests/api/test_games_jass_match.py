@@ -11,10 +11,10 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from api.jass.schemas import JassStateSchema
 from engine.jass import CALL, State, View, new_game
 from engine.jass.match import Match
 from engine.jass.rules import SETTINGS
-from api.jass.schemas import JassStateSchema
 from solver.jass.bots import Rule
 from tests.api.helpers import finished
 
