@@ -44,6 +44,9 @@ def test_the_catalog_lists_the_match_variants(client: FlaskClient) -> None:
     names = [v["name"] for v in jass["variants"]]
     assert names[:3] == ["jass", "three-hand-jass", "two-hand-jass"] and set(MATCHES) <= set(
         names)
+    for v in jass["variants"]:
+        assert v["rules_url"] == f"/rules/{v['name']}", v
+        assert client.get(v["rules_url"]).status_code == 200
     page = client.get("/rules/jass")
     assert page.status_code == 200
     for rule in ("JD17", "JD19", "JD20", "JD21", "JD22"):

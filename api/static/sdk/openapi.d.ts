@@ -1146,7 +1146,8 @@ export interface paths {
                          *                   "min": 0,
                          *                   "max": 100
                          *                 }
-                         *               }
+                         *               },
+                         *               "rules_url": "/rules/jass-1000"
                          *             },
                          *             {
                          *               "name": "three-hand-jass-1000",
@@ -1195,7 +1196,8 @@ export interface paths {
                          *                   "min": 0,
                          *                   "max": 100
                          *                 }
-                         *               }
+                         *               },
+                         *               "rules_url": "/rules/three-hand-jass-1000"
                          *             },
                          *             {
                          *               "name": "two-hand-jass-1000",
@@ -1241,7 +1243,8 @@ export interface paths {
                          *                   "min": 0,
                          *                   "max": 100
                          *                 }
-                         *               }
+                         *               },
+                         *               "rules_url": "/rules/two-hand-jass-1000"
                          *             },
                          *             {
                          *               "name": "jass-marks",
@@ -1293,7 +1296,8 @@ export interface paths {
                          *                   "min": 0,
                          *                   "max": 100
                          *                 }
-                         *               }
+                         *               },
+                         *               "rules_url": "/rules/jass-marks"
                          *             },
                          *             {
                          *               "name": "three-hand-jass-marks",
@@ -1342,7 +1346,8 @@ export interface paths {
                          *                   "min": 0,
                          *                   "max": 100
                          *                 }
-                         *               }
+                         *               },
+                         *               "rules_url": "/rules/three-hand-jass-marks"
                          *             }
                          *           ]
                          *         },
@@ -5416,7 +5421,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 19.8,
+                         *         "elapsed_ms": 62.5,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -5441,9 +5446,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j416bb77494ee17fc259072844a85cc98",
-                         *         "status": "started",
-                         *         "url": "/v1/jobs/j416bb77494ee17fc259072844a85cc98"
+                         *         "id": "j65fe2e3c3e055a98e8f2414e68f14f6e",
+                         *         "status": "queued",
+                         *         "url": "/v1/jobs/j65fe2e3c3e055a98e8f2414e68f14f6e"
                          *       }
                          *     }
                          */
@@ -5851,7 +5856,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 18.1,
+                         *         "elapsed_ms": 35.4,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -5876,9 +5881,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j416bb77494ee17fc259072844a85cc98",
-                         *         "status": "started",
-                         *         "url": "/v1/jobs/j416bb77494ee17fc259072844a85cc98"
+                         *         "id": "j65fe2e3c3e055a98e8f2414e68f14f6e",
+                         *         "status": "queued",
+                         *         "url": "/v1/jobs/j65fe2e3c3e055a98e8f2414e68f14f6e"
                          *       }
                          *     }
                          */
@@ -6086,7 +6091,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "j416bb77494ee17fc259072844a85cc98",
+                         *       "id": "j65fe2e3c3e055a98e8f2414e68f14f6e",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -6223,7 +6228,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 21.5,
+                         *           "elapsed_ms": 130.3,
                          *           "cached": false,
                          *           "nodes": 76919,
                          *           "seed": 0,
@@ -12262,7 +12267,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 4,
-             *       "elapsed_ms": 24.1,
+             *       "elapsed_ms": 22.6,
              *       "cached": false,
              *       "nodes": 536,
              *       "seed": 0,
@@ -13022,7 +13027,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-alphabeta-horizon",
              *       "samples": 6,
-             *       "elapsed_ms": 21.3,
+             *       "elapsed_ms": 23,
              *       "cached": false,
              *       "nodes": 1005,
              *       "seed": 0,
@@ -13955,7 +13960,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-claim-model",
              *       "samples": 8,
-             *       "elapsed_ms": 3.2,
+             *       "elapsed_ms": 5.3,
              *       "cached": false,
              *       "nodes": 200,
              *       "seed": 0,
@@ -15745,7 +15750,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-rule-playout-maxn",
              *       "samples": 8,
-             *       "elapsed_ms": 8.8,
+             *       "elapsed_ms": 14.6,
              *       "cached": false,
              *       "nodes": 576,
              *       "seed": 0
@@ -16486,7 +16491,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-rollout",
              *       "samples": 8,
-             *       "elapsed_ms": 25.9,
+             *       "elapsed_ms": 72.4,
              *       "cached": false,
              *       "nodes": 14411,
              *       "seed": 0
@@ -17466,7 +17471,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 8,
-             *       "elapsed_ms": 6.6,
+             *       "elapsed_ms": 7.7,
              *       "cached": false,
              *       "nodes": 106,
              *       "seed": 0,
@@ -18554,7 +18559,7 @@ export interface components {
              * @example {
              *       "algorithm": "exact-discard",
              *       "samples": 1,
-             *       "elapsed_ms": 84,
+             *       "elapsed_ms": 236.4,
              *       "cached": false,
              *       "nodes": 15,
              *       "seed": 0,
