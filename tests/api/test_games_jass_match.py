@@ -162,3 +162,15 @@ def test_the_last_deal_of_a_match_on_marks_fits_the_spec(client: FlaskClient) ->
         state = answer["state"]
     assert [e["type"] for e in answer["events"]][-3:] == ["end", "tally", "match"]
     assert state["result"]["over"] and len(state["match"]["scores"]) == 12
+
+
+def test_an_open_matchs_record_is_made_in_its_first_deal(client: FlaskClient) -> None:
+    state = new_game(3, "two-hand-jass-1000")
+    for _ in range(6):
+        state = state.apply(Rule().choose(state.view(state.turn)))[0]
+    record = ok(client.post("/v1/records", json={"state": state.to_dict()}))["record"]
+    replay = ok(client.post("/v1/records/replay", json={"record": record}))
+    assert replay["positions"][-1]["state"] == state.to_dict()
+    refused = client.post("/v1/records", json={"state": late("two-hand-jass-1000", 100)
+                                               .to_dict()})
+    assert refused.status_code == 422 and refused.json["rule"] == "JD18", refused.json
