@@ -69,9 +69,12 @@ def lines(view: dict[str, Any], human: int, symbols: bool) -> list[str]:
 def warnings(listed: dict[str, Any], symbols: bool) -> list[str]:
     """The legal moves' warnings in words (``risks``, how ``give``: a card of points thrown
     onto a trick the seat cannot win, docs/api.md "Jass")."""
+    risks = listed.get("risks", [])
     return [f"  warning: {card(r['move'][5:], symbols)} gives {r['lost']:g} more points away "
             f"than {card(r['best'][5:], symbols)} would, to a trick seat {r['player']} is "
-            "winning" for r in listed.get("risks", []) if r.get("how") == "give"]
+            "winning" for r in risks if r.get("how") == "give"] + [
+        f"  warning: calling out now loses the match (your total is {r['lost']:g} short; "
+        f"seat {r['player']} would win)" for r in risks if r.get("how") == "lose"]
 
 
 def play(client: Any, args: argparse.Namespace, symbols: bool, stdin: TextIO, out: TextIO,

@@ -174,3 +174,12 @@ def test_an_open_matchs_record_is_made_in_its_first_deal(client: FlaskClient) ->
     refused = client.post("/v1/records", json={"state": late("two-hand-jass-1000", 100)
                                                .to_dict()})
     assert refused.status_code == 422 and refused.json["rule"] == "JD18", refused.json
+
+
+def test_a_wrong_call_is_a_warned_move(client: FlaskClient) -> None:
+    from tests.api.test_game_answers import fits
+    wrong = late("jass-1000", 500)
+    listed = fits("/v1/legal-moves", client.post("/v1/legal-moves", json={
+        "state": wrong.to_dict(), "risks": True}))
+    risk = next(r for r in listed["risks"] if r["move"] == "call")
+    assert risk["how"] == "lose" and risk["lost"] == 1000 - wrong.result.points[0]

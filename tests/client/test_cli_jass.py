@@ -80,3 +80,11 @@ def test_a_match_shows_its_totals_and_a_call_ends_it(server: Server) -> None:
     assert status == 0, err
     assert "Match to 1000: deal 1" in out and "c call out" in out, out[-2000:]
     assert "calls out" in out and "wrong" in out and "MATCH OVER: seat 1 wins" in out, out
+
+
+def test_a_wrong_call_is_warned_of_in_words() -> None:
+    told = games.load("jass").warnings({"risks": [
+        {"move": "call", "player": 2, "probability": 1.0, "how": "lose", "lost": 37.0,
+         "method": "exact"}]}, False)
+    assert told == ["  warning: calling out now loses the match (your total is 37 short; "
+                    "seat 2 would win)"]

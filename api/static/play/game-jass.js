@@ -129,7 +129,7 @@ export function start(api, config, context) {
     const actions = [];
     for (const move of state.moves.filter((m) => m.type !== "play")) {
       actions.push(el("button", { type: "button", className: "play", "data-testid": `move-${move.type}`,
-        "data-move-id": move.id, onclick: () => play(move.id) }, move.description || move.id));
+        "data-move-id": move.id, onclick: () => play(move.id) }, (move.description || move.id) + riskText(move.id)));
     }
     if (features.includes("why") && state.picked) {
       actions.push(el("button", { type: "button", className: "link", "data-testid": "why-button",
@@ -139,7 +139,7 @@ export function start(api, config, context) {
     $("selection-text").textContent = state.picked ? `Picked: ${cardText(state.picked)}` : "";
     $("all-moves").replaceChildren(...state.moves.map((m) => el("li", {}, el("button", {
       type: "button", className: "play", "data-testid": `any-move-${m.id}`, "data-move-id": m.id,
-      ...(state.risks.has(m.id) ? { "data-risk": "give" } : {}),
+      ...(state.risks.has(m.id) ? { "data-risk": state.risks.get(m.id).how } : {}),
       onclick: () => play(m.id) }, (m.description || m.id) + riskText(m.id)))));
     $("scoreboard").textContent = view.result.over ? `Points: ${view.result.points.join(" · ")}` : "";
   }
@@ -147,6 +147,7 @@ export function start(api, config, context) {
   /** The warning of a move in words, or "" (legal-moves' risks, how "give"). */
   function riskText(moveId) {
     const risk = state.risks.get(moveId);
+    if (risk && risk.how === "lose") return ` (a wrong call: your total is ${risk.lost} short, and seat ${risk.player} would win the match)`;
     return risk ? ` (gives ${risk.lost} more points away than ${cardText(risk.best.slice(5))} would, to a trick seat ${risk.player} is winning)` : "";
   }
 
@@ -169,7 +170,8 @@ export function start(api, config, context) {
     if (generation !== state.generation) return;
     state.moves = listed.moves;
     // a card of points thrown onto a trick the seat cannot win (solver/jass/risks.py)
-    state.risks = new Map((listed.risks || []).filter((r) => r.how === "give").map((r) => [r.move, r]));
+    // and a wrong call-out, which loses the match (JD20)
+    state.risks = new Map((listed.risks || []).filter((r) => r.how === "give" || r.how === "lose").map((r) => [r.move, r]));
     render();
     setPhase("human", PHASES[state.view.phase] || "Your turn.");
   }

@@ -5421,7 +5421,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 62.5,
+                         *         "elapsed_ms": 47.5,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -5446,9 +5446,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j65fe2e3c3e055a98e8f2414e68f14f6e",
+                         *         "id": "j6799059f968b5d140499e889c97c5c17",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j65fe2e3c3e055a98e8f2414e68f14f6e"
+                         *         "url": "/v1/jobs/j6799059f968b5d140499e889c97c5c17"
                          *       }
                          *     }
                          */
@@ -5856,7 +5856,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 35.4,
+                         *         "elapsed_ms": 93.2,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -5881,9 +5881,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j65fe2e3c3e055a98e8f2414e68f14f6e",
+                         *         "id": "j6799059f968b5d140499e889c97c5c17",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j65fe2e3c3e055a98e8f2414e68f14f6e"
+                         *         "url": "/v1/jobs/j6799059f968b5d140499e889c97c5c17"
                          *       }
                          *     }
                          */
@@ -6091,7 +6091,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "j65fe2e3c3e055a98e8f2414e68f14f6e",
+                         *       "id": "j6799059f968b5d140499e889c97c5c17",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -6228,7 +6228,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 130.3,
+                         *           "elapsed_ms": 41.7,
                          *           "cached": false,
                          *           "nodes": 76919,
                          *           "seed": 0,
@@ -11573,13 +11573,13 @@ export interface components {
              */
             probability: number;
             /**
-             * @description `meld`: a new meld with cards of its hand (Conquian: or borrowed, Q14); `add`: a meld on the table (Double-Pack Rum, DP5); `extend`: one of its melds (Conquian); `short`: Solitaire Cribbage, a discard far below the best in expected points, `probability` its chance of scoring less than the best is expected to; `bury` and `end`: Canfield, a card laid on one that could go to its foundation, and a stop or a pass ending while a card could still be played; `give`: Jass, a card of points thrown onto a trick the seat cannot win, `player` the seat winning it so far (docs/api.md).
+             * @description `meld`: a new meld with cards of its hand (Conquian: or borrowed, Q14); `add`: a meld on the table (Double-Pack Rum, DP5); `extend`: one of its melds (Conquian); `short`: Solitaire Cribbage, a discard far below the best in expected points, `probability` its chance of scoring less than the best is expected to; `bury` and `end`: Canfield, a card laid on one that could go to its foundation, and a stop or a pass ending while a card could still be played; `give`: Jass, a card of points thrown onto a trick the seat cannot win, `player` the seat winning it so far; `lose`: Jass, a wrong call-out, which loses the match (JD20), `player` the seat that would win it (docs/api.md).
              * @example meld
              * @enum {string|null}
              */
-            how: "meld" | "add" | "extend" | "short" | "bury" | "end" | "give" | null;
+            how: "meld" | "add" | "extend" | "short" | "bury" | "end" | "give" | "lose" | null;
             /**
-             * @description `short`: the expected points below the best discard; `give`: the points given beyond the legal card of fewest points.
+             * @description `short`: the expected points below the best discard; `give`: the points given beyond the legal card of fewest points; `lose`: the points the caller's total lacks.
              * @example 2.5
              */
             lost?: number;
@@ -12267,7 +12267,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 4,
-             *       "elapsed_ms": 22.6,
+             *       "elapsed_ms": 48.1,
              *       "cached": false,
              *       "nodes": 536,
              *       "seed": 0,
@@ -13027,7 +13027,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-alphabeta-horizon",
              *       "samples": 6,
-             *       "elapsed_ms": 23,
+             *       "elapsed_ms": 70.4,
              *       "cached": false,
              *       "nodes": 1005,
              *       "seed": 0,
@@ -13960,7 +13960,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-claim-model",
              *       "samples": 8,
-             *       "elapsed_ms": 5.3,
+             *       "elapsed_ms": 14,
              *       "cached": false,
              *       "nodes": 200,
              *       "seed": 0,
@@ -15750,7 +15750,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-rule-playout-maxn",
              *       "samples": 8,
-             *       "elapsed_ms": 14.6,
+             *       "elapsed_ms": 30,
              *       "cached": false,
              *       "nodes": 576,
              *       "seed": 0
@@ -16491,7 +16491,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-rollout",
              *       "samples": 8,
-             *       "elapsed_ms": 72.4,
+             *       "elapsed_ms": 67.4,
              *       "cached": false,
              *       "nodes": 14411,
              *       "seed": 0
@@ -17471,7 +17471,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 8,
-             *       "elapsed_ms": 7.7,
+             *       "elapsed_ms": 8.5,
              *       "cached": false,
              *       "nodes": 106,
              *       "seed": 0,
@@ -18559,7 +18559,7 @@ export interface components {
              * @example {
              *       "algorithm": "exact-discard",
              *       "samples": 1,
-             *       "elapsed_ms": 236.4,
+             *       "elapsed_ms": 209.5,
              *       "cached": false,
              *       "nodes": 15,
              *       "seed": 0,

@@ -78,3 +78,14 @@ def test_random_bot_is_sound_in_a_whole_match() -> None:
         assert move != CALL or view.call_right(state.turn)
         state = state.apply(move)[0]
     assert state.result.winners
+
+
+def test_a_wrong_call_is_warned_of_and_a_right_one_is_not() -> None:
+    from solver.jass.risks import move_risks
+    wrong = in_play("jass-1000", 4, 900)
+    view = wrong.view(0)
+    risks = move_risks(view, view.legal_moves())
+    assert risks[CALL]["how"] == "lose" and risks[CALL]["player"] != 0
+    assert risks[CALL]["lost"] == 1000 - wrong.result.points[0]
+    right = in_play("jass-1000", 4, 999)
+    assert CALL not in move_risks(right.view(0), right.view(0).legal_moves())
