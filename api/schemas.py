@@ -693,18 +693,20 @@ class DiscardRiskSchema(Schema):
         "The chance it can use the card: it holds two cards that make a meld with it, or "
         "the card extends a meld on the table it may add to.", 0.1301))
     how = fields.String(required=True, allow_none=True, validate=validate.OneOf(
-        ["meld", "add", "extend", "short", "bury", "end", "give"]), metadata=_meta(
+        ["meld", "add", "extend", "short", "bury", "end", "give", "lose"]), metadata=_meta(
         "`meld`: a new meld with cards of its hand (Conquian: or borrowed, Q14); `add`: a "
         "meld on the table (Double-Pack Rum, DP5); `extend`: one of its melds (Conquian); "
         "`short`: Solitaire Cribbage, a discard far below the best in expected points, "
         "`probability` its chance of scoring less than the best is expected to; `bury` and "
         "`end`: Canfield, a card laid on one that could go to its foundation, and a stop "
         "or a pass ending while a card could still be played; `give`: Jass, a card of points "
-        "thrown onto a trick the seat cannot win, `player` the seat winning it so far "
-        "(docs/api.md).", "meld"))
+        "thrown onto a trick the seat cannot win, `player` the seat winning it so far; "
+        "`lose`: Jass, a wrong call-out, which loses the match (JD20), `player` the seat "
+        "that would win it (docs/api.md).", "meld"))
     lost = fields.Float(metadata=_meta(
         "`short`: the expected points below the best discard; `give`: the points given "
-        "beyond the legal card of fewest points.", 2.5))
+        "beyond the legal card of fewest points; `lose`: the points the caller's total "
+        "lacks.", 2.5))
     best = fields.String(metadata=_meta(
         "`short`: the best discard's id; `give`: the legal card of fewest points.",
         "0:5H+KD"))

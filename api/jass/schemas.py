@@ -9,7 +9,7 @@ from typing import Any
 from marshmallow import Schema, fields, validate
 
 from api.game_schemas import Int, Strict, _game, _meta, card_field, result_field
-from engine.jass.rules import NAME, THREE, TWO
+from engine.jass.rules import NAME, SETTINGS, THREE
 from engine.jass.state import EVENTS, PHASES
 
 __all__ = ["MOVE_ID", "JassEventSchema", "JassMoveSchema", "JassStateSchema",
@@ -18,7 +18,7 @@ __all__ = ["MOVE_ID", "JassEventSchema", "JassMoveSchema", "JassStateSchema",
 _MELD = r"[^:+,]+(?:,[^:+,]+)*"
 MOVE_ID: dict[str, Any] = {
     "type": "string",
-    "pattern": rf"^(?:exchange|keep|pass|stay|play:[^:+,]+|declare:(?:none|{_MELD}"
+    "pattern": rf"^(?:exchange|keep|pass|stay|call|play:[^:+,]+|declare:(?:none|{_MELD}"
                rf"(?:\+{_MELD})*))$",
     "example": "play:JS"}
 """The spec's form of a Jass move id (engine/jass/moves.py)."""
@@ -58,10 +58,13 @@ class JassEventSchema(Schema):
     type = fields.String(required=True, validate=validate.OneOf(EVENTS), metadata=_meta(
         "What happened: a call (`exchange`, `keep` J6; `pass`, `stay` J8), the six of "
         "trumps taking the turned card (`six`, J7), a card played (J9), the melds declared "
-        "(J14, J21), a trick won (J12), a draw from the stock (J20), the end (J17).",
+        "(J14, J21), a trick won (J12), a draw from the stock (J20), the end (J17); in a "
+        "match (J18): a call-out (`call`, JD19, JD20), the totals or marks after a deal "
+        "(`tally`, JD21, JD22), the next deal (`deal`, JD18), the match's end (`match`).",
         "play"))
     player = _seat("The seat that acted; for `trick` the trick's winner, for `end` the "
-                   "last trick's (J16).", 0, required=True)
+                   "last trick's (J16); for `tally` the dealer of the deal ended, for `deal` "
+                   "the new dealer, for `match` its first winner (JD18).", 0, required=True)
     description = fields.String(required=True, metadata=_meta("In words.",
                                                               "Player 0 plays K♣"))
     card = card_field("`six`, `play`, `draw`: the card (`six`: the turned card taken); "
@@ -71,20 +74,56 @@ class JassEventSchema(Schema):
     melds = _melds("`declare`: the melds, each its cards; none for no meld (J13, J14).",
                    [["QC", "KC"]])
     points = Int(validate=validate.Range(min=0), metadata=_meta(
-        "`declare`: the melds' worth (J13); `trick`: the trick's pips (J1, J2).", 18))
+        "`declare`: the melds' worth (J13); `trick`: the trick's pips (J1, J2); `call`: the "
+        "caller's running total (JD20); `tally`: the target (JD21), 0 on marks.", 18))
+    right = fields.Boolean(metadata=_meta("`call`: the call was right, and won (JD20).",
+                                          True))
+    deal = Int(validate=validate.Range(min=1), metadata=_meta(
+        "`deal`: the number of the deal now dealt (JD18).", 2))
+    winners = fields.List(Int(), metadata=_meta("`match`: the match's winners (JD20-JD22).",
+                                                [1]))
     seen = fields.Boolean(metadata=_meta(
         "`draw`: every seat saw the card, the one turned under the stock (J19, JD11).",
         False))
-    scores = fields.List(Int(), metadata=_meta("`end`: each seat's points of the deal "
-                                               "(J17).", [98, 59]))
+    scores = fields.List(Int(), metadata=_meta(
+        "`end`: each seat's points of the deal (J17); `tally`: the running totals (JD19), or "
+        "the marks left (JD22); `match`: the result's points.", [98, 59]))
+
+
+class JassMatchSchema(Strict):
+    """The match a deal belongs to (J18, JD17-JD22): its facts (the deal, the first dealer,
+    each deal's points, the caller) and what follows from them (the totals and the target,
+    or the marks), every seat seeing all of it."""
+
+    deal = Int(required=True, validate=validate.Range(min=1), metadata=_meta(
+        "The deal being played, from 1 (JD18).", 2))
+    first_dealer = _seat("The first deal's dealer; the deal passes to the left (JD18).", 3,
+                         required=True)
+    scores = fields.List(fields.List(Int(allow_none=True)), required=True, metadata=_meta(
+        "Each deal played out: each seat's points (J17), null for a seat that passed out "
+        "(JD4).", [[62, 0, 47, 48]]))
+    totals = fields.List(Int(), metadata=_meta(
+        "To 1,000: each seat's total of the deals played out (JD19).", [62, 0, 47, 48]))
+    target = Int(metadata=_meta("To 1,000: the total a call must reach, raised by 250 when "
+                                "two totals reach it at a deal's end (JD21).", 1000))
+    caller = _seat("To 1,000: the seat that called out, null if none (JD19, JD20).", None,
+                   allow_none=True)
+    deals = Int(metadata=_meta("On marks: the deals of the match (JD22).", 12))
+    marks = fields.List(Int(), metadata=_meta("On marks: each seat's marks left (JD22).",
+                                              [11, 12, 11, 13]))
 
 
 class _Public(Strict):
     game = _game(NAME)
-    variant = fields.String(required=True, validate=validate.OneOf([NAME, THREE, TWO]),
+    variant = fields.String(required=True, validate=validate.OneOf(list(SETTINGS)),
                             metadata=_meta("`jass` (four, J3), `three-hand-jass` (three "
                                            "with the table's nine, J6) or `two-hand-jass` "
-                                           "(two with a stock, J19-J22).", THREE))
+                                           "(two with a stock, J19-J22), one deal each "
+                                           "(JD16); `jass-1000`, `three-hand-jass-1000`, "
+                                           "`two-hand-jass-1000` (a match to 1,000 with a "
+                                           "call-out), `jass-marks`, "
+                                           "`three-hand-jass-marks` (twelve deals on marks, "
+                                           "J18, JD17).", THREE))
     seats = Int(required=True, validate=validate.OneOf([2, 3, 4]), metadata=_meta(
         "The seats of the variant (J3).", 3))
     dealer = _seat("The dealer (JD1).", 2, required=True)
@@ -133,6 +172,9 @@ class _Public(Strict):
         "Every event of the deal so far, as this seat is told it (J20).",
         [{"type": "keep", "player": 2, "description": "Player 2 keeps his cards"}]))
     result = result_field()
+    match = fields.Nested(JassMatchSchema, metadata=_meta(
+        "A match's variants only (J18, JD17): the match the deal belongs to; the result is "
+        "then the match's (JD20-JD22).", None))
 
 
 class JassStateSchema(_Public):
@@ -167,12 +209,14 @@ class JassMoveSchema(Strict):
     """A call (J6, J8), a card played (J9-J11) or the melds declared (J14, J21)."""
 
     type = fields.String(required=True, validate=validate.OneOf(
-        ["exchange", "keep", "pass", "stay", "play", "declare"]), metadata=_meta(
+        ["exchange", "keep", "pass", "stay", "play", "declare", "call"]), metadata=_meta(
         "`exchange` or `keep` (the table's nine, J6), `pass` or `stay` (J8), `play` a card "
-        "(J9), `declare` melds (J14, J21).", "play"))
+        "(J9), `declare` melds (J14, J21), `call` out one's total in a match to 1,000, on "
+        "one's own turn (JD19: right wins, wrong loses, JD20).", "play"))
     id = fields.String(metadata=_meta(
         "The move's notation: `play:CARD`, `declare:` the melds, each its cards joined by "
-        "`,`, joined by `+` (`declare:none` for none), `exchange`, `keep`, `pass`, `stay`.",
+        "`,`, joined by `+` (`declare:none` for none), `exchange`, `keep`, `pass`, `stay`, "
+        "`call`.",
         "play:JS"))
     card = card_field("`play`: the card (J10, J11).", "JS")
     melds = _melds("`declare`: the melds, each its cards; empty for no meld (J13).",

@@ -1,10 +1,12 @@
 """Jass at the terminal (docs/rules/jass.md, docs/play.md): a sealed game against the house
-in every other seat, in any variant (``--variant three-hand-jass``, ``two-hand-jass``).
+in every other seat, in any variant (``--variant three-hand-jass``, ``two-hand-jass``, a
+match: ``jass-1000``, ``jass-marks``..., its totals or marks shown).
 Your hand by number; ``p 3`` plays card 3 (J9-J11, J22); the calls and the melds of the
 phase by the letter shown (``1``, ``2``... among the listed moves: J6, J8, J14, J21);
 ``h`` asks for a hint (every move ranked), ``w 3`` asks why card 3 may not be played
-(POST /v1/why), ``q`` quits; a card of points that would go onto a trick you cannot win is
-warned of (the legal moves' ``risks``)."""
+(POST /v1/why), ``c`` calls out in a match to 1,000 (J18, JD19), ``q`` quits; a card of
+points that would go onto a trick you cannot win is warned of (the legal moves'
+``risks``)."""
 
 from __future__ import annotations
 
@@ -19,7 +21,12 @@ __all__ = ["TITLE", "play", "replay_lines", "warnings"]
 GAME = "jass"
 TITLE = "Jass"
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-VARIANTS = ("jass", "three-hand-jass", "two-hand-jass")
+PLAYERS = {"jass": 4, "three-hand-jass": 3, "two-hand-jass": 2, "jass-1000": 4,
+           "three-hand-jass-1000": 3, "two-hand-jass-1000": 2, "jass-marks": 4,
+           "three-hand-jass-marks": 3}
+"""Each variant's seats: one deal each, or a match (to 1,000 with a call-out, or on marks,
+docs/rules/jass.md J18, JD17)."""
+VARIANTS = tuple(PLAYERS)
 
 
 def card(name: str, symbols: bool) -> str:
@@ -40,6 +47,17 @@ def lines(view: dict[str, Any], human: int, symbols: bool) -> list[str]:
            f"(turned {card(view['turned'], symbols)})"
            + (f" · stock {view['stock_size']}" if view["stock_size"] else ""),
            " · ".join(seat(s) for s in range(view["seats"]))]
+    match = view.get("match")
+    if match is not None:
+        if "marks" in match:
+            out.append(f"Match on marks: deal {match['deal']} of {match['deals']} · marks left "
+                       + ", ".join(f"{'you' if s == human else f'seat {s}'} {m}"
+                                   for s, m in enumerate(match["marks"])))
+        else:
+            out.append(f"Match to {match['target']}: deal {match['deal']} · totals "
+                       + ", ".join(f"{'you' if s == human else f'seat {s}'} {t}"
+                                   for s, t in enumerate(view["result"]["points"]))
+                       + " (c calls out)")
     trick = " ".join(f"{'you' if t['player'] == human else t['player']}:"
                      f"{card(t['card'], symbols)}" for t in view["trick"])
     out.append(f"Trick {view['played'] + 1}: {trick or 'empty'}")
@@ -51,16 +69,19 @@ def lines(view: dict[str, Any], human: int, symbols: bool) -> list[str]:
 def warnings(listed: dict[str, Any], symbols: bool) -> list[str]:
     """The legal moves' warnings in words (``risks``, how ``give``: a card of points thrown
     onto a trick the seat cannot win, docs/api.md "Jass")."""
+    risks = listed.get("risks", [])
     return [f"  warning: {card(r['move'][5:], symbols)} gives {r['lost']:g} more points away "
             f"than {card(r['best'][5:], symbols)} would, to a trick seat {r['player']} is "
-            "winning" for r in listed.get("risks", []) if r.get("how") == "give"]
+            "winning" for r in risks if r.get("how") == "give"] + [
+        f"  warning: calling out now loses the match (your total is {r['lost']:g} short; "
+        f"seat {r['player']} would win)" for r in risks if r.get("how") == "lose"]
 
 
 def play(client: Any, args: argparse.Namespace, symbols: bool, stdin: TextIO, out: TextIO,
          delay: float) -> int:
-    """One deal to its end (or ``q``)."""
+    """One deal, or a whole match (J18), to its end (or ``q``); ``c`` calls out."""
     variant = args.variant if args.variant in VARIANTS else GAME
-    players = {"jass": 4, "three-hand-jass": 3, "two-hand-jass": 2}[variant]
+    players = PLAYERS[variant]
     human = args.seat if args.seat < players else 0
     bot = args.opponent or "solver"
     body: dict[str, Any] = {"game": GAME, "variant": variant, "sealed": True,
@@ -88,11 +109,12 @@ def play(client: Any, args: argparse.Namespace, symbols: bool, stdin: TextIO, ou
         moves = listed["moves"]
         for line in warnings(listed, symbols):
             say(line)
-        calls = [m for m in moves if m["type"] != "play"]
+        calls = [m for m in moves if m["type"] not in ("play", "call")]
+        can_call = any(m["type"] == "call" for m in moves)
         for i, move in enumerate(calls):
             say(f"  {i + 1}) {move['description']}")
         say("Your move: " + ("NUMBER of the move" if calls else "p CARD#")
-            + " · h hint · w CARD# why · q quit")
+            + (" · c call out" if can_call else "") + " · h hint · w CARD# why · q quit")
         out.flush()
         line = stdin.readline()
         if not line:
@@ -120,6 +142,8 @@ def play(client: Any, args: argparse.Namespace, symbols: bool, stdin: TextIO, ou
                         say(f"  {reason['type']}: {reason['message']}")
                     continue
                 chosen = f"play:{name}"
+            elif verb == "c" and can_call:
+                chosen = "call"
             elif verb.isdigit() and calls:
                 chosen = calls[int(verb) - 1]["id"]
         except (ValueError, IndexError):
@@ -140,7 +164,8 @@ def play(client: Any, args: argparse.Namespace, symbols: bool, stdin: TextIO, ou
                 time.sleep(delay)
     points = view["result"]["points"]
     winners = view["result"]["winners"]
-    say("DEAL OVER: " + ("you win" if human in winners else f"seat {winners[0]} wins")
+    say(("MATCH OVER: " if view.get("match") else "DEAL OVER: ")
+        + ("you win" if human in winners else f"seat {winners[0]} wins")
         + "; points " + ", ".join(f"seat {s} {n}" for s, n in enumerate(points)))
     return 0
 

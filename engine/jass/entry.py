@@ -6,16 +6,18 @@ from collections import Counter
 from typing import Any
 
 from engine.cards import card_name, card_text, cards_of
+from engine.errors import StateError
 from engine.games import Game
 from engine.jass.moves import Move, parse_move
 from engine.jass.rules import GAME, MAX_SEED
 from engine.jass.state import Event, State, View, new_game
-from engine.records import DealRecords
+from engine.records import DealRecord, DealRecords
 
 __all__ = ["ENGINE", "GAME", "JassGame", "history", "move_words"]
 
 _CALLS = {"exchange": "Take the nine cards on the table", "keep": "Keep your cards",
-          "pass": "Pass out of the deal", "stay": "Play the deal"}
+          "pass": "Pass out of the deal", "stay": "Play the deal",
+          "call": "Call out: claim your total has reached the target (a wrong call loses)"}
 
 
 def move_words(move: Move) -> str:
@@ -35,6 +37,26 @@ def history(state: State) -> list[tuple[int, Move]]:
     return [(p.player, p.move) for p in state.history]
 
 
+def _dealt(state: State) -> tuple[int, int]:
+    """A game's seed and first dealer (a match's first deal's, JD18): its record replays
+    every deal from them."""
+    return state.seed, state.dealer if state.match is None else state.match.first_dealer
+
+
+class MatchRecords(DealRecords[State]):
+    """A game's record (engine.records): a match's lists every move of every deal in its
+    one ``deals`` entry, replayed from the seed and the first dealer (JD18)."""
+
+    def of_state(self, state: State, earlier: DealRecord | None) -> DealRecord:
+        """An open state keeps its own deal's moves only: a match's record is made from an
+        open state in its first deal (a sealed game keeps the earlier deals' moves)."""
+        if state.match is not None and state.match.deal > 1:
+            raise StateError("state: an open match's state keeps the moves of its own deal "
+                             "only, so its record is made in its first deal; a sealed game "
+                             "keeps every deal's (JD18)", field="state", rule="JD18")
+        return super().of_state(state, earlier)
+
+
 class JassGame(Game[State, View, Move]):
     """Jass (J1-J22)."""
 
@@ -45,7 +67,7 @@ class JassGame(Game[State, View, Move]):
     seat_rule = "J3"
 
     def __init__(self) -> None:
-        self.records = DealRecords(self, history=history)
+        self.records = MatchRecords(self, history=history, dealt=_dealt)
 
     def new_game(self, seed: int, variant: str, dealer: int | None = None,
                  players: int | None = None) -> State:

@@ -1,5 +1,6 @@
 """Jass's moves: the three-hand exchange with the cards on the table or not (J6), passing
-out or staying in (J8), a card played (J9-J11), the melds declared (J14, J21)."""
+out or staying in (J8), a card played (J9-J11), the melds declared (J14, J21), a call-out
+in a match to 1,000 (J18, JD19)."""
 
 from __future__ import annotations
 
@@ -10,10 +11,11 @@ from engine.errors import CardError, MoveFormatError
 from engine.jass.melds import meld_name
 from engine.jass.rules import PACK
 
-__all__ = ["CALLS", "EXCHANGE", "KEEP", "PASS", "STAY", "Move", "parse_move"]
+__all__ = ["CALL", "CALLS", "EXCHANGE", "KEEP", "PASS", "STAY", "Move", "parse_move"]
 
-CALLS = ("exchange", "keep", "pass", "stay")
-"""The moves without cards: take the nine on the table or not (J6); pass out or play (J8)."""
+CALLS = ("exchange", "keep", "pass", "stay", "call")
+"""The moves without cards: take the nine on the table or not (J6); pass out or play (J8);
+call out one's total in a match to 1,000 (J18, JD19)."""
 
 
 class Move(NamedTuple):
@@ -34,7 +36,7 @@ class Move(NamedTuple):
         return self.kind
 
 
-EXCHANGE, KEEP, PASS, STAY = (Move(k) for k in CALLS)
+EXCHANGE, KEEP, PASS, STAY, CALL = (Move(k) for k in CALLS)
 
 
 def _card(value: Any, field: str) -> int:
@@ -78,7 +80,8 @@ def parse_move(data: Any) -> Move:
                 m.split(",") for m in rest.split("+")]}
         else:
             raise MoveFormatError(f"move: {data!r} is not a move id (play:CARD, "
-                                  "declare:MELDS, declare:none, exchange, keep, pass, stay)",
+                                  "declare:MELDS, declare:none, exchange, keep, pass, stay, "
+                                  "call)",
                                   field="move")
     if not isinstance(data, dict):
         raise MoveFormatError("move: a move id or a move object", field="move")

@@ -18,9 +18,11 @@ from typing import Any, NamedTuple
 
 from engine.cards import SUITS, card_name, card_text, cards_of, make_card, parse_card, suit_of
 from engine.errors import CardError, GameOverError, IllegalMoveError, StateError
+from engine.jass import match as matches
 from engine.jass.cards import SUIT_MASKS, best_of, jack_of, legal_plays, points, strength
+from engine.jass.match import Match
 from engine.jass.melds import KINDS, kind_of, meld_name, meld_value, melds_of
-from engine.jass.moves import EXCHANGE, KEEP, PASS, STAY, Move
+from engine.jass.moves import CALL, EXCHANGE, KEEP, PASS, STAY, Move
 from engine.jass.rules import (
     DEAL_ROUND,
     HAND,
@@ -29,10 +31,12 @@ from engine.jass.rules import (
     NAME,
     PACK,
     SEATS,
+    SETTINGS,
     SIX,
     THREE,
     THREE_TURNED,
     TWO,
+    Settings,
 )
 from engine.result import Result
 
@@ -42,10 +46,12 @@ PHASES = ("exchange", "pass", "play", "declare", "over")
 """J6: the three-hand exchange, asked from the dealer round to his right; J8: passing out,
 asked from the dealer's left; the play (J9); a seat's melds (J14, J21); the end (J17)."""
 EVENTS = ("exchange", "keep", "pass", "stay", "six", "play", "declare", "trick", "draw",
-          "end")
+          "end", "call", "tally", "deal", "match")
 """The calls (J6, J8), the six of trumps taking the turned trump (J7), a card played, the
 melds declared, a trick won, a card drawn from the stock (told to the drawer alone, unless
-every seat saw it, J20), the deal's end and its points (J17)."""
+every seat saw it, J20), the deal's end and its points (J17); in a match (J18): a call-out
+and whether it was right (JD19, JD20), the totals or marks after a deal (JD21, JD22), the
+next deal (JD18), the match's end and its winners."""
 
 
 class Played(NamedTuple):
@@ -68,6 +74,10 @@ class Event(NamedTuple):
     """The points of a trick or of melds."""
     taker: int | None = None
     scores: tuple[int, ...] = ()
+    right: bool = False
+    """``call``: the call was right (JD20)."""
+    winners: tuple[int, ...] = ()
+    """``match``: the match's winners."""
 
     def seen_by(self, seat: int | None) -> Event:
         """The event as ``seat`` is told it (``None``: all of it): another's draw hides
@@ -103,6 +113,20 @@ class Event(NamedTuple):
         if self.type == "draw":
             card = "a card" if self.card is None else card_text(self.card)
             return f"{who} draws {card} from the stock"
+        if self.type == "call":
+            return f"{who} calls out {self.worth}: " + (
+                "right, he wins the match" if self.right else "wrong, he loses the match")
+        if self.type == "tally":
+            what = "marks left" if not self.worth else "totals"
+            target = f" (to {self.worth})" if self.worth else ""
+            return f"The {what}{target}: " + ", ".join(
+                f"player {s} {p}" for s, p in enumerate(self.scores))
+        if self.type == "deal":
+            return f"Deal {self.worth}: player {self.player} deals"
+        if self.type == "match":
+            won = " and ".join(f"player {s}" for s in self.winners) or "nobody"
+            return f"The match is over: {won} won (" + ", ".join(
+                f"player {s} {p}" for s, p in enumerate(self.scores)) + ")"
         return "The deal is over: " + ", ".join(
             f"player {s} {p}" for s, p in enumerate(self.scores))
 
@@ -119,8 +143,16 @@ class Event(NamedTuple):
             out["points"] = self.worth
         if self.type == "draw":
             out["seen"] = bool(self.worth)
-        if self.type == "end":
+        if self.type in ("end", "tally", "match"):
             out["scores"] = list(self.scores)
+        if self.type in ("call", "tally"):
+            out["points"] = self.worth
+        if self.type == "call":
+            out["right"] = self.right
+        if self.type == "deal":
+            out["deal"] = self.worth
+        if self.type == "match":
+            out["winners"] = list(self.winners)
         return out
 
     @classmethod
@@ -142,7 +174,15 @@ class Event(NamedTuple):
             if not isinstance(raw, list):
                 raise StateError(f"{field}.melds: a list of melds", field=f"{field}.melds")
             melds = tuple(_mask(m, f"{field}.melds[{i}]") for i, m in enumerate(raw))
-        count = _int(data.get("points", 0), f"{field}.points", 0, 1000)
+        count = _int(data.get("points", 0), f"{field}.points", 0, 100_000)
+        if kind == "deal":
+            count = _int(data.get("deal"), f"{field}.deal", 1, 10_000)
+        right = data.get("right", False)
+        if not isinstance(right, bool):
+            raise StateError(f"{field}.right: true or false", field=f"{field}.right")
+        won = data.get("winners", [])
+        if not isinstance(won, list):
+            raise StateError(f"{field}.winners: a list of seats", field=f"{field}.winners")
         if kind == "draw":
             seen = data.get("seen", False)
             if not isinstance(seen, bool):
@@ -152,7 +192,8 @@ class Event(NamedTuple):
         if not isinstance(scores, list):
             raise StateError(f"{field}.scores: a list of points", field=f"{field}.scores")
         return cls(kind, player, card, melds, count, taker,
-                   tuple(_int(s, f"{field}.scores", 0, 1000) for s in scores))
+                   tuple(_int(s, f"{field}.scores", -100_000, 100_000) for s in scores),
+                   right, tuple(_int(s, f"{field}.winners", 0, 3) for s in won))
 
 
 def _int(value: Any, field: str, low: int, high: int) -> int:
@@ -238,7 +279,20 @@ class _Table:
     last: int | None
     """J16: the winner of the last trick, once it is played."""
     log: tuple[Event, ...]
+    """The events of the deal (of a match: of the current deal, JD18)."""
+    match: Match | None
+    """J18, JD17: the match the deal belongs to (``None``: a game of one deal, JD16)."""
     game = NAME
+
+    @property
+    def settings(self) -> Settings:
+        """The variant's settings (JD17)."""
+        return SETTINGS[self.variant]
+
+    @property
+    def form(self) -> str:
+        """The deal's rules: four's, three's or two's (``NAME``, ``THREE``, ``TWO``)."""
+        return self.settings.form
 
     # --- who acts ----------------------------------------------------------------------
 
@@ -263,7 +317,7 @@ class _Table:
     @property
     def must(self) -> bool:
         """J10, J21, J22: bound to follow (two-hand only once the stock is gone)."""
-        return self.variant != TWO or self.stock_left == 0
+        return self.form != TWO or self.stock_left == 0
 
     @property
     def stock_left(self) -> int:
@@ -288,7 +342,7 @@ class _Table:
         """J14: after his card to the first trick, any of his hand's melds together (the
         card just played counting, JD5), or none; J21: after winning a trick while the
         stock lasts, one meld or none."""
-        if self.variant == TWO:
+        if self.form == TWO:
             found = melds_of(hand, self.trump, self.used(seat))
             return [Move("declare", melds=(m,)) for m in found] + [Move("declare")]
         card = next(c for s, c in self.trick if s == seat)
@@ -309,10 +363,26 @@ class _Table:
             total += sum(meld_value(m, self.trump) for m in self.melds[seat])
         return total
 
+    def deal_points(self) -> tuple[int, ...]:
+        """Each seat's points of the deal as they stand (J17)."""
+        return tuple(self.score(s) for s in range(self.seats))
+
+    @property
+    def finished(self) -> bool:
+        """The deal was played to its last trick (J16)."""
+        return self.last is not None
+
     @property
     def result(self) -> Result:
-        """The points of the deal (J17), as they stand while it is played."""
-        return Result.settled(self.game_over, tuple(self.score(s) for s in range(self.seats)))
+        """The points of the deal (J17), as they stand while it is played; of a match
+        (J18), its running totals or its marks rubbed off (JD19, JD22), and once it is over
+        its winners (JD20-JD22)."""
+        if self.match is None:
+            return Result.settled(self.game_over, self.deal_points())
+        deal = self.deal_points()
+        points = matches.match_points(self.settings, self.match, deal, self.finished)
+        won = matches.winners(self.settings, self.match, deal) if self.game_over else ()
+        return Result(self.game_over, won, points)
 
     def returns(self) -> tuple[int, ...]:
         return self.result.points if self.game_over else (0,) * self.seats
@@ -331,12 +401,27 @@ class _Table:
                 "voids": ["".join(SUITS[s] for s in range(4) if v >> s & 1)
                           for v in self.voids],
                 "caps": [list(c) for c in self.caps],
-                "played": self.played, "last": self.last}
+                "played": self.played, "last": self.last} | ({} if self.match is None else {
+                    "match": matches.to_json(self.settings, self.match, self.seats)})
 
     def _refusal(self, hand: int, move: Move, seat: int) -> IllegalMoveError | None:
         """Why ``seat`` holding ``hand`` may not make ``move`` (from what it sees)."""
+        if move.kind == "call" and self.settings.match != "points":
+            return IllegalMoveError(f"move.type: {self.variant} has no call-out: only a match "
+                                    "to 1,000 has (J18, JD19)", field="move.type",
+                                    rule="JD19")
         if self.game_over:
-            return GameOverError("the deal is over (J17)", rule="J17")
+            return self._over_error()
+        if move.kind == "call" and seat != self.turn:
+            return IllegalMoveError(f"player: a call-out is made on one's own turn, and it "
+                                    f"is player {self.turn}'s (JD19)", field="player",
+                                    rule="JD19")
+        if move.kind == "call" and self.phase not in ("play", "declare"):
+            return IllegalMoveError(f"move.type: a call-out is made in the play, not in the "
+                                    f"{self.phase} before it, when no point of the deal is "
+                                    "won yet (JD19)", field="move.type", rule="JD19")
+        if move.kind == "call":
+            return None
         if seat != self.turn:
             return IllegalMoveError(f"player: it is player {self.turn}'s turn (J9)",
                                     field="player", rule="J9")
@@ -344,7 +429,7 @@ class _Table:
                  "play": ("play", "play", "J9"), "declare": ("declare", "declare", "J14")}
         one, two, rule = asked[self.phase]
         if move.kind not in (one, two):
-            rule = "J21" if self.phase == "declare" and self.variant == TWO else rule
+            rule = "J21" if self.phase == "declare" and self.form == TWO else rule
             wanted = f"{one} or {two}" if one != two else one
             return IllegalMoveError(f"move.type: now {wanted}, not {move.kind} ({rule})",
                                     field="move.type", rule=rule)
@@ -354,7 +439,7 @@ class _Table:
                                         "hand (J9)", field="move.card", rule="J9")
             cards = [c for _, c in self.trick]
             if not legal_plays(hand, cards, self.trump, must=self.must,
-                               free_jack=self.variant != TWO) >> move.card & 1:
+                               free_jack=self.form != TWO) >> move.card & 1:
                 why = _why(hand, cards, self)
                 return IllegalMoveError(f"move.card: {card_name(move.card)} {why}",
                                         field="move.card", rule=_rule_of(hand, cards, self))
@@ -367,30 +452,45 @@ class _Table:
                                                 "your hand (J13)", field="move.melds",
                                                 rule="J13")
             if move not in self.meld_options(hand, seat):
-                rule = "J21" if self.variant == TWO and len(move.melds) > 1 else "J13"
+                rule = "J21" if self.form == TWO and len(move.melds) > 1 else "J13"
                 names = "; ".join(meld_name(m) for m in move.melds)
                 return IllegalMoveError(f"move.melds: {names} are not melds your hand may "
                                         f"declare now ({rule}, JD6, JD7)",
                                         field="move.melds", rule=rule)
         return None
 
+    def _over_error(self) -> GameOverError:
+        if self.match is None:
+            return GameOverError("the deal is over (J17)", rule="J17")
+        return GameOverError("the match is over (J18)", rule="J18")
+
     def _moves(self, hand: int, seat: int) -> list[Move]:
+        """The phase's moves (J6, J8, J9-J11, J14, J21), and in the play of a match to
+        1,000 the call-out (JD19), last."""
         if seat not in self.acting:
             return []
+        call = [CALL] if self.settings.match == "points" else []
         if self.phase == "exchange":
             return [EXCHANGE, KEEP]
         if self.phase == "pass":
             return [PASS, STAY]
         if self.phase == "declare":
-            return self.meld_options(hand, seat)
+            return self.meld_options(hand, seat) + call
         allowed = legal_plays(hand, [c for _, c in self.trick], self.trump, must=self.must,
-                              free_jack=self.variant != TWO)
-        return [Move("play", c) for c in cards_of(allowed)]
+                              free_jack=self.form != TWO)
+        return [Move("play", c) for c in cards_of(allowed)] + call
+
+    def call_right(self, seat: int) -> bool:
+        """JD20: whether ``seat``'s call-out now would be right (what every seat sees)."""
+        if self.match is None or self.settings.match != "points":
+            return False
+        called = replace(self.match, caller=seat)
+        return matches.right_call(self.settings, called, self.deal_points())
 
 
 def _rule_of(hand: int, cards: list[int], table: _Table) -> str:
     led = suit_of(cards[0])
-    return "J22" if table.variant == TWO else ("J10" if hand & SUIT_MASKS[led] or
+    return "J22" if table.form == TWO else ("J10" if hand & SUIT_MASKS[led] or
                                                led != table.trump else "J11")
 
 
@@ -445,12 +545,14 @@ class State(_Table):
     def apply(self, move: Move) -> tuple[State, list[Event]]:
         """The acting seat's move (J6-J22); refused naming the rule otherwise."""
         if self.game_over:
-            raise GameOverError("the deal is over (J17)", rule="J17")
+            raise self._over_error()
         seat = self.turn
         if move not in self.moves_for(seat):
             raise self.refusal(move, seat) or IllegalMoveError(
                 f"move: {move.id} is not a legal move (J9)", field="move", rule="J9")
         events: list[Event] = []
+        if move.kind == "call":
+            return self._called(seat, events)
         if self.phase == "exchange":
             return self._exchanged(seat, move.kind == "exchange", events)
         if self.phase == "pass":
@@ -458,6 +560,40 @@ class State(_Table):
         if self.phase == "declare":
             return self._declared(seat, move, events)
         return self._played(seat, move.card, events)
+
+    def _called(self, seat: int, events: list[Event]) -> tuple[State, list[Event]]:
+        """JD19, JD20: the call-out, judged at once; right or wrong, the match is over."""
+        assert self.match is not None
+        right = self.call_right(seat)
+        total = matches.running(self.settings, self.match, self.deal_points(), False)[seat]
+        state = self._with(events, [Event("call", seat, worth=total, right=right)],
+                           match=replace(self.match, caller=seat), phase="over")
+        return state._with(events, [state._match_event()]), events
+
+    def _match_event(self) -> Event:
+        result = self.result
+        return Event("match", result.winners[0] if result.winners else 0,
+                     scores=result.points, winners=result.winners)
+
+    def _deal_ended(self, events: list[Event]) -> State:
+        """J18, JD18, JD21, JD22: a match's deal played out: its points join the match; the
+        totals or marks told; the match over, or the next deal dealt by the next dealer."""
+        assert self.match is not None
+        row = tuple(None if s == self.out else p for s, p in enumerate(self.deal_points()))
+        match, over = matches.ended(self.settings, self.match, row)
+        settings = self.settings
+        if settings.match == "marks":
+            tally = Event("tally", self.dealer,
+                          scores=matches.marks_of(settings, match.scores, self.seats))
+        else:
+            tally = Event("tally", self.dealer,
+                          scores=matches.totals_of(match.scores, self.seats),
+                          worth=matches.target_of(settings, match.scores, self.seats))
+        state = self._with(events, [tally], match=match)
+        if over:
+            return state._with(events, [state._match_event()])
+        return _dealt(self.seed, self.variant, matches.dealer_of(match, self.seats), match,
+                      events)
 
     def _with(self, events: list[Event], new: list[Event], **changes: Any) -> State:
         events.extend(new)
@@ -536,7 +672,7 @@ class State(_Table):
         state = self._with(events, [Event("play", seat, card)], hands=tuple(hands),
                            shown=tuple(shown), voids=tuple(voids), caps=tuple(caps),
                            trick=self.trick + ((seat, card),))
-        if self.variant != TWO and self.played == 0 and melds_of(self.hands[seat], self.trump):
+        if self.form != TWO and self.played == 0 and melds_of(self.hands[seat], self.trump):
             return replace(state, phase="declare"), events
         return state._next(events), events
 
@@ -554,8 +690,9 @@ class State(_Table):
                            played=self.played + 1, leader=winner, turn=winner, phase="play")
         if not any(state.hands[s] for s in self.in_play):
             state = replace(state, last=winner, phase="over")
-            return state._with(events, [Event("end", winner, scores=state.result.points)])
-        if self.variant == TWO and self.stock:
+            state = state._with(events, [Event("end", winner, scores=state.deal_points())])
+            return state if state.match is None else state._deal_ended(events)
+        if self.form == TWO and self.stock:
             if melds_of(state.hands[winner], self.trump, state.used(winner)):
                 return replace(state, phase="declare")
             return state._drawn(events)
@@ -571,7 +708,7 @@ class State(_Table):
         value = sum(meld_value(m, self.trump) for m in move.melds)
         state = self._with(events, [Event("declare", seat, melds=move.melds, worth=value)],
                            melds=tuple(melds), shown=tuple(shown), phase="play")
-        if self.variant == TWO:
+        if self.form == TWO:
             return state._drawn(events), events
         return state._next(events), events
 
@@ -597,7 +734,7 @@ class State(_Table):
         """Every move of the deal in order, from its log (records)."""
         out = []
         for event in self.log:
-            if event.type in ("exchange", "keep", "pass", "stay"):
+            if event.type in ("exchange", "keep", "pass", "stay", "call"):
                 out.append(Played(event.player, Move(event.type)))
             elif event.type == "play" and event.card is not None:
                 out.append(Played(event.player, Move("play", event.card)))
@@ -646,7 +783,7 @@ def _shown_caps(table: _Table, card: int, caps: tuple[int, ...]) -> tuple[int, .
     have made it illegal is not held (a hand's obligations only grow with it, so each card
     alone tells; what it shows of a suit is always its cards from some strength up)."""
     trick = [c for _, c in table.trick]
-    free = table.variant != TWO
+    free = table.form != TWO
     jack = jack_of(table.trump)
     out = list(caps)
     for other in cards_of(PACK & ~(1 << card | 1 << jack)):
@@ -711,8 +848,8 @@ class View(_Table):
         unseen = list(cards_of(self.unseen()))
         rng.shuffle(unseen)
         slots: list[tuple[int, int]] = []  # (container, free places); container seats, 4, 5
-        on_widow = self.table_shown if self.variant == THREE else 0
-        under_stock = self.table_shown if self.variant == TWO else 0
+        on_widow = self.table_shown if self.form == THREE else 0
+        under_stock = self.table_shown if self.form == TWO else 0
         for s in range(self.seats):
             if s != self.player:
                 slots.append((s, self.hand_sizes[s] - self.shown[s].bit_count()))
@@ -829,8 +966,10 @@ def _deal(cards: list[int], slots: list[tuple[int, int]], fits: Any,
 
 TABLE_KEYS = ("variant", "seats", "dealer", "trump", "turned", "phase", "turn", "leader",
               "trick", "out", "exchanger", "won", "tricks", "melds", "shown", "table_shown",
-              "voids", "caps", "played", "last")
+              "voids", "caps", "played", "last", "match")
 COMMON = frozenset({*TABLE_KEYS, "game", "log", "result"})
+OPTIONAL = frozenset({"game", "result", "match"})
+"""Fields a state or view may leave out (``match``: a game of one deal has none, JD16)."""
 STATE_FIELDS = COMMON | {"seed", "hands", "widow", "stock"}
 VIEW_FIELDS = COMMON | {"player", "hand", "own_widow", "hand_sizes", "widow_size",
                         "stock_size"}
@@ -870,7 +1009,7 @@ def _table(data: Any, fields: frozenset[str]) -> dict[str, Any]:
     for key in data:
         if key not in fields:
             raise StateError(f"{key}: not a field of Jass's", field=str(key))
-    for key in sorted(fields - {"game", "result"}):
+    for key in sorted(fields - OPTIONAL):
         if key not in data:
             raise StateError(f"{key}: required", field=key)
     if data.get("game", NAME) != NAME:
@@ -879,8 +1018,20 @@ def _table(data: Any, fields: frozenset[str]) -> dict[str, Any]:
     if not isinstance(variant, str) or variant not in SEATS:
         raise StateError(f"variant: one of {', '.join(SEATS)}", field="variant")
     seats = SEATS[variant]
+    settings = SETTINGS[variant]
+    form = settings.form
     if data["seats"] != seats:
         raise StateError(f"seats: {variant} has {seats} (J3)", field="seats", rule="J3")
+    match = None
+    if settings.match == "deal":
+        if "match" in data:
+            raise StateError(f"match: {variant} is a game of one deal (JD16)", field="match",
+                             rule="JD16")
+    elif "match" not in data:
+        raise StateError(f"match: required: {variant} is a match (J18, JD17)", field="match",
+                         rule="JD17")
+    else:
+        match = matches.from_json(settings, data["match"], seats)
     trump = data["trump"]
     if trump not in SUITS:
         raise StateError("trump: a suit (S, H, D, C; J5)", field="trump", rule="J5")
@@ -925,13 +1076,13 @@ def _table(data: Any, fields: frozenset[str]) -> dict[str, Any]:
     if not isinstance(log, list):
         raise StateError("log: a list of events", field="log")
     out = _seat(data["out"], "out", seats, none=True)
-    if out is not None and variant != NAME:
+    if out is not None and form != NAME:
         raise StateError("out: only with four may one pass out (J8)", field="out", rule="J8")
     exchanger = _seat(data["exchanger"], "exchanger", seats, none=True)
-    if exchanger is not None and variant != THREE:
+    if exchanger is not None and form != THREE:
         raise StateError("exchanger: only with three are cards left on the table (J6)",
                          field="exchanger", rule="J6")
-    total = 18 if variant == TWO else HAND
+    total = 18 if form == TWO else HAND
     played = _int(data["played"], "played", 0, total)
     table = {"variant": variant, "seats": seats,
              "dealer": _seat(data["dealer"], "dealer", seats),
@@ -946,14 +1097,22 @@ def _table(data: Any, fields: frozenset[str]) -> dict[str, Any]:
              "voids": tuple(sum(1 << SUITS.index(c) for c in set(v)) for v in voids_raw),
              "caps": _caps(data["caps"], seats),
              "played": played, "last": _seat(data["last"], "last", seats, none=True),
-             "log": tuple(Event.from_dict(e, f"log[{i}]") for i, e in enumerate(log))}
+             "log": tuple(Event.from_dict(e, f"log[{i}]") for i, e in enumerate(log)),
+             "match": match}
     _check_turn(table)
+    if match is not None:
+        if table["dealer"] != matches.dealer_of(match, seats):
+            raise StateError(f"dealer: player {matches.dealer_of(match, seats)} deals deal "
+                             f"{match.deal} (JD18)", field="dealer", rule="JD18")
+        matches.check(settings, match, phase == "over", table["last"] is not None)
     return table
 
 
 def _check_turn(t: dict[str, Any]) -> None:
     """The phase, the turn, the trick and the tricks agree (J6-J9, J14, J21)."""
     seats, trick, phase = t["seats"], t["trick"], t["phase"]
+    form = SETTINGS[t["variant"]].form
+    called = t["match"] is not None and t["match"].caller is not None
     size = seats - (t["out"] is not None)
     if sum(t["tricks"]) != t["played"] or any(
             t["won"][s].bit_count() != t["tricks"][s] * size for s in range(seats)):
@@ -975,19 +1134,19 @@ def _check_turn(t: dict[str, Any]) -> None:
         raise StateError(f"turn: player {expected[phase]} acts now (J9)", field="turn",
                          rule="J9")
     early = phase in ("exchange", "pass")
-    if (early and (t["played"] or trick)) or (phase == "over") != (
-            t["last"] is not None) or ((phase == "exchange") and t["variant"] != THREE) or ((
-            phase == "pass") and t["variant"] != NAME):
+    if (early and (t["played"] or trick)) or (phase == "over" and not called) != (
+            t["last"] is not None) or ((phase == "exchange") and form != THREE) or ((
+            phase == "pass") and form != NAME):
         raise StateError("phase: it does not fit the deal's tricks (J6, J8, J17)",
                          field="phase")
-    if phase == "declare" and t["variant"] != TWO and (t["played"] or not trick):
+    if phase == "declare" and form != TWO and (t["played"] or not trick):
         raise StateError("phase: melds are declared after a card to the first trick (J14)",
                          field="phase", rule="J14")
 
 
 def _check_sizes(table: Any, sizes: list[int], widow: int, stock: int) -> None:
     """J4, J19: each seat in the deal holds its nine less the cards it played."""
-    if table.variant == TWO:
+    if table.form == TWO:
         drawn_rounds = (18 - stock) // 2
         if table.phase == "declare" and (not stock or table.trick):
             raise StateError("phase: two-hand melds follow a trick won while the stock lasts "
@@ -997,14 +1156,14 @@ def _check_sizes(table: Any, sizes: list[int], widow: int, stock: int) -> None:
                              rule="J20")
     for s in table.in_play:
         played = table.played + any(p == s for p, _ in table.trick)
-        if table.variant == TWO:
+        if table.form == TWO:
             expect = HAND + (18 - stock) // 2 - played
         else:
             expect = HAND - played
         if sizes[s] != expect:
             raise StateError(f"hands[{s}]: {expect} cards now (J4)", field=f"hands[{s}]",
                              rule="J4")
-    if (table.variant == THREE and widow != HAND) or (table.variant != THREE and widow):
+    if (table.form == THREE and widow != HAND) or (table.form != THREE and widow):
         raise StateError("widow: nine cards on the table with three, none else (J6)",
                          field="widow", rule="J6")
 
@@ -1013,7 +1172,8 @@ def new_game(seed: int, variant: str = NAME, dealer: int | None = None) -> State
     """J4, J5, J19: the 36 cards shuffled from the seed (JD1: the seed stands for the cut)
     and dealt three at a time from the dealer's left, nine each; the trump turned (four:
     the dealer's last card; three: the 28th, left on the table with eight more; two: the
-    19th, under the stock); J7 the six's exchange, then J6 or J8's calls or the lead."""
+    19th, under the stock); J7 the six's exchange, then J6 or J8's calls or the lead.  A
+    match (J18, JD18) starts at its first deal, dealt so."""
     if not isinstance(variant, str) or variant not in SEATS:
         raise StateError(f"variant: one of {', '.join(SEATS)}", field="variant")
     seats = SEATS[variant]
@@ -1021,8 +1181,24 @@ def new_game(seed: int, variant: str = NAME, dealer: int | None = None) -> State
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < seats:
         raise StateError(f"dealer: a seat from 0 to {seats - 1} (J4)", field="dealer",
                          rule="J4")
+    match = None if SETTINGS[variant].match == "deal" else Match(1, dealer)
+    return _dealt(seed, variant, dealer, match, [])
+
+
+def deal_seed(seed: int, deal: int) -> int | str:
+    """JD18: the shuffle of a match's deal: its first as a game of one deal's (the seed),
+    each later one from the seed and the deal's number."""
+    return seed if deal == 1 else f"jass/{seed}/deal/{deal}"
+
+
+def _dealt(seed: int, variant: str, dealer: int, match: Match | None,
+           events: list[Event]) -> State:
+    """A deal (J4-J8) of ``variant`` from ``seed`` (the deal's number in ``match``), its
+    first events told into ``events`` (a later deal of a match: its number and dealer)."""
+    settings = SETTINGS[variant]
+    form, seats = settings.form, settings.seats
     pack = list(cards_of(PACK))
-    random.Random(seed).shuffle(pack)
+    random.Random(deal_seed(seed, 1 if match is None else match.deal)).shuffle(pack)
     hands = [0] * seats
     at = 0
     for _ in range(HAND // DEAL_ROUND):
@@ -1034,10 +1210,10 @@ def new_game(seed: int, variant: str = NAME, dealer: int | None = None) -> State
     widow, table_shown = 0, 0
     stock: tuple[int, ...] = ()
     shown = [0] * seats
-    if variant == NAME:
+    if form == NAME:
         turned = pack[-1]
         shown[dealer] = 1 << turned
-    elif variant == THREE:
+    elif form == THREE:
         turned = pack[THREE_TURNED - 1]
         widow = _union(1 << c for c in rest)
         table_shown = 1 << turned
@@ -1046,14 +1222,18 @@ def new_game(seed: int, variant: str = NAME, dealer: int | None = None) -> State
         stock = (*rest[1:], turned)
         table_shown = 1 << turned
     zero = (0,) * seats
+    log: tuple[Event, ...] = ()
+    if match is not None and match.deal > 1:
+        log = (Event("deal", dealer, worth=match.deal),)
+        events.extend(log)
     state = State(variant, seats, dealer, suit_of(turned), turned, "play", dealer, dealer, (),
                   None, None, zero, zero, ((),) * seats, tuple(shown), table_shown, zero,
-                  ((9,) * 4,) * seats, 0, None, (), seed=seed, hands=tuple(hands),
+                  ((9,) * 4,) * seats, 0, None, log, match, seed=seed, hands=tuple(hands),
                   widow=widow, stock=stock)
-    if variant == THREE:
+    if form == THREE:
         return replace(state, phase="exchange", turn=dealer)
-    state = state._sixed([])
-    if variant == NAME:
+    state = state._sixed(events)
+    if form == NAME:
         first = (dealer + 1) % seats
         return replace(state, phase="pass", turn=first)
     return state._to_play()

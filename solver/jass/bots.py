@@ -8,13 +8,13 @@ import random
 from dataclasses import dataclass, field
 
 from engine.cards import cards_of, rank_of, suit_of
-from engine.jass import EXCHANGE, KEEP, PASS, STAY, Move, View
+from engine.jass import CALL, EXCHANGE, KEEP, PASS, STAY, Move, View
 from engine.jass.cards import legal_plays, pips
 from engine.jass.melds import meld_value, melds_of
 from engine.jass.rules import JACK, NINE, TWO
 from solver.jass.playout import rule_play
 
-__all__ = ["BOTS", "Random", "Rule", "rule_move", "strength_of"]
+__all__ = ["BOTS", "Random", "Rule", "rule_move", "sound", "strength_of"]
 
 BOTS = ("solver", "rule", "random")
 WEAK_EXCHANGE, WEAK_PASS = 55, 30
@@ -32,18 +32,26 @@ def strength_of(hand: int, trump: int) -> int:
     return total
 
 
+def sound(view: View, moves: list[Move]) -> list[Move]:
+    """The moves a house bot may make: never a wrong call-out (JD20), which every seat can
+    tell from its view."""
+    return [m for m in moves if m != CALL or view.call_right(view.player)]
+
+
 def rule_move(view: View) -> Move:
-    """The rule bot's move in the view's phase."""
+    """The rule bot's move in the view's phase: a call-out as soon as it is right (JD20)."""
+    if CALL in view.legal_moves() and view.call_right(view.player):
+        return CALL
     if view.phase == "exchange":
         return EXCHANGE if strength_of(view.hand, view.trump) < WEAK_EXCHANGE else KEEP
     if view.phase == "pass":
         return PASS if strength_of(view.hand, view.trump) < WEAK_PASS else STAY
     if view.phase == "declare":
-        options = view.legal_moves()
+        options = [m for m in view.legal_moves() if m.kind == "declare"]
         return max(options, key=lambda m: sum(meld_value(x, view.trump) for x in m.melds))
     trick = [c for _, c in view.trick]
     allowed = legal_plays(view.hand, trick, view.trump, must=view.must,
-                          free_jack=view.variant != TWO)
+                          free_jack=view.form != TWO)
     return Move("play", rule_play(allowed, trick, view.trump, len(view.in_play)))
 
 
@@ -59,7 +67,7 @@ class Rule:
 
 @dataclass
 class Random:
-    """Any legal move at random."""
+    """Any legal move at random (but a call-out: at once when right, never when wrong)."""
 
     seed: int = 0
     rng: random.Random = field(init=False)
@@ -68,5 +76,7 @@ class Random:
         self.rng = random.Random(f"jass-random/{self.seed}")
 
     def choose(self, view: View) -> Move:
-        moves = view.legal_moves()
+        moves = sound(view, view.legal_moves())
+        if CALL in moves:  # a right call-out at once (JD23)
+            return CALL
         return moves[self.rng.randrange(len(moves))]

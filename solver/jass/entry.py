@@ -9,7 +9,16 @@ from engine.jass import View
 from engine.jass.rules import NAME
 from solver.games import META, HintGame
 from solver.jass.bots import BOTS, Random, Rule
-from solver.jass.hints import ALGORITHM, DEFAULT, SolverBot, _known, finish, hint_moves, solve
+from solver.jass.hints import (
+    ALGORITHM,
+    DEFAULT,
+    MATCH,
+    SolverBot,
+    _known,
+    finish,
+    hint_moves,
+    solve,
+)
 from solver.levels import Ladder
 from solver.review import Verdicts, review
 
@@ -52,5 +61,6 @@ SOLVER: HintGame[View] = HintGame(
     solve=lambda view, options, seed, start, stop, early, progress: solve(
         view, options, seed, start, stop, early=early, progress=progress),
     finish=finish, exact=lambda view: view.game_over or _known(view),
-    bound=lambda view: 400.0 * view.seats, seats=lambda view: view.seats,
+    bound=lambda view: 400.0 * view.seats + (0.0 if view.match is None else MATCH),
+    seats=lambda view: view.seats,
     house=LADDER.house(), meta=META, stderr_when_over=True, review=_review)

@@ -13,10 +13,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.games import engine_of
-from engine.jass import Move, State, View
-from engine.jass.rules import NAME, TWO
+from engine.jass import CALL, Move, State, View
+from engine.jass.rules import NAME, THREE, TWO
 from solver.hints import Budget, search
-from solver.jass.bots import rule_move
+from solver.jass.bots import rule_move, sound
 from solver.jass.endgame import Endgame
 from solver.jass.playout import Deal, exact, margin, play_out
 from solver.ranking import Tally, answer, rank, ranked_answer, solver_meta
@@ -26,9 +26,13 @@ __all__ = ["ALGORITHM", "DEFAULT", "EXACT", "Options", "SolverBot", "finish", "h
 
 ALGORITHM = "pimc-rule-playout-maxn"
 ENGINE = engine_of(NAME)
-EXACT = {"jass": 3, "three-hand-jass": 3, TWO: 5}
-"""The most cards a hand may hold for a world's rest to be searched exactly by max^n
-(two-hand once the stock is gone: always, by alpha-beta, endgame.py)."""
+EXACT = {NAME: 3, THREE: 3, TWO: 5}
+"""The most cards a hand may hold for a world's rest to be searched exactly by max^n, by
+the deal's rules (two-hand once the stock is gone: always, by alpha-beta, endgame.py)."""
+MATCH = 1000.0
+"""A match won, in a seat's margin (lost: its opposite): more than any deal's margin, so
+that a right call-out ranks first and a wrong one last (JD20); a move that ends a deal of
+a match going on is worth that deal's margin (the hint searches the deal, JD18)."""
 
 
 @dataclass(frozen=True)
@@ -52,27 +56,45 @@ class Options:
 DEFAULT = Options()
 
 
-def _settled(state: State) -> State:
-    """The calls before the play made by the rule bot at each seat (J6, J8)."""
-    while state.phase in ("exchange", "pass"):
+def _settled(state: State, deal: int | None) -> State:
+    """The calls before the play made by the rule bot at each seat (J6, J8); a call-out
+    when it is right (JD20)."""
+    while state.phase in ("exchange", "pass") and _ended(state, 0, deal) is None:
         state, _ = state.apply(rule_move(state.view(state.turn)))
     return state
 
 
-def value_after(state: State, seat: int, memo: dict[Any, Any],
-                known: bool = False) -> tuple[float, int]:
-    """``seat``'s margin at the end of ``state``'s deal, played out (or searched exactly
-    when few cards remain; ``known``: two-hand's whole endgame, the view's one world), and
-    the nodes it took."""
+def _ended(state: State, seat: int, deal: int | None) -> float | None:
+    """``seat``'s value when ``state``'s deal is over: a match's end (:data:`MATCH`), a
+    game of one deal's margin, or the margin of a match's deal ``deal`` that ended (the
+    next one dealt); ``None`` while the deal goes on."""
+    if state.match is not None and state.game_over:
+        return MATCH if seat in state.result.winners else -MATCH
     if state.game_over:
-        return margin(list(state.result.points), seat), 1
-    state = _settled(state)
+        return margin(list(state.result.points), seat)
+    if state.match is not None and deal is not None and state.match.deal != deal:
+        return margin([p or 0 for p in state.match.scores[deal - 1]], seat)
+    return None
+
+
+def value_after(state: State, seat: int, memo: dict[Any, Any],
+                known: bool = False, deal_number: int | None = None) -> tuple[float, int]:
+    """``seat``'s margin at the end of ``state``'s deal (of a match, deal ``deal_number``,
+    the world's), played out (or searched exactly when few cards remain; ``known``:
+    two-hand's whole endgame, the view's one world), and the nodes it took."""
+    ended = _ended(state, seat, deal_number)
+    if ended is not None:
+        return ended, 1
+    state = _settled(state, deal_number)
+    ended = _ended(state, seat, deal_number)
+    if ended is not None:
+        return ended, 1
     deal = Deal.of(state)
     if known and state.phase == "play":
         return _endgame(deal, seat, memo)
     if not deal.stock and deal.declare is None and max(
             deal.hands[s].bit_count() for s in range(deal.seats) if s != deal.out
-    ) <= EXACT[state.variant]:
+    ) <= EXACT[state.form]:
         counter = [0]
         return margin(exact(deal, memo, counter), seat), counter[0]
     return margin(play_out(deal), seat), 36
@@ -109,6 +131,7 @@ def solve(view: View, options: Options, seed: int, start: int = 0, stop: int | N
     moves = hint_moves(view)
     tally = Tally([m.id for m in moves] or ["position"])
     known = _known(view)
+    number = None if view.match is None else view.match.deal
 
     def value(index: int) -> tuple[list[float], int, bool]:
         world = view.resample(random.Random(f"jass/{seed}/{index}"))
@@ -118,7 +141,7 @@ def solve(view: View, options: Options, seed: int, start: int = 0, stop: int | N
         columns: list[Move | None] = [*moves] if moves else [None]
         for move in columns:
             after = world if move is None else world.apply(move)[0]
-            worth, spent = value_after(after, view.player, memo, known)
+            worth, spent = value_after(after, view.player, memo, known, number)
             row.append(worth)
             nodes += spent
         return row, nodes, known
@@ -131,7 +154,7 @@ def solve(view: View, options: Options, seed: int, start: int = 0, stop: int | N
 def _known(view: View) -> bool:
     """Two-hand once the stock is gone: the other hand is the cards unseen, and the rest is
     searched exactly (endgame.py): one world says everything."""
-    return view.variant == TWO and view.stock_size == 0 and view.phase == "play"
+    return view.form == TWO and view.stock_size == 0 and view.phase == "play"
 
 
 def _budget(options: Options) -> Budget:
@@ -171,10 +194,14 @@ class SolverBot:
     samples: int = 16
 
     def choose(self, view: View) -> Move:
-        moves = view.legal_moves()
+        """A right call-out at once; never a wrong one (JD20); else the search's best."""
+        if CALL in view.legal_moves() and view.call_right(view.player):
+            return CALL
+        moves = sound(view, view.legal_moves())
         if len(moves) == 1:
             return moves[0]
         tally = solve(view, replace(DEFAULT, samples=self.samples, min_samples=self.samples),
                       self.seed, early=False)
-        best = tally.moves[rank(tally)[0].index]
+        ids = {m.id for m in moves}
+        best = next(tally.moves[r.index] for r in rank(tally) if tally.moves[r.index] in ids)
         return next(m for m in moves if m.id == best)

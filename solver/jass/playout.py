@@ -21,6 +21,7 @@ class Deal:
     """A deal in play, mutable: hands, the trick, the points won, the melds pending."""
 
     variant: str
+    """The deal's rules (the state's ``form``: four's, three's or two's)."""
     trump: int
     seats: int
     out: int | None
@@ -40,7 +41,7 @@ class Deal:
 
     @classmethod
     def of(cls, state: State) -> Deal:
-        return cls(state.variant, state.trump, state.seats, state.out, list(state.hands),
+        return cls(state.form, state.trump, state.seats, state.out, list(state.hands),
                    list(state.trick), state.turn, state.played, list(state.tricks),
                    [points(w, state.trump) for w in state.won],
                    [sum(meld_value(m, state.trump) for m in ms) for ms in state.melds],

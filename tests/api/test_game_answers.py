@@ -20,7 +20,7 @@ SPEC = json.loads((Path(__file__).resolve().parents[2] / "openapi" / "openapi.js
                   .read_text(encoding="utf-8"))
 GAMES = [("cassino", "standard"), ("conquian", "conquian"), ("rummy", "poker-rum"),
          ("rummy", "poker-gin"), ("rummy", "double-pack-rum"), ("jass", "jass"),
-         ("jass", "three-hand-jass"), ("jass", "two-hand-jass")]
+         ("jass", "three-hand-jass"), ("jass", "two-hand-jass"), ("jass", "two-hand-jass-1000")]
 SEATS = {"jass": 4, "three-hand-jass": 3}
 """The seats of the variants of more than two."""
 MAX_PLIES = 2000

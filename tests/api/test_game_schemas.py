@@ -58,7 +58,8 @@ def fits(schema: Any, data: Any) -> None:
                                                ("rummy", "poker-gin"),
                                                ("rummy", "double-pack-rum"),
                                                ("jass", "jass"), ("jass", "three-hand-jass"),
-                                               ("jass", "two-hand-jass")])
+                                               ("jass", "two-hand-jass"),
+                                               ("jass", "two-hand-jass-1000")])
 def test_every_answer_of_a_hand_fits_its_schema(client: FlaskClient, game: str,
                                                 variant: str) -> None:
     state_schema, view_schema, move_schema, event_schema = FORMS[game]

@@ -69,3 +69,22 @@ def test_the_legal_moves_warnings_are_told_in_words() -> None:
     for line, risk in zip(told, given, strict=True):
         assert risk["move"][5:] in line and risk["best"][5:] in line
         assert f"gives {risk['lost']:g} more points" in line
+
+
+def test_a_match_shows_its_totals_and_a_call_ends_it(server: Server) -> None:
+    """J18, JD19, JD20: the match's totals are shown; ``c`` calls out (here wrongly, at the
+    first trick: the call loses the match)."""
+    status, out, err = run(["play", "--url", server.url, "--ascii", "--game", "jass",
+                            "--variant", "two-hand-jass-1000", "--seed", "4", "--opponent",
+                            "rule"], "p 1\np 1\nc\n")
+    assert status == 0, err
+    assert "Match to 1000: deal 1" in out and "c call out" in out, out[-2000:]
+    assert "calls out" in out and "wrong" in out and "MATCH OVER: seat 1 wins" in out, out
+
+
+def test_a_wrong_call_is_warned_of_in_words() -> None:
+    told = games.load("jass").warnings({"risks": [
+        {"move": "call", "player": 2, "probability": 1.0, "how": "lose", "lost": 37.0,
+         "method": "exact"}]}, False)
+    assert told == ["  warning: calling out now loses the match (your total is 37 short; "
+                    "seat 2 would win)"]

@@ -6,12 +6,25 @@
  * trump, the trick on the table, every seat's cards, tricks, points and shown melds (JD11);
  * Why? on a picked card (POST /v1/why: the rule a card breaks), hints (every move ranked by
  * its value), the Opponent menu (the house's levels and bots), every legal move listed.
+ * In a match (J18, JD17-JD22) every seat's running total and the target, or its marks
+ * left, and the deal's number; the call-out (JD19) is a button among the moves. 
  * play.js loads this module by the game's name. */
 import { el } from "./dom.js";
 
 export const title = "Jass";
 const TITLES = { jass: "Jass (four)", "three-hand-jass": "Three-hand Jass",
-                 "two-hand-jass": "Two-hand Jass" };
+                 "two-hand-jass": "Two-hand Jass", "jass-1000": "Jass (four) to 1,000",
+                 "three-hand-jass-1000": "Three-hand Jass to 1,000",
+                 "two-hand-jass-1000": "Two-hand Jass to 1,000",
+                 "jass-marks": "Jass (four) on marks",
+                 "three-hand-jass-marks": "Three-hand Jass on marks" };
+/** A seat's standing in words: its points of the deal, or in a match its total or marks. */
+const standing = (view, s) => (!view.match ? `${view.result.points[s]} points`
+  : view.match.marks ? `${view.match.marks[s]} marks left` : `${view.result.points[s]} in all`);
+/** The match in words (J18): the deal's number, the totals and target, or the marks. */
+const matchText = (view) => (!view.match ? "" : view.match.marks
+  ? `Match on marks: deal ${view.match.deal} of ${view.match.deals}`
+  : `Match to ${view.match.target}: deal ${view.match.deal} · call out when your total reaches it`);
 /** The game menu's entries: each playable variant. */
 export const menu = (entry) => entry.variants.filter((v) => v.playable)
   .map((v) => ({ variant: v.name, label: TITLES[v.name] || v.name }));
@@ -93,7 +106,7 @@ export function start(api, config, context) {
     $("others").replaceChildren(...view.hand_sizes.map((n, s) => el("div", {
       className: "seat", "data-testid": `seat-${s}`,
       text: `${s === human ? "You" : `Seat ${s}`}: ${view.out === s ? "passed out" : `${n} card${n === 1 ? "" : "s"}`}`
-        + ` · ${view.tricks[s]} trick${view.tricks[s] === 1 ? "" : "s"} · ${view.result.points[s]} points`
+        + ` · ${view.tricks[s]} trick${view.tricks[s] === 1 ? "" : "s"} · ${standing(view, s)}`
         + (view.shown[s].length && s !== human ? ` · shown ${cardsText(view.shown[s])}` : "")
         + (view.melds[s].length ? ` · melds ${view.melds[s].map(cardsText).join("; ")}` : "")
         + (view.dealer === s ? " · dealer" : "") + (view.turn === s && !view.result.over ? " · to play" : "") })));
@@ -101,6 +114,7 @@ export function start(api, config, context) {
     if (view.stock_size) table.push(`Stock: ${view.stock_size}`);
     if (view.widow_size) table.push(`On the table: ${view.widow_size} face down`
       + (view.table_shown.length ? ` (${cardsText(view.table_shown)} face up)` : ""));
+    if (view.match) table.push(matchText(view));
     $("stock").textContent = table.join(" · ");
     $("loose").replaceChildren(el("p", { "data-testid": "trick", text: view.trick.length
       ? view.trick.map((t) => `${t.player === human ? "You" : `Seat ${t.player}`}: ${cardText(t.card)}`).join(" · ")
@@ -111,11 +125,11 @@ export function start(api, config, context) {
       "data-testid": `hand-card-${card}`, "aria-pressed": String(state.picked === card),
       "aria-label": `${cardText(card)}${riskText(`play:${card}`)}${playable.has(card) ? ", playable" : ""}`,
       onclick: () => clickCard(card) }, cardText(card))));
-    $("your-stats").textContent = `Your points: ${view.result.points[human]} · tricks ${view.tricks[human]}`;
+    $("your-stats").textContent = `Your ${view.match ? "standing" : "points"}: ${view.match ? standing(view, human) : view.result.points[human]} · tricks ${view.tricks[human]}`;
     const actions = [];
     for (const move of state.moves.filter((m) => m.type !== "play")) {
       actions.push(el("button", { type: "button", className: "play", "data-testid": `move-${move.type}`,
-        "data-move-id": move.id, onclick: () => play(move.id) }, move.description || move.id));
+        "data-move-id": move.id, onclick: () => play(move.id) }, (move.description || move.id) + riskText(move.id)));
     }
     if (features.includes("why") && state.picked) {
       actions.push(el("button", { type: "button", className: "link", "data-testid": "why-button",
@@ -125,7 +139,7 @@ export function start(api, config, context) {
     $("selection-text").textContent = state.picked ? `Picked: ${cardText(state.picked)}` : "";
     $("all-moves").replaceChildren(...state.moves.map((m) => el("li", {}, el("button", {
       type: "button", className: "play", "data-testid": `any-move-${m.id}`, "data-move-id": m.id,
-      ...(state.risks.has(m.id) ? { "data-risk": "give" } : {}),
+      ...(state.risks.has(m.id) ? { "data-risk": state.risks.get(m.id).how } : {}),
       onclick: () => play(m.id) }, (m.description || m.id) + riskText(m.id)))));
     $("scoreboard").textContent = view.result.over ? `Points: ${view.result.points.join(" · ")}` : "";
   }
@@ -133,6 +147,7 @@ export function start(api, config, context) {
   /** The warning of a move in words, or "" (legal-moves' risks, how "give"). */
   function riskText(moveId) {
     const risk = state.risks.get(moveId);
+    if (risk && risk.how === "lose") return ` (a wrong call: your total is ${risk.lost} short, and seat ${risk.player} would win the match)`;
     return risk ? ` (gives ${risk.lost} more points away than ${cardText(risk.best.slice(5))} would, to a trick seat ${risk.player} is winning)` : "";
   }
 
@@ -148,14 +163,15 @@ export function start(api, config, context) {
         game: state.token, credential: state.credential, seat: human,
         names: Array.from({ length: players }, (_, s) => (s === human ? "You" : `Seat ${s}`)) } }));
       const won = result.winners.includes(human);
-      setPhase("game-over", `The deal is over: ${won ? "you win" : `seat ${result.winners[0]} wins`} (points ${result.points.join(" · ")}).`);
+      setPhase("game-over", `The ${state.view.match ? "match" : "deal"} is over: ${won ? "you win" : `seat ${result.winners[0]} wins`} (points ${result.points.join(" · ")}).`);
       return;
     }
     const listed = await api.legalMoves(features.includes("risks") ? { ...seat(), risks: true } : seat());
     if (generation !== state.generation) return;
     state.moves = listed.moves;
     // a card of points thrown onto a trick the seat cannot win (solver/jass/risks.py)
-    state.risks = new Map((listed.risks || []).filter((r) => r.how === "give").map((r) => [r.move, r]));
+    // and a wrong call-out, which loses the match (JD20)
+    state.risks = new Map((listed.risks || []).filter((r) => r.how === "give" || r.how === "lose").map((r) => [r.move, r]));
     render();
     setPhase("human", PHASES[state.view.phase] || "Your turn.");
   }

@@ -1095,6 +1095,259 @@ export interface paths {
                          *                 }
                          *               },
                          *               "rules_url": "/rules/two-hand-jass"
+                         *             },
+                         *             {
+                         *               "name": "jass-1000",
+                         *               "description": "Jass (four): a match to 1,000 points, the first to call out his total winning if he is right and losing if not (J18, JD17-JD21).",
+                         *               "seats": 4,
+                         *               "min_seats": 4,
+                         *               "max_seats": 4,
+                         *               "teams": [
+                         *                 [
+                         *                   0
+                         *                 ],
+                         *                 [
+                         *                   1
+                         *                 ],
+                         *                 [
+                         *                   2
+                         *                 ],
+                         *                 [
+                         *                   3
+                         *                 ]
+                         *               ],
+                         *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "rule",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "level_dials": {
+                         *                   "beginner": 10,
+                         *                   "casual": 25,
+                         *                   "club": 40,
+                         *                   "expert": 60,
+                         *                   "master": 100
+                         *                 },
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
+                         *               "rules_url": "/rules/jass-1000"
+                         *             },
+                         *             {
+                         *               "name": "three-hand-jass-1000",
+                         *               "description": "Three-hand Jass: a match to 1,000 points, the first to call out his total winning if he is right and losing if not (J18, JD17-JD21).",
+                         *               "seats": 3,
+                         *               "min_seats": 3,
+                         *               "max_seats": 3,
+                         *               "teams": [
+                         *                 [
+                         *                   0
+                         *                 ],
+                         *                 [
+                         *                   1
+                         *                 ],
+                         *                 [
+                         *                   2
+                         *                 ]
+                         *               ],
+                         *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "rule",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "level_dials": {
+                         *                   "beginner": 10,
+                         *                   "casual": 25,
+                         *                   "club": 40,
+                         *                   "expert": 60,
+                         *                   "master": 100
+                         *                 },
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
+                         *               "rules_url": "/rules/three-hand-jass-1000"
+                         *             },
+                         *             {
+                         *               "name": "two-hand-jass-1000",
+                         *               "description": "Two-hand Jass: a match to 1,000 points, the first to call out his total winning if he is right and losing if not (J18, JD17-JD21).",
+                         *               "seats": 2,
+                         *               "min_seats": 2,
+                         *               "max_seats": 2,
+                         *               "teams": [
+                         *                 [
+                         *                   0
+                         *                 ],
+                         *                 [
+                         *                   1
+                         *                 ]
+                         *               ],
+                         *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "rule",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "level_dials": {
+                         *                   "beginner": 10,
+                         *                   "casual": 25,
+                         *                   "club": 40,
+                         *                   "expert": 60,
+                         *                   "master": 100
+                         *                 },
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
+                         *               "rules_url": "/rules/two-hand-jass-1000"
+                         *             },
+                         *             {
+                         *               "name": "jass-marks",
+                         *               "description": "Jass (four): a match of twelve deals on marks, the two highest scores of each deal rubbing off a mark and less than 21 setting a player back one; the fewest marks left win (J18, JD22).",
+                         *               "seats": 4,
+                         *               "min_seats": 4,
+                         *               "max_seats": 4,
+                         *               "teams": [
+                         *                 [
+                         *                   0
+                         *                 ],
+                         *                 [
+                         *                   1
+                         *                 ],
+                         *                 [
+                         *                   2
+                         *                 ],
+                         *                 [
+                         *                   3
+                         *                 ]
+                         *               ],
+                         *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "rule",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "level_dials": {
+                         *                   "beginner": 10,
+                         *                   "casual": 25,
+                         *                   "club": 40,
+                         *                   "expert": 60,
+                         *                   "master": 100
+                         *                 },
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
+                         *               "rules_url": "/rules/jass-marks"
+                         *             },
+                         *             {
+                         *               "name": "three-hand-jass-marks",
+                         *               "description": "Three-hand Jass: a match of twelve deals on marks, the two highest scores of each deal rubbing off a mark and less than 21 setting a player back one; the fewest marks left win (J18, JD22).",
+                         *               "seats": 3,
+                         *               "min_seats": 3,
+                         *               "max_seats": 3,
+                         *               "teams": [
+                         *                 [
+                         *                   0
+                         *                 ],
+                         *                 [
+                         *                   1
+                         *                 ],
+                         *                 [
+                         *                   2
+                         *                 ]
+                         *               ],
+                         *               "playable": true,
+                         *               "house": {
+                         *                 "bots": [
+                         *                   "solver",
+                         *                   "rule",
+                         *                   "random",
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "levels": [
+                         *                   "beginner",
+                         *                   "casual",
+                         *                   "club",
+                         *                   "expert",
+                         *                   "master"
+                         *                 ],
+                         *                 "level_dials": {
+                         *                   "beginner": 10,
+                         *                   "casual": 25,
+                         *                   "club": 40,
+                         *                   "expert": 60,
+                         *                   "master": 100
+                         *                 },
+                         *                 "dial": {
+                         *                   "min": 0,
+                         *                   "max": 100
+                         *                 }
+                         *               },
+                         *               "rules_url": "/rules/three-hand-jass-marks"
                          *             }
                          *           ]
                          *         },
@@ -5168,7 +5421,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 18.9,
+                         *         "elapsed_ms": 47.5,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -5193,9 +5446,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j938be9dbe376a5076f0e4d0179911541",
+                         *         "id": "j6799059f968b5d140499e889c97c5c17",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j938be9dbe376a5076f0e4d0179911541"
+                         *         "url": "/v1/jobs/j6799059f968b5d140499e889c97c5c17"
                          *       }
                          *     }
                          */
@@ -5603,7 +5856,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 16.5,
+                         *         "elapsed_ms": 93.2,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -5628,9 +5881,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j938be9dbe376a5076f0e4d0179911541",
+                         *         "id": "j6799059f968b5d140499e889c97c5c17",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j938be9dbe376a5076f0e4d0179911541"
+                         *         "url": "/v1/jobs/j6799059f968b5d140499e889c97c5c17"
                          *       }
                          *     }
                          */
@@ -5838,7 +6091,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "j938be9dbe376a5076f0e4d0179911541",
+                         *       "id": "j6799059f968b5d140499e889c97c5c17",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -5975,7 +6228,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 20.1,
+                         *           "elapsed_ms": 41.7,
                          *           "cached": false,
                          *           "nodes": 76919,
                          *           "seed": 0,
@@ -8829,13 +9082,13 @@ export interface components {
         };
         JassEvent: {
             /**
-             * @description What happened: a call (`exchange`, `keep` J6; `pass`, `stay` J8), the six of trumps taking the turned card (`six`, J7), a card played (J9), the melds declared (J14, J21), a trick won (J12), a draw from the stock (J20), the end (J17).
+             * @description What happened: a call (`exchange`, `keep` J6; `pass`, `stay` J8), the six of trumps taking the turned card (`six`, J7), a card played (J9), the melds declared (J14, J21), a trick won (J12), a draw from the stock (J20), the end (J17); in a match (J18): a call-out (`call`, JD19, JD20), the totals or marks after a deal (`tally`, JD21, JD22), the next deal (`deal`, JD18), the match's end (`match`).
              * @example play
              * @enum {string}
              */
-            type: "exchange" | "keep" | "pass" | "stay" | "six" | "play" | "declare" | "trick" | "draw" | "end";
+            type: "exchange" | "keep" | "pass" | "stay" | "six" | "play" | "declare" | "trick" | "draw" | "end" | "call" | "tally" | "deal" | "match";
             /**
-             * @description The seat that acted; for `trick` the trick's winner, for `end` the last trick's (J16).
+             * @description The seat that acted; for `trick` the trick's winner, for `end` the last trick's (J16); for `tally` the dealer of the deal ended, for `deal` the new dealer, for `match` its first winner (JD18).
              * @example 0
              */
             player: number;
@@ -8865,17 +9118,34 @@ export interface components {
              */
             melds?: string[][];
             /**
-             * @description `declare`: the melds' worth (J13); `trick`: the trick's pips (J1, J2).
+             * @description `declare`: the melds' worth (J13); `trick`: the trick's pips (J1, J2); `call`: the caller's running total (JD20); `tally`: the target (JD21), 0 on marks.
              * @example 18
              */
             points?: number;
+            /**
+             * @description `call`: the call was right, and won (JD20).
+             * @example true
+             */
+            right?: boolean;
+            /**
+             * @description `deal`: the number of the deal now dealt (JD18).
+             * @example 2
+             */
+            deal?: number;
+            /**
+             * @description `match`: the match's winners (JD20-JD22).
+             * @example [
+             *       1
+             *     ]
+             */
+            winners?: number[];
             /**
              * @description `draw`: every seat saw the card, the one turned under the stock (J19, JD11).
              * @example false
              */
             seen?: boolean;
             /**
-             * @description `end`: each seat's points of the deal (J17).
+             * @description `end`: each seat's points of the deal (J17); `tally`: the running totals (JD19), or the marks left (JD22); `match`: the result's points.
              * @example [
              *       98,
              *       59
@@ -11303,13 +11573,13 @@ export interface components {
              */
             probability: number;
             /**
-             * @description `meld`: a new meld with cards of its hand (Conquian: or borrowed, Q14); `add`: a meld on the table (Double-Pack Rum, DP5); `extend`: one of its melds (Conquian); `short`: Solitaire Cribbage, a discard far below the best in expected points, `probability` its chance of scoring less than the best is expected to; `bury` and `end`: Canfield, a card laid on one that could go to its foundation, and a stop or a pass ending while a card could still be played; `give`: Jass, a card of points thrown onto a trick the seat cannot win, `player` the seat winning it so far (docs/api.md).
+             * @description `meld`: a new meld with cards of its hand (Conquian: or borrowed, Q14); `add`: a meld on the table (Double-Pack Rum, DP5); `extend`: one of its melds (Conquian); `short`: Solitaire Cribbage, a discard far below the best in expected points, `probability` its chance of scoring less than the best is expected to; `bury` and `end`: Canfield, a card laid on one that could go to its foundation, and a stop or a pass ending while a card could still be played; `give`: Jass, a card of points thrown onto a trick the seat cannot win, `player` the seat winning it so far; `lose`: Jass, a wrong call-out, which loses the match (JD20), `player` the seat that would win it (docs/api.md).
              * @example meld
              * @enum {string|null}
              */
-            how: "meld" | "add" | "extend" | "short" | "bury" | "end" | "give" | null;
+            how: "meld" | "add" | "extend" | "short" | "bury" | "end" | "give" | "lose" | null;
             /**
-             * @description `short`: the expected points below the best discard; `give`: the points given beyond the legal card of fewest points.
+             * @description `short`: the expected points below the best discard; `give`: the points given beyond the legal card of fewest points; `lose`: the points the caller's total lacks.
              * @example 2.5
              */
             lost?: number;
@@ -11997,7 +12267,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 4,
-             *       "elapsed_ms": 28.2,
+             *       "elapsed_ms": 48.1,
              *       "cached": false,
              *       "nodes": 536,
              *       "seed": 0,
@@ -12757,7 +13027,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-alphabeta-horizon",
              *       "samples": 6,
-             *       "elapsed_ms": 22.3,
+             *       "elapsed_ms": 70.4,
              *       "cached": false,
              *       "nodes": 1005,
              *       "seed": 0,
@@ -13690,7 +13960,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-claim-model",
              *       "samples": 8,
-             *       "elapsed_ms": 4.1,
+             *       "elapsed_ms": 14,
              *       "cached": false,
              *       "nodes": 200,
              *       "seed": 0,
@@ -14142,6 +14412,65 @@ export interface components {
              */
             card: string;
         };
+        JassMatch: {
+            /**
+             * @description The deal being played, from 1 (JD18).
+             * @example 2
+             */
+            deal: number;
+            /**
+             * @description The first deal's dealer; the deal passes to the left (JD18).
+             * @example 3
+             */
+            first_dealer: number;
+            /**
+             * @description Each deal played out: each seat's points (J17), null for a seat that passed out (JD4).
+             * @example [
+             *       [
+             *         62,
+             *         0,
+             *         47,
+             *         48
+             *       ]
+             *     ]
+             */
+            scores: (number | null)[][];
+            /**
+             * @description To 1,000: each seat's total of the deals played out (JD19).
+             * @example [
+             *       62,
+             *       0,
+             *       47,
+             *       48
+             *     ]
+             */
+            totals?: number[];
+            /**
+             * @description To 1,000: the total a call must reach, raised by 250 when two totals reach it at a deal's end (JD21).
+             * @example 1000
+             */
+            target?: number;
+            /**
+             * @description To 1,000: the seat that called out, null if none (JD19, JD20).
+             * @example null
+             */
+            caller?: number | null;
+            /**
+             * @description On marks: the deals of the match (JD22).
+             * @example 12
+             */
+            deals?: number;
+            /**
+             * @description On marks: each seat's marks left (JD22).
+             * @example [
+             *       11,
+             *       12,
+             *       11,
+             *       13
+             *     ]
+             */
+            marks?: number[];
+        };
         JassState: {
             /**
              * @description Always `jass`: the game (GET /v1/catalog).
@@ -14150,11 +14479,11 @@ export interface components {
              */
             game: "jass";
             /**
-             * @description `jass` (four, J3), `three-hand-jass` (three with the table's nine, J6) or `two-hand-jass` (two with a stock, J19-J22).
+             * @description `jass` (four, J3), `three-hand-jass` (three with the table's nine, J6) or `two-hand-jass` (two with a stock, J19-J22), one deal each (JD16); `jass-1000`, `three-hand-jass-1000`, `two-hand-jass-1000` (a match to 1,000 with a call-out), `jass-marks`, `three-hand-jass-marks` (twelve deals on marks, J18, JD17).
              * @example three-hand-jass
              * @enum {string}
              */
-            variant: "jass" | "three-hand-jass" | "two-hand-jass";
+            variant: "jass" | "three-hand-jass" | "two-hand-jass" | "jass-1000" | "three-hand-jass-1000" | "two-hand-jass-1000" | "jass-marks" | "three-hand-jass-marks";
             /**
              * @description The seats of the variant (J3).
              * @example 3
@@ -14333,6 +14662,11 @@ export interface components {
              *     }
              */
             result?: components["schemas"]["Result"];
+            /**
+             * @description A match's variants only (J18, JD17): the match the deal belongs to; the result is then the match's (JD20-JD22).
+             * @example null
+             */
+            match?: components["schemas"]["JassMatch"];
             /**
              * @description The deal's seed: its shuffle (JD1, J4).
              * @example 6
@@ -14530,13 +14864,13 @@ export interface components {
         };
         JassMove: {
             /**
-             * @description `exchange` or `keep` (the table's nine, J6), `pass` or `stay` (J8), `play` a card (J9), `declare` melds (J14, J21).
+             * @description `exchange` or `keep` (the table's nine, J6), `pass` or `stay` (J8), `play` a card (J9), `declare` melds (J14, J21), `call` out one's total in a match to 1,000, on one's own turn (JD19: right wins, wrong loses, JD20).
              * @example play
              * @enum {string}
              */
-            type: "exchange" | "keep" | "pass" | "stay" | "play" | "declare";
+            type: "exchange" | "keep" | "pass" | "stay" | "play" | "declare" | "call";
             /**
-             * @description The move's notation: `play:CARD`, `declare:` the melds, each its cards joined by `,`, joined by `+` (`declare:none` for none), `exchange`, `keep`, `pass`, `stay`.
+             * @description The move's notation: `play:CARD`, `declare:` the melds, each its cards joined by `,`, joined by `+` (`declare:none` for none), `exchange`, `keep`, `pass`, `stay`, `call`.
              * @example play:JS
              */
             id?: string;
@@ -14605,11 +14939,11 @@ export interface components {
              */
             game: "jass";
             /**
-             * @description `jass` (four, J3), `three-hand-jass` (three with the table's nine, J6) or `two-hand-jass` (two with a stock, J19-J22).
+             * @description `jass` (four, J3), `three-hand-jass` (three with the table's nine, J6) or `two-hand-jass` (two with a stock, J19-J22), one deal each (JD16); `jass-1000`, `three-hand-jass-1000`, `two-hand-jass-1000` (a match to 1,000 with a call-out), `jass-marks`, `three-hand-jass-marks` (twelve deals on marks, J18, JD17).
              * @example three-hand-jass
              * @enum {string}
              */
-            variant: "jass" | "three-hand-jass" | "two-hand-jass";
+            variant: "jass" | "three-hand-jass" | "two-hand-jass" | "jass-1000" | "three-hand-jass-1000" | "two-hand-jass-1000" | "jass-marks" | "three-hand-jass-marks";
             /**
              * @description The seats of the variant (J3).
              * @example 3
@@ -14788,6 +15122,11 @@ export interface components {
              *     }
              */
             result?: components["schemas"]["Result"];
+            /**
+             * @description A match's variants only (J18, JD17): the match the deal belongs to; the result is then the match's (JD20-JD22).
+             * @example null
+             */
+            match?: components["schemas"]["JassMatch"];
             /**
              * @description The seat whose view this is.
              * @example 0
@@ -15411,7 +15750,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-rule-playout-maxn",
              *       "samples": 8,
-             *       "elapsed_ms": 8.3,
+             *       "elapsed_ms": 30,
              *       "cached": false,
              *       "nodes": 576,
              *       "seed": 0
@@ -16152,7 +16491,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-rollout",
              *       "samples": 8,
-             *       "elapsed_ms": 34,
+             *       "elapsed_ms": 67.4,
              *       "cached": false,
              *       "nodes": 14411,
              *       "seed": 0
@@ -17132,7 +17471,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 8,
-             *       "elapsed_ms": 6.9,
+             *       "elapsed_ms": 8.5,
              *       "cached": false,
              *       "nodes": 106,
              *       "seed": 0,
@@ -18220,7 +18559,7 @@ export interface components {
              * @example {
              *       "algorithm": "exact-discard",
              *       "samples": 1,
-             *       "elapsed_ms": 111,
+             *       "elapsed_ms": 209.5,
              *       "cached": false,
              *       "nodes": 15,
              *       "seed": 0,
@@ -19173,7 +19512,7 @@ export interface components {
              * @example standard
              * @enum {string}
              */
-            variant?: "standard" | "classic" | "classic-deal" | "twenty-one" | "twenty-one-claims" | "royal" | "royal-14" | "spade" | "draw" | "partnership" | "three-hand" | "canfield" | "canfield-classic" | "conquian" | "conquian-american" | "i-doubt-it" | "jass" | "three-hand-jass" | "two-hand-jass" | "patience-poker" | "patience-poker-straights" | "patience-poker-english" | "poker-squares" | "poker-rum" | "poker-gin" | "double-pack-rum" | "poker-gin-caller" | "solitaire-cribbage" | "solitaire-cribbage-partners";
+            variant?: "standard" | "classic" | "classic-deal" | "twenty-one" | "twenty-one-claims" | "royal" | "royal-14" | "spade" | "draw" | "partnership" | "three-hand" | "canfield" | "canfield-classic" | "conquian" | "conquian-american" | "i-doubt-it" | "jass" | "three-hand-jass" | "two-hand-jass" | "jass-1000" | "three-hand-jass-1000" | "two-hand-jass-1000" | "jass-marks" | "three-hand-jass-marks" | "patience-poker" | "patience-poker-straights" | "patience-poker-english" | "poker-squares" | "poker-rum" | "poker-gin" | "double-pack-rum" | "poker-gin-caller" | "solitaire-cribbage" | "solitaire-cribbage-partners";
             /**
              * @description Seats: the variant's own by default; rummy plays with 2 to 6, Conquian with 2 or 3 (three at the table, the dealer sitting out of the hand, QD12), Patience Poker with 1 (the solitaire) to 8 (PPD4), Solitaire Cribbage with 1 to 4 (SC2); a Cassino variant has one number of seats, and only it is accepted.
              * @example 2
