@@ -171,13 +171,15 @@ def answer(kind: str, body: dict[str, Any]) -> Any:
         # path"); else a job, which a request waits for only within HINT_SYNC_WAITS per
         # process: past that it answers 202 at once, since a request thread waiting on a
         # search is a thread cheap requests cannot have.
-        result = None if body["async_"] else hints.quick(
-            request, client=client, direct_ms=direct_ms(config))
+        limit = direct_ms(config)
+        result = None if body["async_"] else hints.quick(request, client=client,
+                                                          direct_ms=limit)
         if result is None:
             waiting = not body["async_"] and waits.acquire(blocking=False)
             result = hints.submit(request, force_async=not waiting, client=client,
                                   per_client=config["HINT_PER_CLIENT"],
-                                  backlog=config["HINT_BACKLOG"], cached=body["async_"])
+                                  backlog=config["HINT_BACKLOG"], cached=body["async_"],
+                                  direct_ms=limit)
     except ClientBusy as exc:
         abort(429, message=str(exc), headers={"Retry-After": str(RETRY_AFTER)})
     except Overloaded as exc:

@@ -12,8 +12,8 @@ position (and seed) not asked before, so no answer comes from the cache.  For ea
   answers' own ``solver.elapsed_ms`` (the search alone) and the difference per request
   (what carrying it costs);
 * **under load**: wrk with ``--clients`` connections sending hints of new positions for
-  ``--seconds``, the 200 answers per second (and per core) and the 202s, while another
-  client (wrk, one connection) asks legal moves: its p50/p99.
+  ``--seconds``, the 200 answers per second (and per core) and the 202s, 429s and 503s,
+  while another client asks legal moves twenty times a second: its p50/p95/p99.
 
 The per-address limits are off (every request comes from one address, which would
 otherwise be one client: ``RATE_LIMIT``, ``HINT_RATE_LIMIT``, ``HINT_PER_CLIENT``).
@@ -51,7 +51,6 @@ from bench.api_bench import (
     legal_moves_bodies,
     mid_game_states,
     require_wrk,
-    run_wrk,
     start_gunicorn,
     wait_until_up,
 )
@@ -211,6 +210,41 @@ def one_at_a_time(port: int, bodies: list[bytes], warm: int = 10) -> dict[str, A
             "search_ms": _stats(search), "beyond_search_ms": _stats(beyond)}
 
 
+def direct_share(port: int) -> dict[str, float]:
+    """The deployment's hint counters so far (``/metrics``): searches on the direct path
+    and cache misses (every search, either path)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    connection.request("GET", "/metrics")
+    text = connection.getresponse().read().decode()
+    connection.close()
+    found = {name: float(value) for name, value in re.findall(
+        r"^cassino_hint_(direct|cache_misses)_total (\S+)$", text, re.MULTILINE)}
+    return {"direct": found.get("direct", 0.0), "searched": found.get("cache_misses", 0.0)}
+
+
+BESIDE_EVERY = 0.05
+"""Seconds between two legal-moves requests of the client beside the load (20 a second:
+another player at a table, not a flood of its own)."""
+
+
+def paced_legal_moves(port: int, bodies: list[bytes], stop: threading.Event,
+                      took: list[float]) -> None:
+    """Another client: a legal-moves request every :data:`BESIDE_EVERY` s until ``stop``,
+    each one's milliseconds into ``took``."""
+    index = 0
+    while not stop.is_set():
+        body = bodies[index % len(bodies)]
+        index += 1
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        began = time.perf_counter()
+        connection.request("POST", "/v1/legal-moves", body,
+                           {"Content-Type": "application/json"})
+        connection.getresponse().read()
+        took.append((time.perf_counter() - began) * 1000)
+        connection.close()
+        stop.wait(BESIDE_EVERY)
+
+
 def under_load(port: int, bodies: list[bytes], legal: list[bytes], clients: int,
                seconds: int) -> dict[str, Any]:
     """wrk: ``clients`` connections of hints, and one of legal moves beside them."""
@@ -219,25 +253,24 @@ def under_load(port: int, bodies: list[bytes], legal: list[bytes], clients: int,
         path.write_bytes(b"\n".join(bodies) + b"\n")
         script = Path(tmp) / "hints.lua"
         script.write_text(LUA % {"path": path})
-        beside: dict[str, str] = {}
-        thread = threading.Thread(target=lambda: beside.update(
-            out=run_wrk(port, legal, seconds, 1, timeout=10)))
+        beside: list[float] = []
+        stop = threading.Event()
+        thread = threading.Thread(target=paced_legal_moves, args=(port, legal, stop, beside))
         thread.start()
         out = subprocess.run(
             ["wrk", "-t1", f"-c{clients}", f"-d{seconds}s", "--latency", "--timeout=30s",
              "-s", str(script), f"http://127.0.0.1:{port}"],
             capture_output=True, text=True, check=True).stdout
+        stop.set()
         thread.join()
     ok, accepted, busy, shed, other = (int(x) for x in re.search(  # type: ignore[union-attr]
         r"answers: (\d+) (\d+) (\d+) (\d+) (\d+)", out).groups())
     hints = dict(re.findall(r"(p[\d.]+)_ms: ([\d.]+)", out))
-    legal_pct = dict(re.findall(r"(p[\d.]+)_ms: ([\d.]+)", beside["out"]))
     cores = os.cpu_count() or 1
     return {"clients": clients, "hints_per_s": round(ok / seconds, 1),
             "hints_per_s_per_core": round(ok / seconds / cores, 1), "answered_202": accepted,
             "answered_429": busy, "answered_503": shed, "other": other, "hint_latency_ms": hints,
-            "legal_moves_beside_ms": {k: float(v) for k, v in legal_pct.items()
-                                      if k in ("p50", "p99")}}
+            "legal_moves_beside_ms": {**_stats(beside), "requests": len(beside)}}
 
 
 def main() -> None:
@@ -265,9 +298,11 @@ def main() -> None:
                 "one_at_a_time": one_at_a_time(port, bodies[:args.positions + 10])}
             rest = bodies[args.positions + 10:]
             chunk = len(rest) // runs  # each run its own positions: no cache hit
+            row["after_one_at_a_time"] = direct_share(port)
             row["under_load"] = [
                 under_load(port, rest[i * chunk:(i + 1) * chunk], legal, clients,
                            args.seconds) for i, clients in enumerate(args.clients)]
+            row["after_load"] = direct_share(port)
             print(json.dumps(row), flush=True)
 
 

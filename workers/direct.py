@@ -8,13 +8,15 @@ thread, within these bounds:
 
 * **expected small**: the searches of its *class* (:func:`cost_class`: game, rules, seats,
   kind, budget; public facts of the request, never a hidden card) took at most
-  ``limit_ms`` lately in this process (:class:`Costs`, an exponential mean over searches
-  on either path).  A class not measured yet goes to a job, which measures it;
+  ``limit_ms`` of CPU lately in this process (:class:`Costs`, an exponential mean of the
+  direct searches; a job's time counts for a class not measured yet or over the limit).
+  A class not measured yet goes to a job, which measures it;
 * **a bounded share of the threads**: at most ``slots`` direct searches at once in a
-  process (one), fewer than its threads, so a search never holds every thread: a request
-  finding the slot taken goes to a job as before;
+  process (one), fewer than its threads, so a search never holds every thread; one more
+  request may wait for the slot (at most as long as a direct search may run), the next
+  goes to a job as before;
 * **bounded when misjudged**: a direct search still running at :data:`ABORT_FACTOR` times
-  ``limit_ms`` is stopped and handed to a job (its class then measures as slow);
+  ``limit_ms`` of CPU is stopped and handed to a job (its class then measures as slow);
 * **one search of a family at a time** in a process: a request whose family is being
   searched directly waits for that search (:meth:`Direct.running`) and is served from
   the cache.
@@ -78,9 +80,10 @@ class Costs:
 class Direct:
     """The direct path of one process (:class:`~workers.service.HintService` holds one)."""
 
-    def __init__(self, slots: int = 1) -> None:
+    def __init__(self, slots: int = 1, waiters: int = 1) -> None:
         self.costs = Costs()
         self._slots = threading.BoundedSemaphore(slots)
+        self._waiters = threading.BoundedSemaphore(waiters)
         self._lock = threading.Lock()
         self._running: dict[str, threading.Event] = {}
         self._clients: dict[str, int] = {}
@@ -97,14 +100,19 @@ class Direct:
         """The direct searches of ``client`` running in this process."""
         return self._clients.get(client, 0)
 
-    def measured(self, request: HintRequest, result: Any) -> None:
-        """Note the search time of a job's answer to ``request`` (its ``solver``)."""
+    def measured(self, request: HintRequest, result: Any, limit_ms: float) -> None:
+        """Note the search time of a job's answer to ``request`` (its ``solver``), for a
+        class not measured yet or measured over ``limit_ms`` (its chance to come back):
+        a job's time is its wall clock in a lower-priority process, longer than its CPU
+        when the machine is busy, so it does not move a class the direct path measures."""
         try:
             ms = float(result["solver"]["elapsed_ms"])
         except (KeyError, TypeError, ValueError):
             return
-        if not result["solver"].get("cached"):
-            self.costs.add(cost_class(request), ms)
+        key = cost_class(request)
+        mean = self.costs.mean(key)
+        if not result["solver"].get("cached") and (mean is None or mean > limit_ms):
+            self.costs.add(key, ms)
 
     def running(self, request: HintRequest) -> threading.Event | None:
         """The event of this family's direct search in this process, set once its tally
@@ -118,7 +126,7 @@ class Direct:
         is being searched, or the search ran past its bound (then: a job).  The tally is
         cached after the answer leaves, by this process's writer thread; until then the
         family counts as being searched (:meth:`running`)."""
-        if not self._slots.acquire(blocking=False):
+        if not self._slot(limit_ms):
             return None
         family = request.family
         event = threading.Event()
@@ -147,6 +155,18 @@ class Direct:
             return None
         self._writer().submit(self._put, request, tally, cache_put, event)
         return tally
+
+    def _slot(self, limit_ms: float) -> bool:
+        """The direct slot, at once, or after waiting for it as the process's one waiter
+        (at most as long as a direct search may run); ``False``: take a job."""
+        if self._slots.acquire(blocking=False):
+            return True
+        if not self._waiters.acquire(blocking=False):
+            return False
+        try:
+            return self._slots.acquire(timeout=ABORT_FACTOR * limit_ms / 1000)
+        finally:
+            self._waiters.release()
 
     def _put(self, request: HintRequest, tally: solver.Tally,
              cache_put: Callable[[HintRequest, CacheEntry], None],
@@ -178,20 +198,22 @@ class Direct:
             self._pool.submit(lambda: None).result(seconds)
 
     def _searched(self, request: HintRequest, limit_ms: float) -> solver.Tally | None:
+        """The search, timed in this thread's CPU (a busy machine slows the wall clock,
+        not what the search costs), stopped past :data:`ABORT_FACTOR` times the limit."""
         key = cost_class(request)
-        began = time.perf_counter()
+        began = time.thread_time()
         deadline = began + ABORT_FACTOR * limit_ms / 1000
 
         def bounded(_done: int, _total: int) -> None:
-            if time.perf_counter() > deadline:
+            if time.thread_time() > deadline:
                 raise TooLong
 
         try:
             tally = request.solve(0, request.cap, early=request.early, progress=bounded)
         except TooLong:
-            self.costs.add(key, (time.perf_counter() - began) * 1000)
+            self.costs.add(key, (time.thread_time() - began) * 1000)
             log.info("a direct search of %s ran past %.0f ms: handed to a job", key[0],
                      ABORT_FACTOR * limit_ms)
             return None
-        self.costs.add(key, (time.perf_counter() - began) * 1000)
+        self.costs.add(key, (time.thread_time() - began) * 1000)
         return tally

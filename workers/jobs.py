@@ -26,8 +26,8 @@ import solver
 from workers.cache import RedisCache, configured_bytes
 from workers.requests import CacheEntry, HintRequest
 
-__all__ = ["BEAT_TTL", "WORKER_PREFIX", "beat_key", "beat_value", "beaten", "merge_ranges",
-           "search", "search_range", "worker_name"]
+__all__ = ["BEAT_TTL", "DONE_TTL", "WORKER_PREFIX", "beat_key", "beat_value", "beaten",
+           "done_key", "merge_ranges", "search", "search_range", "worker_name"]
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +41,16 @@ WORKER_PREFIX = "cassino-worker-"
 
 def beat_key(job_id: str) -> str:
     return f"cassino:beat:{job_id}"
+
+
+DONE_TTL = 60
+"""Seconds a job's end notice lives (:func:`done_key`)."""
+
+
+def done_key(job_id: str) -> str:
+    """``cassino:done:<id>``: a list the worker pushes to when the job ends (finished or
+    failed, in the transaction that records it), on which the API's wait blocks."""
+    return f"cassino:done:{job_id}"
 
 
 _names: dict[int, str] = {}

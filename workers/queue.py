@@ -39,6 +39,9 @@ CLIENT = "cassino:client:"
 """``cassino:share:<share key>``: the job of a request's scope, for identical requests."""
 log = logging.getLogger(__name__)
 
+NOTICE_WAIT = 0.1
+"""Seconds at most between two reads of a job the API waits for."""
+
 _STATUS = {
     JobStatus.QUEUED: "queued", JobStatus.DEFERRED: "queued", JobStatus.SCHEDULED: "queued",
     JobStatus.CREATED: "queued", JobStatus.STARTED: "started", JobStatus.FINISHED: "finished",
@@ -149,10 +152,11 @@ class RedisService(HintService):
 
     def submit(self, request: HintRequest, *, force_async: bool = False,
                client: str | None = None, per_client: int = 0, backlog: int = 0,
-               cached: bool = True) -> Any:
+               cached: bool = True, direct_ms: float = 0) -> Any:
         with _reachable():
             return super().submit(request, force_async=force_async, client=client,
-                                  per_client=per_client, backlog=backlog, cached=cached)
+                                  per_client=per_client, backlog=backlog, cached=cached,
+                                  direct_ms=direct_ms)
 
     def start(self, request: HintRequest) -> str:
         key = request.share_key
@@ -184,8 +188,15 @@ class RedisService(HintService):
         return merge.id
 
     def wait(self, job_id: str, seconds: float) -> Any:
+        """Block on the job's end notice (:func:`workers.jobs.done_key`, pushed by the
+        worker with the job's end) between reads of the job, in slices of at most
+        :data:`NOTICE_WAIT` (a worker that pushes none is still read that often); a
+        notice taken for a job that did end is put back for the next waiter of a shared
+        job (one taken for a job retried since is not: the retry's end pushes another)."""
         deadline = time.monotonic() + seconds
-        pause, next_rescue = 0.002, time.monotonic() + 1.0
+        next_rescue = time.monotonic() + 1.0
+        notice = jobs.done_key(job_id)
+        taken = False
         with _reachable():
             while True:
                 job = self._fetch(job_id)
@@ -195,10 +206,12 @@ class RedisService(HintService):
                     with _readable(job_id):
                         status = job_status(job)
                         if status == "finished":
+                            self._pass_on(notice, taken)
                             return job.return_value()  # submit checks it
                 except Unreadable:
                     return {}
                 if status == "failed":
+                    self._pass_on(notice, taken)
                     raise JobFailed(_reason(job))
                 now = time.monotonic()
                 if now >= deadline:
@@ -206,8 +219,15 @@ class RedisService(HintService):
                 if now >= next_rescue:  # a worker may have died under this job
                     rescue(self.connection, self.queue)
                     next_rescue = now + 1.0
-                time.sleep(min(pause, max(0.0, deadline - now)))
-                pause = min(pause * 1.5, 0.02)
+                taken = self.connection.blpop([notice], timeout=max(
+                    0.001, min(NOTICE_WAIT, deadline - now))) is not None
+
+    def _pass_on(self, notice: str, taken: bool) -> None:
+        if taken:
+            with self.connection.pipeline() as pipe:
+                pipe.lpush(notice, 1)
+                pipe.expire(notice, jobs.DONE_TTL)
+                pipe.execute()
 
     def status(self, job_id: str) -> str | None:
         with _reachable():

@@ -113,9 +113,10 @@ class HintService(ABC):
 
     def submit(self, request: HintRequest, *, force_async: bool = False,
                client: str | None = None, per_client: int = 0, backlog: int = 0,
-               cached: bool = True) -> Answer:
+               cached: bool = True, direct_ms: float = 0) -> Answer:
         """Answer ``request`` now (200) or with its job (202); ``cached=False``: the cache
-        was asked already (:meth:`quick`).
+        was asked already (:meth:`quick`); ``direct_ms``: the direct path's limit, for which
+        the job's search time is noted (:meth:`workers.direct.Direct.measured`).
 
         A request that needs a new search is refused when ``client`` already has
         ``per_client`` hints computing (:class:`ClientBusy`) or when ``backlog`` jobs wait
@@ -145,7 +146,7 @@ class HintService(ABC):
                 log.warning("job %s gave no answer to its request (%s): searched again",
                             job_id, exc)
                 continue  # start() joins no job whose answer does not fit: a new search
-            self.direct.measured(request, result)
+            self.direct.measured(request, result, direct_ms)
             return Answer(200, result)
         else:
             raise QueueUnavailable("the answer could not be read back: try again later")

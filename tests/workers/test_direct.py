@@ -155,15 +155,37 @@ def test_a_taken_slot_sends_the_request_to_a_job(app: Flask) -> None:
     app.config["HINT_DIRECT_MS"] = 1e6
     jobs = Jobs(hints)
     measured_small(app, cassino(client, 0))
-    slots = hints.direct._slots
+    slots, waiters = hints.direct._slots, hints.direct._waiters
     assert slots.acquire(blocking=False)  # another request's direct search holds the slot
+    assert waiters.acquire(blocking=False)  # and another request waits for it
     try:
         assert hint(client, cassino(client, 1))["solver"]["cached"] is False
         assert jobs.started == 1
     finally:
+        waiters.release()
         slots.release()
     hint(client, cassino(client, 2))
     assert jobs.started == 1
+
+
+def test_one_request_waits_for_the_slot_and_searches_there(app: Flask) -> None:
+    """With the slot taken, the next request waits for it (as the process's one waiter)
+    and searches directly once it is free: no job."""
+    client, hints = app.test_client(), service(app)
+    app.config["HINT_DIRECT_MS"] = 1e6
+    jobs = Jobs(hints)
+    state = cassino(client, 4)
+    measured_small(app, state)
+    slots = hints.direct._slots
+    assert slots.acquire(blocking=False)
+    answers: list[dict[str, Any]] = []
+    waiting = threading.Thread(target=lambda: answers.append(hint(app.test_client(), state)))
+    waiting.start()
+    waiting.join(0.3)
+    assert waiting.is_alive() and not answers  # it waits for the slot
+    slots.release()
+    waiting.join(10)
+    assert answers and answers[0]["solver"]["cached"] is False and jobs.started == 0
 
 
 def test_a_search_past_its_bound_is_handed_to_a_job(app: Flask,
