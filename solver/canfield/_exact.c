@@ -18,6 +18,10 @@
 #define MAXSEQ 52
 #define MAXDEPTH 65536
 #define NOP 0xFF
+#ifndef SAFE1
+#define SAFE1 1
+#endif
+
 
 typedef struct { uint8_t src, q, card, dst; } Mv; /* src 0-3 a column, 4 the stock, 5 the talon
                                                       (q: its waste size); dst 0-3, 4 up */
@@ -50,6 +54,15 @@ typedef struct {
 static uint64_t SM[MAXSEQ + 1][MAXSEQ + 1][2]; /* the talon positions reachable: [n][p][used] */
 static uint64_t ZC[53][52];                    /* a card at a height in a column */
 
+#ifdef STATS
+static long long H_found[53], H_sp[53], H_n[53], H_idle[10], H_tall[53];
+static void dump(const char *name, long long *h, int n) {
+    fprintf(stderr, "%s:", name);
+    for (int i = 0; i < n; i++) if (h[i]) fprintf(stderr, " %d:%lld", i, h[i]);
+    fprintf(stderr, "\n");
+    memset(h, 0, sizeof(long long) * (size_t)n);
+}
+#endif
 static uint64_t mix64(uint64_t x) {
     x ^= x >> 33; x *= 0xff51afd7ed558ccdULL; x ^= x >> 33; x *= 0xc4ceb9fe1a85ec53ULL;
     x ^= x >> 33;
@@ -84,10 +97,6 @@ static int need(const Search *s, const Pos *q, int suit) {
 }
 static int goes_up(const Search *s, const Pos *q, int card) {
     return need(s, q, suit_of(card)) == rank_of(card);
-}
-static int is_up(const Search *s, const Pos *q, int card) { /* on its foundation */
-    int idx = ((rank_of(card) - s->base) % 13 + 13) % 13;
-    return q->found[suit_of(card)] > idx;
 }
 static int safe(const Search *s, const Pos *q, int card) {
     int low = (rank_of(card) - 2 + 13) % 13 + 1;
@@ -183,34 +192,71 @@ static int fresh(Search *s, const Pos *q) {
  * foundations, from the top down (the common game: every card, whole piles keeping their
  * order, CF17; the book's: every card above the second, CFD3), cannot all go up even if
  * every other card were at hand when wanted */
+/* whether a host of ``card`` (one rank higher, the other colour, CF8, CFD6) is neither up
+ * nor in ``below`` */
+static int host_free(const Search *s, const Pos *q, int card, uint64_t below) {
+    int hr = rank_of(card) % 13 + 1;
+    int idx = ((hr - s->base) % 13 + 13) % 13;
+    int a = red(card) ? 0 : 1, b = red(card) ? 3 : 2;
+    if (q->found[a] <= idx && !(below >> ((hr - 1) * 4 + a) & 1)) return 1;
+    if (q->found[b] <= idx && !(below >> ((hr - 1) * 4 + b) & 1)) return 1;
+    return 0;
+}
+
+/* no way to play out the deal, by a relaxation of its rules: the foundations are built
+ * suit by suit with every card of the talon and the hand at hand when wanted, a card of a
+ * column or the stock only once the cards above it are gone; a card above leaves without
+ * going up only where the rules could let it: a column's first or second card when a card
+ * that could take it is not up (the book's, CFD3; the common game's piles keep their
+ * order, CF17), the stock's card when a card that could take it is neither up nor under it
+ * in the stock, or any once a column could be emptied (a space, CF10).  The relaxation
+ * reaches at least what play can, so a relaxation short of 52 is a proof. */
 static int locked(const Search *s, const Pos *q) {
-    int start = s->piles ? 0 : 2;
-    uint64_t lock = 0, freed = 0;
-    int ptr[4];
-    for (int i = 0; i < 4; i++) {
-        for (int k = start; k < q->clen[i]; k++) lock |= 1ULL << q->cols[i][k];
-        ptr[i] = q->clen[i] - 1;
+    int f[4], ptr[4], total = 0;
+    for (int i = 0; i < 4; i++) { f[i] = q->found[i]; total += f[i]; ptr[i] = q->clen[i]; }
+    uint64_t freec = q->seqmask, below = 0;
+    uint8_t sskip[52];
+    for (int k = s->stock_len - 1; k >= q->sp; k--) {
+        sskip[k] = (uint8_t)host_free(s, q, s->stock[k], below);
+        below |= 1ULL << s->stock[k];
     }
-    if (!lock) return 0;
+    int sp = q->sp, spaces = 0;
+    for (int i = 0; i < 4; i++) {
+        if (!q->clen[i]) spaces = 1;
+        else if (s->piles && host_free(s, q, q->cols[i][0], 0)) spaces = 1;
+    }
     int changed = 1;
-    while (changed) {
+    while (changed && total < 52) {
         changed = 0;
-        for (int i = 0; i < 4; i++) {
-            while (ptr[i] >= start) {
-                int c = q->cols[i][ptr[i]], su = suit_of(c);
-                int idx = ((rank_of(c) - s->base) % 13 + 13) % 13;
-                if (idx > 0 && q->found[su] < idx) {
-                    int pred = ((s->base - 1 + idx - 1) % 13) * 4 + su;
-                    if ((lock >> pred & 1) && !(freed >> pred & 1)) break;
+        for (int su = 0; su < 4; su++) {
+            while (f[su] < 13) {
+                int c = ((s->base - 1 + f[su]) % 13) * 4 + su;
+                if (!(freec >> c & 1)) {
+                    int hit = 0;
+                    for (int i = 0; i < 4 && !hit; i++)
+                        if (ptr[i] && q->cols[i][ptr[i] - 1] == c) { ptr[i]--; hit = 1; }
+                    if (!hit && sp < s->stock_len && s->stock[sp] == c) { sp++; hit = 1; }
+                    if (!hit) break;
+                } else {
+                    freec &= ~(1ULL << c);
                 }
-                freed |= 1ULL << c;
-                ptr[i]--;
-                changed = 1;
+                f[su]++; total++; changed = 1;
             }
         }
+        for (int i = 0; i < 4; i++) {
+            while (!s->piles && ptr[i] > 0 && ptr[i] <= 2 &&
+                   host_free(s, q, q->cols[i][ptr[i] - 1], 0)) {
+                freec |= 1ULL << q->cols[i][ptr[i] - 1];
+                ptr[i]--; changed = 1;
+            }
+            if (!ptr[i]) spaces = 1;
+        }
+        while (sp < s->stock_len && (spaces || sskip[sp])) {
+            freec |= 1ULL << s->stock[sp];
+            sp++; changed = 1;
+        }
     }
-    for (int i = 0; i < 4; i++) if (ptr[i] >= start) return 1;
-    return 0;
+    return total < 52;
 }
 
 static int fill(const Search *s, Pos *q) {
@@ -270,11 +316,12 @@ static int children(const Search *s, const Pos *q, Pos *out) {
     int stock_top = q->sp < s->stock_len ? s->stock[q->sp] : -1;
     for (int i = 0; i < 4; i++) {
         int len = q->clen[i];
-        if (len >= 2) {
+        if (len >= (SAFE1 ? 1 : 2)) {
             int card = q->cols[i][len - 1];
             if (goes_up(s, q, card) && safe(s, q, card)) {
                 Pos *c = child(out, &count, q, i, 0, card, 4);
                 c->found[suit_of(card)]++; c->clen[i]--; c->used = 1; c->idle = 0;
+                fill(s, c);
                 return 1;
             }
         }
@@ -441,6 +488,15 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
             if (s.target == 52 && locked(&s, &kids[i])) continue;
             if (fresh(&s, &kids[i])) {
                 count++;
+#ifdef STATS
+                {
+                    Pos *k2 = &kids[i];
+                    int sc = k2->found[0] + k2->found[1] + k2->found[2] + k2->found[3];
+                    H_found[sc]++; H_sp[k2->sp]++; H_n[k2->n]++; H_idle[k2->idle]++;
+                    int tall = 0; for (int c = 0; c < 4; c++) tall += k2->clen[c] > 2 ? k2->clen[c] - 2 : 0;
+                    H_tall[tall]++;
+                }
+#endif
                 if (top == stack_cap) {
                     stack_cap *= 2;
                     Pos *grown = realloc(stack, stack_cap * sizeof(Pos));
@@ -457,6 +513,10 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         }
     }
     Py_END_ALLOW_THREADS
+#ifdef STATS
+    dump("found", H_found, 53); dump("sp", H_sp, 53); dump("n", H_n, 53); dump("idle", H_idle, 10);
+    dump("tall", H_tall, 53);
+#endif
     PyObject *line = PyList_New(0);
     if (line && won) {
         for (int d = 1; d <= depth; d++) {
