@@ -110,7 +110,7 @@ static int safe(const Search *s, const Pos *q, int card) {
 }
 
 /* the key of q's position without its pointer and its use; the columns as a multiset */
-static uint64_t key_of(const Pos *q) {
+static uint64_t key_base(const Pos *q) {
     uint64_t hs[4];
     for (int i = 0; i < 4; i++) {
         uint64_t h = (uint64_t)q->clen[i] * 0x9E3779B97F4A7C15ULL;
@@ -126,8 +126,13 @@ static uint64_t key_of(const Pos *q) {
     uint64_t h = mix64(q->seqmask ^ 0x8F1BBCDCCA62C1D6ULL);
     h = mix64(h ^ ((uint64_t)q->found[0] | (uint64_t)q->found[1] << 8 |
                    (uint64_t)q->found[2] << 16 | (uint64_t)q->found[3] << 24 |
-                   (uint64_t)q->sp << 32 | (uint64_t)q->idle << 40));
+                   (uint64_t)q->sp << 32));
     for (int i = 0; i < 4; i++) h = mix64(h ^ hs[i]) + (uint64_t)i;
+    return h;
+}
+
+static uint64_t key_idle(uint64_t base, int idle) {
+    uint64_t h = mix64(base ^ ((uint64_t)(idle + 1) * 0xD6E8FEB86659FD93ULL));
     return h ? h : 1;
 }
 
@@ -151,21 +156,19 @@ static int grow(Search *s) {
 
 /* whether q is new: no position seen alike (the same key, as few moves between columns,
  * CFD8) reaches every talon card q reaches (a use as good, CFD7); recorded if so */
-static int fresh(Search *s, const Pos *q) {
+static int locked(const Search *s, const Pos *q);
+
+static int fresh(Search *s, const Pos *q, int lock) {
     uint64_t want = SM[q->n][q->p][q->used];
-    uint64_t key = key_of(q);
-    if (q->idle) { /* a position alike with fewer moves between columns does all q does */
-        Pos t = *q;
-        for (int i = 0; i < q->idle; i++) {
-            t.idle = (uint8_t)i;
-            Entry *e = slot(s, key_of(&t));
-            if (!e->key) continue;
-            for (int u = 0; u < 2; u++)
-                for (int r = 0; r < 3; r++) {
-                    int pp = e->minp[u][r];
-                    if (pp != NOP && !(want & ~SM[q->n][pp][u])) return 0;
-                }
-        }
+    uint64_t base = key_base(q), key = key_idle(base, q->idle);
+    for (int i = 0; i < q->idle; i++) { /* alike with fewer moves between columns */
+        Entry *e = slot(s, key_idle(base, i));
+        if (!e->key) continue;
+        for (int u = 0; u < 2; u++)
+            for (int r = 0; r < 3; r++) {
+                int pp = e->minp[u][r];
+                if (pp != NOP && !(want & ~SM[q->n][pp][u])) return 0;
+            }
     }
     Entry *e = slot(s, key);
     if (e->key) {
@@ -174,9 +177,14 @@ static int fresh(Search *s, const Pos *q) {
                 int pp = e->minp[u][r];
                 if (pp != NOP && !(want & ~SM[q->n][pp][u])) return 0;
             }
+    }
+    /* a position that cannot be played out is recorded as seen, not searched: what it
+     * dominates cannot be played out either */
+    int dead = lock && locked(s, q);
+    if (e->key) {
         uint8_t *m = &e->minp[q->used][q->p % 3];
         if (*m == NOP || *m > q->p) *m = q->p;
-        return 1;
+        return !dead;
     }
     if (s->filled * 10 >= s->cap * 7) {
         if (s->cap >= s->maxcap || !grow(s)) { s->full = 1; return 0; }
@@ -186,7 +194,7 @@ static int fresh(Search *s, const Pos *q) {
     memset(e->minp, NOP, sizeof e->minp);
     e->minp[q->used][q->p % 3] = q->p;
     s->filled++;
-    return 1;
+    return !dead;
 }
 /* no way to play out the deal: the cards of the columns that can leave only to their
  * foundations, from the top down (the common game: every card, whole piles keeping their
@@ -472,7 +480,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     long long count = 0, pops = 0;
     double began = cpu_seconds();
     Py_BEGIN_ALLOW_THREADS
-    fresh(&s, &start);
+    fresh(&s, &start, 0);
     stack[top++] = start;
     while (top) {
         Pos pos = stack[--top];
@@ -485,8 +493,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         }
         int k = children(&s, &pos, kids);
         for (int i = k - 1; i >= 0; i--) {
-            if (s.target == 52 && locked(&s, &kids[i])) continue;
-            if (fresh(&s, &kids[i])) {
+            if (fresh(&s, &kids[i], s.target == 52)) {
                 count++;
 #ifdef STATS
                 {
