@@ -158,9 +158,8 @@ static int grow(Search *s) {
  * CFD8) reaches every talon card q reaches (a use as good, CFD7); recorded if so */
 static int locked(const Search *s, const Pos *q);
 
-static int fresh(Search *s, const Pos *q, int lock) {
+static int fresh(Search *s, const Pos *q, int lock, uint64_t base, uint64_t key) {
     uint64_t want = SM[q->n][q->p][q->used];
-    uint64_t base = key_base(q), key = key_idle(base, q->idle);
     for (int i = 0; i < q->idle; i++) { /* alike with fewer moves between columns */
         Entry *e = slot(s, key_idle(base, i));
         if (!e->key) continue;
@@ -470,6 +469,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     size_t stack_cap = 4096, top = 0;
     Pos *stack = malloc(stack_cap * sizeof(Pos));
     Pos *kids = malloc(512 * sizeof(Pos));
+    uint64_t kbase[512], kkey[512];
     Mv *path = malloc(MAXDEPTH * sizeof(Mv));
     if (!s.table || !stack || !kids || !path) {
         free(s.table); free(stack); free(kids); free(path);
@@ -480,7 +480,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     long long count = 0, pops = 0;
     double began = cpu_seconds();
     Py_BEGIN_ALLOW_THREADS
-    fresh(&s, &start, 0);
+    fresh(&s, &start, 0, key_base(&start), key_idle(key_base(&start), start.idle));
     stack[top++] = start;
     while (top) {
         Pos pos = stack[--top];
@@ -492,8 +492,13 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
             if (score >= s.target) { won = 1; depth = pos.depth; break; }
         }
         int k = children(&s, &pos, kids);
+        for (int i = 0; i < k; i++) { /* the keys first, their slots fetched meanwhile */
+            kbase[i] = key_base(&kids[i]);
+            kkey[i] = key_idle(kbase[i], kids[i].idle);
+            __builtin_prefetch(&s.table[(size_t)kkey[i] & s.mask]);
+        }
         for (int i = k - 1; i >= 0; i--) {
-            if (fresh(&s, &kids[i], s.target == 52)) {
+            if (fresh(&s, &kids[i], s.target == 52, kbase[i], kkey[i])) {
                 count++;
 #ifdef STATS
                 {
