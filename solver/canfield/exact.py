@@ -8,9 +8,15 @@ each card a run of turns would show (the rest of this pass, and the next pass's 
 one has used a card, CFD7) may be played at once.  Each position is searched once (a set of
 the positions seen), a card that no column can need any more (both cards that could go on
 it are up) goes up at once from a column or the stock, and the search is exact when it ends
-within its node budget (``decided``).  The native kernel (``solver/canfield/_exact.c``)
-runs the same search; this is its pure-Python fallback and reference, giving the same
-answers."""
+within its node budget (``decided``).  A win comes with its line, the engine's moves, each
+replayed through the engine (:func:`replay`).
+
+The native kernel (``solver/canfield/_exact.c``) prunes more: its table keys a position
+without its talon pointer and its pass's use, the columns as a multiset, and skips a
+position when one seen reaches every talon card it reaches (as many moves between columns
+or fewer); and its test of a position that cannot be played out is a relaxation of the
+rules (docs/solver.md "Canfield").  This pure-Python search is its fallback and the
+reference of the tests: a plainer search, with the same answers."""
 
 from __future__ import annotations
 
