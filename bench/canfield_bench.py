@@ -5,7 +5,7 @@ be played out, the share that can reach eleven cards), with standard errors.
 
     python bench/canfield_bench.py moves --deals 50
     python bench/canfield_bench.py hints --positions 100
-    python bench/canfield_bench.py exact --variant canfield --deals 500 --nodes 5000000
+    python bench/canfield_bench.py exact --variant canfield --deals 500 --seconds 10
 """
 
 from __future__ import annotations
@@ -68,31 +68,36 @@ def bench_hints(args: argparse.Namespace) -> dict:
 
 def bench_exact(args: argparse.Namespace) -> dict:
     decided = won = eleven = eleven_decided = 0
-    seconds = []
-    for d in range(args.deals):
+    seconds, undecided = [], []
+    nodes = args.nodes or (10**12 if args.seconds else exact.NODES)
+    for d in range(args.first, args.first + args.deals):
         state = deal(args.seed * 100_000 + d, args.variant)
         began = time.process_time()
-        full = exact.solve_open(state, args.nodes, target=52)
+        full = exact.solve_open(state, nodes, target=52, seconds=args.seconds)
         seconds.append(time.process_time() - began)
         decided += full.decided
+        if not full.decided:
+            undecided.append(args.seed * 100_000 + d)
         won += full.won
         if full.won:
             eleven += 1
             eleven_decided += 1
         else:
-            some = exact.solve_open(state, args.nodes, target=11)
+            some = exact.solve_open(state, nodes, target=11, seconds=args.seconds)
             eleven += some.won
             eleven_decided += some.decided
-        if args.progress and (d + 1) % 50 == 0:
+        if args.progress and (d + 1 - args.first) % 50 == 0:
             print(f"{d + 1}: decided {decided}, won {won}, eleven {eleven}", file=sys.stderr)
     n = args.deals
     seconds.sort()
-    return {"variant": args.variant, "deals": n, "nodes": args.nodes,
+    return {"variant": args.variant, "deals": n, "first_seed": args.seed * 100_000 + args.first,
+            "nodes": nodes, "seconds": args.seconds,
             "native": exact.NATIVE is not None,
             "decided": share(decided, n), "winnable": share(won, n),
             "winnable_of_decided": share(won, decided),
             "eleven": share(eleven, n), "eleven_decided": share(eleven_decided, n),
-            "p50_s": round(seconds[n // 2], 2), "max_s": round(seconds[-1], 2)}
+            "p50_s": round(seconds[n // 2], 2), "p95_s": round(seconds[int(n * 0.95)], 2),
+            "max_s": round(seconds[-1], 2), "undecided_seeds": undecided}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -101,8 +106,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variant", default="canfield")
     parser.add_argument("--deals", type=int, default=50)
     parser.add_argument("--positions", type=int, default=100)
-    parser.add_argument("--nodes", type=int, default=exact.NODES)
+    parser.add_argument("--nodes", type=int, default=None,
+                        help="the exact search's positions a deal (each target); default "
+                        "exact.NODES, or no bound with --seconds")
+    parser.add_argument("--seconds", type=float, default=None,
+                        help="the exact search's CPU seconds a deal (each target), native only")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--first", type=int, default=0,
+                        help="the first deal (deal d has the seed seed*100000+d)")
     parser.add_argument("--progress", action="store_true")
     args = parser.parse_args(argv)
     run = {"moves": bench_moves, "hints": bench_hints, "exact": bench_exact}[args.what]

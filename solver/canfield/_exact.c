@@ -1,35 +1,89 @@
-/* Canfield's exact search of an open deal (solver/canfield/exact.py is its pure-Python
- * reference and fallback: the same positions in the same order, the same node counts).
- * docs/solver.md "Canfield". */
+/* Canfield's exact search of an open deal (docs/solver.md "Canfield"; solver/canfield/exact.py
+ * is its pure-Python fallback, a plainer search with the same answers).  A depth-first search
+ * with a table of the positions seen: a position is keyed without its talon pointer and its
+ * pass's use (the layout's columns as a multiset), and the entry keeps, for each residue of
+ * the pointer modulo three and each use, the lowest pointer seen; a position is skipped when
+ * a position seen can reach every talon card it can (the talon cards a run of turns shows
+ * are all a position's children depend on).  The line of a win is kept. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define IDLE_LIMIT 8
 #define TURN 3
 #define MAXCOL 52
 #define MAXSEQ 52
-#define NONE (IDLE_LIMIT + 1)
+#define MAXDEPTH 65536
+#define NOP 0xFF
+#ifndef SAFE1
+#define SAFE1 1
+#endif
+
+
+typedef struct { uint8_t src, q, card, dst; } Mv; /* src 0-3 a column, 4 the stock, 5 the talon
+                                                      (q: its waste size); dst 0-3, 4 up */
 
 typedef struct {
     uint8_t found[4];
-    uint8_t sp;
-    uint8_t n, p, used, idle;
+    uint8_t sp, n, p, used, idle;
     uint8_t clen[4];
+    uint16_t depth;
+    Mv mv;
+    uint64_t seqmask;
     uint8_t cols[4][MAXCOL];
     uint8_t seq[MAXSEQ];
 } Pos;
 
 typedef struct {
+    uint64_t key;
+    uint8_t minp[2][3]; /* [used][p % 3]: the lowest pointer seen, NOP none */
+    uint8_t pad[2];
+} Entry;
+
+typedef struct {
     int base, piles, stock_len, target;
     uint8_t stock[52];
-    uint64_t *keys;
-    uint8_t *mins;
-    size_t mask, filled, cap;
+    Entry *table;
+    size_t mask, filled, cap, maxcap;
     int full;
 } Search;
+
+static uint64_t SM[MAXSEQ + 1][MAXSEQ + 1][2]; /* the talon positions reachable: [n][p][used] */
+static uint64_t ZC[53][52];                    /* a card at a height in a column */
+
+#ifdef STATS
+static long long H_found[53], H_sp[53], H_n[53], H_idle[10], H_tall[53];
+static void dump(const char *name, long long *h, int n) {
+    fprintf(stderr, "%s:", name);
+    for (int i = 0; i < n; i++) if (h[i]) fprintf(stderr, " %d:%lld", i, h[i]);
+    fprintf(stderr, "\n");
+    memset(h, 0, sizeof(long long) * (size_t)n);
+}
+#endif
+static uint64_t mix64(uint64_t x) {
+    x ^= x >> 33; x *= 0xff51afd7ed558ccdULL; x ^= x >> 33; x *= 0xc4ceb9fe1a85ec53ULL;
+    x ^= x >> 33;
+    return x;
+}
+
+static void init_tables(void) {
+    for (int n = 0; n <= MAXSEQ; n++)
+        for (int p = 0; p <= n; p++)
+            for (int u = 0; u < 2; u++) {
+                uint64_t m = 0;
+                int x = p;
+                if (x) m |= 1ULL << x;
+                while (x < n) { x = x + TURN < n ? x + TURN : n; m |= 1ULL << x; }
+                if (u) { x = 0; while (x < n) { x = x + TURN < n ? x + TURN : n; m |= 1ULL << x; } }
+                SM[n][p][u] = m;
+            }
+    uint64_t z = 0x243F6A8885A308D3ULL;
+    for (int h = 0; h < 53; h++)
+        for (int c = 0; c < 52; c++) { z = mix64(z + 0x9E3779B97F4A7C15ULL); ZC[h][c] = z; }
+}
 
 static int rank_of(int c) { return (c >> 2) + 1; }
 static int suit_of(int c) { return c & 3; }
@@ -55,72 +109,161 @@ static int safe(const Search *s, const Pos *q, int card) {
     return 1;
 }
 
-static uint64_t hash_pos(const Pos *q) {
-    uint64_t h = 1469598103934665603ULL;
-#define MIX(x) do { h ^= (uint64_t)(x); h *= 1099511628211ULL; } while (0)
-    for (int i = 0; i < 4; i++) MIX(q->found[i]);
-    MIX(q->sp); MIX(q->n); MIX(q->p);
+/* the key of q's position without its pointer and its use; the columns as a multiset */
+static uint64_t key_base(const Pos *q) {
+    uint64_t hs[4];
     for (int i = 0; i < 4; i++) {
-        MIX(q->clen[i] + 100);
-        for (int k = 0; k < q->clen[i]; k++) MIX(q->cols[i][k]);
+        uint64_t h = (uint64_t)q->clen[i] * 0x9E3779B97F4A7C15ULL;
+        for (int k = 0; k < q->clen[i]; k++) h ^= ZC[k][q->cols[i][k]];
+        hs[i] = mix64(h + 0x632BE59BD9B4E019ULL);
     }
-    for (int k = 0; k < q->n; k++) MIX(q->seq[k]);
-#undef MIX
-    h ^= h >> 33; h *= 0xff51afd7ed558ccdULL; h ^= h >> 33;
+    for (int i = 1; i < 4; i++) { /* sorted: the columns' order does not matter */
+        uint64_t v = hs[i];
+        int j = i - 1;
+        while (j >= 0 && hs[j] > v) { hs[j + 1] = hs[j]; j--; }
+        hs[j + 1] = v;
+    }
+    uint64_t h = mix64(q->seqmask ^ 0x8F1BBCDCCA62C1D6ULL);
+    h = mix64(h ^ ((uint64_t)q->found[0] | (uint64_t)q->found[1] << 8 |
+                   (uint64_t)q->found[2] << 16 | (uint64_t)q->found[3] << 24 |
+                   (uint64_t)q->sp << 32));
+    for (int i = 0; i < 4; i++) h = mix64(h ^ hs[i]) + (uint64_t)i;
+    return h;
+}
+
+static uint64_t key_idle(uint64_t base, int idle) {
+    uint64_t h = mix64(base ^ ((uint64_t)(idle + 1) * 0xD6E8FEB86659FD93ULL));
     return h ? h : 1;
 }
 
-/* whether q is new (no alike position seen with a use as good and as few idle moves) */
-static int fresh(Search *s, const Pos *q) {
-    uint64_t h = hash_pos(q);
-    size_t i = (size_t)h & s->mask;
-    while (s->keys[i] && s->keys[i] != h) i = (i + 1) & s->mask;
-    if (!s->keys[i]) {
-        if (s->filled * 10 >= s->cap * 7) { s->full = 1; return 0; }
-        s->keys[i] = h;
-        s->filled++;
-        s->mins[i] = q->used ? (uint8_t)(q->idle << 4 | NONE) : (uint8_t)(NONE << 4 | q->idle);
-        return 1;
-    }
-    int mt = s->mins[i] >> 4, mf = s->mins[i] & 15;
-    if (mt <= q->idle || (!q->used && mf <= q->idle)) return 0;
-    if (q->used) mt = q->idle; else if (q->idle < mf) mf = q->idle;
-    s->mins[i] = (uint8_t)(mt << 4 | mf);
+static Entry *slot(Search *s, uint64_t key) {
+    size_t i = (size_t)key & s->mask;
+    while (s->table[i].key && s->table[i].key != key) i = (i + 1) & s->mask;
+    return &s->table[i];
+}
+
+static int grow(Search *s) {
+    size_t cap = s->cap * 2;
+    Entry *old = s->table, *t = calloc(cap, sizeof(Entry));
+    if (!t) return 0;
+    size_t oldcap = s->cap;
+    s->table = t; s->cap = cap; s->mask = cap - 1;
+    for (size_t i = 0; i < oldcap; i++)
+        if (old[i].key) *slot(s, old[i].key) = old[i];
+    free(old);
     return 1;
 }
 
+/* whether q is new: no position seen alike (the same key, as few moves between columns,
+ * CFD8) reaches every talon card q reaches (a use as good, CFD7); recorded if so */
+static int locked(const Search *s, const Pos *q);
+
+static int fresh(Search *s, const Pos *q, int lock, uint64_t base, uint64_t key) {
+    uint64_t want = SM[q->n][q->p][q->used];
+    for (int i = 0; i < q->idle; i++) { /* alike with fewer moves between columns */
+        Entry *e = slot(s, key_idle(base, i));
+        if (!e->key) continue;
+        for (int u = 0; u < 2; u++)
+            for (int r = 0; r < 3; r++) {
+                int pp = e->minp[u][r];
+                if (pp != NOP && !(want & ~SM[q->n][pp][u])) return 0;
+            }
+    }
+    Entry *e = slot(s, key);
+    if (e->key) {
+        for (int u = 0; u < 2; u++)
+            for (int r = 0; r < 3; r++) {
+                int pp = e->minp[u][r];
+                if (pp != NOP && !(want & ~SM[q->n][pp][u])) return 0;
+            }
+    }
+    /* a position that cannot be played out is recorded as seen, not searched: what it
+     * dominates cannot be played out either */
+    int dead = lock && locked(s, q);
+    if (e->key) {
+        uint8_t *m = &e->minp[q->used][q->p % 3];
+        if (*m == NOP || *m > q->p) *m = q->p;
+        return !dead;
+    }
+    if (s->filled * 10 >= s->cap * 7) {
+        if (s->cap >= s->maxcap || !grow(s)) { s->full = 1; return 0; }
+        e = slot(s, key);
+    }
+    e->key = key;
+    memset(e->minp, NOP, sizeof e->minp);
+    e->minp[q->used][q->p % 3] = q->p;
+    s->filled++;
+    return !dead;
+}
 /* no way to play out the deal: the cards of the columns that can leave only to their
  * foundations, from the top down (the common game: every card, whole piles keeping their
  * order, CF17; the book's: every card above the second, CFD3), cannot all go up even if
  * every other card were at hand when wanted */
+/* whether a host of ``card`` (one rank higher, the other colour, CF8, CFD6) is neither up
+ * nor in ``below`` */
+static int host_free(const Search *s, const Pos *q, int card, uint64_t below) {
+    int hr = rank_of(card) % 13 + 1;
+    int idx = ((hr - s->base) % 13 + 13) % 13;
+    int a = red(card) ? 0 : 1, b = red(card) ? 3 : 2;
+    if (q->found[a] <= idx && !(below >> ((hr - 1) * 4 + a) & 1)) return 1;
+    if (q->found[b] <= idx && !(below >> ((hr - 1) * 4 + b) & 1)) return 1;
+    return 0;
+}
+
+/* no way to play out the deal, by a relaxation of its rules: the foundations are built
+ * suit by suit with every card of the talon and the hand at hand when wanted, a card of a
+ * column or the stock only once the cards above it are gone; a card above leaves without
+ * going up only where the rules could let it: a column's first or second card when a card
+ * that could take it is not up (the book's, CFD3; the common game's piles keep their
+ * order, CF17), the stock's card when a card that could take it is neither up nor under it
+ * in the stock, or any once a column could be emptied (a space, CF10).  The relaxation
+ * reaches at least what play can, so a relaxation short of 52 is a proof. */
 static int locked(const Search *s, const Pos *q) {
-    int start = s->piles ? 0 : 2;
-    uint64_t lock = 0, freed = 0;
-    int ptr[4];
-    for (int i = 0; i < 4; i++) {
-        for (int k = start; k < q->clen[i]; k++) lock |= 1ULL << q->cols[i][k];
-        ptr[i] = q->clen[i] - 1;
+    int f[4], ptr[4], total = 0;
+    for (int i = 0; i < 4; i++) { f[i] = q->found[i]; total += f[i]; ptr[i] = q->clen[i]; }
+    uint64_t freec = q->seqmask, below = 0;
+    uint8_t sskip[52];
+    for (int k = s->stock_len - 1; k >= q->sp; k--) {
+        sskip[k] = (uint8_t)host_free(s, q, s->stock[k], below);
+        below |= 1ULL << s->stock[k];
     }
-    if (!lock) return 0;
+    int sp = q->sp, spaces = 0;
+    for (int i = 0; i < 4; i++) {
+        if (!q->clen[i]) spaces = 1;
+        else if (s->piles && host_free(s, q, q->cols[i][0], 0)) spaces = 1;
+    }
     int changed = 1;
-    while (changed) {
+    while (changed && total < 52) {
         changed = 0;
-        for (int i = 0; i < 4; i++) {
-            while (ptr[i] >= start) {
-                int c = q->cols[i][ptr[i]], su = suit_of(c);
-                int idx = ((rank_of(c) - s->base) % 13 + 13) % 13;
-                if (idx > 0 && q->found[su] < idx) {
-                    int pred = ((s->base - 1 + idx - 1) % 13) * 4 + su;
-                    if ((lock >> pred & 1) && !(freed >> pred & 1)) break;
+        for (int su = 0; su < 4; su++) {
+            while (f[su] < 13) {
+                int c = ((s->base - 1 + f[su]) % 13) * 4 + su;
+                if (!(freec >> c & 1)) {
+                    int hit = 0;
+                    for (int i = 0; i < 4 && !hit; i++)
+                        if (ptr[i] && q->cols[i][ptr[i] - 1] == c) { ptr[i]--; hit = 1; }
+                    if (!hit && sp < s->stock_len && s->stock[sp] == c) { sp++; hit = 1; }
+                    if (!hit) break;
+                } else {
+                    freec &= ~(1ULL << c);
                 }
-                freed |= 1ULL << c;
-                ptr[i]--;
-                changed = 1;
+                f[su]++; total++; changed = 1;
             }
         }
+        for (int i = 0; i < 4; i++) {
+            while (!s->piles && ptr[i] > 0 && ptr[i] <= 2 &&
+                   host_free(s, q, q->cols[i][ptr[i] - 1], 0)) {
+                freec |= 1ULL << q->cols[i][ptr[i] - 1];
+                ptr[i]--; changed = 1;
+            }
+            if (!ptr[i]) spaces = 1;
+        }
+        while (sp < s->stock_len && (spaces || sskip[sp])) {
+            freec |= 1ULL << s->stock[sp];
+            sp++; changed = 1;
+        }
     }
-    for (int i = 0; i < 4; i++) if (ptr[i] >= start) return 1;
-    return 0;
+    return total < 52;
 }
 
 static int fill(const Search *s, Pos *q) {
@@ -136,6 +279,7 @@ static int fill(const Search *s, Pos *q) {
 }
 
 static void take_seq(Pos *c, int q) { /* remove seq[q-1]; the waste size becomes q-1 */
+    c->seqmask &= ~(1ULL << c->seq[q - 1]);
     memmove(c->seq + q - 1, c->seq + q, (size_t)(c->n - q));
     c->n--;
     c->p = (uint8_t)(q - 1);
@@ -143,49 +287,67 @@ static void take_seq(Pos *c, int q) { /* remove seq[q-1]; the waste size becomes
     c->idle = 0;
 }
 
+/* the waste sizes whose top card a run of turns shows: the rest of this pass, then the
+ * next pass's when this one has used a card (CF6, CF12, CFD7) */
 static int reachable(const Pos *q, int *qs) {
-    int n = q->n, count = 0, seen[MAXSEQ + 1];
-    memset(seen, 0, sizeof seen);
+    int n = q->n, count = 0;
+    uint64_t seen = 0;
     int x = q->p;
-    if (x) { qs[count++] = x; seen[x] = 1; }
-    while (x < n) { x = x + TURN < n ? x + TURN : n; if (!seen[x]) { qs[count++] = x; seen[x] = 1; } }
+    if (x) { qs[count++] = x; seen |= 1ULL << x; }
+    while (x < n) {
+        x = x + TURN < n ? x + TURN : n;
+        if (!(seen >> x & 1)) { qs[count++] = x; seen |= 1ULL << x; }
+    }
     if (q->used) {
         x = 0;
-        while (x < n) { x = x + TURN < n ? x + TURN : n; if (!seen[x]) { qs[count++] = x; seen[x] = 1; } }
+        while (x < n) {
+            x = x + TURN < n ? x + TURN : n;
+            if (!(seen >> x & 1)) { qs[count++] = x; seen |= 1ULL << x; }
+        }
     }
     return count;
 }
 
-/* the children of q into out, in exact.py's order; their number */
+static Pos *child(Pos *out, int *count, const Pos *q, int src, int qq, int card, int dst) {
+    Pos *c = &out[(*count)++];
+    *c = *q;
+    c->depth = (uint16_t)(q->depth + 1);
+    c->mv.src = (uint8_t)src; c->mv.q = (uint8_t)qq; c->mv.card = (uint8_t)card;
+    c->mv.dst = (uint8_t)dst;
+    return c;
+}
+
+/* the children of q into out; their number */
 static int children(const Search *s, const Pos *q, Pos *out) {
     int count = 0;
     int stock_top = q->sp < s->stock_len ? s->stock[q->sp] : -1;
     for (int i = 0; i < 4; i++) {
         int len = q->clen[i];
-        if (len >= 2) {
+        if (len >= (SAFE1 ? 1 : 2)) {
             int card = q->cols[i][len - 1];
             if (goes_up(s, q, card) && safe(s, q, card)) {
-                Pos *c = &out[0]; *c = *q;
+                Pos *c = child(out, &count, q, i, 0, card, 4);
                 c->found[suit_of(card)]++; c->clen[i]--; c->used = 1; c->idle = 0;
+                fill(s, c);
                 return 1;
             }
         }
     }
     if (stock_top >= 0 && goes_up(s, q, stock_top) && safe(s, q, stock_top)) {
-        Pos *c = &out[0]; *c = *q;
+        Pos *c = child(out, &count, q, 4, 0, stock_top, 4);
         c->found[suit_of(stock_top)]++; c->sp++; c->used = 1; c->idle = 0;
         return 1;
     }
-    int qs[2 * MAXSEQ + 2];
+    int qs[MAXSEQ + 1];
     int nq = reachable(q, qs);
     if (stock_top >= 0 && goes_up(s, q, stock_top)) {
-        Pos *c = &out[count++]; *c = *q;
+        Pos *c = child(out, &count, q, 4, 0, stock_top, 4);
         c->found[suit_of(stock_top)]++; c->sp++; c->used = 1; c->idle = 0;
     }
     for (int i = 0; i < 4; i++) {
         int len = q->clen[i];
         if (len && goes_up(s, q, q->cols[i][len - 1])) {
-            Pos *c = &out[count++]; *c = *q;
+            Pos *c = child(out, &count, q, i, 0, q->cols[i][len - 1], 4);
             c->found[suit_of(q->cols[i][len - 1])]++; c->clen[i]--;
             fill(s, c); c->used = 1; c->idle = 0;
         }
@@ -193,7 +355,7 @@ static int children(const Search *s, const Pos *q, Pos *out) {
     for (int t = 0; t < nq; t++) {
         int card = q->seq[qs[t] - 1];
         if (goes_up(s, q, card)) {
-            Pos *c = &out[count++]; *c = *q;
+            Pos *c = child(out, &count, q, 5, qs[t], card, 4);
             c->found[suit_of(card)]++; take_seq(c, qs[t]);
         }
     }
@@ -201,7 +363,7 @@ static int children(const Search *s, const Pos *q, Pos *out) {
         int len = q->clen[j];
         if (!len) continue;
         if (stock_top >= 0 && builds_on(stock_top, q->cols[j][len - 1])) {
-            Pos *c = &out[count++]; *c = *q;
+            Pos *c = child(out, &count, q, 4, 0, stock_top, j);
             c->cols[j][c->clen[j]++] = (uint8_t)stock_top; c->sp++; c->used = 1; c->idle = 0;
         }
     }
@@ -210,7 +372,7 @@ static int children(const Search *s, const Pos *q, Pos *out) {
         for (int j = 0; j < 4; j++) {
             int len = q->clen[j];
             if ((len && builds_on(card, q->cols[j][len - 1])) || (!len && q->sp >= s->stock_len)) {
-                Pos *c = &out[count++]; *c = *q;
+                Pos *c = child(out, &count, q, 5, qs[t], card, j);
                 c->cols[j][c->clen[j]++] = (uint8_t)card; take_seq(c, qs[t]);
                 if (!len) break;
             }
@@ -225,7 +387,7 @@ static int children(const Search *s, const Pos *q, Pos *out) {
             for (int j = 0; j < 4; j++) {
                 int tl = q->clen[j];
                 if (j != i && tl && builds_on(first, q->cols[j][tl - 1])) {
-                    Pos *c = &out[count++]; *c = *q;
+                    Pos *c = child(out, &count, q, i, 0, first, j);
                     memcpy(c->cols[j] + tl, q->cols[i] + len - moving, (size_t)moving);
                     c->clen[j] = (uint8_t)(tl + moving);
                     c->clen[i] = (uint8_t)(len - moving);
@@ -253,15 +415,24 @@ static int read_cards(PyObject *seq, uint8_t *out, int most, const char *what) {
     return (int)n;
 }
 
-/* solve(base, piles, found, stock, cols, seq, p, used, idle, nodes, table_bits, target)
- *   -> (best, reached, decided, nodes, full): the search ends once ``target`` cards are up */
+static double cpu_seconds(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* solve(base, piles, found, stock, cols, seq, p, used, idle, nodes, table_bits, target,
+ *       seconds) -> (best, won, decided, nodes, full, line): the search ends once ``target``
+ * cards are up (``line`` the moves there, each (src, q, card, dst)), after ``nodes``
+ * positions or ``seconds`` of CPU (0: no limit) */
 static PyObject *py_solve(PyObject *self, PyObject *args) {
     (void)self;
     int base, piles, p, used, idle, bits, target;
     long long nodes;
+    double seconds;
     PyObject *found_o, *stock_o, *cols_o, *seq_o;
-    if (!PyArg_ParseTuple(args, "iiOOOOiiiLii", &base, &piles, &found_o, &stock_o, &cols_o,
-                          &seq_o, &p, &used, &idle, &nodes, &bits, &target))
+    if (!PyArg_ParseTuple(args, "iiOOOOiiiLiid", &base, &piles, &found_o, &stock_o, &cols_o,
+                          &seq_o, &p, &used, &idle, &nodes, &bits, &target, &seconds))
         return NULL;
     Search s;
     memset(&s, 0, sizeof s);
@@ -285,39 +456,59 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     Py_DECREF(cols);
     int n = read_cards(seq_o, start.seq, MAXSEQ, "seq");
     if (n < 0) return NULL;
+    if (p < 0 || p > n) { PyErr_SetString(PyExc_ValueError, "p: 0..len(seq)"); return NULL; }
     start.n = (uint8_t)n; start.p = (uint8_t)p; start.used = (uint8_t)(used != 0);
-    start.idle = (uint8_t)idle;
-    if (bits < 10) bits = 10;
+    start.idle = (uint8_t)(idle < 0 ? 0 : idle > IDLE_LIMIT ? IDLE_LIMIT : idle);
+    for (int k = 0; k < n; k++) start.seqmask |= 1ULL << start.seq[k];
+    if (bits < 12) bits = 12;
     if (bits > 28) bits = 28;
-    s.cap = (size_t)1 << bits;
+    s.maxcap = (size_t)1 << bits;
+    s.cap = s.maxcap < ((size_t)1 << 18) ? s.maxcap : (size_t)1 << 18;
     s.mask = s.cap - 1;
-    s.keys = calloc(s.cap, sizeof(uint64_t));
-    s.mins = calloc(s.cap, 1);
+    s.table = calloc(s.cap, sizeof(Entry));
     size_t stack_cap = 4096, top = 0;
     Pos *stack = malloc(stack_cap * sizeof(Pos));
     Pos *kids = malloc(512 * sizeof(Pos));
-    if (!s.keys || !s.mins || !stack || !kids) {
-        free(s.keys); free(s.mins); free(stack); free(kids);
+    uint64_t kbase[512], kkey[512];
+    Mv *path = malloc(MAXDEPTH * sizeof(Mv));
+    if (!s.table || !stack || !kids || !path) {
+        free(s.table); free(stack); free(kids); free(path);
         return PyErr_NoMemory();
     }
     int best = start.found[0] + start.found[1] + start.found[2] + start.found[3];
-    int won = 0, decided = 1;
-    long long count = 0;
+    int won = 0, decided = 1, depth = 0;
+    long long count = 0, pops = 0;
+    double began = cpu_seconds();
     Py_BEGIN_ALLOW_THREADS
-    fresh(&s, &start);
+    fresh(&s, &start, 0, key_base(&start), key_idle(key_base(&start), start.idle));
     stack[top++] = start;
     while (top) {
         Pos pos = stack[--top];
+        if (pos.depth >= MAXDEPTH - 1) { decided = 0; break; }
+        path[pos.depth] = pos.mv;
         int score = pos.found[0] + pos.found[1] + pos.found[2] + pos.found[3];
         if (score > best) {
             best = score;
-            if (score >= s.target) { won = 1; break; }
+            if (score >= s.target) { won = 1; depth = pos.depth; break; }
         }
         int k = children(&s, &pos, kids);
+        for (int i = 0; i < k; i++) { /* the keys first, their slots fetched meanwhile */
+            kbase[i] = key_base(&kids[i]);
+            kkey[i] = key_idle(kbase[i], kids[i].idle);
+            __builtin_prefetch(&s.table[(size_t)kkey[i] & s.mask]);
+        }
         for (int i = k - 1; i >= 0; i--) {
-            if (s.target == 52 && locked(&s, &kids[i])) continue;
-            if (fresh(&s, &kids[i])) {
+            if (fresh(&s, &kids[i], s.target == 52, kbase[i], kkey[i])) {
                 count++;
+#ifdef STATS
+                {
+                    Pos *k2 = &kids[i];
+                    int sc = k2->found[0] + k2->found[1] + k2->found[2] + k2->found[3];
+                    H_found[sc]++; H_sp[k2->sp]++; H_n[k2->n]++; H_idle[k2->idle]++;
+                    int tall = 0; for (int c = 0; c < 4; c++) tall += k2->clen[c] > 2 ? k2->clen[c] - 2 : 0;
+                    H_tall[tall]++;
+                }
+#endif
                 if (top == stack_cap) {
                     stack_cap *= 2;
                     Pos *grown = realloc(stack, stack_cap * sizeof(Pos));
@@ -328,10 +519,28 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
             }
         }
         if (s.full || count >= nodes) { decided = 0; break; }
+        if (seconds > 0 && (++pops & 1023) == 0 && cpu_seconds() - began >= seconds) {
+            decided = 0;
+            break;
+        }
     }
     Py_END_ALLOW_THREADS
-    free(s.keys); free(s.mins); free(stack); free(kids);
-    return Py_BuildValue("iiiLi", best, won, won || decided, count, s.full);
+#ifdef STATS
+    dump("found", H_found, 53); dump("sp", H_sp, 53); dump("n", H_n, 53); dump("idle", H_idle, 10);
+    dump("tall", H_tall, 53);
+#endif
+    PyObject *line = PyList_New(0);
+    if (line && won) {
+        for (int d = 1; d <= depth; d++) {
+            PyObject *step = Py_BuildValue("iiii", path[d].src, path[d].q, path[d].card,
+                                           path[d].dst);
+            if (!step || PyList_Append(line, step) < 0) { Py_XDECREF(step); Py_CLEAR(line); break; }
+            Py_DECREF(step);
+        }
+    }
+    free(s.table); free(stack); free(kids); free(path);
+    if (!line) return NULL;
+    return Py_BuildValue("iiiLiN", best, won, won || decided, count, s.full, line);
 }
 
 static PyMethodDef methods[] = {
@@ -342,4 +551,7 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_exact",
                                     "Canfield's exact search (solver/canfield/exact.py).", -1,
                                     methods, NULL, NULL, NULL, NULL};
 
-PyMODINIT_FUNC PyInit__exact(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__exact(void) {
+    init_tables();
+    return PyModule_Create(&module);
+}

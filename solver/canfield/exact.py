@@ -8,9 +8,15 @@ each card a run of turns would show (the rest of this pass, and the next pass's 
 one has used a card, CFD7) may be played at once.  Each position is searched once (a set of
 the positions seen), a card that no column can need any more (both cards that could go on
 it are up) goes up at once from a column or the stock, and the search is exact when it ends
-within its node budget (``decided``).  The native kernel (``solver/canfield/_exact.c``)
-runs the same search; this is its pure-Python fallback and reference, giving the same
-answers."""
+within its node budget (``decided``).  A win comes with its line, the engine's moves, each
+replayed through the engine (:func:`replay`).
+
+The native kernel (``solver/canfield/_exact.c``) prunes more: its table keys a position
+without its talon pointer and its pass's use, the columns as a multiset, and skips a
+position when one seen reaches every talon card it reaches (as many moves between columns
+or fewer); and its test of a position that cannot be played out is a relaxation of the
+rules (docs/solver.md "Canfield").  This pure-Python search is its fallback and the
+reference of the tests: a plainer search, with the same answers."""
 
 from __future__ import annotations
 
@@ -18,8 +24,9 @@ from dataclasses import dataclass
 
 from engine.canfield import State, get_rules
 from engine.canfield.rules import IDLE_LIMIT, TURN, builds_on, rank, suit
+from engine.canfield.state import TURN_MOVE, Move
 
-__all__ = ["NODES", "Solved", "solve_open"]
+__all__ = ["NODES", "Solved", "replay", "solve_open"]
 
 NODES = 2_000_000
 """The default node budget of one deal."""
@@ -35,10 +42,18 @@ class Solved:
     won: bool
     decided: bool
     nodes: int
+    line: tuple[Move, ...] = ()
+    """When won: the engine's moves (turns included) from the deal to the target, replayed
+    through the engine (:func:`replay`)."""
 
 
 Pos = tuple[tuple[int, ...], int, tuple[tuple[int, ...], ...], tuple[int, ...], int, bool, int]
 """found, stock pointer, columns, talon-and-hand sequence, waste size, used, idle."""
+
+
+Step = tuple[int, int, int, int]
+"""A search's move: its source (0-3 a column, 4 the stock, 5 the talon), the waste size
+that shows the talon's card (else 0), the card, its target (0-3 a column, 4 up)."""
 
 
 def _need(base: int, found: tuple[int, ...], s: int) -> int:
@@ -105,10 +120,11 @@ class _Search:
                 filled = True
         return sp, filled
 
-    def moves(self, pos: Pos) -> list[Pos]:
+    def moves(self, pos: Pos) -> list[tuple[Pos, Step]]:
+        """The children of ``pos``, each with the search's move to it."""
         found, sp, cols, seq, p, used, idle = pos
         base, stock = self.base, self.stock
-        out: list[Pos] = []
+        out: list[tuple[Pos, Step]] = []
         stock_top = stock[sp] if sp < len(stock) else -1
 
         def up(f: tuple[int, ...], card: int) -> tuple[int, ...]:
@@ -122,23 +138,28 @@ class _Search:
                     _safe(base, found, col[-1]):
                 new = list(cols)
                 new[i] = col[:-1]
-                return [(up(found, col[-1]), sp, tuple(new), seq, p, True, 0)]
+                return [((up(found, col[-1]), sp, tuple(new), seq, p, True, 0),
+                         (i, 0, col[-1], 4))]
         if stock_top >= 0 and _need(base, found, suit(stock_top)) == rank(stock_top) and \
                 _safe(base, found, stock_top):
-            return [(up(found, stock_top), sp + 1, cols, seq, p, True, 0)]
+            return [((up(found, stock_top), sp + 1, cols, seq, p, True, 0),
+                     (4, 0, stock_top, 4))]
         talon = [(q, fresh, seq[q - 1]) for q, fresh in _reachable(seq, p, used)]
         # to the foundations: the stock's, the columns', the talon's
         if stock_top >= 0 and _need(base, found, suit(stock_top)) == rank(stock_top):
-            out.append((up(found, stock_top), sp + 1, cols, seq, p, True, 0))
+            out.append(((up(found, stock_top), sp + 1, cols, seq, p, True, 0),
+                        (4, 0, stock_top, 4)))
         for i, col in enumerate(cols):
             if col and _need(base, found, suit(col[-1])) == rank(col[-1]):
                 new = list(cols)
                 new[i] = col[:-1]
                 nsp, _ = self.fill(new, sp)
-                out.append((up(found, col[-1]), nsp, tuple(new), seq, p, True, 0))
+                out.append(((up(found, col[-1]), nsp, tuple(new), seq, p, True, 0),
+                            (i, 0, col[-1], 4)))
         for q, _fresh, card in talon:
             if _need(base, found, suit(card)) == rank(card):
-                out.append((up(found, card), sp, cols, seq[:q - 1] + seq[q:], q - 1, True, 0))
+                out.append(((up(found, card), sp, cols, seq[:q - 1] + seq[q:], q - 1, True, 0),
+                            (5, q, card, 4)))
         # onto the layout: the stock's, the talon's, then between columns
         for j, target in enumerate(cols):
             if not target:
@@ -146,14 +167,16 @@ class _Search:
             if stock_top >= 0 and builds_on(stock_top, target[-1]):
                 new = list(cols)
                 new[j] = target + (stock_top,)
-                out.append((found, sp + 1, tuple(new), seq, p, True, 0))
+                out.append(((found, sp + 1, tuple(new), seq, p, True, 0),
+                            (4, 0, stock_top, j)))
         for q, _fresh, card in talon:
             for j, target in enumerate(cols):
                 if (target and builds_on(card, target[-1])) or \
                         (not target and sp >= len(stock)):
                     new = list(cols)
                     new[j] = target + (card,)
-                    out.append((found, sp, tuple(new), seq[:q - 1] + seq[q:], q - 1, True, 0))
+                    out.append(((found, sp, tuple(new), seq[:q - 1] + seq[q:], q - 1, True, 0),
+                                (5, q, card, j)))
                     if not target:
                         break  # one space is as good as another
         if idle < IDLE_LIMIT:
@@ -167,8 +190,8 @@ class _Search:
                         new[j] = target + moving
                         new[i] = col[:len(col) - len(moving)]
                         nsp, filled = self.fill(new, sp)
-                        out.append((found, nsp, tuple(new), seq, p, used or filled,
-                                    0 if filled else idle + 1))
+                        out.append(((found, nsp, tuple(new), seq, p, used or filled,
+                                     0 if filled else idle + 1), (i, 0, moving[0], j)))
         return out
 
     def fresh(self, pos: Pos) -> bool:
@@ -216,26 +239,32 @@ class _Search:
                     changed = True
         return any(ptr[i] >= start for i in range(4))
 
-    def run(self, start: Pos, nodes: int, target: int = 52) -> Solved:
-        stack = [start]
+    def run(self, start: Pos, nodes: int, target: int = 52) -> tuple[Solved, list[Step]]:
+        """The search, and the line of a win (the moves to each position on the stack are
+        kept by depth: a position's parent is the last one taken off one level up)."""
+        stack: list[tuple[Pos, int, Step]] = [(start, 0, (0, 0, 0, 0))]
+        path: list[Step] = []
         self.fresh(start)
         count = 0
         while stack:
-            pos = stack.pop()
+            pos, depth, step = stack.pop()
+            del path[max(depth - 1, 0):]
+            if depth:
+                path.append(step)
             score = sum(pos[0])
             if score > self.best:
                 self.best = score
                 if score >= target:
-                    return Solved(score, True, True, count)
-            for child in reversed(self.moves(pos)):
+                    return Solved(score, True, True, count), path
+            for child, move in reversed(self.moves(pos)):
                 if target == 52 and self.locked(child):
                     continue
                 if self.fresh(child):
                     count += 1
-                    stack.append(child)
+                    stack.append((child, depth + 1, move))
             if count >= nodes:
-                return Solved(self.best, False, False, count)
-        return Solved(self.best, False, True, count)
+                return Solved(self.best, False, False, count), []
+        return Solved(self.best, False, True, count), []
 
 
 def start_of(state: State) -> Pos:
@@ -256,19 +285,44 @@ def _native() -> object | None:
 
 NATIVE = _native()
 """The compiled kernel (``python setup.py build_ext --inplace``), or ``None``."""
-TABLE_BITS = 24
-"""The native kernel's table of positions: 2**24 slots (160 MB); a search that fills it
-to 70% stops, undecided."""
+TABLE_BITS = 25
+"""The native kernel's table of positions: at most 2**25 slots of 16 bytes (512 MB), grown
+from 2**18 as it fills; a search that fills it to 70% stops, undecided."""
+
+
+def replay(state: State, steps: list[Step] | tuple[Step, ...]) -> tuple[tuple[Move, ...], State]:
+    """The engine's moves of a search's line from ``state`` (the turns that show each
+    talon card put in), each checked by the engine as it is played; and the state reached.
+    Raises ``ValueError`` when a step is not the engine's legal move where the search
+    says its card lies."""
+    moves: list[Move] = []
+    for src, q, card, dst in steps:
+        if src == 5:
+            for _ in range(2 * len(state.hand) + 2 * len(state.waste) + 4):
+                if len(state.waste) == q and state.waste[-1] == card:
+                    break
+                state = state.apply(TURN_MOVE)[0]
+                moves.append(TURN_MOVE)
+            else:
+                raise ValueError(f"the line's talon card {card} never shows")
+        move = Move(card, "f" if dst == 4 else f"c{dst}")
+        where = dict((m, w) for w, m in state.sourced()).get(move)
+        if where != ("w" if src == 5 else "s" if src == 4 else f"c{src}"):
+            raise ValueError(f"the line's move {move.id} is not legal from where it lies")
+        state = state.apply(move)[0]
+        moves.append(move)
+    return tuple(moves), state
 
 
 def solve_open(state: State, nodes: int = NODES, native: bool | None = None,
-               target: int = 52) -> Solved:
+               target: int = 52, seconds: float | None = None) -> Solved:
     """Whether ``target`` foundation cards can be reached from ``state`` (52: the deal
-    played out), at most ``nodes`` positions searched; by the native kernel where it is
-    built (``native`` None), or as ``native`` says.  ``won`` says the target was reached;
-    ``best`` is the most cards seen (the most the deal allows when the search is decided
-    and the target not reached; with the target 52, positions that cannot be played out
-    are not searched, so ``best`` is then a floor)."""
+    played out), at most ``nodes`` positions searched and (native only) ``seconds`` of CPU;
+    by the native kernel where it is built (``native`` None), or as ``native`` says.
+    ``won`` says the target was reached, ``line`` the engine's moves there (checked by
+    replaying them); ``best`` is the most cards seen (the most the deal allows when the
+    search is decided and the target not reached; with the target 52, positions that
+    cannot be played out are not searched, so ``best`` is then a floor)."""
     if state.game_over or state.score >= target:
         return Solved(state.score, state.score >= target, True, 0)
     if native is None:
@@ -276,9 +330,16 @@ def solve_open(state: State, nodes: int = NODES, native: bool | None = None,
     if native:
         if NATIVE is None:
             raise RuntimeError("the native kernel is not built (python setup.py build_ext)")
-        best, won, decided, count, _full = NATIVE.solve(  # type: ignore[attr-defined]
+        best, won, decided, count, _full, steps = NATIVE.solve(  # type: ignore[attr-defined]
             state.base, get_rules(state.variant).piles, list(state.found), list(state.stock),
             [list(c) for c in state.cols], list(state.waste + state.hand), len(state.waste),
-            int(state.used), state.idle, nodes, TABLE_BITS, target)
-        return Solved(best, bool(won), bool(decided), count)
-    return _Search(state).run(start_of(state), nodes, target)
+            int(state.used), state.idle, nodes, TABLE_BITS, target, float(seconds or 0.0))
+        solved = Solved(best, bool(won), bool(decided), count)
+    else:
+        solved, steps = _Search(state).run(start_of(state), nodes, target)
+    if solved.won:
+        line, end = replay(state, steps)
+        if end.score < target:
+            raise AssertionError("the search's line does not reach its target")
+        solved.line = line
+    return solved
