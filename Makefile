@@ -1,7 +1,7 @@
 # Everyday commands.  `make test` is what CI runs (see .ci/run); it installs what it needs.
 PYTHON ?= python3
 
-.PHONY: install deps run worker test lint typecheck bench bench-api bench-hint-path bench-flood bench-slow bench-stall bench-hints bench-faults bench-oracle bench-solver bench-seats bench-ab same-answers arena arena-variants arena-seats ladder fuzz conformance openapi sdk
+.PHONY: install deps run worker test lint typecheck bench bench-api bench-hint-load bench-hint-path bench-flood bench-slow bench-stall bench-hints bench-faults bench-oracle bench-solver bench-seats bench-ab same-answers arena arena-variants arena-seats ladder fuzz conformance openapi sdk
 
 # pip install once per change of pyproject.toml (the stamp file records it).
 .installed: pyproject.toml setup.py solver/cassino/_kernel.c solver/cassino/_seats.c \
@@ -38,8 +38,16 @@ conformance: .installed  # the conformance suite over more seeds than CI's: make
 fuzz: .installed  # deep schemathesis run: 1,000 examples for each operation
 	CARDGAMES_FUZZ_EXAMPLES=1000 $(PYTHON) -m pytest -q -p no:cacheprovider --hypothesis-show-statistics tests/api/test_fuzz.py
 
-bench-api: .installed
+bench-api: .installed  # legal moves under wrk; then hints over HTTP beside their search, one at a time and under 1 and 8 clients, embedded and with Redis + 1 RQ worker, Cassino, Conquian and the rummy games at 2 to 6 seats (bench/hint_load.py)
 	$(PYTHON) bench/api_bench.py
+	$(PYTHON) bench/hint_load.py --games $(HINT_GAMES)
+	$(PYTHON) bench/hint_load.py --redis --games $(HINT_GAMES)
+
+HINT_GAMES ?= cassino:standard:2 conquian:conquian:2 conquian:conquian:3 rummy:poker-rum:2 \
+	rummy:poker-rum:3 rummy:poker-gin:4 rummy:double-pack-rum:3 rummy:poker-rum:6
+
+bench-hint-load: .installed  # hints over HTTP in the embedded default, Cassino's default two-seat game (make bench-api runs all of it)
+	$(PYTHON) bench/hint_load.py
 
 bench-hint-path: .installed  # where an embedded hint's time goes, step by step (docs/workers.md)
 	$(PYTHON) bench/hint_path.py --positions $(or $(POSITIONS),150)

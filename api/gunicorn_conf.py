@@ -1,6 +1,8 @@
 """gunicorn settings for the API (``make run``): sized for a small machine.
 
-The work is CPU-bound pure Python, so one process per core plus one, two threads each.
+The work is CPU-bound pure Python, so one process per core plus one, four threads each
+(workers.settings.THREADS: one searching a small hint, two waiting for it, one for cheap
+requests).
 Keep-alive is off by default: a kept-alive connection sticks to one process, and with a
 few long-lived client connections the processes end up unevenly loaded (measured with
 ``make bench-api``: 1,100 to 2,700 req/s from run to run with keep-alive, about 2,000
@@ -30,11 +32,11 @@ if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
     _made_metrics = tempfile.mkdtemp(prefix="cassino-metrics-")
     os.environ["PROMETHEUS_MULTIPROC_DIR"] = _made_metrics
 
-from workers.settings import env_name, setting  # noqa: E402  (after the metrics directory)
+from workers.settings import THREADS, env_name, setting  # noqa: E402  (after the metrics dir)
 
 bind = setting("BIND", "127.0.0.1:8000")
 workers = int(setting("WORKERS", str(multiprocessing.cpu_count() + 1)))
-threads = int(setting("THREADS", "2"))
+threads = int(setting("THREADS", str(THREADS)))
 worker_class = setting("WORKER_CLASS", "api.gunicorn_worker.JsonErrorWorker")
 keepalive = int(setting("KEEPALIVE", "0"))
 timeout = 60

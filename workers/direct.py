@@ -12,9 +12,9 @@ thread, within these bounds:
   direct searches; a job's time counts for a class not measured yet or over the limit).
   A class not measured yet goes to a job, which measures it;
 * **a bounded share of the threads**: at most ``slots`` direct searches at once in a
-  process (one), fewer than its threads, so a search never holds every thread; one more
-  request may wait for the slot (at most as long as a direct search may run), the next
-  goes to a job as before;
+  process (one), fewer than its threads, so a search never holds every thread; a few more
+  requests may wait for the slot (:func:`waiters_for`, at most as long as a direct search
+  may run), the next goes to a job as before;
 * **bounded when misjudged**: a direct search still running at :data:`ABORT_FACTOR` times
   ``limit_ms`` of CPU is stopped and handed to a job (its class then measures as slow);
 * **one search of a family at a time** in a process: a request whose family is being
@@ -37,7 +37,7 @@ from typing import Any
 import solver
 from workers.requests import CacheEntry, HintRequest
 
-__all__ = ["ABORT_FACTOR", "Costs", "Direct", "TooLong", "cost_class"]
+__all__ = ["ABORT_FACTOR", "Costs", "Direct", "TooLong", "cost_class", "waiters_for"]
 
 log = logging.getLogger(__name__)
 
@@ -75,6 +75,12 @@ class Costs:
         with self._lock:
             old = self._means.get(key)
             self._means[key] = ms if old is None else old + WEIGHT * (ms - old)
+
+
+def waiters_for(threads: int) -> int:
+    """How many requests of a process may wait for its direct slot: all its threads but
+    the searching one and one kept for cheap requests, and at least one."""
+    return max(1, threads - 2)
 
 
 class Direct:

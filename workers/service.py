@@ -15,9 +15,10 @@ from abc import ABC, abstractmethod
 from typing import Any, NamedTuple
 
 from workers.cache import DiskCache, RedisCache
-from workers.direct import JOIN_WAIT, Direct
+from workers.direct import JOIN_WAIT, Direct, waiters_for
 from workers.metrics import HINT_CACHE_HITS, HINT_CACHE_MISSES, HINT_DIRECT
 from workers.requests import HintRequest, Unfit
+from workers.settings import THREADS, setting
 
 __all__ = ["RESULT_TTL", "Answer", "ClientBusy", "HintService", "JobFailed", "Overloaded",
            "QueueUnavailable", "job_summary"]
@@ -70,7 +71,8 @@ class HintService(ABC):
         pid = os.getpid()
         found = self.__dict__.get("_direct")
         if found is None or found[0] != pid:
-            found = self.__dict__["_direct"] = (pid, Direct())
+            threads = int(setting("THREADS", "0") or 0) or THREADS  # gunicorn's, per process
+            found = self.__dict__["_direct"] = (pid, Direct(waiters=waiters_for(threads)))
         return found[1]
 
     def cached(self, request: HintRequest) -> Answer | None:

@@ -288,3 +288,11 @@ def test_the_request_right_after_a_direct_search_is_answered_from_its_cache(
         assert first["solver"]["cached"] is False and again["solver"]["cached"] is True, seed
         assert again["moves"] == first["moves"]
     assert jobs.started == 0
+
+
+def test_a_process_lets_all_its_threads_but_two_wait_for_the_slot() -> None:
+    from workers.direct import waiters_for
+    from workers.settings import THREADS
+
+    assert [waiters_for(n) for n in (1, 2, 3, 4, 8)] == [1, 1, 1, 2, 6]
+    assert waiters_for(THREADS) == THREADS - 2  # the default leaves one for cheap requests
