@@ -157,12 +157,16 @@ def test_a_taken_slot_sends_the_request_to_a_job(app: Flask) -> None:
     measured_small(app, cassino(client, 0))
     slots, waiters = hints.direct._slots, hints.direct._waiters
     assert slots.acquire(blocking=False)  # another request's direct search holds the slot
-    assert waiters.acquire(blocking=False)  # and another request waits for it
+    held = 0
+    while waiters.acquire(blocking=False):  # and other requests wait for it, all they may
+        held += 1
+    assert held >= 1
     try:
         assert hint(client, cassino(client, 1))["solver"]["cached"] is False
         assert jobs.started == 1
     finally:
-        waiters.release()
+        for _ in range(held):
+            waiters.release()
         slots.release()
     hint(client, cassino(client, 2))
     assert jobs.started == 1
