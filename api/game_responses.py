@@ -69,8 +69,11 @@ def _legal_moves_response(name: str, game: str, move: type[Schema]) -> type[Sche
     return type(name, (Schema,), {
         "player": Int(required=True, metadata=_meta("The seat whose moves are listed.",
                                                     _recorded(game, "legalMoves", "player"))),
+        "count": Int(required=True, metadata=_meta(
+            "How many legal moves the seat has in all (what `offset` and `limit` page "
+            "through).", _recorded(game, "legalMoves", "count"))),
         "moves": fields.List(fields.Nested(move), required=True, metadata=_meta(
-            "Every legal move once, each with its `id`.",
+            "Every legal move once, each with its `id` (from `offset`, at most `limit`).",
             _recorded(game, "legalMoves", "moves"))),
         "risks": fields.List(fields.Nested(schemas.DiscardRiskSchema), metadata=_meta(
             "With `risks` (a game offering them, GET /v1/catalog): one per move, in the "

@@ -244,6 +244,13 @@ class LegalMovesRequest(StateRequest):
         "Optional: also answer `risks`, for each move the sweep it leaves the next player "
         "and its exact probability from this seat's view (R13, R23; docs/api.md \"Sweep "
         "warnings\").", False))
+    offset = Int(load_default=0, validate=validate.Range(min=0), metadata=_meta(
+        "Optional: list the moves from this index of the whole list on (0, the first). "
+        "With `limit`, a client pages through a list too long to take at once (an I Doubt "
+        "It claimer has C(n, 3) x 13 claims); `count` says how many there are.", 0))
+    limit = Int(validate=validate.Range(min=1), metadata=_meta(
+        "Optional: list at most this many moves (by default every one from `offset`).",
+        100))
 
 
 class ApplyRequest(StateRequest):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import importlib
 import itertools
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple
 
@@ -29,8 +29,17 @@ from engine.games import Game, engine_of, game_names, get_game, module_of, unnam
 from solver.games import HintGame, solver_of
 from solver.risks import NO_RISK
 
-__all__ = ["FEATURES", "Played", "ServedGame", "Wire", "game_of", "served", "unnamed_form",
-           "wires"]
+__all__ = ["FEATURES", "Played", "ServedGame", "Wire", "game_of", "page", "served",
+           "unnamed_form", "wires"]
+
+
+def page(moves: Sequence[Any], body: Mapping[str, Any]) -> tuple[Sequence[Any], int]:
+    """The moves a legal-moves request lists, ``offset`` on, at most ``limit``, and how
+    many there are in all: a lazy list (I Doubt It's claims) is indexed, never listed."""
+    count, offset, limit = len(moves), body.get("offset", 0), body.get("limit")
+    end = count if limit is None else min(count, offset + limit)
+    return moves[offset:end] if offset or end < count else moves, count
+
 
 @dataclass(frozen=True)
 class Wire:
@@ -185,11 +194,12 @@ class ServedGame:
         return None
 
     def moves_answer(self, state: Any, seat: int, body: Mapping[str, Any]) -> dict[str, Any]:
-        """``POST /v1/legal-moves``: every legal move of ``seat``, in words; with ``risks``
-        each move's warning, from the seat's view only (:attr:`warnings`)."""
-        moves = state.moves_for(seat)
-        answer: dict[str, Any] = {"player": seat, "moves": [self.engine.move_json(state, m)
-                                                            for m in moves]}
+        """``POST /v1/legal-moves``: every legal move of ``seat`` (a page of them, with
+        ``offset`` and ``limit``), in words; with ``risks`` each listed move's warning,
+        from the seat's view only (:attr:`warnings`)."""
+        moves, count = page(state.moves_for(seat), body)
+        answer: dict[str, Any] = {"player": seat, "count": count, "moves": [
+            self.engine.move_json(state, m) for m in moves]}
         risks = self.warnings(state.view(seat), list(moves)) if body.get("risks") else None
         if risks is not None:
             answer["risks"] = [{"move": m.id, **risks.get(m, NO_RISK)} for m in moves]

@@ -31,7 +31,7 @@ from api.cassino.schemas import (
 from api.cassino.variants import variants_answer
 from api.cassino.why import why_answer
 from api.errors import about
-from api.served import FEATURES, ServedGame, Wire
+from api.served import FEATURES, ServedGame, Wire, page
 from engine.cassino import (
     CLAIM,
     PLAYING,
@@ -131,10 +131,10 @@ class CassinoServed(ServedGame):
     def moves_answer(self, state: Any, seat: int, body: Mapping[str, Any]) -> dict[str, Any]:
         """Each move with its ``id``, ``description``, sweep and point cards; families
         listed in part (D16); sweep warnings from the seat's view only (R29)."""
-        legal = state.moves_for(seat)
+        legal, count = page(state.moves_for(seat), body)
         written = move_json  # the engine's, with the table's context (R16-R22)
         loose, builds, mover, rules = state.loose, state.builds, state.to_move, state.rules
-        answer: dict[str, Any] = {"player": seat, "moves": [
+        answer: dict[str, Any] = {"player": seat, "count": count, "moves": [
             written(loose, builds, mover, m, rules) for m in legal]}
         families = state.move_families() if seat == state.to_move else []
         if families:

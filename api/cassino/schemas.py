@@ -458,6 +458,8 @@ class FamilySchema(Schema):
 class LegalMovesResponse(Schema):
     player = Int(required=True, metadata=_meta(
         "The seat whose moves are listed: the seat to move unless another was asked.", 1))
+    count = Int(required=True, metadata=_meta(
+        "How many moves the whole list holds (what `offset` and `limit` page through).", 1))
     moves = fields.List(fields.Nested(MoveSchema), required=True, metadata=_meta(
         "Every legal move once (R9-R22), with id, and kind and groups for builds; of a "
         "family in `families`, some of its moves only (D16).",

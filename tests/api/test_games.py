@@ -12,6 +12,7 @@ import engine.conquian.entry
 from engine import State
 from engine.cassino import VARIANTS
 from engine.conquian import CONQUIAN_GAME
+from engine.games import game_types
 
 
 def new_state(client: FlaskClient, **body: Any) -> dict[str, Any]:
@@ -99,6 +100,34 @@ def test_legal_moves_carry_id_kind_and_groups(client: FlaskClient) -> None:
             assert move["kind"] in ("create", "raise", "extend") and move["groups"]
         else:
             assert "kind" not in move
+
+
+@pytest.mark.parametrize("game", [g.name for g in game_types()])
+def test_legal_moves_page_through_the_whole_list(client: FlaskClient, game: str) -> None:
+    """``offset`` and ``limit`` page through the one list ``count`` counts, its risks with
+    it; a page past the end is empty, and a bad bound is a 422 naming it."""
+    state = client.post("/v1/games", json={"game": game, "seed": 4}).json["state"]
+    whole = client.post("/v1/legal-moves", json={"state": state, "risks": True})
+    risks = whole.status_code == 200
+    if not risks:  # a game without warnings
+        whole = client.post("/v1/legal-moves", json={"state": state})
+    assert whole.status_code == 200, whole.json
+    moves = whole.json["moves"]
+    assert whole.json["count"] == len(moves) > 0
+    paged: list[Any] = []
+    size = len(moves) // 4 + 1  # four pages and an empty one past the end
+    for offset in range(0, len(moves) + size, size):
+        page = client.post("/v1/legal-moves", json={"state": state, "offset": offset,
+                                                    "limit": size, "risks": risks}).json
+        assert page["count"] == len(moves)
+        assert page["moves"] == moves[offset:offset + size]
+        if risks:
+            assert page["risks"] == whole.json["risks"][offset:offset + size]
+        paged += page["moves"]
+    assert paged == moves
+    for bad in ({"offset": -1}, {"limit": 0}, {"limit": "5"}):
+        refused = client.post("/v1/legal-moves", json={"state": state, **bad})
+        assert refused.status_code == 422 and refused.json["field"] == next(iter(bad))
 
 
 def test_apply_refuses_an_illegal_move_naming_the_rule(client: FlaskClient) -> None:

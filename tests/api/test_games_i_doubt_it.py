@@ -45,6 +45,18 @@ def test_legal_moves_are_every_claim_and_risks_warn_of_bluffs(client: FlaskClien
         assert (risks[move.id]["probability"] == 0.0) == true or not true
 
 
+def test_a_long_list_of_claims_is_paged_without_being_listed(client: FlaskClient) -> None:
+    """Two seats hold 26 cards: 33,800 claims (ID4), any page of them told at once."""
+    state = new_game(5, players=2)
+    claims = state.moves_for(0)
+    assert len(claims) == 2600 * 13
+    for offset in (0, 12_345, len(claims) - 2):
+        page = ok(client.post("/v1/legal-moves", json={"state": state.to_dict(),
+                                                       "offset": offset, "limit": 3}))
+        assert page["count"] == len(claims)
+        assert [m["id"] for m in page["moves"]] == [m.id for m in claims[offset:offset + 3]]
+
+
 def test_a_sealed_game_hides_the_claims_of_others(app: Flask, client: FlaskClient) -> None:
     started = ok(client.post("/v1/games", json={
         **GAME, "sealed": True, "house": [{"player": s, "bot": "counting"} for s in (1, 2, 3)]}))

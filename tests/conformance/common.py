@@ -7,7 +7,7 @@ import json
 import os
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, NamedTuple
 
@@ -118,7 +118,8 @@ def random_play(state: Any, rng: random.Random) -> Iterator[tuple[Any, Any, int]
         if state.game_over:
             return
         seat = rng.choice(sorted(state.acting))
-        move = rng.choice(list(state.moves_for(seat)))
+        moves = state.moves_for(seat)  # a lazy list (I Doubt It's claims) is indexed
+        move = rng.choice(moves if isinstance(moves, Sequence) else list(moves))
         yield state, move, seat
         state = state.apply(move)[0]
     raise AssertionError("the game did not end")

@@ -3242,6 +3242,7 @@ export interface paths {
                         /**
                          * @example {
                          *       "player": 1,
+                         *       "count": 7,
                          *       "moves": [
                          *         {
                          *           "type": "capture",
@@ -5421,7 +5422,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 47.5,
+                         *         "elapsed_ms": 43.5,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -5446,9 +5447,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j6799059f968b5d140499e889c97c5c17",
+                         *         "id": "jac968d01cf913c21093bea0c83d151c0",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j6799059f968b5d140499e889c97c5c17"
+                         *         "url": "/v1/jobs/jac968d01cf913c21093bea0c83d151c0"
                          *       }
                          *     }
                          */
@@ -5856,7 +5857,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 93.2,
+                         *         "elapsed_ms": 30.2,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -5881,9 +5882,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j6799059f968b5d140499e889c97c5c17",
+                         *         "id": "jac968d01cf913c21093bea0c83d151c0",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j6799059f968b5d140499e889c97c5c17"
+                         *         "url": "/v1/jobs/jac968d01cf913c21093bea0c83d151c0"
                          *       }
                          *     }
                          */
@@ -6091,7 +6092,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "j6799059f968b5d140499e889c97c5c17",
+                         *       "id": "jac968d01cf913c21093bea0c83d151c0",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -6228,7 +6229,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 41.7,
+                         *           "elapsed_ms": 23.9,
                          *           "cached": false,
                          *           "nodes": 76919,
                          *           "seed": 0,
@@ -10118,6 +10119,11 @@ export interface components {
              */
             player: number;
             /**
+             * @description How many moves the whole list holds (what `offset` and `limit` page through).
+             * @example 1
+             */
+            count: number;
+            /**
              * @description Every legal move once (R9-R22), with id, and kind and groups for builds; of a family in `families`, some of its moves only (D16).
              * @example [
              *       {
@@ -11602,7 +11608,12 @@ export interface components {
              */
             player: number;
             /**
-             * @description Every legal move once, each with its `id`.
+             * @description How many legal moves the seat has in all (what `offset` and `limit` page through).
+             * @example 2
+             */
+            count: number;
+            /**
+             * @description Every legal move once, each with its `id` (from `offset`, at most `limit`).
              * @example [
              *       {
              *         "id": "6D>f",
@@ -12267,7 +12278,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 4,
-             *       "elapsed_ms": 48.1,
+             *       "elapsed_ms": 19.5,
              *       "cached": false,
              *       "nodes": 536,
              *       "seed": 0,
@@ -12569,7 +12580,12 @@ export interface components {
              */
             player: number;
             /**
-             * @description Every legal move once, each with its `id`.
+             * @description How many legal moves the seat has in all (what `offset` and `limit` page through).
+             * @example 1
+             */
+            count: number;
+            /**
+             * @description Every legal move once, each with its `id` (from `offset`, at most `limit`).
              * @example [
              *       {
              *         "id": "pass",
@@ -13027,7 +13043,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-alphabeta-horizon",
              *       "samples": 6,
-             *       "elapsed_ms": 70.4,
+             *       "elapsed_ms": 23.7,
              *       "cached": false,
              *       "nodes": 1005,
              *       "seed": 0,
@@ -13364,7 +13380,12 @@ export interface components {
              */
             player: number;
             /**
-             * @description Every legal move once, each with its `id`.
+             * @description How many legal moves the seat has in all (what `offset` and `limit` page through).
+             * @example 2
+             */
+            count: number;
+            /**
+             * @description Every legal move once, each with its `id` (from `offset`, at most `limit`).
              * @example [
              *       {
              *         "type": "doubt",
@@ -13960,7 +13981,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-claim-model",
              *       "samples": 8,
-             *       "elapsed_ms": 14,
+             *       "elapsed_ms": 3.1,
              *       "cached": false,
              *       "nodes": 200,
              *       "seed": 0,
@@ -14902,7 +14923,12 @@ export interface components {
              */
             player: number;
             /**
-             * @description Every legal move once, each with its `id`.
+             * @description How many legal moves the seat has in all (what `offset` and `limit` page through).
+             * @example 2
+             */
+            count: number;
+            /**
+             * @description Every legal move once, each with its `id` (from `offset`, at most `limit`).
              * @example [
              *       {
              *         "type": "pass",
@@ -15750,7 +15776,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-rule-playout-maxn",
              *       "samples": 8,
-             *       "elapsed_ms": 30,
+             *       "elapsed_ms": 9.1,
              *       "cached": false,
              *       "nodes": 576,
              *       "seed": 0
@@ -16018,7 +16044,12 @@ export interface components {
              */
             player: number;
             /**
-             * @description Every legal move once, each with its `id`.
+             * @description How many legal moves the seat has in all (what `offset` and `limit` page through).
+             * @example 8
+             */
+            count: number;
+            /**
+             * @description Every legal move once, each with its `id` (from `offset`, at most `limit`).
              * @example [
              *       {
              *         "type": "place",
@@ -16491,7 +16522,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-rollout",
              *       "samples": 8,
-             *       "elapsed_ms": 67.4,
+             *       "elapsed_ms": 36.5,
              *       "cached": false,
              *       "nodes": 14411,
              *       "seed": 0
@@ -16922,7 +16953,12 @@ export interface components {
              */
             player: number;
             /**
-             * @description Every legal move once, each with its `id`.
+             * @description How many legal moves the seat has in all (what `offset` and `limit` page through).
+             * @example 2
+             */
+            count: number;
+            /**
+             * @description Every legal move once, each with its `id` (from `offset`, at most `limit`).
              * @example [
              *       {
              *         "id": "draw",
@@ -17471,7 +17507,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 8,
-             *       "elapsed_ms": 8.5,
+             *       "elapsed_ms": 4.9,
              *       "cached": false,
              *       "nodes": 106,
              *       "seed": 0,
@@ -17835,7 +17871,12 @@ export interface components {
              */
             player: number;
             /**
-             * @description Every legal move once, each with its `id`.
+             * @description How many legal moves the seat has in all (what `offset` and `limit` page through).
+             * @example 15
+             */
+            count: number;
+            /**
+             * @description Every legal move once, each with its `id` (from `offset`, at most `limit`).
              * @example [
              *       {
              *         "player": 0,
@@ -18559,7 +18600,7 @@ export interface components {
              * @example {
              *       "algorithm": "exact-discard",
              *       "samples": 1,
-             *       "elapsed_ms": 209.5,
+             *       "elapsed_ms": 71.3,
              *       "cached": false,
              *       "nodes": 15,
              *       "seed": 0,
@@ -19670,6 +19711,17 @@ export interface components {
              * @example false
              */
             risks?: boolean;
+            /**
+             * @description Optional: list the moves from this index of the whole list on (0, the first). With `limit`, a client pages through a list too long to take at once (an I Doubt It claimer has C(n, 3) x 13 claims); `count` says how many there are.
+             * @default 0
+             * @example 0
+             */
+            offset?: number;
+            /**
+             * @description Optional: list at most this many moves (by default every one from `offset`).
+             * @example 100
+             */
+            limit?: number;
         };
         ApplyRequest: {
             /**
