@@ -297,7 +297,7 @@ def main() -> None:
                 "game": ":".join(map(str, spec)), "cores": os.cpu_count(),
                 "one_at_a_time": one_at_a_time(port, bodies[:args.positions + 10])}
             rest = bodies[args.positions + 10:]
-            chunk = len(rest) // runs  # each run its own positions: no cache hit
+            chunk = len(rest) // max(1, runs)  # each run its own positions: no cache hit
             row["after_one_at_a_time"] = direct_share(port)
             row["under_load"] = [
                 under_load(port, rest[i * chunk:(i + 1) * chunk], legal, clients,
