@@ -70,8 +70,8 @@ DEFAULTS: dict[str, Any] = {
     "HINT_PER_CLIENT": 4,  # hints one client (address) may have computing at once
     "HINT_BACKLOG": 32,  # jobs waiting (per process embedded, in the queue with Redis)
     "HINT_SYNC_WAITS": 1,  # requests of a process that may wait for a search (else 202)
-    "HINT_DIRECT_MS": None,  # searches expected within it run in the request (None: 15
-    # embedded, 0 with REDIS_URL; docs/workers.md "The direct path")
+    "HINT_DIRECT_MS": None,  # searches expected within it run in the request (None: 15,
+    # in both deployments; 0: every search a job; docs/workers.md "The direct path")
     "RATE_LIMIT": "50 per second; 1000 per minute",  # one client's requests to /v1/ ("": off)
     "HINT_RATE_LIMIT": "10 per second; 300 per minute",  # its hints, evaluations, searches
     "SEALED_RATE_LIMIT": "20 per minute; 1000 per day",  # the sealed games it may start

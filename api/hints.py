@@ -130,16 +130,16 @@ def capped(body: dict[str, Any]) -> dict[str, int]:
 
 def direct_ms(config: Any) -> float:
     """``HINT_DIRECT_MS``: searches expected within it run in the request's process
-    (docs/workers.md "The direct path"); by default 15 in the embedded default and 0
-    (never: every hint goes to the RQ workers) with ``REDIS_URL``."""
+    (docs/workers.md "The direct path"), in both deployments (with ``REDIS_URL`` the rest
+    go to the RQ workers, and every answer is cached in Redis); 0: every search a job."""
     value = config.get("HINT_DIRECT_MS")
     if value is None or value == "":
-        return 0.0 if config.get("REDIS_URL") else DIRECT_MS
+        return DIRECT_MS
     return float(value)
 
 
 DIRECT_MS = 15.0
-"""The embedded default's ``HINT_DIRECT_MS``."""
+"""The default ``HINT_DIRECT_MS`` (milliseconds of CPU a search of the class took lately)."""
 
 RETRY_AFTER = 1
 """Seconds a client should wait before polling an unfinished job (``Retry-After``)."""
