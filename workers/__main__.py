@@ -30,7 +30,16 @@ from rq.utils import now
 from rq.worker import WorkerStatus
 from rq.worker_registration import REDIS_WORKER_KEYS
 
-from workers.jobs import BEAT_TTL, DONE_TTL, beat_key, beat_value, beaten, done_key, worker_name
+from workers.jobs import (
+    BEAT_TTL,
+    DONE_TTL,
+    ENDED,
+    beat_key,
+    beat_value,
+    beaten,
+    done_key,
+    worker_name,
+)
 from workers.queue import QUEUE
 from workers.settings import register_games, setting
 from workers.watchdog import watch
@@ -167,7 +176,7 @@ class HintWorker(SimpleWorker):
         super().cleanup_execution(job, pipeline, execution)
         self.set_state(WorkerStatus.IDLE, pipeline=pipeline)
         self.heartbeat(pipeline=pipeline)
-        pipeline.rpush(done_key(job.id), 1)  # wakes the API's wait (workers.queue)
+        pipeline.rpush(done_key(job.id), ENDED)  # wakes the API's wait (workers.queue)
         pipeline.expire(done_key(job.id), DONE_TTL)
 
     def _register_again(self) -> None:

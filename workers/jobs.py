@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import orjson
 from redis import Redis
 from rq import get_current_job
 from rq.job import Job
@@ -26,8 +27,9 @@ import solver
 from workers.cache import RedisCache, configured_bytes
 from workers.requests import CacheEntry, HintRequest
 
-__all__ = ["BEAT_TTL", "DONE_TTL", "WORKER_PREFIX", "beat_key", "beat_value", "beaten",
-           "done_key", "merge_ranges", "search", "search_range", "worker_name"]
+__all__ = ["BEAT_TTL", "DONE_TTL", "ENDED", "WORKER_PREFIX", "beat_key", "beat_value",
+           "beaten", "done_key", "merge_ranges", "search", "search_range", "tell",
+           "worker_name"]
 
 log = logging.getLogger(__name__)
 
@@ -49,8 +51,28 @@ DONE_TTL = 60
 
 def done_key(job_id: str) -> str:
     """``cassino:done:<id>``: a list the worker pushes to when the job ends (finished or
-    failed, in the transaction that records it), on which the API's wait blocks."""
+    failed, in the transaction that records it), on which the API's wait blocks; a hint's
+    answer is pushed there first, as soon as it is searched (:func:`tell`)."""
     return f"cassino:done:{job_id}"
+
+
+ENDED = b"1"
+"""The notice of a job's end (RQ has recorded it: read the job); any other is an answer."""
+
+
+def tell(job: Job, answer: dict[str, Any]) -> None:
+    """Push ``answer`` to the job's notice list before RQ records the job's end (its
+    registries, result and worker state take a few milliseconds more): the waiting API
+    answers with it at once (``workers.queue``, which checks it as it checks a job's
+    result). Best effort: the end notice follows in any case."""
+    try:
+        with job.connection.pipeline(transaction=False) as pipe:
+            pipe.rpush(done_key(job.id), orjson.dumps(answer))
+            pipe.expire(done_key(job.id), DONE_TTL)
+            pipe.execute()
+    except Exception as exc:  # Redis away for a moment: the end notice tells it later
+        log.warning("the answer of job %s was not told early: %s", job.id,
+                    type(exc).__name__)
 
 
 _names: dict[int, str] = {}
@@ -176,9 +198,11 @@ def search(payload: dict[str, Any]) -> dict[str, Any]:
     request = HintRequest.from_payload(payload)
     with heartbeat(job):
         tally = request.solve(progress=_reporter(job, request.cap))
+    answer = request.answer(tally, cached=False)
     if job is not None:
         _keep(job, request, tally)
-    return request.answer(tally, cached=False)
+        tell(job, answer)
+    return answer
 
 
 def _keep(job: Job, request: HintRequest, tally: solver.Tally) -> None:
@@ -214,6 +238,8 @@ def merge_ranges(payload: dict[str, Any], range_ids: list[str]) -> dict[str, Any
             raise RuntimeError(f"range {range_id} has no result")
         tallies.append(solver.Tally.from_dict(value))
     tally = solver.merge(tallies)
+    answer = request.answer(tally, cached=False)
     if job is not None:
         _keep(job, request, tally)
-    return request.answer(tally, cached=False)
+        tell(job, answer)
+    return answer

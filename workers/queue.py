@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import orjson
 from redis import Redis
 from redis.exceptions import OutOfMemoryError, RedisError
 from rq import Queue, Retry, Worker
@@ -69,6 +70,21 @@ def _reachable() -> Iterator[None]:
     except RedisError as exc:
         log.warning("redis error: %s", exc)
         raise QueueUnavailable("the job queue is unreachable: try again later") from exc
+
+
+def _bytes(value: bytes | str) -> bytes:
+    return value.encode() if isinstance(value, str) else value
+
+
+def _told(notice: bytes | None) -> Any:
+    """The answer a job's notice carries (:func:`workers.jobs.tell`), or ``None``: no
+    notice, the end notice (:data:`workers.jobs.ENDED`), or one that does not read."""
+    if notice is None or notice == jobs.ENDED:
+        return None
+    try:
+        return orjson.loads(notice)
+    except orjson.JSONDecodeError:
+        return None
 
 
 class Unreadable(Exception):  # noqa: N818 - a condition, not a bug
@@ -188,17 +204,22 @@ class RedisService(HintService):
         return merge.id
 
     def wait(self, job_id: str, seconds: float) -> Any:
-        """Block on the job's end notice (:func:`workers.jobs.done_key`, pushed by the
-        worker with the job's end) between reads of the job, in slices of at most
-        :data:`NOTICE_WAIT` (a worker that pushes none is still read that often); a
-        notice taken for a job that did end is put back for the next waiter of a shared
-        job (one taken for a job retried since is not: the retry's end pushes another)."""
+        """Block on the job's notices (:func:`workers.jobs.done_key`: its answer, pushed by
+        the worker as soon as it is searched, then its end) between reads of the job, in
+        slices of at most :data:`NOTICE_WAIT` (a worker that pushes none is still read that
+        often); a notice taken for a job that did end, or an answer, is put back for the
+        next waiter of a shared job (one taken for a job retried since is not: the retry's
+        end pushes another)."""
         deadline = time.monotonic() + seconds
         next_rescue = time.monotonic() + 1.0
         notice = jobs.done_key(job_id)
-        taken = False
+        taken: bytes | None = None
         with _reachable():
             while True:
+                told = _told(taken)
+                if told is not None:  # the answer, pushed as soon as it was searched
+                    self._pass_on(notice, taken)
+                    return told  # submit checks it, as a job's result
                 job = self._fetch(job_id)
                 if job is None:
                     return {}  # gone or unreadable: no answer (submit searches again)
@@ -219,13 +240,14 @@ class RedisService(HintService):
                 if now >= next_rescue:  # a worker may have died under this job
                     rescue(self.connection, self.queue)
                     next_rescue = now + 1.0
-                taken = self.connection.blpop([notice], timeout=max(
-                    0.001, min(NOTICE_WAIT, deadline - now))) is not None
+                popped = self.connection.blpop([notice], timeout=max(
+                    0.001, min(NOTICE_WAIT, deadline - now)))
+                taken = None if popped is None else _bytes(popped[1])
 
-    def _pass_on(self, notice: str, taken: bool) -> None:
-        if taken:
+    def _pass_on(self, notice: str, taken: bytes | None) -> None:
+        if taken is not None:
             with self.connection.pipeline() as pipe:
-                pipe.lpush(notice, 1)
+                pipe.lpush(notice, taken)
                 pipe.expire(notice, jobs.DONE_TTL)
                 pipe.execute()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import orjson
 import pytest
 import redis
 from flask.testing import FlaskClient
@@ -78,6 +79,42 @@ def test_identical_concurrent_requests_share_one_job(redis_server: RedisServer,
     connection = redis.Redis.from_url(redis_server.url)
     finished = FinishedJobRegistry(queue=Queue(QUEUE, connection=connection))
     assert finished.get_job_ids() == [first.json["job"]["id"]]  # it ran once
+
+
+def test_a_worker_tells_the_answer_before_rq_records_the_end(redis_server: RedisServer,
+                                                             workers: Workers) -> None:
+    """The searched answer is pushed to the job's notices first, then RQ's end notice: the
+    answer told is the job's result, byte for byte as JSON."""
+    workers.start(1)
+    client = client_for(redis_server)
+    accepted = client.post("/v1/hints", json=body(mid_game(35), seed=2, **{"async": True}))
+    assert accepted.status_code == 202
+    done = poll(client, accepted.json["job"]["url"])
+    notices = redis.Redis.from_url(redis_server.url).lrange(
+        jobs.done_key(accepted.json["job"]["id"]), 0, -1)
+    assert [orjson.loads(n) for n in notices[:-1]] == [done["result"]]
+    assert notices[-1] == jobs.ENDED
+
+
+def test_a_waiter_answers_with_the_told_answer_and_passes_it_on(
+        redis_server: RedisServer) -> None:
+    """No worker runs: the job stays queued, yet an answer told on its notices is what the
+    wait returns (submit checks it as a result), and it stays for the next waiter."""
+    app = create_app({"REDIS_URL": redis_server.url})
+    service = app.extensions["cardgames_hints"]
+    state = mid_game(36)
+    request = HintRequest("hints", state.view(state.to_move), seed=5,
+                          scope=open_scope(state.to_dict(), state.to_move))
+    job_id = service.start(request)
+    assert service.wait(job_id, 0.2) is None  # queued, nothing told: its deadline
+    answer = request.answer(request.solve(), cached=False)
+    connection = redis.Redis.from_url(redis_server.url)
+    connection.rpush(jobs.done_key(job_id), orjson.dumps(answer))
+    for _waiter in range(2):
+        told = service.wait(job_id, 5.0)
+        assert told == answer
+        request.check_answer(told)
+    assert service.status(job_id) == "queued"
 
 
 def test_a_large_budget_is_split_and_merged_exactly(redis_server: RedisServer,
