@@ -40,15 +40,28 @@ def test_a_whole_game_by_picking_cards(browser: Any, server: Server) -> None:
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     answers: list[Any] = []
 
+    pages: list[tuple[Any, Any]] = []  # each legal-moves request and its answer
+    claims: list[str] = []  # each claim the page applied
+
     def answered(response: Any) -> None:
         if urlparse(response.url).path.startswith("/v1/") and response.request.method == "POST":
             with contextlib.suppress(Exception):  # a non-JSON answer names no card
                 answers.append(response.json())
+                path = urlparse(response.url).path
+                if path == "/v1/legal-moves":
+                    pages.append((response.request.post_data_json, response.json()))
+                elif path == "/v1/apply":
+                    move = response.request.post_data_json["move"]
+                    if str(move).startswith("claim:"):
+                        claims.append(move)
 
     page.on("response", answered)
     page.goto(f"{server.url}/play?game=i-doubt-it&seed=5&opponent=counting&delay=0")
     wait_for_phase(page, "human")
     assert_controls_are_labelled(page)
+    listed = page.locator('[data-testid="all-moves"] li')
+    assert listed.count() == 61  # sixty claims as buttons, and how many there are in all
+    assert "3,718 claims in all" in (page.text_content('[data-testid="more-moves"]') or "")
     page.click('[data-testid^="hand-card-"] >> nth=0')
     page.click('[data-testid="why-button"]')
     page.wait_for_selector('[data-testid="why-row"]')
@@ -73,6 +86,16 @@ def test_a_whole_game_by_picking_cards(browser: Any, server: Server) -> None:
                 hinted = True
             page.click('[data-testid="pass-button"]')
     assert wait_for_phase(page, "human", "game-over")
+    # no list is fetched whole: a page of the first claims, and the picked cards' thirteen
+    # claims (their warnings) found at their place in the engine's list
+    assert pages and all("limit" in body for body, _ in pages)
+    picked = [(body, answer) for body, answer in pages if body.get("risks")]
+    assert picked and claims
+    for body, answer in picked:
+        sets = {tuple(m["cards"]) for m in answer["moves"]}
+        assert len(answer["moves"]) == len(answer["risks"]) == 13 and len(sets) == 1, body
+    claimed = {tuple(c.split(":")[1].split(",")) for c in claims}
+    assert claimed <= {tuple(m["cards"]) for _, a in picked for m in a["moves"]}
     assert hinted, "no claim to speak on came in the first turns"
     assert "Claims so far" in page.inner_text('[data-testid="your-stats"]')
     assert not errors, errors

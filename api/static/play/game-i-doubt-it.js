@@ -12,6 +12,7 @@ const $ = (id) => document.getElementById(id);
 const byTest = (testid) => document.querySelector(`[data-testid="${testid}"]`);
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const LISTED = 60;  // the claims listed as buttons at most: the rest by picking cards
 const cardText = (card) => `${card.slice(0, -1)}${SUITS[card.slice(-1)]}`;
 const red = (card) => "HD".includes(card.slice(-1));
 
@@ -26,7 +27,7 @@ export function start(api, config, context) {
   const choices = [...levels, ...(house.bots || [])];
   const bot = choices.includes(config.opponent) ? config.opponent : "solver";
   const features = entry.features || [];
-  const state = { token: null, credential: null, view: null, moves: [], picked: [],
+  const state = { token: null, credential: null, view: null, moves: [], count: 0, picked: [],
                   risks: new Map(), generation: 0 };
   const seat = () => ({ game: state.token, credential: state.credential });
 
@@ -76,6 +77,38 @@ export function start(api, config, context) {
     const at = state.picked.indexOf(card);
     if (at >= 0) state.picked.splice(at, 1);
     else if (state.picked.length < size()) state.picked.push(card);
+    render();
+    if (state.picked.length === size()) pickedRisks(state.generation);
+  }
+
+  // The claims of a set of cards lie together in the engine's list: each set of the hand
+  // (in the hand's order, as combinations come) with the thirteen ranks after it.  So the
+  // picked cards' claims are one page of legal-moves, their warnings with them, and the
+  // thousands of claims of a big hand are never fetched whole.
+  function choose(n, k) {
+    let out = 1;
+    for (let i = 0; i < k; i += 1) out = (out * (n - i)) / (i + 1);
+    return Math.round(out);
+  }
+
+  function claimsOffset() {
+    const hand = state.view.hand;
+    const at = state.picked.map((c) => hand.indexOf(c)).sort((a, b) => a - b);
+    let index = 0;
+    let next = 0;
+    at.forEach((position, j) => {
+      for (let x = next; x < position; x += 1) index += choose(hand.length - 1 - x, at.length - 1 - j);
+      next = position + 1;
+    });
+    return index * RANKS.length;
+  }
+
+  async function pickedRisks(generation) {
+    if (!features.includes("risks")) return;
+    const page = await api.legalMoves({ ...seat(), risks: true, offset: claimsOffset(),
+                                        limit: RANKS.length });
+    if (generation !== state.generation || state.picked.length !== size()) return;
+    for (const risk of page.risks || []) state.risks.set(risk.move, risk);
     render();
   }
 
@@ -130,15 +163,18 @@ export function start(api, config, context) {
     }
     $("selection-moves").replaceChildren(...actions);
     $("selection-text").textContent = claiming() ? `Picked: ${state.picked.map(cardText).join(" ") || "none"}` : "";
+    const more = state.count > state.moves.length ? [el("li", { "data-testid": "more-moves",
+      text: `… ${state.count.toLocaleString("en")} claims in all: pick the cards and name the rank.` })] : [];
     $("all-moves").replaceChildren(...state.moves.map((m) => el("li", {}, el("button", {
       type: "button", className: "play", "data-testid": `any-move-${m.id}`, "data-move-id": m.id,
-      onclick: () => play(m.id) }, m.description || m.id))));
+      onclick: () => play(m.id) }, m.description || m.id))), ...more);
     const result = view.result;
     $("scoreboard").textContent = result.over ? `Chips: ${result.points.join(" · ")}` : "";
   }
 
   async function nextTurn(generation) {
     state.moves = [];
+    state.count = 0;
     state.picked = [];
     $("why-not").hidden = true;
     const result = state.view.result;
@@ -151,10 +187,11 @@ export function start(api, config, context) {
       setPhase("game-over", `Game over: ${won ? "you win" : `seat ${result.winners[0]} wins`} (chips ${result.points.join(" · ")}).`);
       return;
     }
-    const listed = await api.legalMoves({ ...seat(), risks: features.includes("risks") });
+    const listed = await api.legalMoves({ ...seat(), limit: LISTED });
     if (generation !== state.generation) return;
     state.moves = listed.moves;
-    state.risks = new Map((listed.risks || []).map((r) => [r.move, r]));
+    state.count = listed.count;
+    state.risks = new Map();
     render();
     setPhase("human", claiming() ? "Your turn: pick cards, name a rank, claim." : "A claim lies face down: doubt it or pass.");
   }
@@ -227,6 +264,9 @@ export function start(api, config, context) {
     if (config.timeMs !== null) options.time_ms = config.timeMs;
     try {
       const answer = await api.hints({ ...seat(), ...options });
+      const listed = new Set(state.moves.map((m) => m.id));  // the hinted claims listed too
+      state.moves = [...state.moves, ...answer.moves.map((h) => h.move).filter((m) => !listed.has(m.id))];
+      render();
       $("hint-list").replaceChildren(...answer.moves.map((hint) => el("li", {
         "data-testid": "hint-row", "data-move-id": hint.move.id },
         `${hint.move.description || hint.move.id}: ${hint.equity}`,
