@@ -3,12 +3,17 @@
 The work is CPU-bound pure Python, so one process per core plus one, four threads each
 (workers.settings.THREADS: one searching a small hint, two waiting for it, one for cheap
 requests).
-Keep-alive is off by default: a kept-alive connection sticks to one process, and with a
-few long-lived client connections the processes end up unevenly loaded (measured with
-``make bench-api``: 1,100 to 2,700 req/s from run to run with keep-alive, about 2,000
-steadily without).  Override with CARDGAMES_BIND, CARDGAMES_WORKERS, CARDGAMES_THREADS,
-CARDGAMES_KEEPALIVE (seconds), CARDGAMES_WORKER_CLASS, CARDGAMES_ACCESS_LOG, CARDGAMES_STORE,
-CARDGAMES_LEDGER (or their old names CASSINO_*: workers.settings).
+Keep-alive is on for 2 seconds (CARDGAMES_KEEPALIVE; 0: off): a client that keeps its
+connection saves the connect, accept and close of every request (0.37 ms of a default
+hint's 3.5, docs/workers.md).  A kept-alive connection sticks to one process, and with a
+few long-lived connections the processes were unevenly loaded (``make bench-api``: 1,100
+to 2,700 req/s from run to run, about 2,000 steadily without keep-alive), so one
+connection carries at most CARDGAMES_KEEPALIVE_REQUESTS requests (100) before the answer
+says ``Connection: close`` and the client's next connection is accepted by any process
+(``api/gunicorn_worker.py``).  Override with CARDGAMES_BIND, CARDGAMES_WORKERS,
+CARDGAMES_THREADS, CARDGAMES_KEEPALIVE (seconds), CARDGAMES_KEEPALIVE_REQUESTS,
+CARDGAMES_WORKER_CLASS, CARDGAMES_ACCESS_LOG, CARDGAMES_STORE, CARDGAMES_LEDGER (or their old
+names CASSINO_*: workers.settings).
 The default worker class is gthread whose own refusals (414, 431, 400) are JSON like the
 app's, and which reads each request whole in its event loop before a thread sees it, so
 slow clients hold no thread: a request not in within CARDGAMES_READ_TIMEOUT seconds (10)
@@ -38,7 +43,7 @@ bind = setting("BIND", "127.0.0.1:8000")
 workers = int(setting("WORKERS", str(multiprocessing.cpu_count() + 1)))
 threads = int(setting("THREADS", str(THREADS)))
 worker_class = setting("WORKER_CLASS", "api.gunicorn_worker.JsonErrorWorker")
-keepalive = int(setting("KEEPALIVE", "0"))
+keepalive = int(setting("KEEPALIVE", "2"))
 timeout = 60
 graceful_timeout = 10
 max_requests = 50_000  # recycle workers now and then (bounded memory growth)

@@ -60,6 +60,11 @@ __all__ = ["JsonErrorWorker", "RequestBuffer"]
 
 READ_TIMEOUT = 10.0
 """Seconds a request (its headers and its body) has to arrive whole: CARDGAMES_READ_TIMEOUT."""
+KEEPALIVE_REQUESTS = 100
+"""Requests one kept-alive connection may carry (CARDGAMES_KEEPALIVE_REQUESTS; 0: no
+limit): the answer to the last says ``Connection: close``, and the client's next
+connection lands on whichever process accepts it first, so a few long-lived connections
+do not pin the load to one process."""
 LINGER = 2.0
 """Seconds a closing connection waits for the client's FIN (gunicorn's own linger)."""
 LINGER_BYTES = 64 * 1024
@@ -324,6 +329,8 @@ class JsonErrorWorker(ThreadWorker):  # type: ignore[misc]
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.read_timeout = float(setting("READ_TIMEOUT", str(READ_TIMEOUT)))
+        self.keepalive_requests = int(setting("KEEPALIVE_REQUESTS",
+                                              str(KEEPALIVE_REQUESTS)) or 0)
         self.reading: dict[Any, _Reading] = {}  # by connection, oldest first
         self.lingering: dict[socket.socket, tuple[float, int]] = {}  # deadline, bytes read
         self.held: list[tuple[float, int, Any, Any, bytes]] = []  # a heap, soonest first
@@ -532,6 +539,10 @@ class JsonErrorWorker(ThreadWorker):  # type: ignore[misc]
             # Refused before its body came (a 413): close after the answer.  Kept alive,
             # gunicorn would first read the rest of the body in this thread.
             req.force_close()
+        served = getattr(conn, "cassino_served", 0) + 1
+        conn.cassino_served = served
+        if self.keepalive_requests and served >= self.keepalive_requests:
+            req.force_close()  # its last on this connection (KEEPALIVE_REQUESTS)
         if not self.holding:
             return bool(super().handle_request(req, conn))
         sock = conn.sock

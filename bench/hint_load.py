@@ -7,10 +7,11 @@ worker (``make worker``) and the same gunicorn with ``REDIS_URL``.  Every hint i
 position (and seed) not asked before, so no answer comes from the cache.  For each game
 (``--games``: ``game:variant:seats``; Cassino's default two-seat game first):
 
-* **one at a time**: ``--positions`` hints, each on a new connection (keep-alive is off,
-  as ``make run`` serves), wall-clock p50/p95/p99 as the client sees them, beside the
-  answers' own ``solver.elapsed_ms`` (the search alone) and the difference per request
-  (what carrying it costs);
+* **one at a time**: ``--positions`` hints, each on a new connection, wall-clock
+  p50/p95/p99 as the client sees them, beside the answers' own ``solver.elapsed_ms`` (the
+  search alone) and the difference per request (what carrying it costs); taking turns
+  with as many other hints on one kept-alive connection (``make run`` keeps one for 2 s
+  and 100 requests: ``kept_alive``);
 * **under load**: wrk with ``--clients`` connections sending hints of new positions for
   ``--seconds``, the 200 answers per second (and per core) and the 202s, 429s and 503s,
   while another client asks legal moves twenty times a second: its p50/p95/p99.
@@ -187,27 +188,38 @@ def _stats(xs: list[float]) -> dict[str, float]:
 
 
 def one_at_a_time(port: int, bodies: list[bytes], warm: int = 10) -> dict[str, Any]:
-    """Each body once, one request at a time on a new connection."""
-    wall: list[float] = []
-    search: list[float] = []
-    beyond: list[float] = []
+    """Each body once, one request at a time, taking turns: one on a new connection, the
+    next on one connection kept alive (http.client opens another when the server closes
+    it), so that both see the machine in the same moment."""
+    times: dict[bool, dict[str, list[float]]] = {
+        kept: {"wall": [], "search": [], "beyond": []} for kept in (False, True)}
     statuses: dict[int, int] = {}
+    alive = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
     for index, body in enumerate(bodies):
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        kept = index % 2 == 1
+        connection = alive if kept else http.client.HTTPConnection("127.0.0.1", port,
+                                                                   timeout=60)
         began = time.perf_counter()
         connection.request("POST", "/v1/hints", body, {"Content-Type": "application/json"})
         response = connection.getresponse()
         answer = json.loads(response.read())
         took = (time.perf_counter() - began) * 1000
-        connection.close()
+        if not kept:
+            connection.close()
         statuses[response.status] = statuses.get(response.status, 0) + 1
         if index < warm or response.status != 200 or answer["solver"]["cached"]:
             continue  # the first requests start each process's search process
-        wall.append(took)
-        search.append(answer["solver"]["elapsed_ms"])
-        beyond.append(took - answer["solver"]["elapsed_ms"])
-    return {"requests": len(wall), "statuses": statuses, "hint_ms": _stats(wall),
-            "search_ms": _stats(search), "beyond_search_ms": _stats(beyond)}
+        times[kept]["wall"].append(took)
+        times[kept]["search"].append(answer["solver"]["elapsed_ms"])
+        times[kept]["beyond"].append(took - answer["solver"]["elapsed_ms"])
+    alive.close()
+
+    def summary(kept: bool) -> dict[str, Any]:
+        got = times[kept]
+        return {"requests": len(got["wall"]), "hint_ms": _stats(got["wall"]),
+                "search_ms": _stats(got["search"]), "beyond_search_ms": _stats(got["beyond"])}
+
+    return {"statuses": statuses, **summary(False), "kept_alive": summary(True)}
 
 
 def direct_share(port: int) -> dict[str, float]:
@@ -290,13 +302,13 @@ def main() -> None:
         for spec in games:
             found = made[spec]
             runs = len(args.clients)
-            seeds = 1 + (runs * RATE_BOUND * args.seconds) // len(found)
+            seeds = 3 + (runs * RATE_BOUND * args.seconds) // len(found)  # and two passes
             bodies = hint_bodies(found, seeds)
             row: dict[str, Any] = {
                 "deployment": "redis + 1 RQ worker" if args.redis else "embedded",
                 "game": ":".join(map(str, spec)), "cores": os.cpu_count(),
-                "one_at_a_time": one_at_a_time(port, bodies[:args.positions + 10])}
-            rest = bodies[args.positions + 10:]
+                "one_at_a_time": one_at_a_time(port, bodies[:2 * args.positions + 10])}
+            rest = bodies[2 * args.positions + 10:]
             chunk = len(rest) // max(1, runs)  # each run its own positions: no cache hit
             row["after_one_at_a_time"] = direct_share(port)
             row["under_load"] = [

@@ -4,6 +4,7 @@ chunked body over 256 KiB is a 413, and /metrics counts the requests of every pr
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import re
@@ -199,3 +200,46 @@ def test_the_counts_of_a_killed_process_remain_and_the_directory_goes(
     assert server.process.returncode == 0
     assert not directory.exists()  # on_exit removed what the master made
     assert "Traceback" not in server.log.read_text()
+
+
+def _kept(connection: http.client.HTTPConnection, path: str = "/health") -> tuple[
+        object, str | None]:
+    """One GET on ``connection``: the socket it went out on, and the answer's
+    ``Connection`` header."""
+    connection.request("GET", path)
+    sock = connection.sock
+    answer = connection.getresponse()
+    answer.read()
+    assert answer.status == 200
+    return sock, answer.getheader("Connection")
+
+
+def test_connections_are_kept_alive_for_a_bounded_number_of_requests(
+        server: Gunicorn, tmp_path: Path) -> None:
+    # make run's settings: a second request rides the first one's connection
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    first, said = _kept(connection)
+    assert said == "keep-alive" and first is not None
+    assert _kept(connection)[0] is first
+    connection.close()
+    # KEEPALIVE_REQUESTS=3: the third answer closes, the next request opens a new one
+    capped = start_gunicorn(tmp_path, processes=1, CARDGAMES_KEEPALIVE_REQUESTS="3")
+    try:
+        connection = http.client.HTTPConnection("127.0.0.1", capped.port, timeout=10)
+        sockets = [_kept(connection) for _ in range(4)]
+        assert [said for _, said in sockets] == ["keep-alive", "keep-alive", "close",
+                                                 "keep-alive"]
+        assert sockets[0][0] is sockets[1][0] is sockets[2][0]
+        assert sockets[3][0] is not sockets[0][0]
+        connection.close()
+    finally:
+        capped.stop()
+    # KEEPALIVE=0: every answer closes its connection, as before
+    (tmp_path / "off").mkdir()
+    off = start_gunicorn(tmp_path / "off", processes=1, CARDGAMES_KEEPALIVE="0")
+    try:
+        connection = http.client.HTTPConnection("127.0.0.1", off.port, timeout=10)
+        assert _kept(connection)[1] == "close"
+        connection.close()
+    finally:
+        off.stop()
