@@ -28,6 +28,11 @@ and the event loop sends it at that moment; the app asks through the WSGI enviro
 ``cassino.hold_until``.  A thread that slept out the pace held one of the process's two
 threads for 200 ms a house move, and a client starting games with a house seat from a
 dozen connections held them all (docs/api.md "Operations", "Costly requests").
+
+And it runs what the app leaves for after its answer (``cassino.after_answer``,
+:mod:`api.after`: a direct hint's tally handed to the cache writer) in the request's thread
+once the answer is written, so that work does not share the interpreter with the answer
+on its way out.
 """
 
 from __future__ import annotations
@@ -39,7 +44,9 @@ import itertools
 import re
 import selectors
 import socket
+import threading
 import time
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -52,6 +59,7 @@ from gunicorn.http.errors import (  # type: ignore[import-untyped]
 )
 from gunicorn.workers.gthread import ThreadWorker  # type: ignore[import-untyped]
 
+from api.after import AFTER_ANSWER
 from api.observe import HEADER, record_refused, request_id
 from api.pace import HOLD_UNTIL
 from workers.settings import setting
@@ -329,6 +337,7 @@ class JsonErrorWorker(ThreadWorker):  # type: ignore[misc]
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.read_timeout = float(setting("READ_TIMEOUT", str(READ_TIMEOUT)))
+        self.after = threading.local()  # each thread's queue of work after its answer
         self.keepalive_requests = int(setting("KEEPALIVE_REQUESTS",
                                               str(KEEPALIVE_REQUESTS)) or 0)
         self.reading: dict[Any, _Reading] = {}  # by connection, oldest first
@@ -360,10 +369,14 @@ class JsonErrorWorker(ThreadWorker):  # type: ignore[misc]
         self.wsgi = self.call_app
 
     def call_app(self, environ: dict[str, Any], start_response: Any) -> Any:
-        """The app, offered ``cassino.hold_until`` when its answer may be held."""
+        """The app, offered ``cassino.hold_until`` when its answer may be held, and
+        ``cassino.after_answer`` (:mod:`api.after`)."""
         sock = environ.get("gunicorn.socket")
         if isinstance(sock, _HeldSocket):
             environ[HOLD_UNTIL] = sock.hold_until
+        queue = getattr(self.after, "queue", None)
+        if queue is not None:
+            environ[AFTER_ANSWER] = queue.append
         return self.app_wsgi(environ, start_response)
 
     # --- reading requests in the event loop (these run in the worker's main thread) ----
@@ -533,6 +546,21 @@ class JsonErrorWorker(ThreadWorker):  # type: ignore[misc]
         self.expire_lingering()
 
     def handle_request(self, req: Any, conn: Any) -> bool:
+        """gthread's, then the work the app left for after its answer (:mod:`api.after`),
+        in this thread, whatever became of the request."""
+        queue: list[Callable[[], None]] = []
+        self.after.queue = queue
+        try:
+            return self._handle_request(req, conn)
+        finally:
+            self.after.queue = None
+            for work in queue:
+                try:
+                    work()
+                except Exception:  # the answer stands; the work was best effort
+                    self.log.exception("work after an answer failed")
+
+    def _handle_request(self, req: Any, conn: Any) -> bool:
         if getattr(conn, "cassino_continued", False):
             req._expected_100_continue = False  # the event loop sent "100 Continue"
         if getattr(conn, "cassino_partial", False):

@@ -13,6 +13,7 @@ from flask import request as flask_request
 from flask.views import MethodView
 from flask_smorest import abort
 
+from api.after import after_answer
 from api.errors import BODY_ERRORS, about, document_errors
 from api.examples import request_example, response_example
 from api.game_responses import ANSWERS, JobSchema
@@ -173,7 +174,8 @@ def answer(kind: str, body: dict[str, Any]) -> Any:
         # search is a thread cheap requests cannot have.
         limit = direct_ms(config)
         result = None if body["async_"] else hints.quick(request, client=client,
-                                                          direct_ms=limit)
+                                                          direct_ms=limit,
+                                                          defer=after_answer)
         if result is None:
             waiting = not body["async_"] and waits.acquire(blocking=False)
             result = hints.submit(request, force_async=not waiting, client=client,

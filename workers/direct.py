@@ -127,11 +127,14 @@ class Direct:
         return self._running.get(family) if family else None
 
     def search(self, request: HintRequest, limit_ms: float, client: str | None,
-               cache_put: Callable[[HintRequest, CacheEntry], None]) -> solver.Tally | None:
+               cache_put: Callable[[HintRequest, CacheEntry], None],
+               defer: Callable[[Callable[[], None]], None] | None = None,
+               ) -> solver.Tally | None:
         """The request's tally, searched here; ``None`` when the slot is taken, the family
         is being searched, or the search ran past its bound (then: a job).  The tally is
-        cached after the answer leaves, by this process's writer thread; until then the
-        family counts as being searched (:meth:`running`)."""
+        cached by this process's writer thread, handed to it by ``defer`` (the API's: once
+        the answer has left, :mod:`api.after`) or at once; until it is cached the family
+        counts as being searched (:meth:`running`)."""
         if not self._slot(limit_ms):
             return None
         family = request.family
@@ -159,7 +162,15 @@ class Direct:
                 self._done(family, event)
         if tally is None:
             return None
-        self._writer().submit(self._put, request, tally, cache_put, event)
+        found = tally
+
+        def write() -> None:
+            self._writer().submit(self._put, request, found, cache_put, event)
+
+        if defer is None:
+            write()
+        else:
+            defer(write)
         return tally
 
     def _slot(self, limit_ms: float) -> bool:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -162,9 +162,10 @@ class RedisService(HintService):
         return {"ready": workers > 0, "redis": "ok", "workers": workers}
 
     def quick(self, request: HintRequest, *, client: str | None = None,
-              direct_ms: float = 0) -> Any:
+              direct_ms: float = 0,
+              defer: Callable[[Callable[[], None]], None] | None = None) -> Any:
         with _reachable():
-            return super().quick(request, client=client, direct_ms=direct_ms)
+            return super().quick(request, client=client, direct_ms=direct_ms, defer=defer)
 
     def submit(self, request: HintRequest, *, force_async: bool = False,
                client: str | None = None, per_client: int = 0, backlog: int = 0,

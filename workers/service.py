@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import os
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from workers.cache import DiskCache, RedisCache
@@ -92,10 +93,12 @@ class HintService(ABC):
         return None
 
     def quick(self, request: HintRequest, *, client: str | None = None,
-              direct_ms: float = 0) -> Answer | None:
+              direct_ms: float = 0,
+              defer: Callable[[Callable[[], None]], None] | None = None) -> Answer | None:
         """The answer without a job, or ``None``: from the cache, else searched here when
         the request's search is expected within ``direct_ms`` (:mod:`workers.direct`;
-        0: never).  :meth:`submit` with ``cached=False`` takes it from there."""
+        0: never; ``defer``: when its tally is handed to the cache writer).  :meth:`submit`
+        with ``cached=False`` takes it from there."""
         answer = self.cached(request)
         if answer is not None:
             return answer
@@ -104,7 +107,7 @@ class HintService(ABC):
         if not direct.fits(request, direct_ms):
             return None
         try:
-            tally = direct.search(request, direct_ms, client, self.cache.put)
+            tally = direct.search(request, direct_ms, client, self.cache.put, defer)
         except Exception as exc:
             log.exception("a direct search failed")
             raise JobFailed("the search failed") from exc

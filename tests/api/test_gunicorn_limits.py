@@ -243,3 +243,35 @@ def test_connections_are_kept_alive_for_a_bounded_number_of_requests(
         connection.close()
     finally:
         off.stop()
+
+
+def test_a_direct_hint_is_cached_once_its_answer_has_left(tmp_path: Path) -> None:
+    """make run's worker runs what the app leaves for after its answer (api/after.py): a
+    direct hint's tally reaches the cache then, and the identical request that follows on
+    the same connection is answered from it, with the same moves."""
+    from bench.api_bench import mid_game_states
+
+    served = start_gunicorn(tmp_path, processes=1, CARDGAMES_HINT_DIRECT_MS="1000",
+                            CARDGAMES_RATE_LIMIT="", CARDGAMES_HINT_RATE_LIMIT="",
+                            CARDGAMES_HINT_PER_CLIENT="0")
+    try:
+        connection = http.client.HTTPConnection("127.0.0.1", served.port, timeout=60)
+
+        def hint(body: bytes) -> dict[str, object]:
+            connection.request("POST", "/v1/hints", body, {"Content-Type": "application/json"})
+            answer = connection.getresponse()
+            found: dict[str, object] = json.loads(answer.read())
+            assert answer.status == 200, found
+            return found
+
+        for seed, state in enumerate(mid_game_states(12, seed=4)):
+            body = json.dumps({"state": state, "player": state["to_move"], "seed": seed})
+            first, again = hint(body.encode()), hint(body.encode())
+            assert first["solver"]["cached"] is False  # type: ignore[index]
+            assert again["solver"]["cached"] is True, seed  # type: ignore[index]
+            assert again["moves"] == first["moves"]
+        _, _, text = served.get("/metrics")
+        direct = re.search(rb"^cassino_hint_direct_total (\S+)$", text, re.MULTILINE)
+        assert direct is not None and float(direct.group(1)) >= 10  # the first is a job
+    finally:
+        served.stop()

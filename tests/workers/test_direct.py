@@ -300,3 +300,23 @@ def test_a_process_lets_all_its_threads_but_two_wait_for_the_slot() -> None:
 
     assert [waiters_for(n) for n in (1, 2, 3, 4, 8)] == [1, 1, 1, 2, 6]
     assert waiters_for(THREADS) == THREADS - 2  # the default leaves one for cheap requests
+
+
+def test_a_deferred_write_keeps_the_family_searched_until_it_is_written(app: Flask) -> None:
+    """``defer`` (the API's :func:`api.after.after_answer`) decides when the tally goes to
+    the cache writer: until then nothing is cached and the family counts as searched (an
+    identical request waits for it), then it is cached and the family free."""
+    state = cassino(app.test_client(), 7)
+    request, hints = request_of(app, state), service(app)
+    direct, later = Direct(), []
+    tally = direct.search(request, 1e6, "someone", hints.cache.put, later.append)
+    assert tally is not None and len(later) == 1
+    direct.settle()
+    assert hints.cache.get(request) is None  # not handed to the writer yet
+    running = direct.running(request)
+    assert running is not None and not running.is_set()
+    later[0]()
+    direct.settle()
+    entry = hints.cache.get(request)
+    assert entry is not None and entry.tally == tally
+    assert running.is_set() and direct.running(request) is None
