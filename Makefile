@@ -1,7 +1,7 @@
 # Everyday commands.  `make test` is what CI runs (see .ci/run); it installs what it needs.
 PYTHON ?= python3
 
-.PHONY: install deps run worker test lint typecheck bench bench-api bench-hint-load bench-hint-path bench-flood bench-slow bench-stall bench-hints bench-faults bench-oracle bench-solver bench-seats bench-ab same-answers arena arena-variants arena-seats ladder fuzz conformance openapi sdk
+.PHONY: install deps run worker test lint typecheck bench bench-api bench-hint-load bench-hint-pair bench-hint-path bench-flood bench-slow bench-stall bench-hints bench-faults bench-oracle bench-solver bench-seats bench-ab same-answers arena arena-variants arena-seats ladder fuzz conformance openapi sdk
 
 # pip install once per change of pyproject.toml (the stamp file records it).
 .installed: pyproject.toml setup.py solver/cassino/_kernel.c solver/cassino/_seats.c \
@@ -48,6 +48,9 @@ HINT_GAMES ?= cassino:standard:2 conquian:conquian:2 conquian:conquian:3 rummy:p
 
 bench-hint-load: .installed  # hints over HTTP in the embedded default, Cassino's default two-seat game (make bench-api runs all of it)
 	$(PYTHON) bench/hint_load.py
+
+bench-hint-pair: .installed  # two servers side by side, the same new hints to each in turn: make bench-hint-pair PAIR="--b /tmp/base" (or --a-env KEY=VALUE, --a-kept)
+	$(PYTHON) bench/hint_pair.py $(PAIR)
 
 bench-hint-path: .installed  # where an embedded hint's time goes, step by step (docs/workers.md)
 	$(PYTHON) bench/hint_path.py --positions $(or $(POSITIONS),150)
