@@ -1,12 +1,13 @@
 """I Doubt It's benchmarks (docs/solver.md "I Doubt It"), on one core:
 
-    python bench/i_doubt_it_bench.py [--games 20] [--calibration 60]
+    python bench/i_doubt_it_bench.py [--games 20] [--calibration 60] [--parts hints]
 
 1. legal moves: the slowest ``moves_for`` over every position of whole games at 2, 4 and
    10 seats (a lazy list of C(n, 3) * 13 claims, engine/i_doubt_it/moves.py), and the time
    to list all of them;
 2. hints at the default budget: p50 and p95 of the CPU time of ``solve`` + ``finish``
-   over the positions of seat 0 in games of the solver against counting bots;
+   over the positions of seat 0 in games of the solver against counting bots, and apart
+   those of the last rounds, played out (solver/i_doubt_it/endgame.py);
 3. the doubt probability's calibration: over the solver's own games (four seats, the
    solver in every seat), each claim its speakers rated at p (solver.i_doubt_it.model
    claim_true), by tenths, against how often such claims were true.
@@ -21,6 +22,7 @@ import time
 from engine.i_doubt_it import new_game
 from engine.i_doubt_it.state import truthful
 from solver.i_doubt_it.bots import make_bot
+from solver.i_doubt_it.endgame import near_limit
 from solver.i_doubt_it.entry import SOLVER
 from solver.i_doubt_it.model import claim_true
 
@@ -47,11 +49,12 @@ def legal_moves(games: int) -> None:
               f"{worst:.3f} ms (every claim listed: at most {listed:.1f} ms)")
 
 
-def hints(games: int) -> None:
+def hints(games: int, seats: int) -> None:
     times: list[float] = []
+    last: list[float] = []
     for g in range(games):
-        state = new_game(100 + g)
-        bots = [make_bot("solver" if s == 0 else "counting", s) for s in range(4)]
+        state = new_game(100 + g, players=seats)
+        bots = [make_bot("solver" if s == 0 else "counting", s) for s in range(seats)]
         while not state.game_over:
             seat = min(state.acting)
             view = state.view(seat)
@@ -60,11 +63,15 @@ def hints(games: int) -> None:
                 tally = SOLVER.solve(view, SOLVER.default, g, 0, None, True, None)
                 SOLVER.finish(view, tally, g, None, True, None)
                 times.append(1000 * (time.process_time() - began))
+                if near_limit(view):
+                    last.append(times[-1])
             state = state.apply(bots[seat].choose(view))[0]
-    times.sort()
-    p95 = times[int(0.95 * (len(times) - 1))]
-    print(f"hints at the default budget over {len(times)} positions: p50 "
-          f"{statistics.median(times):.1f} ms, p95 {p95:.1f} ms, max {times[-1]:.1f} ms (CPU)")
+    for what, some in (("", times), (", the last rounds", last)):
+        some.sort()
+        p95 = some[int(0.95 * (len(some) - 1))]
+        print(f"hints at the default budget, {seats} seats{what}, over {len(some)} positions: p50 "
+              f"{statistics.median(some):.1f} ms, p95 {p95:.1f} ms, max {some[-1]:.1f} ms "
+              "(CPU)")
 
 
 def calibration(games: int) -> None:
@@ -94,10 +101,18 @@ def main() -> None:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--calibration", type=int, default=40)
+    parser.add_argument("--seats", default="4,6", help="the tables the hints are timed at")
+    parser.add_argument("--parts", default="legal,hints,calibration",
+                        help="which to run, comma-separated")
     args = parser.parse_args()
-    legal_moves(args.games)
-    hints(args.games)
-    calibration(args.calibration)
+    parts = args.parts.split(",")
+    if "legal" in parts:
+        legal_moves(args.games)
+    if "hints" in parts:
+        for seats in map(int, args.seats.split(",")):
+            hints(args.games, seats)
+    if "calibration" in parts:
+        calibration(args.calibration)
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -286,7 +286,7 @@ class State(_Table):
 
     @property
     def sizes(self) -> tuple[int, ...]:
-        return tuple(h.bit_count() for h in self.hands)
+        return tuple(map(int.bit_count, self.hands))
 
     def moves_for(self, seat: int) -> Sequence[Move]:
         """A claim of the claimer's (lazily listed, engine.i_doubt_it.moves.Claims), or the
@@ -310,29 +310,35 @@ class State(_Table):
         if self.speaker is None and move.kind == "claim" and not move.cards & ~hand and \
                 1 <= move.rank <= 13 and move.cards.bit_count() == min(CLAIM, hand.bit_count()):
             return self._claimed(seat, move)  # a legal claim, told fast (the long lists)
-        refused = self._judge(seat).refusal(move)
-        if refused is not None:
-            raise refused
+        if self.speaker is None or move.kind not in ("pass", "doubt"):
+            refused = self._judge(seat).refusal(move)  # a speaker may doubt or pass (ID5)
+            if refused is not None:
+                raise refused
         if move.kind == "pass":
             event = Event("pass", seat)
             after = (seat + 1) % self.seats
-            state = replace(self, log=self.log + (event,), speaker=after)
+            state = self._with(log=self.log + (event,), speaker=after)
             if after != self.claimer:
                 return state, [event]
             return state._stands([event])
-        return replace(self, log=self.log + (Event("doubt", seat),))._turned(seat)
+        return self._with(log=self.log + (Event("doubt", seat),))._turned(seat)
 
     def _claimed(self, seat: int, move: Move) -> tuple[State, list[Event]]:
         """ID4: the claim laid face down, the speaking to the claimer's left (IDD3)."""
         hands = list(self.hands)
         hands[seat] &= ~move.cards
         event = Event("claim", seat, move.cards, move.rank, move.cards.bit_count())
+        return self._with(hands=tuple(hands), claim=move.cards, rank=move.rank,
+                          laid=event.size, speaker=(seat + 1) % self.seats,
+                          claims=self.claims + 1, log=self.log + (event,)), [event]
+
+    def _with(self, **changes: Any) -> State:
+        """``dataclasses.replace`` without its checks, for the game's own moves (a State
+        has no ``__post_init__`` to run): the solver's play-outs make millions."""
         state = object.__new__(State)
         state.__dict__.update(self.__dict__)
-        state.__dict__.update(hands=tuple(hands), claim=move.cards, rank=move.rank,
-                              laid=event.size, speaker=(seat + 1) % self.seats,
-                              claims=self.claims + 1, log=self.log + (event,))
-        return state, [event]
+        state.__dict__.update(changes)
+        return state
 
     @property
     def history(self) -> tuple[Played, ...]:
@@ -361,7 +367,7 @@ class State(_Table):
         centre_known = list(self.centre_known)
         centre_known[c] |= laid
         event = Event("centre", c, size=self.laid)
-        state = replace(self, centre=self.centre + tuple(cards_of(laid)), claim=0, rank=0,
+        state = self._with(centre=self.centre + tuple(cards_of(laid)), claim=0, rank=0,
                         laid=0, speaker=None, known=_rows(known),
                         centre_known=tuple(centre_known), log=self.log + (event,))
         return state._next([*events, event])
@@ -382,7 +388,7 @@ class State(_Table):
             if c not in (o, taker):
                 known[o][c] &= ~laid
         event = Event("reveal", c, laid, self.rank, self.laid + len(self.centre), taker, true)
-        state = replace(self, hands=tuple(hands), centre=(), claim=0, rank=0, laid=0,
+        state = self._with(hands=tuple(hands), centre=(), claim=0, rank=0, laid=0,
                         speaker=None, known=_rows(known),
                         centre_known=(0,) * self.seats, log=self.log + (event,))
         return state._next([self.log[-1], event])
@@ -393,11 +399,11 @@ class State(_Table):
         state = self
         if state.out is not None:
             event = Event("out", state.out, chips=state.result.points)
-            return replace(state, log=state.log + (event,)), [*events, event]
+            return state._with(log=state.log + (event,)), [*events, event]
         if state.claims >= MAX_CLAIMS:
             event = Event("limit", state.claimer, size=state.claims,
                           chips=state.result.points)
-            return replace(state, log=state.log + (event,)), [*events, event]
+            return state._with(log=state.log + (event,)), [*events, event]
         seat = state.claimer
         for _ in range(state.seats):
             seat = (seat + 1) % state.seats
@@ -406,13 +412,13 @@ class State(_Table):
                 break
             if not state.centre:
                 event = Event("skip", seat)
-                state = replace(state, log=state.log + (event,))
+                state = state._with(log=state.log + (event,))
                 events.append(event)
                 continue
             state, event = state._draw(seat, short)
             events.append(event)
             break
-        return replace(state, claimer=seat), events
+        return state._with(claimer=seat), events
 
     def _draw(self, seat: int, short: int) -> tuple[State, Event]:
         """ID9: the short hand takes the top ``short`` cards of the centre (all when fewer)."""
@@ -426,7 +432,7 @@ class State(_Table):
                 known[o][seat] |= drawn & centre_known[o]
             centre_known[o] &= ~drawn
         event = Event("draw", seat, drawn, size=drawn.bit_count())
-        return replace(self, hands=tuple(hands), centre=self.centre[:-short],
+        return self._with(hands=tuple(hands), centre=self.centre[:-short],
                        known=_rows(known), centre_known=tuple(centre_known),
                        log=self.log + (event,)), event
 

@@ -14,27 +14,11 @@ from engine.i_doubt_it import DOUBT, PASS, Move, View
 from engine.i_doubt_it.state import rank_mask_of
 from solver.i_doubt_it.claims import plain_claim
 from solver.i_doubt_it.hints import SolverBot
-from solver.i_doubt_it.model import held_prior, seen_of_rank
+from solver.i_doubt_it.model import counting_doubts
 
 __all__ = ["BOTS", "Counting", "Honest", "Random", "make_bot"]
 
 BOTS = ("solver", "counting", "honest", "random")
-UNLIKELY, LAST = 0.02, 0.5
-"""The counting bot's doubts: a claim whose chance, counted, is below ``UNLIKELY``, or a
-claim of the claimer's last cards below ``LAST``."""
-
-
-def impossible(view: View) -> bool:
-    """The cards this seat saw placed away from the claimer leave fewer than the claim."""
-    away, _sure, _free = seen_of_rank(view, view.rank, view.claimer)
-    return 4 - away < view.laid
-
-
-def possible_chance(view: View) -> float:
-    """P(the claimer held enough of the rank), counting only (uniform over what the seat
-    cannot place): the counting bot's measure of how likely a claim is."""
-    size = view.hand_sizes[view.claimer] + view.laid
-    return sum(held_prior(view, view.rank, view.claimer, size)[view.laid:])
 
 
 @dataclass
@@ -73,9 +57,9 @@ class Random:
 
 @dataclass
 class Counting:
-    """Claims as :class:`Honest`; doubts a claim the cards it has seen make impossible, one
-    they make unlikely (below :data:`UNLIKELY`, counting alone), and a claimer's last cards
-    unless they make it likely (:data:`LAST`)."""
+    """Claims as :class:`Honest`; doubts as solver.i_doubt_it.model.counting_doubts: a
+    claim the cards it has seen make impossible or unlikely, a claimer's last cards unless
+    they make it likely."""
 
     seed: int = 0
     rng: random.Random = field(init=False)
@@ -86,12 +70,7 @@ class Counting:
     def choose(self, view: View) -> Move:
         if view.speaker is None:
             return plain_claim(view, self.rng)
-        if impossible(view):
-            return DOUBT
-        chance = possible_chance(view)
-        if view.hand_sizes[view.claimer] == 0:  # his last cards: doubted unless likely
-            return DOUBT if chance < LAST else PASS
-        return DOUBT if chance < UNLIKELY else PASS
+        return DOUBT if counting_doubts(view) else PASS
 
 
 def make_bot(spec: str, seed: int) -> Honest | Random | Counting | SolverBot:

@@ -26,6 +26,7 @@ from engine.i_doubt_it import DOUBT, PASS, Move, State, View
 from engine.i_doubt_it.state import rank_mask_of, truthful
 from solver.hints import Budget, search
 from solver.i_doubt_it.claims import candidates
+from solver.i_doubt_it.endgame import claim_row, near_limit, speak_row
 from solver.i_doubt_it.model import DOUBT_RATE, UNLIKELY, claim_true
 from solver.ranking import Tally, answer, rank, ranked_answer, solver_meta
 
@@ -54,6 +55,9 @@ class Options:
 
 
 DEFAULT = Options()
+PLAYED_OUT, SHORTLIST_WORLDS = 6, 8
+"""In the last rounds, the claims played out: the best ``PLAYED_OUT`` by their value in
+cards over ``SHORTLIST_WORLDS`` worlds."""
 
 
 def speak_values(view: View, p: float) -> list[float]:
@@ -113,6 +117,8 @@ def solve(view: View, options: Options, seed: int, start: int = 0, stop: int | N
     if view.player not in view.acting:
         return Tally(["position"])
     stop = options.samples if stop is None else stop
+    if near_limit(view):
+        return _played_out(view, options, seed, start, stop, early, progress, extra)
     if view.speaker is not None:
         values = speak_values(view, claim_true(view))
         tally = Tally([DOUBT.id, PASS.id])
@@ -126,6 +132,38 @@ def solve(view: View, options: Options, seed: int, start: int = 0, stop: int | N
         return [claim_value(view, world, m) for m in moves], len(moves), False
 
     return search(tally, value, start, stop, _budget(options), early=early, progress=progress)
+
+
+def _played_out(view: View, options: Options, seed: int, start: int, stop: int,
+                early: bool, progress: Any, extra: Move | None) -> Tally:
+    """The last rounds (solver.i_doubt_it.endgame): each move played out to the end in
+    worlds resampled from the view, a doubt in worlds where the claim is true and false."""
+    moves = hint_moves(view, extra)
+    if view.speaker is None and len(moves) > PLAYED_OUT:
+        moves = _likeliest(view, moves, seed, extra)
+    tally = Tally([m.id for m in moves])
+    p = claim_true(view) if view.speaker is not None else 0.0
+
+    def value(index: int) -> tuple[list[float], int, bool]:
+        rng = random.Random(f"i-doubt-it/{seed}/{index}")
+        world = view.resample(rng)
+        if view.speaker is not None:
+            return speak_row(view, world, p, rng), 4, False
+        return claim_row(world, view.player, moves, rng), len(moves), False
+
+    return search(tally, value, start, stop, _budget(options), early=early, progress=progress)
+
+
+def _likeliest(view: View, moves: list[Move], seed: int, extra: Move | None) -> list[Move]:
+    """The :data:`PLAYED_OUT` claims of best value in cards over a few worlds (and
+    ``extra``, a review's played claim): the claims worth playing out."""
+    worlds = [view.resample(random.Random(f"i-doubt-it/{seed}/first/{i}"))
+              for i in range(SHORTLIST_WORLDS)]
+    value = {m.id: sum(claim_value(view, w, m) for w in worlds) for m in moves}
+    best = sorted(moves, key=lambda m: -value[m.id])[:PLAYED_OUT]
+    if extra is not None and extra in moves and extra not in best:
+        best.append(extra)
+    return best
 
 
 def _budget(options: Options) -> Budget:
@@ -176,10 +214,10 @@ class SolverBot:
     samples: int = 8
 
     def choose(self, view: View) -> Move:
-        if view.speaker is not None:
+        if view.speaker is not None and not near_limit(view):
             values = speak_values(view, claim_true(view))
             return DOUBT if values[0] > values[1] else PASS
         tally = solve(view, replace(DEFAULT, samples=self.samples, min_samples=self.samples),
                       self.seed, early=False)
         best = tally.moves[rank(tally)[0].index]
-        return next(m for m in candidates(view) if m.id == best)
+        return next(m for m in hint_moves(view) if m.id == best)

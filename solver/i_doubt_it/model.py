@@ -12,7 +12,8 @@ from math import comb
 from engine.i_doubt_it import View
 from engine.i_doubt_it.state import rank_mask_of
 
-__all__ = ["DOUBT_RATE", "TABLE", "bucket", "claim_true", "held_prior", "seen_of_rank"]
+__all__ = ["COUNTED", "DOUBT_RATE", "TABLE", "bucket", "claim_true", "counted_chance",
+           "counting_doubts", "held_prior", "seen_of_rank"]
 
 BUCKETS = (5, 12)
 """The claimer's hand before laying: up to 5 cards, 6 to 12, 13 or more."""
@@ -86,3 +87,26 @@ def claim_true(view: View) -> float:
     num = sum(prior[x] * row[x][0] * row[x][1] for x in range(k, 5))
     den = sum(prior[x] * row[x][0] for x in range(5))
     return 0.0 if den <= 0 else min(1.0, num / den)
+
+
+COUNTED = (0.02, 0.5)
+"""The counting bot's doubts: a claim whose chance, counted, is below the first, or a claim
+of the claimer's last cards below the second."""
+
+
+def counted_chance(view: View) -> float:
+    """P(the claimer held enough of the rank), counting only (uniform over what the seat
+    cannot place): the counting bot's measure of how likely a claim is; 0 when the cards
+    the seat saw placed away from the claimer leave fewer than the claim."""
+    away, _sure, _free = seen_of_rank(view, view.rank, view.claimer)
+    if 4 - away < view.laid:
+        return 0.0
+    size = view.hand_sizes[view.claimer] + view.laid
+    return sum(held_prior(view, view.rank, view.claimer, size)[view.laid:])
+
+
+def counting_doubts(view: View) -> bool:
+    """The counting bot's doubt (solver.i_doubt_it.bots.Counting): what counting makes
+    impossible or unlikely, and the claimer's last cards unless it makes them likely."""
+    last = view.hand_sizes[view.claimer] == 0
+    return counted_chance(view) < COUNTED[last]
