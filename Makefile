@@ -181,13 +181,13 @@ arena-canfield: .installed  # Canfield's bots on the same seeded deals, from the
 	$(PYTHON) -m solver.canfield.arena random greedy solver --deals $(CANFIELD_DEALS) --variant canfield-classic
 
 # --- I Doubt It (solver/i_doubt_it/, docs/solver.md "I Doubt It") -----------------------
-IDOUBT_SETS ?= 500
+IDOUBT_GAMES ?= 2000
 IDOUBT_JOBS ?= 1
 .PHONY: arena-i-doubt-it bench-i-doubt-it fit-i-doubt-it
-arena-i-doubt-it: .installed  # the solver against counting bots at 3, 4 and 6 seats, seats rotated over the same deals (4 x 500 = 2,000 games at four seats)
-	$(PYTHON) -m solver.arena i-doubt-it solver counting counting counting --sets $(IDOUBT_SETS) --jobs $(IDOUBT_JOBS) --quiet
-	$(PYTHON) -m solver.arena i-doubt-it solver counting counting --sets $(IDOUBT_SETS) --jobs $(IDOUBT_JOBS) --quiet
-	$(PYTHON) -m solver.arena i-doubt-it solver counting counting counting counting counting --sets $(IDOUBT_SETS) --jobs $(IDOUBT_JOBS) --quiet
+arena-i-doubt-it: .installed  # the solver against counting bots at 4, 3 and 6 seats, seats rotated over the same deals, at least IDOUBT_GAMES games each (docs/solver.md "I Doubt It")
+	$(PYTHON) -m solver.arena i-doubt-it solver counting counting counting --sets $$(( ($(IDOUBT_GAMES) + 3) / 4 )) --seed 101 --jobs $(IDOUBT_JOBS) --quiet
+	$(PYTHON) -m solver.arena i-doubt-it solver counting counting --sets $$(( ($(IDOUBT_GAMES) + 2) / 3 )) --seed 301 --jobs $(IDOUBT_JOBS) --quiet
+	$(PYTHON) -m solver.arena i-doubt-it solver counting counting counting counting counting --sets $$(( ($(IDOUBT_GAMES) + 5) / 6 )) --seed 601 --jobs $(IDOUBT_JOBS) --quiet
 
 bench-i-doubt-it: .installed  # legal moves (ms, every position), hint p50/p95 (CPU ms, one core), the doubt probability's calibration table
 	$(PYTHON) bench/i_doubt_it_bench.py --games 20 --calibration 60

@@ -11,10 +11,12 @@ from engine.i_doubt_it import DOUBT, PASS, State, new_game, parse_move
 from engine.i_doubt_it.rules import MAX_CLAIMS
 from engine.i_doubt_it.state import truthful
 from solver.i_doubt_it.bots import make_bot
+from solver.i_doubt_it.claims import candidates
 from solver.i_doubt_it.endgame import forced, near_limit, play_out
 from solver.i_doubt_it.entry import SOLVER
-from solver.i_doubt_it.hints import speak_values
+from solver.i_doubt_it.hints import DEFAULT, PLAYED_OUT, solve, speak_values
 from solver.i_doubt_it.model import claim_true
+from solver.ranking import merge
 
 
 def cards(*names: str) -> int:
@@ -98,3 +100,33 @@ def test_a_game_played_out_ends_at_the_limit_with_the_seats_chips() -> None:
     assert ended.game_over
     bonus = 20.0 if ended.winner == 0 else 0.0
     assert value == ended.result.points[0] + bonus
+
+
+def claiming_near_the_limit(seed: int) -> State:
+    """A game of counting bots stopped at a claim within the last rounds."""
+    state = new_game(seed, players=4)
+    bots = [make_bot("counting", s) for s in range(4)]
+    while not (state.speaker is None and near_limit(state.view(state.claimer))):
+        seat = min(state.acting)
+        state = state.apply(bots[seat].choose(state.view(seat)))[0]
+    return state
+
+
+def test_worlds_played_out_apart_merge_into_the_one_process_tally() -> None:
+    state = claiming_near_the_limit(3)
+    view = state.view(state.claimer)
+    whole = SOLVER.solve(view, SOLVER.default, 4, 0, 6, False, None)
+    parts = [SOLVER.solve(view, SOLVER.default, 4, a, b, False, None)
+             for a, b in ((3, 6), (0, 2), (2, 3))]
+    merged = merge(parts)
+    assert merged.moves == whole.moves and len(whole.moves) == PLAYED_OUT
+    assert merged.worlds == whole.worlds and merged.values == whole.values
+
+
+def test_a_reviewed_claim_is_played_out_beside_the_shortlist() -> None:
+    state = claiming_near_the_limit(5)
+    view = state.view(state.claimer)
+    shortlist = set(SOLVER.solve(view, SOLVER.default, 1, 0, 2, False, None).moves)
+    played = next(m for m in candidates(view) if m.id not in shortlist)
+    tally = solve(view, DEFAULT, 1, 0, 2, early=False, extra=played)
+    assert set(tally.moves) == shortlist | {played.id}
