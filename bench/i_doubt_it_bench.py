@@ -8,9 +8,10 @@
 2. hints at the default budget: p50 and p95 of the CPU time of ``solve`` + ``finish``
    over the positions of seat 0 in games of the solver against counting bots, and apart
    those of the last rounds, played out (solver/i_doubt_it/endgame.py);
-3. the doubt probability's calibration: over the solver's own games (four seats, the
-   solver in every seat), each claim its speakers rated at p (solver.i_doubt_it.model
-   claim_true), by tenths, against how often such claims were true.
+3. the doubt probability's calibration: over the solver's own games at four seats, the
+   solver in every seat, then against three counting bots, each claim the solver rated
+   at p as a speaker (solver.i_doubt_it.model claim_true), by tenths, against how often
+   such claims were true.
 """
 
 from __future__ import annotations
@@ -74,21 +75,25 @@ def hints(games: int, seats: int) -> None:
               "(CPU)")
 
 
-def calibration(games: int) -> None:
+def calibration(games: int, against: str) -> None:
+    """The solver's ratings of claims against the truth: with ``against`` "solver", every
+    speaker's in games of the solver in all four seats; with "counting", seat 0's, the
+    solver's, in games against three counting bots (the claims it rates are theirs)."""
     bins = [[0, 0] for _ in range(10)]
     for g in range(games):
         state = new_game(1000 + g)
-        bots = [make_bot("solver", s) for s in range(4)]
+        bots = [make_bot("solver" if s == 0 else against, s) for s in range(4)]
         while not state.game_over:
             seat = min(state.acting)
             view = state.view(seat)
-            if state.speaker is not None:
+            if state.speaker is not None and (against == "solver" or seat == 0):
                 p = claim_true(view)
                 b = min(9, int(p * 10))
                 bins[b][0] += 1
                 bins[b][1] += truthful(state.claim, state.rank)
             state = state.apply(bots[seat].choose(view))[0]
-    print("calibration (speakers' ratings of claims, solver games at four seats):")
+    print(f"calibration (the solver's ratings of claims, {games} games at four seats, "
+          f"the others {against}):")
     print("| rated p | claims | true | share true |")
     print("| --- | --- | --- | --- |")
     for b, (n, t) in enumerate(bins):
@@ -112,7 +117,8 @@ def main() -> None:
         for seats in map(int, args.seats.split(",")):
             hints(args.games, seats)
     if "calibration" in parts:
-        calibration(args.calibration)
+        calibration(args.calibration, "solver")
+        calibration(args.calibration, "counting")
 
 
 if __name__ == "__main__":
