@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from engine.i_doubt_it import DOUBT, PASS, Move, View
 from engine.i_doubt_it.state import rank_mask_of
 from solver.i_doubt_it.claims import plain_claim
+from solver.i_doubt_it.endgame import counting_move
 from solver.i_doubt_it.hints import SolverBot
-from solver.i_doubt_it.model import counting_doubts
 
 __all__ = ["BOTS", "Counting", "Honest", "Random", "make_bot"]
 
@@ -57,9 +57,9 @@ class Random:
 
 @dataclass
 class Counting:
-    """Claims as :class:`Honest`; doubts as solver.i_doubt_it.model.counting_doubts: a
-    claim the cards it has seen make impossible or unlikely, a claimer's last cards unless
-    they make it likely."""
+    """Claims as :class:`Honest`; doubts a claim the cards it has seen make impossible or
+    unlikely, and a claimer's last cards unless they make it likely (the move of
+    solver.i_doubt_it.endgame.counting_move, which the play-outs make for every seat)."""
 
     seed: int = 0
     rng: random.Random = field(init=False)
@@ -68,9 +68,7 @@ class Counting:
         self.rng = random.Random(f"counting/{self.seed}")
 
     def choose(self, view: View) -> Move:
-        if view.speaker is None:
-            return plain_claim(view, self.rng)
-        return DOUBT if counting_doubts(view) else PASS
+        return counting_move(view, self.rng)
 
 
 def make_bot(spec: str, seed: int) -> Honest | Random | Counting | SolverBot:

@@ -40,8 +40,8 @@ def near_limit(view: View) -> bool:
 
 
 def counting_move(view: View, rng: random.Random) -> Move:
-    """The counting bot's move (solver.i_doubt_it.bots.Counting): the honest claim, the
-    doubt of what counting makes impossible or unlikely."""
+    """The counting bot's move (solver.i_doubt_it.bots.Counting plays it): the honest
+    claim, the doubt of what counting makes impossible or unlikely."""
     if view.speaker is None:
         return plain_claim(view, rng)
     return DOUBT if counting_doubts(view) else PASS
