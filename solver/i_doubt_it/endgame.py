@@ -17,17 +17,13 @@ from dataclasses import replace
 
 from engine.cards import cards_of
 from engine.i_doubt_it import DOUBT, PASS, Move, State, View
-from engine.i_doubt_it.rules import MAX_CLAIMS
 from engine.i_doubt_it.state import rank_mask_of, truthful
 from solver.i_doubt_it.claims import plain_claim
-from solver.i_doubt_it.model import counting_doubts
+from solver.i_doubt_it.model import HORIZON_CLAIMS, HORIZON_ROUNDS, counting_doubts, late
 
 __all__ = ["HORIZON_CLAIMS", "HORIZON_ROUNDS", "WIN_BONUS", "claim_row", "counting_move", "forced",
            "near_limit", "play_out", "speak_row"]
 
-HORIZON_ROUNDS, HORIZON_CLAIMS = 8, 48
-"""The last rounds played out: within ``HORIZON_ROUNDS * seats`` claims of the limit, at
-most ``HORIZON_CLAIMS`` (a play-out's cost grows with its claims and with the seats)."""
 WIN_BONUS = 20.0
 """A win's worth besides its chips.  Chips alone (the settlement) win fewer games: over
 400 games at four seats against counting bots, 42% and +6.5 chips a game played out for
@@ -35,8 +31,10 @@ chips alone, 51% and +4.4 for wins alone, 44% and +6.9 with this bonus."""
 
 
 def near_limit(view: View) -> bool:
-    """Whether the claims left before the limit are within the rounds played out."""
-    return MAX_CLAIMS - view.claims <= min(HORIZON_ROUNDS * view.seats, HORIZON_CLAIMS)
+    """Whether the claims left before the limit are within the rounds played out
+    (solver.i_doubt_it.model.HORIZON_ROUNDS: a play-out's cost grows with its claims and
+    with the seats)."""
+    return bool(late(view.claims, view.seats))
 
 
 def counting_move(view: View, rng: random.Random) -> Move:

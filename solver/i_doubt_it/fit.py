@@ -4,9 +4,11 @@
 
 Games of three to six seats, each seat a bot drawn from the house's counting, honest and
 solver bots (the random bluffer left out: no player claims at random); for every claim,
-the claimer's hand before laying (its bucket), how many of each rank it held, the rank
-named and whether the claim was true; for every speaker's choice on a claim its hand does
-not disprove, whether it doubted, by whether the claim looked unlikely from its hand.
+its phase (the last rounds or before), the claimer's hand before laying (its bucket), how
+many of each rank it held, the rank named and whether the claim was true (a cell no claim
+named takes the one below it: a small hand never held four of the rank it named); for
+every speaker's choice on a claim its hand does not disprove, whether it doubted, by
+whether the claim looked unlikely from its hand.
 Prints the table to paste into model.py."""
 
 from __future__ import annotations
@@ -19,17 +21,22 @@ from engine.i_doubt_it import new_game
 from engine.i_doubt_it.state import rank_mask_of, truthful
 from solver.i_doubt_it.bots import make_bot
 from solver.i_doubt_it.claims import counts
-from solver.i_doubt_it.model import BUCKETS, UNLIKELY, bucket
+from solver.i_doubt_it.model import BUCKETS, UNLIKELY, bucket, late
 
 MIX = ("counting", "honest", "solver")
 
 
-def fit(games: int, seed: int) -> tuple[dict[int, list[tuple[float, float]]],
+Cell = tuple[int, int]
+"""(phase, bucket): solver.i_doubt_it.model.TABLE's key."""
+CELLS = [(phase, b) for phase in (0, 1) for b in range(len(BUCKETS) + 1)]
+
+
+def fit(games: int, seed: int) -> tuple[dict[Cell, list[tuple[float, float]]],
                                          tuple[float, float]]:
     rng = random.Random(seed)
-    named = [[0.0] * 5 for _ in range(len(BUCKETS) + 1)]
-    base = [[0.0] * 5 for _ in range(len(BUCKETS) + 1)]
-    true = [[0.0] * 5 for _ in range(len(BUCKETS) + 1)]
+    named = {cell: [0.0] * 5 for cell in CELLS}
+    base = {cell: [0.0] * 5 for cell in CELLS}
+    true = {cell: [0.0] * 5 for cell in CELLS}
     doubts = [[0, 0], [0, 0]]  # [looks unlikely][doubted?]
     for game in range(games):
         seats = rng.randint(3, 6)
@@ -41,7 +48,7 @@ def fit(games: int, seed: int) -> tuple[dict[int, list[tuple[float, float]]],
             move = bots[seat].choose(view)
             if state.speaker is None:
                 held = counts(state.hands[seat])
-                b = bucket(state.hands[seat].bit_count())
+                b = late(state.claims, seats), bucket(state.hands[seat].bit_count())
                 for r in range(1, 14):
                     base[b][held[r]] += 1 / 13
                 named[b][held[move.rank]] += 1
@@ -55,9 +62,15 @@ def fit(games: int, seed: int) -> tuple[dict[int, list[tuple[float, float]]],
                                  for x in range(state.laid, min(free, size) + 1)) / comb(pool, size)
                     doubts[chance < UNLIKELY][move.kind == "doubt"] += 1
             state = state.apply(move)[0]
-    table = {b: [(round(named[b][x] / base[b][x], 3) if base[b][x] else 1.0,
-                  round(true[b][x] / named[b][x], 3) if named[b][x] else 0.0)
-                 for x in range(5)] for b in range(len(BUCKETS) + 1)}
+    table: dict[Cell, list[tuple[float, float]]] = {}
+    for cell in CELLS:
+        row = table[cell] = []
+        for x in range(5):
+            if named[cell][x] or not row:
+                row.append((round(named[cell][x] / base[cell][x], 3) if base[cell][x] else 1.0,
+                            round(true[cell][x] / named[cell][x], 3) if named[cell][x] else 0.0))
+            else:
+                row.append(row[-1])
     rates = tuple(round(d[1] / max(1, d[0] + d[1]), 3) for d in doubts)
     return table, (rates[0], rates[1])
 

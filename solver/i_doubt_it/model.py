@@ -10,25 +10,40 @@ from __future__ import annotations
 from math import comb
 
 from engine.i_doubt_it import View
+from engine.i_doubt_it.rules import MAX_CLAIMS
 from engine.i_doubt_it.state import rank_mask_of
 
-__all__ = ["COUNTED", "DOUBT_RATE", "TABLE", "bucket", "claim_true", "counted_chance",
-           "counting_doubts", "held_prior", "seen_of_rank"]
+__all__ = ["COUNTED", "DOUBT_RATE", "HORIZON_CLAIMS", "HORIZON_ROUNDS", "TABLE", "bucket",
+           "claim_true", "counted_chance", "counting_doubts", "held_prior", "late",
+           "seen_of_rank"]
 
 BUCKETS = (5, 12)
 """The claimer's hand before laying: up to 5 cards, 6 to 12, 13 or more."""
+HORIZON_ROUNDS, HORIZON_CLAIMS = 8, 48
+"""The last rounds: within ``HORIZON_ROUNDS * seats`` claims of the limit, at most
+``HORIZON_CLAIMS`` (solver.i_doubt_it.endgame plays them out; players claim differently
+there, so the model has a table of its own for them)."""
 
-TABLE: dict[int, tuple[tuple[float, float], ...]] = {
-    0: ((0.099, 0.0), (2.617, 0.0), (4.51, 0.0), (13.0, 1.0), (13.0, 1.0)),
-    1: ((0.027, 0.0), (1.253, 0.0), (1.944, 0.0), (11.838, 1.0), (12.718, 1.0)),
-    2: ((0.003, 0.0), (0.196, 0.0), (0.356, 0.0), (5.712, 1.0), (6.856, 1.0)),
+
+def late(claims: int, seats: int) -> int:
+    """1 when a claim made after ``claims`` claims at ``seats`` seats is in the last
+    rounds (its phase in :data:`TABLE`), else 0."""
+    return int(MAX_CLAIMS - claims <= min(HORIZON_ROUNDS * seats, HORIZON_CLAIMS))
+
+
+TABLE: dict[tuple[int, int], tuple[tuple[float, float], ...]] = {
+    (0, 0): ((0.169, 0.0), (2.497, 0.0), (4.623, 0.0), (13.0, 1.0), (13.0, 1.0)),
+    (0, 1): ((0.027, 0.0), (1.206, 0.0), (2.341, 0.0), (11.776, 1.0), (12.257, 1.0)),
+    (0, 2): ((0.007, 0.0), (0.213, 0.0), (0.41, 0.0), (5.647, 1.0), (7.751, 1.0)),
+    (1, 0): ((0.09, 0.0), (2.541, 0.0), (4.779, 0.0), (11.143, 1.0), (13.0, 1.0)),
+    (1, 1): ((0.015, 0.0), (1.403, 0.0), (1.87, 0.0), (8.319, 0.853), (9.698, 0.691)),
+    (1, 2): ((0.002, 0.0), (0.186, 0.0), (0.503, 0.0), (4.142, 0.81), (6.955, 0.81)),
 }
-"""By :func:`bucket`, then by ``x`` (0..4): ``(L, T)``, how much likelier a claim names a
-rank of which its claimer held ``x`` than a rank drawn at random (L), and how often such a
-claim is true (T).  Fitted by ``python -m solver.i_doubt_it.fit --games 120 --seed 1``
-(its output pasted; a hand of five or fewer never held four of the rank it named: that
-cell is the one held three's)."""
-DOUBT_RATE = (0.021, 0.301)
+"""By phase (:func:`late`) and :func:`bucket`, then by ``x`` (0..4): ``(L, T)``, how much
+likelier a claim names a rank of which its claimer held ``x`` than a rank drawn at random
+(L), and how often such a claim is true (T).  Fitted by
+``python -m solver.i_doubt_it.fit --games 120 --seed 1`` (its output pasted)."""
+DOUBT_RATE = (0.039, 0.247)
 """How often a speaker doubts a claim it cannot disprove, and one whose chance it counts
 below :data:`UNLIKELY` (fitted with :data:`TABLE`)."""
 UNLIKELY = 0.15
@@ -83,7 +98,7 @@ def claim_true(view: View) -> float:
         return 0.0
     size = view.hand_sizes[claimer] + k
     prior = held_prior(view, rank, claimer, size)
-    row = TABLE[bucket(size)]
+    row = TABLE[late(view.claims - 1, view.seats), bucket(size)]
     num = sum(prior[x] * row[x][0] * row[x][1] for x in range(k, 5))
     den = sum(prior[x] * row[x][0] for x in range(5))
     return 0.0 if den <= 0 else min(1.0, num / den)

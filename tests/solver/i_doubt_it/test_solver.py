@@ -9,11 +9,13 @@ from math import comb
 
 from engine.cards import card_mask, parse_card
 from engine.i_doubt_it import DOUBT, PASS, Move, new_game, parse_move
+from engine.i_doubt_it.rules import MAX_CLAIMS
+from solver.i_doubt_it import model
 from solver.i_doubt_it.bots import BOTS, make_bot
 from solver.i_doubt_it.claims import candidates
 from solver.i_doubt_it.entry import SOLVER
 from solver.i_doubt_it.hints import speak_values
-from solver.i_doubt_it.model import claim_true, held_prior
+from solver.i_doubt_it.model import claim_true, held_prior, late
 from solver.i_doubt_it.risks import disproof_chance
 
 
@@ -60,6 +62,25 @@ def test_a_shown_card_makes_a_claim_less_likely() -> None:
     shown = replace(state, known=tuple(
         tuple(cards("JS") if (o, s) == (1, 2) else 0 for s in range(3)) for o in range(3)))
     assert claim_true(shown.view(1)) < before  # a jack seen going into seat 2's hand
+
+
+def test_the_last_rounds_begin_where_the_play_outs_do() -> None:
+    for seats in (3, 6, 10):
+        first = MAX_CLAIMS - min(model.HORIZON_ROUNDS * seats, model.HORIZON_CLAIMS)
+        assert late(first - 1, seats) == 0 and late(first, seats) == 1
+    assert late(MAX_CLAIMS - 24, 3) == 1 and late(MAX_CLAIMS - 25, 3) == 0
+
+
+def test_a_claim_in_the_last_rounds_is_read_with_the_last_rounds_table() -> None:
+    state = claimed([["2S", "3S", "4S", "KH"], ["5C", "6C", "7C"], []], ["2S", "3S", "4S"], "J")
+    for made_after in (0, MAX_CLAIMS - 10):  # the claim was the 1st, then the 91st
+        view = replace(state, claims=made_after + 1).view(1)
+        prior = held_prior(view, 11, 0, 4)
+        row = model.TABLE[late(made_after, 3), model.bucket(4)]
+        bayes = sum(prior[x] * row[x][0] * row[x][1] for x in range(3, 5)) / sum(
+            prior[x] * row[x][0] for x in range(5))
+        assert abs(claim_true(view) - bayes) < 1e-12
+    assert model.TABLE[0, 0] != model.TABLE[1, 0]  # the two phases claim differently
 
 
 def test_every_bot_plays_legal_moves_to_the_end() -> None:
