@@ -11,7 +11,7 @@
 3. the doubt probability's calibration: over the solver's own games at four seats, the
    solver in every seat, then against three counting bots, each claim the solver rated
    at p as a speaker (solver.i_doubt_it.model claim_true), by tenths, against how often
-   such claims were true.
+   such claims were true; apart, the claims counting makes impossible (rated 0 exactly).
 """
 
 from __future__ import annotations
@@ -80,6 +80,7 @@ def calibration(games: int, against: str) -> None:
     speaker's in games of the solver in all four seats; with "counting", seat 0's, the
     solver's, in games against three counting bots (the claims it rates are theirs)."""
     bins = [[0, 0] for _ in range(10)]
+    counted = [0, 0]  # the claims counting makes impossible (rated 0 exactly): rated, true
     for g in range(games):
         state = new_game(1000 + g)
         bots = [make_bot("solver" if s == 0 else against, s) for s in range(4)]
@@ -88,14 +89,15 @@ def calibration(games: int, against: str) -> None:
             view = state.view(seat)
             if state.speaker is not None and (against == "solver" or seat == 0):
                 p = claim_true(view)
-                b = min(9, int(p * 10))
-                bins[b][0] += 1
-                bins[b][1] += truthful(state.claim, state.rank)
+                tally = counted if p == 0.0 else bins[min(9, int(p * 10))]
+                tally[0] += 1
+                tally[1] += truthful(state.claim, state.rank)
             state = state.apply(bots[seat].choose(view))[0]
     print(f"calibration (the solver's ratings of claims, {games} games at four seats, "
           f"the others {against}):")
     print("| rated p | claims | true | share true |")
     print("| --- | --- | --- | --- |")
+    print(f"| 0, counted | {counted[0]} | {counted[1]} | {counted[1] / max(1, counted[0]):.3f} |")
     for b, (n, t) in enumerate(bins):
         if n:
             print(f"| {b / 10:.1f}-{(b + 1) / 10:.1f} | {n} | {t} | {t / n:.3f} |")

@@ -311,7 +311,7 @@ class State(_Table):
                 1 <= move.rank <= 13 and move.cards.bit_count() == min(CLAIM, hand.bit_count()):
             return self._claimed(seat, move)  # a legal claim, told fast (the long lists)
         if self.speaker is None or move.kind not in ("pass", "doubt"):
-            refused = self._judge(seat).refusal(move)  # a speaker may doubt or pass (ID5)
+            refused = self.brief_view(seat).refusal(move)  # a speaker may doubt or pass (ID5)
             if refused is not None:
                 raise refused
         if move.kind == "pass":
@@ -436,9 +436,10 @@ class State(_Table):
                        known=_rows(known), centre_known=tuple(centre_known),
                        log=self.log + (event,)), event
 
-    def _judge(self, seat: int) -> View:
+    def brief_view(self, seat: int) -> View:
         """The seat's view without its log, enough to judge a move (View.refusal reads
-        no event): a move's check costs the same however long the game has run."""
+        no event) or to choose one by the counts (a play-out's bots): it costs the same
+        however long the game has run."""
         return View(self.variant, self.seats, self.dealer, self.claimer, self.rank,
                     self.laid, self.speaker, self.claims, (), seat, self.hands[seat],
                     self.sizes, len(self.centre), self.known[seat], self.centre_known[seat],

@@ -49,7 +49,7 @@ def play_out(state: State, seat: int, rng: random.Random) -> float:
     """``seat``'s value of ``state`` played to its end by counting bots in every seat."""
     while not state.game_over:
         acting = state.claimer if state.speaker is None else state.speaker
-        state = state.apply(counting_move(state._judge(acting), rng))[0]
+        state = state.apply(counting_move(state.brief_view(acting), rng))[0]
     bonus = WIN_BONUS if state.winner == seat else 0.0
     return state.result.points[seat] + bonus
 

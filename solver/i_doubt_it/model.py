@@ -13,7 +13,7 @@ from engine.i_doubt_it import View
 from engine.i_doubt_it.rules import MAX_CLAIMS
 from engine.i_doubt_it.state import rank_mask_of
 
-__all__ = ["COUNTED", "DOUBT_RATE", "HORIZON_CLAIMS", "HORIZON_ROUNDS", "TABLE", "bucket",
+__all__ = ["COUNTED", "DOUBT_RATE", "HORIZON_CLAIMS", "HORIZON_ROUNDS", "TABLE", "Table", "bucket",
            "claim_true", "counted_chance", "counting_doubts", "held_prior", "late",
            "seen_of_rank"]
 
@@ -31,7 +31,9 @@ def late(claims: int, seats: int) -> int:
     return int(MAX_CLAIMS - claims <= min(HORIZON_ROUNDS * seats, HORIZON_CLAIMS))
 
 
-TABLE: dict[tuple[int, int], tuple[tuple[float, float], ...]] = {
+Table = dict[tuple[int, int], tuple[tuple[float, float], ...]]
+"""(phase, bucket) to a row of ``(L, T)`` by ``x``: :data:`TABLE`'s shape."""
+TABLE: Table = {
     (0, 0): ((0.169, 0.0), (2.497, 0.0), (4.623, 0.0), (13.0, 1.0), (13.0, 1.0)),
     (0, 1): ((0.027, 0.0), (1.206, 0.0), (2.341, 0.0), (11.776, 1.0), (12.257, 1.0)),
     (0, 2): ((0.007, 0.0), (0.213, 0.0), (0.41, 0.0), (5.647, 1.0), (7.751, 1.0)),

@@ -211,3 +211,13 @@ def test_states_and_views_read_back() -> None:
     with pytest.raises(StateError) as error:
         ENGINE.read_state({**state.to_dict(), "claim": []})
     assert error.value.field in ("hands", "claim")
+
+
+def test_the_brief_view_is_the_view_without_its_log() -> None:
+    state = new_game(4, players=4)
+    for _ in range(9):
+        seat = min(state.acting)
+        state = state.apply(state.moves_for(seat)[0])[0]
+    for seat in range(4):
+        assert state.brief_view(seat) == replace(state.view(seat), log=())
+        assert state.view(seat).log  # the full view tells what happened
