@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from math import comb
 from typing import Any
 
@@ -139,8 +140,6 @@ def _played_out(view: View, options: Options, seed: int, start: int, stop: int,
     """The last rounds (solver.i_doubt_it.endgame): each move played out to the end in
     worlds resampled from the view, a doubt in worlds where the claim is true and false."""
     moves = hint_moves(view, extra)
-    if view.speaker is None and len(moves) > PLAYED_OUT:
-        moves = _likeliest(view, moves, seed, extra)
     tally = Tally([m.id for m in moves])
     p = claim_true(view) if view.speaker is not None else 0.0
 
@@ -154,10 +153,13 @@ def _played_out(view: View, options: Options, seed: int, start: int, stop: int,
     return search(tally, value, start, stop, _budget(options), early=early, progress=progress)
 
 
-def _likeliest(view: View, moves: list[Move], seed: int, extra: Move | None) -> list[Move]:
+@lru_cache(maxsize=256)
+def _likeliest(view: View, moves: tuple[Move, ...], extra: Move | None) -> list[Move]:
     """The :data:`PLAYED_OUT` claims of best value in cards over a few worlds (and
-    ``extra``, a review's played claim): the claims worth playing out."""
-    worlds = [view.resample(random.Random(f"i-doubt-it/{seed}/first/{i}"))
+    ``extra``, a review's played claim): the claims worth playing out.  The worlds are
+    drawn from the view alone, not the hint's seed: the claims a hint ranks are the
+    view's, whichever seed searches them (a job's answer is checked against them)."""
+    worlds = [view.resample(random.Random(f"i-doubt-it/first/{i}"))
               for i in range(SHORTLIST_WORLDS)]
     value = {m.id: sum(claim_value(view, w, m) for w in worlds) for m in moves}
     best = sorted(moves, key=lambda m: -value[m.id])[:PLAYED_OUT]
@@ -173,7 +175,8 @@ def _budget(options: Options) -> Budget:
 
 def hint_moves(view: View, extra: Move | None = None) -> list[Move]:
     """The moves a hint ranks: the doubt and the pass, or the claims worth weighing (and
-    ``extra``, a legal claim, when it is none of them)."""
+    ``extra``, a legal claim, when it is none of them), in the last rounds the shortlist
+    of them played out."""
     if view.game_over or view.player not in view.acting:
         return []
     if view.speaker is not None:
@@ -181,6 +184,8 @@ def hint_moves(view: View, extra: Move | None = None) -> list[Move]:
     moves = candidates(view)
     if extra is not None and extra.kind == "claim" and extra not in moves:
         moves.append(extra)
+    if near_limit(view) and len(moves) > PLAYED_OUT:
+        return list(_likeliest(view, tuple(moves), extra))  # the last rounds: played out
     return moves
 
 

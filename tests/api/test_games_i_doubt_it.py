@@ -108,6 +108,23 @@ def test_a_hint_ranks_claims_and_a_doubt_carries_its_chance(client: FlaskClient)
     assert 0.0 <= hint["solver"]["claim_true"] <= 1.0
 
 
+def test_a_hint_in_the_last_rounds_comes_back_from_its_job(tmp_path: Any) -> None:
+    """With no direct path every hint is a job, whose answer is checked against the view's
+    columns: in the last rounds the shortlist of claims played out (solver/i_doubt_it)."""
+    from api import create_app
+    from solver.i_doubt_it.endgame import near_limit
+    from tests.api.conftest import UNLIMITED
+    jobs = create_app({**UNLIMITED, "HINT_DIRECT_MS": 0, "STORE": str(tmp_path)}).test_client()
+    state = new_game(3, players=4)
+    bots = [make_bot("counting", s) for s in range(4)]
+    while not (state.speaker is None and near_limit(state.view(state.claimer))):
+        seat = min(state.acting)
+        state = state.apply(bots[seat].choose(state.view(seat)))[0]
+    hint = finished(jobs, jobs.post("/v1/hints", json={"state": state.to_dict(),
+                                                      "player": state.claimer, "seed": 2}))
+    assert len(hint["moves"]) == 6 and hint["solver"]["samples"] >= 1
+
+
 def test_refusals_name_the_field_and_the_rule(client: FlaskClient) -> None:
     state = new_game(5).to_dict()
     for move, field, rule in [("doubt", "move.type", "ID4"), ("claim:AS,2S:K", "move.cards", None),

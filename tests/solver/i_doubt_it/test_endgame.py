@@ -130,3 +130,18 @@ def test_a_reviewed_claim_is_played_out_beside_the_shortlist() -> None:
     played = next(m for m in candidates(view) if m.id not in shortlist)
     tally = solve(view, DEFAULT, 1, 0, 2, early=False, extra=played)
     assert set(tally.moves) == shortlist | {played.id}
+
+
+def test_the_shortlist_is_the_views_whichever_seed_searches_it() -> None:
+    """A job's answer is checked against the view's columns (workers.requests): in the last
+    rounds they are the shortlist, the same for every hint seed."""
+    state = claiming_near_the_limit(7)
+    view = state.view(state.claimer)
+    columns = SOLVER.columns(view)
+    assert len(columns) == PLAYED_OUT < len(candidates(view))
+    for seed in (1, 2, 99):
+        tally = SOLVER.solve(view, SOLVER.default, seed, 0, 3, False, None)
+        assert tally.moves == columns
+        answer = SOLVER.finish(view, tally, seed, None, True, None)
+        assert [m["move"]["id"] for m in answer["moves"]] != [] and {
+            m["move"]["id"] for m in answer["moves"]} == set(columns)
