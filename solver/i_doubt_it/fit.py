@@ -8,8 +8,8 @@ random); for every claim, its phase (the last rounds or before), the claimer's h
 laying (its bucket), how many of each rank it held, the rank named and whether the claim
 was true (a cell no claim named takes the one below it: a small hand never held four of
 the rank it named); for every speaker's choice on a claim its hand does not disprove,
-whether it doubted, by whether the claim looked unlikely from its hand; how often a claim
-nobody doubted was true.  Prints the tables to paste into model.py."""
+whether it doubted, by whether the claim looked unlikely from its hand.  Prints the tables
+to paste into model.py."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from math import comb
 from typing import NamedTuple
 
-from engine.i_doubt_it import Event, Move, State, View, new_game
+from engine.i_doubt_it import Move, State, View, new_game
 from engine.i_doubt_it.state import rank_mask_of, truthful
 from solver.i_doubt_it.bots import make_bot
 from solver.i_doubt_it.claims import counts
@@ -36,13 +36,11 @@ CELLS = [(phase, b) for phase in (0, 1) for b in range(len(BUCKETS) + 1)]
 class Fitted(NamedTuple):
     table: Table
     doubt_rate: tuple[float, float]
-    stood_true: float
 
 
-def steps(games: int, seed: int, mix: tuple[str, ...]
-          ) -> Iterator[tuple[State, View, Move, list[Event]]]:
+def steps(games: int, seed: int, mix: tuple[str, ...]) -> Iterator[tuple[State, View, Move]]:
     """Every move of ``games`` games of three to six seats, each seat a bot drawn from
-    ``mix``: the state before it, the mover's view, the move, what it made happen."""
+    ``mix``: the state before it, the mover's view, the move."""
     rng = random.Random(seed)
     for game in range(games):
         seats = rng.randint(3, 6)
@@ -52,9 +50,8 @@ def steps(games: int, seed: int, mix: tuple[str, ...]
             seat = min(state.acting)
             view = state.view(seat)
             move = bots[seat].choose(view)
-            after, events = state.apply(move)
-            yield state, view, move, events
-            state = after
+            yield state, view, move
+            state = state.apply(move)[0]
 
 
 def fit(games: int, seed: int) -> Fitted:
@@ -62,11 +59,7 @@ def fit(games: int, seed: int) -> Fitted:
     base = {cell: [0.0] * 5 for cell in CELLS}
     true = {cell: [0.0] * 5 for cell in CELLS}
     doubts = [[0, 0], [0, 0]]  # [looks unlikely][doubted?]
-    stood = [0, 0]  # claims nobody doubted: all, true
-    for state, view, move, events in steps(games, seed, MIX):
-        if any(e.type == "centre" for e in events):
-            stood[0] += 1
-            stood[1] += truthful(state.claim, state.rank)
+    for state, view, move in steps(games, seed, MIX):
         seat = view.player
         if state.speaker is None:
             held = counts(state.hands[seat])
@@ -94,7 +87,7 @@ def fit(games: int, seed: int) -> Fitted:
                 row.append(row[-1])
         table[cell] = tuple(row)
     rates = tuple(round(d[1] / max(1, d[0] + d[1]), 3) for d in doubts)
-    return Fitted(table, (rates[0], rates[1]), round(stood[1] / max(1, stood[0]), 3))
+    return Fitted(table, (rates[0], rates[1]))
 
 
 def main() -> None:
@@ -109,7 +102,6 @@ def main() -> None:
         print(f"    {cell}: {row},")
     print("}")
     print(f"DOUBT_RATE = {fitted.doubt_rate}")
-    print(f"STOOD_TRUE = {fitted.stood_true}")
 
 
 if __name__ == "__main__":

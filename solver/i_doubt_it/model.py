@@ -13,9 +13,9 @@ from engine.i_doubt_it import View
 from engine.i_doubt_it.rules import MAX_CLAIMS
 from engine.i_doubt_it.state import rank_mask_of
 
-__all__ = ["COUNTED", "DOUBT_RATE", "HORIZON_CLAIMS", "HORIZON_ROUNDS", "STOOD_TRUE", "TABLE",
-           "Table", "bucket", "bundles", "claim_true", "counted_chance", "counting_doubts",
-           "held_prior", "late", "seen_of_rank"]
+__all__ = ["COUNTED", "DOUBT_RATE", "HORIZON_CLAIMS", "HORIZON_ROUNDS", "TABLE", "Table", "bucket",
+           "claim_true", "counted_chance", "counting_doubts", "held_prior", "late",
+           "seen_of_rank"]
 
 BUCKETS = (5, 12)
 """The claimer's hand before laying: up to 5 cards, 6 to 12, 13 or more."""
@@ -34,23 +34,21 @@ def late(claims: int, seats: int) -> int:
 Table = dict[tuple[int, int], tuple[tuple[float, float], ...]]
 """(phase, bucket) to a row of ``(L, T)`` by ``x``: :data:`TABLE`'s shape."""
 TABLE: Table = {
-    (0, 0): ((0.174, 0.0), (2.393, 0.0), (5.007, 0.0), (13.0, 1.0), (13.0, 1.0)),
-    (0, 1): ((0.032, 0.0), (1.211, 0.0), (2.356, 0.0), (11.763, 1.0), (11.687, 1.0)),
-    (0, 2): ((0.009, 0.0), (0.2, 0.0), (0.403, 0.0), (5.377, 1.0), (7.806, 1.0)),
-    (1, 0): ((0.108, 0.0), (2.535, 0.0), (4.031, 0.0), (11.471, 1.0), (13.0, 1.0)),
-    (1, 1): ((0.011, 0.0), (1.374, 0.0), (1.873, 0.0), (8.573, 0.879), (9.579, 0.551)),
-    (1, 2): ((0.0, 0.0), (0.185, 0.0), (0.405, 0.0), (4.065, 0.839), (6.908, 0.828)),
+    (0, 0): ((0.169, 0.0), (2.497, 0.0), (4.623, 0.0), (13.0, 1.0), (13.0, 1.0)),
+    (0, 1): ((0.027, 0.0), (1.206, 0.0), (2.341, 0.0), (11.776, 1.0), (12.257, 1.0)),
+    (0, 2): ((0.007, 0.0), (0.213, 0.0), (0.41, 0.0), (5.647, 1.0), (7.751, 1.0)),
+    (1, 0): ((0.09, 0.0), (2.541, 0.0), (4.779, 0.0), (11.143, 1.0), (13.0, 1.0)),
+    (1, 1): ((0.015, 0.0), (1.403, 0.0), (1.87, 0.0), (8.319, 0.853), (9.698, 0.691)),
+    (1, 2): ((0.002, 0.0), (0.186, 0.0), (0.503, 0.0), (4.142, 0.81), (6.955, 0.81)),
 }
 """By phase (:func:`late`) and :func:`bucket`, then by ``x`` (0..4): ``(L, T)``, how much
 likelier a claim names a rank of which its claimer held ``x`` than a rank drawn at random
 (L), and how often such a claim is true (T).  Fitted by
 ``python -m solver.i_doubt_it.fit --games 120 --seed 1`` (its output pasted)."""
-DOUBT_RATE = (0.036, 0.248)
+DOUBT_RATE = (0.039, 0.247)
 """How often a speaker doubts a claim it cannot disprove, and one whose chance it counts
 below :data:`UNLIKELY` (fitted with :data:`TABLE`)."""
 UNLIKELY = 0.15
-STOOD_TRUE = 0.865
-"""How often a claim that nobody doubted was true (fitted with :data:`TABLE`)."""
 
 
 def bucket(size: int) -> int:
@@ -70,53 +68,10 @@ def seen_of_rank(view: View, rank: int, claimer: int) -> tuple[int, int, int]:
                                                                  ).bit_count()
 
 
-def bundles(view: View, claimer: int, rank: int) -> list[int]:
-    """The sizes of the claims naming ``rank`` that stood, that ``claimer`` then took into
-    its hand (by a doubt, or drawing from the top of the centre, ID9) and has not laid a
-    claim of ``rank`` since: unseen cards that are that rank when the claim was true.  The
-    seat's own cards are not among them (it knows where they went).  Read from the log,
-    up to the claim lying face down."""
-    log = view.log
-    if view.laid:
-        last = max((i for i, e in enumerate(log) if e.type == "claim"), default=len(log))
-        log = log[:last]
-    centre: list[tuple[int, int, int]] = []  # (who laid, rank named, cards), bottom to top
-    held: list[list[list[int]]] = [[] for _ in range(view.seats)]  # [rank, cards] a seat took
-    pending = (0, 0, 0)
-    for event in log:
-        kind = event.type
-        if kind == "claim":
-            pending = (event.player, event.rank, event.size)
-            spent = event.size
-            for bundle in held[event.player]:
-                if bundle[0] == event.rank and spent:
-                    used = min(spent, bundle[1])
-                    bundle[1] -= used
-                    spent -= used
-        elif kind == "centre":
-            centre.append(pending)
-        elif kind == "reveal" and event.taker is not None:
-            held[event.taker] += [[r, n] for who, r, n in centre if who != view.player]
-            centre = []
-        elif kind == "draw":
-            wanted = event.size
-            while wanted and centre:
-                who, r, n = centre.pop()
-                taken = min(n, wanted)
-                if who != view.player:
-                    held[event.player].append([r, taken])
-                if n > taken:
-                    centre.append((who, r, n - taken))
-                wanted -= taken
-    return [n for r, n in held[claimer] if r == rank and n]
-
-
-def held_prior(view: View, rank: int, claimer: int, size: int,
-               history: bool = True) -> list[float]:
+def held_prior(view: View, rank: int, claimer: int, size: int) -> list[float]:
     """P(the claimer held ``x`` of ``rank`` before laying), x = 0..4: the cards the seat saw
-    with it, the :func:`bundles` of the rank it took (each all of the rank with chance
-    :data:`STOOD_TRUE`; none with ``history`` false), and a uniform draw of the rest of its
-    hand from the cards the seat cannot place (hypergeometric)."""
+    with it, and a uniform draw of the rest of its hand from the cards the seat cannot
+    place (hypergeometric)."""
     _away, sure, free_rank = seen_of_rank(view, rank, claimer)
     unseen = view.unseen().bit_count()
     slots = size - view.known[claimer].bit_count()
@@ -124,22 +79,11 @@ def held_prior(view: View, rank: int, claimer: int, size: int,
     if slots < 0 or unseen < slots:
         prior[sure] = 1.0
         return prior
-    ways: dict[int, float] = {0: 1.0}  # rank cards from true bundles: chance
-    for n in bundles(view, claimer, rank) if history else ():
-        grown: dict[int, float] = {}
-        for y, w in ways.items():
-            grown[y] = grown.get(y, 0.0) + w * (1 - STOOD_TRUE)
-            if y + n <= min(free_rank, slots):
-                grown[y + n] = grown.get(y + n, 0.0) + w * STOOD_TRUE
-        ways = grown
-    for y, w in ways.items():
-        left, free, pool = slots - y, free_rank - y, unseen - y
-        total = comb(pool, left)
-        for extra in range(min(free, left) + 1):
-            prior[sure + y + extra] += w * comb(free, extra) * comb(pool - free,
-                                                                    left - extra) / total
-    mass = sum(prior)
-    return [p / mass for p in prior]
+    total = comb(unseen, slots)
+    for extra in range(min(free_rank, slots) + 1):
+        prior[sure + extra] = comb(free_rank, extra) * comb(unseen - free_rank,
+                                                            slots - extra) / total
+    return prior
 
 
 def claim_true(view: View) -> float:
@@ -175,7 +119,7 @@ def counted_chance(view: View) -> float:
     if 4 - away < view.laid:
         return 0.0
     size = view.hand_sizes[view.claimer] + view.laid
-    return sum(held_prior(view, view.rank, view.claimer, size, history=False)[view.laid:])
+    return sum(held_prior(view, view.rank, view.claimer, size)[view.laid:])
 
 
 def counting_doubts(view: View) -> bool:

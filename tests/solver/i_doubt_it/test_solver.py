@@ -134,26 +134,3 @@ def test_the_chance_a_bluff_is_disproved_is_counted() -> None:
                 ) / comb(26, other) if free >= 2 else 0.0
     assert abs(chance - exact) < 1e-9
     assert PASS.id == "pass"
-
-
-def test_a_stood_claim_taken_back_makes_its_rank_likelier() -> None:
-    """Seat 0's three jacks stand; seat 1, caught bluffing, takes the centre: when seat 1
-    names jacks, seat 2 counts the jacks it may have taken (model.bundles)."""
-    state = claimed([["JS", "JH", "JD", "5H", "6H", "7H", "8H", "9H", "TH", "QH"],
-                     ["2S", "3S", "4S", "8C", "9C", "TC"], []], ["JS", "JH", "JD"], "J")
-    for move in ("pass", "pass", "claim:2S,3S,4S:K", "doubt"):
-        state = state.apply(parse_move(move))[0]
-    assert state.hands[1] & cards("JS", "JH", "JD")  # the centre went to seat 1
-    while state.claimer != 1 or state.speaker is not None:
-        seat = min(state.acting)
-        move = PASS if state.speaker is not None else state.moves_for(seat)[0]
-        state = state.apply(move)[0]
-    state = state.apply(parse_move("claim:JS,JH,JD:J"))[0]
-    while state.speaker != 2:
-        state = state.apply(PASS)[0]
-    view = state.view(2)
-    assert model.bundles(view, 1, 11) == [3]
-    forgetful = replace(view, log=())  # the same counts, no memory of the claims
-    assert model.bundles(forgetful, 1, 11) == []
-    assert claim_true(view) > claim_true(forgetful) + 0.1
-    assert model.counted_chance(view) == model.counted_chance(forgetful)  # counting bot: cards only
