@@ -5422,7 +5422,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 43.5,
+                         *         "elapsed_ms": 49,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -5447,9 +5447,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jac968d01cf913c21093bea0c83d151c0",
+                         *         "id": "j30800b9046bcd8fe83cad98184efbf2f",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/jac968d01cf913c21093bea0c83d151c0"
+                         *         "url": "/v1/jobs/j30800b9046bcd8fe83cad98184efbf2f"
                          *       }
                          *     }
                          */
@@ -5857,7 +5857,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 30.2,
+                         *         "elapsed_ms": 38.1,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -5882,9 +5882,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "jac968d01cf913c21093bea0c83d151c0",
+                         *         "id": "j30800b9046bcd8fe83cad98184efbf2f",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/jac968d01cf913c21093bea0c83d151c0"
+                         *         "url": "/v1/jobs/j30800b9046bcd8fe83cad98184efbf2f"
                          *       }
                          *     }
                          */
@@ -6092,7 +6092,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "jac968d01cf913c21093bea0c83d151c0",
+                         *       "id": "j30800b9046bcd8fe83cad98184efbf2f",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -6229,7 +6229,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 23.9,
+                         *           "elapsed_ms": 41.6,
                          *           "cached": false,
                          *           "nodes": 76919,
                          *           "seed": 0,
@@ -12278,7 +12278,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 4,
-             *       "elapsed_ms": 19.5,
+             *       "elapsed_ms": 53.8,
              *       "cached": false,
              *       "nodes": 536,
              *       "seed": 0,
@@ -13043,7 +13043,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-alphabeta-horizon",
              *       "samples": 6,
-             *       "elapsed_ms": 23.7,
+             *       "elapsed_ms": 55,
              *       "cached": false,
              *       "nodes": 1005,
              *       "seed": 0,
@@ -13925,12 +13925,12 @@ export interface components {
             move: components["schemas"]["IDoubtItMove"];
             /**
              * @description Mean equity of the move.
-             * @example 0.897
+             * @example 1.022
              */
             equity: number;
             /**
              * @description Its standard error.
-             * @example 0.263
+             * @example 0.299
              */
             stderr: number;
             /**
@@ -13965,13 +13965,13 @@ export interface components {
             /**
              * @description The position's value for the asking player (counters or points of the hand).
              * @example {
-             *       "equity": 0.897,
-             *       "stderr": 0.263,
+             *       "equity": 1.022,
+             *       "stderr": 0.299,
              *       "expected_points": [
-             *         0.897,
-             *         -0.299,
-             *         -0.299,
-             *         -0.299
+             *         1.022,
+             *         -0.341,
+             *         -0.341,
+             *         -0.341
              *       ]
              *     }
              */
@@ -13981,7 +13981,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-claim-model",
              *       "samples": 8,
-             *       "elapsed_ms": 3.1,
+             *       "elapsed_ms": 8.5,
              *       "cached": false,
              *       "nodes": 200,
              *       "seed": 0,
@@ -14005,8 +14005,8 @@ export interface components {
              *           ],
              *           "rank": "J"
              *         },
-             *         "equity": 0.897,
-             *         "stderr": 0.263,
+             *         "equity": 1.022,
+             *         "stderr": 0.299,
              *         "stderr_diff": 0
              *       },
              *       {
@@ -14022,8 +14022,8 @@ export interface components {
              *           ],
              *           "rank": "J"
              *         },
-             *         "equity": 0.897,
-             *         "stderr": 0.263,
+             *         "equity": 1.022,
+             *         "stderr": 0.299,
              *         "stderr_diff": 0
              *       },
              *       {
@@ -14039,9 +14039,9 @@ export interface components {
              *           ],
              *           "rank": "5"
              *         },
-             *         "equity": 0.512,
-             *         "stderr": 0.194,
-             *         "stderr_diff": 0.283
+             *         "equity": 0.64,
+             *         "stderr": 0.242,
+             *         "stderr_diff": 0.333
              *       },
              *       {
              *         "rank": 4,
@@ -14056,9 +14056,9 @@ export interface components {
              *           ],
              *           "rank": "5"
              *         },
-             *         "equity": 0.512,
-             *         "stderr": 0.194,
-             *         "stderr_diff": 0.283
+             *         "equity": 0.64,
+             *         "stderr": 0.242,
+             *         "stderr_diff": 0.333
              *       },
              *       {
              *         "rank": 5,
@@ -14073,9 +14073,9 @@ export interface components {
              *           ],
              *           "rank": "7"
              *         },
-             *         "equity": 0.512,
-             *         "stderr": 0.194,
-             *         "stderr_diff": 0.283
+             *         "equity": 0.64,
+             *         "stderr": 0.242,
+             *         "stderr_diff": 0.333
              *       },
              *       {
              *         "rank": 6,
@@ -14090,9 +14090,9 @@ export interface components {
              *           ],
              *           "rank": "7"
              *         },
-             *         "equity": 0.512,
-             *         "stderr": 0.194,
-             *         "stderr_diff": 0.283
+             *         "equity": 0.64,
+             *         "stderr": 0.242,
+             *         "stderr_diff": 0.333
              *       },
              *       {
              *         "rank": 7,
@@ -14107,9 +14107,9 @@ export interface components {
              *           ],
              *           "rank": "9"
              *         },
-             *         "equity": 0.512,
-             *         "stderr": 0.194,
-             *         "stderr_diff": 0.364
+             *         "equity": 0.64,
+             *         "stderr": 0.242,
+             *         "stderr_diff": 0.431
              *       },
              *       {
              *         "rank": 8,
@@ -14124,9 +14124,9 @@ export interface components {
              *           ],
              *           "rank": "9"
              *         },
-             *         "equity": 0.512,
-             *         "stderr": 0.194,
-             *         "stderr_diff": 0.364
+             *         "equity": 0.64,
+             *         "stderr": 0.242,
+             *         "stderr_diff": 0.431
              *       },
              *       {
              *         "rank": 9,
@@ -14141,9 +14141,9 @@ export interface components {
              *           ],
              *           "rank": "A"
              *         },
-             *         "equity": 0.256,
-             *         "stderr": 0.168,
-             *         "stderr_diff": 0.403
+             *         "equity": 0.32,
+             *         "stderr": 0.21,
+             *         "stderr_diff": 0.476
              *       },
              *       {
              *         "rank": 10,
@@ -14158,9 +14158,9 @@ export interface components {
              *           ],
              *           "rank": "A"
              *         },
-             *         "equity": 0.256,
-             *         "stderr": 0.168,
-             *         "stderr_diff": 0.403
+             *         "equity": 0.32,
+             *         "stderr": 0.21,
+             *         "stderr_diff": 0.476
              *       },
              *       {
              *         "rank": 11,
@@ -14175,9 +14175,9 @@ export interface components {
              *           ],
              *           "rank": "2"
              *         },
-             *         "equity": 0.256,
-             *         "stderr": 0.168,
-             *         "stderr_diff": 0.332
+             *         "equity": 0.32,
+             *         "stderr": 0.21,
+             *         "stderr_diff": 0.39
              *       },
              *       {
              *         "rank": 12,
@@ -14192,9 +14192,9 @@ export interface components {
              *           ],
              *           "rank": "2"
              *         },
-             *         "equity": 0.256,
-             *         "stderr": 0.168,
-             *         "stderr_diff": 0.332
+             *         "equity": 0.32,
+             *         "stderr": 0.21,
+             *         "stderr_diff": 0.39
              *       },
              *       {
              *         "rank": 13,
@@ -14209,9 +14209,9 @@ export interface components {
              *           ],
              *           "rank": "3"
              *         },
-             *         "equity": 0.256,
-             *         "stderr": 0.168,
-             *         "stderr_diff": 0.24
+             *         "equity": 0.32,
+             *         "stderr": 0.21,
+             *         "stderr_diff": 0.278
              *       },
              *       {
              *         "rank": 14,
@@ -14226,9 +14226,9 @@ export interface components {
              *           ],
              *           "rank": "3"
              *         },
-             *         "equity": 0.256,
-             *         "stderr": 0.168,
-             *         "stderr_diff": 0.24
+             *         "equity": 0.32,
+             *         "stderr": 0.21,
+             *         "stderr_diff": 0.278
              *       },
              *       {
              *         "rank": 15,
@@ -14243,9 +14243,9 @@ export interface components {
              *           ],
              *           "rank": "4"
              *         },
-             *         "equity": 0.256,
-             *         "stderr": 0.168,
-             *         "stderr_diff": 0.332
+             *         "equity": 0.32,
+             *         "stderr": 0.21,
+             *         "stderr_diff": 0.39
              *       },
              *       {
              *         "rank": 16,
@@ -14260,9 +14260,9 @@ export interface components {
              *           ],
              *           "rank": "4"
              *         },
-             *         "equity": 0.256,
-             *         "stderr": 0.168,
-             *         "stderr_diff": 0.332
+             *         "equity": 0.32,
+             *         "stderr": 0.21,
+             *         "stderr_diff": 0.39
              *       },
              *       {
              *         "rank": 17,
@@ -14277,9 +14277,9 @@ export interface components {
              *           ],
              *           "rank": "6"
              *         },
-             *         "equity": 0.256,
-             *         "stderr": 0.168,
-             *         "stderr_diff": 0.332
+             *         "equity": 0.32,
+             *         "stderr": 0.21,
+             *         "stderr_diff": 0.39
              *       },
              *       {
              *         "rank": 18,
@@ -14294,9 +14294,9 @@ export interface components {
              *           ],
              *           "rank": "6"
              *         },
-             *         "equity": 0.256,
-             *         "stderr": 0.168,
-             *         "stderr_diff": 0.332
+             *         "equity": 0.32,
+             *         "stderr": 0.21,
+             *         "stderr_diff": 0.39
              *       },
              *       {
              *         "rank": 19,
@@ -14311,9 +14311,9 @@ export interface components {
              *           ],
              *           "rank": "8"
              *         },
-             *         "equity": 0.256,
-             *         "stderr": 0.168,
-             *         "stderr_diff": 0.332
+             *         "equity": 0.32,
+             *         "stderr": 0.21,
+             *         "stderr_diff": 0.39
              *       },
              *       {
              *         "rank": 20,
@@ -14328,9 +14328,9 @@ export interface components {
              *           ],
              *           "rank": "8"
              *         },
-             *         "equity": 0.256,
-             *         "stderr": 0.168,
-             *         "stderr_diff": 0.332
+             *         "equity": 0.32,
+             *         "stderr": 0.21,
+             *         "stderr_diff": 0.39
              *       },
              *       {
              *         "rank": 21,
@@ -14345,9 +14345,9 @@ export interface components {
              *           ],
              *           "rank": "10"
              *         },
-             *         "equity": 0.256,
-             *         "stderr": 0.168,
-             *         "stderr_diff": 0.24
+             *         "equity": 0.32,
+             *         "stderr": 0.21,
+             *         "stderr_diff": 0.278
              *       },
              *       {
              *         "rank": 22,
@@ -14362,9 +14362,9 @@ export interface components {
              *           ],
              *           "rank": "10"
              *         },
-             *         "equity": 0.256,
-             *         "stderr": 0.168,
-             *         "stderr_diff": 0.24
+             *         "equity": 0.32,
+             *         "stderr": 0.21,
+             *         "stderr_diff": 0.278
              *       },
              *       {
              *         "rank": 23,
@@ -14379,9 +14379,9 @@ export interface components {
              *           ],
              *           "rank": "Q"
              *         },
-             *         "equity": 0.256,
-             *         "stderr": 0.168,
-             *         "stderr_diff": 0.332
+             *         "equity": 0.32,
+             *         "stderr": 0.21,
+             *         "stderr_diff": 0.39
              *       },
              *       {
              *         "rank": 24,
@@ -14396,9 +14396,9 @@ export interface components {
              *           ],
              *           "rank": "Q"
              *         },
-             *         "equity": 0.256,
-             *         "stderr": 0.168,
-             *         "stderr_diff": 0.332
+             *         "equity": 0.32,
+             *         "stderr": 0.21,
+             *         "stderr_diff": 0.39
              *       },
              *       {
              *         "rank": 25,
@@ -14415,7 +14415,7 @@ export interface components {
              *         },
              *         "equity": 0,
              *         "stderr": 0,
-             *         "stderr_diff": 0.263
+             *         "stderr_diff": 0.299
              *       }
              *     ]
              */
@@ -15776,7 +15776,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-rule-playout-maxn",
              *       "samples": 8,
-             *       "elapsed_ms": 9.1,
+             *       "elapsed_ms": 29.2,
              *       "cached": false,
              *       "nodes": 576,
              *       "seed": 0
@@ -16522,7 +16522,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-rollout",
              *       "samples": 8,
-             *       "elapsed_ms": 36.5,
+             *       "elapsed_ms": 74.7,
              *       "cached": false,
              *       "nodes": 14411,
              *       "seed": 0
@@ -17507,7 +17507,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 8,
-             *       "elapsed_ms": 4.9,
+             *       "elapsed_ms": 12.6,
              *       "cached": false,
              *       "nodes": 106,
              *       "seed": 0,
@@ -18600,7 +18600,7 @@ export interface components {
              * @example {
              *       "algorithm": "exact-discard",
              *       "samples": 1,
-             *       "elapsed_ms": 71.3,
+             *       "elapsed_ms": 139.2,
              *       "cached": false,
              *       "nodes": 15,
              *       "seed": 0,
