@@ -2,14 +2,14 @@
 
     python -m solver.i_doubt_it.fit --games 120 --seed 1
 
-Games of three to six seats, each seat a bot drawn from the house's
-counting, honest and solver bots (the random bluffer left out: no player claims at
-random); for every claim, its phase (the last rounds or before), the claimer's hand before
-laying (its bucket), how many of each rank it held, the rank named and whether the claim
-was true (a cell no claim named takes the one below it: a small hand never held four of
-the rank it named); for every speaker's choice on a claim its hand does not disprove,
-whether it doubted, by whether the claim looked unlikely from its hand.  Prints the tables
-to paste into model.py."""
+Games of three to six seats, each seat a bot drawn from the house's counting, honest and
+solver bots (the random bluffer left out: no player claims at random); for every claim,
+its phase (the last rounds or before), the claimer's hand before laying (its bucket), how
+many of each rank it held, the rank named and whether the claim was true (a cell no claim
+named takes the one below it: a small hand never held four of the rank it named); for
+every speaker's choice on a claim its hand does not disprove, whether it doubted, by
+whether the claim looked unlikely from its hand. Prints the tables to paste into
+model.py."""
 
 from __future__ import annotations
 
