@@ -192,7 +192,7 @@ arena-i-doubt-it: .installed  # the solver against counting bots at 4, 3 and 6 s
 bench-i-doubt-it: .installed  # legal moves (ms, every position), hint p50/p95 (CPU ms, one core), the doubt probability's calibration table
 	$(PYTHON) bench/i_doubt_it_bench.py --games 20 --calibration 60
 
-fit-i-doubt-it: .installed  # refit the claim model on self-play (paste its output into solver/i_doubt_it/model.py)
+fit-i-doubt-it: .installed  # refit the claim model on self-play (paste its output into solver/i_doubt_it/model.py, STOOD_TRUE into holdings.py)
 	$(PYTHON) -m solver.i_doubt_it.fit --games 120 --seed 1
 
 # --- Jass (solver/jass/, docs/solver.md "Jass") -------------------------------------------

@@ -1,4 +1,5 @@
-"""Fit the claim model (solver.i_doubt_it.model TABLE and DOUBT_RATE) on self-play:
+"""Fit the claim model (solver.i_doubt_it.model TABLE, DOUBT_RATE and DOUBTED_TRUE, and
+solver.i_doubt_it.holdings STOOD_TRUE) on self-play:
 
     python -m solver.i_doubt_it.fit --games 120 --seed 1
 
@@ -8,8 +9,8 @@ its phase (the last rounds or before), the claimer's hand before laying (its buc
 many of each rank it held, the rank named and whether the claim was true (a cell no claim
 named takes the one below it: a small hand never held four of the rank it named); for
 every speaker's choice on a claim its hand does not disprove, whether it doubted, by
-whether the claim looked unlikely from its hand. Prints the tables to paste into
-model.py."""
+whether the claim looked unlikely from its hand; by phase, how often a claim doubted was
+true, and how often one nobody doubted was. Prints the tables to paste."""
 
 from __future__ import annotations
 
@@ -36,6 +37,8 @@ CELLS = [(phase, b) for phase in (0, 1) for b in range(len(BUCKETS) + 1)]
 class Fitted(NamedTuple):
     table: Table
     doubt_rate: tuple[float, float]
+    stood_true: tuple[float, float]
+    doubted_true: tuple[float, float]
 
 
 def steps(games: int, seed: int, mix: tuple[str, ...]) -> Iterator[tuple[State, View, Move]]:
@@ -59,6 +62,8 @@ def fit(games: int, seed: int) -> Fitted:
     base = {cell: [0.0] * 5 for cell in CELLS}
     true = {cell: [0.0] * 5 for cell in CELLS}
     doubts = [[0, 0], [0, 0]]  # [looks unlikely][doubted?]
+    stood = [[0, 0], [0, 0]]  # [phase][true?]: the claims nobody doubted
+    doubted = [[0, 0], [0, 0]]  # [phase][true?]: the claims doubted
     for state, view, move in steps(games, seed, MIX):
         seat = view.player
         if state.speaker is None:
@@ -69,6 +74,12 @@ def fit(games: int, seed: int) -> Fitted:
             named[b][held[move.rank]] += 1
             true[b][held[move.rank]] += truthful(move.cards, move.rank)
         else:
+            if move.kind == "doubt":
+                doubted[late(state.claims - 1, state.seats)][truthful(state.claim,
+                                                                      state.rank)] += 1
+            if move.kind == "pass" and (seat + 1) % state.seats == state.claimer:
+                stood[late(state.claims - 1, state.seats)][truthful(state.claim,
+                                                                    state.rank)] += 1
             own = (state.hands[seat] & rank_mask_of(state.rank)).bit_count()
             if 4 - own >= state.laid:
                 pool, free = 52 - state.hands[seat].bit_count(), 4 - own
@@ -87,7 +98,10 @@ def fit(games: int, seed: int) -> Fitted:
                 row.append(row[-1])
         table[cell] = tuple(row)
     rates = tuple(round(d[1] / max(1, d[0] + d[1]), 3) for d in doubts)
-    return Fitted(table, (rates[0], rates[1]))
+    true_rates = tuple(round(p[1] / max(1, p[0] + p[1]), 3) for p in stood)
+    return Fitted(table, (rates[0], rates[1]), (true_rates[0], true_rates[1]),
+                  (round(doubted[0][1] / max(1, sum(doubted[0])), 3),
+                   round(doubted[1][1] / max(1, sum(doubted[1])), 3)))
 
 
 def main() -> None:
@@ -102,6 +116,8 @@ def main() -> None:
         print(f"    {cell}: {row},")
     print("}")
     print(f"DOUBT_RATE = {fitted.doubt_rate}")
+    print(f"DOUBTED_TRUE = {fitted.doubted_true}")
+    print(f"STOOD_TRUE = {fitted.stood_true}  # solver.i_doubt_it.holdings")
 
 
 if __name__ == "__main__":

@@ -5422,7 +5422,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 49,
+                         *         "elapsed_ms": 43.4,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -5447,9 +5447,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j30800b9046bcd8fe83cad98184efbf2f",
+                         *         "id": "jeb5138efb78fb69952fdcaf905749340",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j30800b9046bcd8fe83cad98184efbf2f"
+                         *         "url": "/v1/jobs/jeb5138efb78fb69952fdcaf905749340"
                          *       }
                          *     }
                          */
@@ -5857,7 +5857,7 @@ export interface paths {
                          *       "solver": {
                          *         "algorithm": "pimc-alphabeta",
                          *         "samples": 16,
-                         *         "elapsed_ms": 38.1,
+                         *         "elapsed_ms": 32.8,
                          *         "cached": false,
                          *         "nodes": 76919,
                          *         "seed": 0,
@@ -5882,9 +5882,9 @@ export interface paths {
                         /**
                          * @example {
                          *       "job": {
-                         *         "id": "j30800b9046bcd8fe83cad98184efbf2f",
+                         *         "id": "jeb5138efb78fb69952fdcaf905749340",
                          *         "status": "queued",
-                         *         "url": "/v1/jobs/j30800b9046bcd8fe83cad98184efbf2f"
+                         *         "url": "/v1/jobs/jeb5138efb78fb69952fdcaf905749340"
                          *       }
                          *     }
                          */
@@ -6092,7 +6092,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "j30800b9046bcd8fe83cad98184efbf2f",
+                         *       "id": "jeb5138efb78fb69952fdcaf905749340",
                          *       "status": "finished",
                          *       "progress": {
                          *         "done": 16,
@@ -6229,7 +6229,7 @@ export interface paths {
                          *         "solver": {
                          *           "algorithm": "pimc-alphabeta",
                          *           "samples": 16,
-                         *           "elapsed_ms": 41.6,
+                         *           "elapsed_ms": 36,
                          *           "cached": false,
                          *           "nodes": 76919,
                          *           "seed": 0,
@@ -12278,7 +12278,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 4,
-             *       "elapsed_ms": 53.8,
+             *       "elapsed_ms": 30.4,
              *       "cached": false,
              *       "nodes": 536,
              *       "seed": 0,
@@ -13043,7 +13043,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-alphabeta-horizon",
              *       "samples": 6,
-             *       "elapsed_ms": 55,
+             *       "elapsed_ms": 63,
              *       "cached": false,
              *       "nodes": 1005,
              *       "seed": 0,
@@ -13925,12 +13925,12 @@ export interface components {
             move: components["schemas"]["IDoubtItMove"];
             /**
              * @description Mean equity of the move.
-             * @example 1.022
+             * @example 0.937
              */
             equity: number;
             /**
              * @description Its standard error.
-             * @example 0.299
+             * @example 0.274
              */
             stderr: number;
             /**
@@ -13965,13 +13965,13 @@ export interface components {
             /**
              * @description The position's value for the asking player (counters or points of the hand).
              * @example {
-             *       "equity": 1.022,
-             *       "stderr": 0.299,
+             *       "equity": 0.937,
+             *       "stderr": 0.274,
              *       "expected_points": [
-             *         1.022,
-             *         -0.341,
-             *         -0.341,
-             *         -0.341
+             *         0.937,
+             *         -0.312,
+             *         -0.312,
+             *         -0.312
              *       ]
              *     }
              */
@@ -13981,7 +13981,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-claim-model",
              *       "samples": 8,
-             *       "elapsed_ms": 8.5,
+             *       "elapsed_ms": 7.4,
              *       "cached": false,
              *       "nodes": 200,
              *       "seed": 0,
@@ -14005,8 +14005,8 @@ export interface components {
              *           ],
              *           "rank": "J"
              *         },
-             *         "equity": 1.022,
-             *         "stderr": 0.299,
+             *         "equity": 0.937,
+             *         "stderr": 0.274,
              *         "stderr_diff": 0
              *       },
              *       {
@@ -14022,8 +14022,8 @@ export interface components {
              *           ],
              *           "rank": "J"
              *         },
-             *         "equity": 1.022,
-             *         "stderr": 0.299,
+             *         "equity": 0.937,
+             *         "stderr": 0.274,
              *         "stderr_diff": 0
              *       },
              *       {
@@ -14039,9 +14039,9 @@ export interface components {
              *           ],
              *           "rank": "5"
              *         },
-             *         "equity": 0.64,
-             *         "stderr": 0.242,
-             *         "stderr_diff": 0.333
+             *         "equity": 0.56,
+             *         "stderr": 0.212,
+             *         "stderr_diff": 0.3
              *       },
              *       {
              *         "rank": 4,
@@ -14056,9 +14056,9 @@ export interface components {
              *           ],
              *           "rank": "5"
              *         },
-             *         "equity": 0.64,
-             *         "stderr": 0.242,
-             *         "stderr_diff": 0.333
+             *         "equity": 0.56,
+             *         "stderr": 0.212,
+             *         "stderr_diff": 0.3
              *       },
              *       {
              *         "rank": 5,
@@ -14073,9 +14073,9 @@ export interface components {
              *           ],
              *           "rank": "7"
              *         },
-             *         "equity": 0.64,
-             *         "stderr": 0.242,
-             *         "stderr_diff": 0.333
+             *         "equity": 0.56,
+             *         "stderr": 0.212,
+             *         "stderr_diff": 0.3
              *       },
              *       {
              *         "rank": 6,
@@ -14090,9 +14090,9 @@ export interface components {
              *           ],
              *           "rank": "7"
              *         },
-             *         "equity": 0.64,
-             *         "stderr": 0.242,
-             *         "stderr_diff": 0.333
+             *         "equity": 0.56,
+             *         "stderr": 0.212,
+             *         "stderr_diff": 0.3
              *       },
              *       {
              *         "rank": 7,
@@ -14107,9 +14107,9 @@ export interface components {
              *           ],
              *           "rank": "9"
              *         },
-             *         "equity": 0.64,
-             *         "stderr": 0.242,
-             *         "stderr_diff": 0.431
+             *         "equity": 0.56,
+             *         "stderr": 0.212,
+             *         "stderr_diff": 0.387
              *       },
              *       {
              *         "rank": 8,
@@ -14124,9 +14124,9 @@ export interface components {
              *           ],
              *           "rank": "9"
              *         },
-             *         "equity": 0.64,
-             *         "stderr": 0.242,
-             *         "stderr_diff": 0.431
+             *         "equity": 0.56,
+             *         "stderr": 0.212,
+             *         "stderr_diff": 0.387
              *       },
              *       {
              *         "rank": 9,
@@ -14141,9 +14141,9 @@ export interface components {
              *           ],
              *           "rank": "A"
              *         },
-             *         "equity": 0.32,
-             *         "stderr": 0.21,
-             *         "stderr_diff": 0.476
+             *         "equity": 0.28,
+             *         "stderr": 0.183,
+             *         "stderr_diff": 0.429
              *       },
              *       {
              *         "rank": 10,
@@ -14158,9 +14158,9 @@ export interface components {
              *           ],
              *           "rank": "A"
              *         },
-             *         "equity": 0.32,
-             *         "stderr": 0.21,
-             *         "stderr_diff": 0.476
+             *         "equity": 0.28,
+             *         "stderr": 0.183,
+             *         "stderr_diff": 0.429
              *       },
              *       {
              *         "rank": 11,
@@ -14175,9 +14175,9 @@ export interface components {
              *           ],
              *           "rank": "2"
              *         },
-             *         "equity": 0.32,
-             *         "stderr": 0.21,
-             *         "stderr_diff": 0.39
+             *         "equity": 0.28,
+             *         "stderr": 0.183,
+             *         "stderr_diff": 0.352
              *       },
              *       {
              *         "rank": 12,
@@ -14192,9 +14192,9 @@ export interface components {
              *           ],
              *           "rank": "2"
              *         },
-             *         "equity": 0.32,
-             *         "stderr": 0.21,
-             *         "stderr_diff": 0.39
+             *         "equity": 0.28,
+             *         "stderr": 0.183,
+             *         "stderr_diff": 0.352
              *       },
              *       {
              *         "rank": 13,
@@ -14209,9 +14209,9 @@ export interface components {
              *           ],
              *           "rank": "3"
              *         },
-             *         "equity": 0.32,
-             *         "stderr": 0.21,
-             *         "stderr_diff": 0.278
+             *         "equity": 0.28,
+             *         "stderr": 0.183,
+             *         "stderr_diff": 0.253
              *       },
              *       {
              *         "rank": 14,
@@ -14226,9 +14226,9 @@ export interface components {
              *           ],
              *           "rank": "3"
              *         },
-             *         "equity": 0.32,
-             *         "stderr": 0.21,
-             *         "stderr_diff": 0.278
+             *         "equity": 0.28,
+             *         "stderr": 0.183,
+             *         "stderr_diff": 0.253
              *       },
              *       {
              *         "rank": 15,
@@ -14243,9 +14243,9 @@ export interface components {
              *           ],
              *           "rank": "4"
              *         },
-             *         "equity": 0.32,
-             *         "stderr": 0.21,
-             *         "stderr_diff": 0.39
+             *         "equity": 0.28,
+             *         "stderr": 0.183,
+             *         "stderr_diff": 0.352
              *       },
              *       {
              *         "rank": 16,
@@ -14260,9 +14260,9 @@ export interface components {
              *           ],
              *           "rank": "4"
              *         },
-             *         "equity": 0.32,
-             *         "stderr": 0.21,
-             *         "stderr_diff": 0.39
+             *         "equity": 0.28,
+             *         "stderr": 0.183,
+             *         "stderr_diff": 0.352
              *       },
              *       {
              *         "rank": 17,
@@ -14277,9 +14277,9 @@ export interface components {
              *           ],
              *           "rank": "6"
              *         },
-             *         "equity": 0.32,
-             *         "stderr": 0.21,
-             *         "stderr_diff": 0.39
+             *         "equity": 0.28,
+             *         "stderr": 0.183,
+             *         "stderr_diff": 0.352
              *       },
              *       {
              *         "rank": 18,
@@ -14294,9 +14294,9 @@ export interface components {
              *           ],
              *           "rank": "6"
              *         },
-             *         "equity": 0.32,
-             *         "stderr": 0.21,
-             *         "stderr_diff": 0.39
+             *         "equity": 0.28,
+             *         "stderr": 0.183,
+             *         "stderr_diff": 0.352
              *       },
              *       {
              *         "rank": 19,
@@ -14311,9 +14311,9 @@ export interface components {
              *           ],
              *           "rank": "8"
              *         },
-             *         "equity": 0.32,
-             *         "stderr": 0.21,
-             *         "stderr_diff": 0.39
+             *         "equity": 0.28,
+             *         "stderr": 0.183,
+             *         "stderr_diff": 0.352
              *       },
              *       {
              *         "rank": 20,
@@ -14328,9 +14328,9 @@ export interface components {
              *           ],
              *           "rank": "8"
              *         },
-             *         "equity": 0.32,
-             *         "stderr": 0.21,
-             *         "stderr_diff": 0.39
+             *         "equity": 0.28,
+             *         "stderr": 0.183,
+             *         "stderr_diff": 0.352
              *       },
              *       {
              *         "rank": 21,
@@ -14345,9 +14345,9 @@ export interface components {
              *           ],
              *           "rank": "10"
              *         },
-             *         "equity": 0.32,
-             *         "stderr": 0.21,
-             *         "stderr_diff": 0.278
+             *         "equity": 0.28,
+             *         "stderr": 0.183,
+             *         "stderr_diff": 0.253
              *       },
              *       {
              *         "rank": 22,
@@ -14362,9 +14362,9 @@ export interface components {
              *           ],
              *           "rank": "10"
              *         },
-             *         "equity": 0.32,
-             *         "stderr": 0.21,
-             *         "stderr_diff": 0.278
+             *         "equity": 0.28,
+             *         "stderr": 0.183,
+             *         "stderr_diff": 0.253
              *       },
              *       {
              *         "rank": 23,
@@ -14379,9 +14379,9 @@ export interface components {
              *           ],
              *           "rank": "Q"
              *         },
-             *         "equity": 0.32,
-             *         "stderr": 0.21,
-             *         "stderr_diff": 0.39
+             *         "equity": 0.28,
+             *         "stderr": 0.183,
+             *         "stderr_diff": 0.352
              *       },
              *       {
              *         "rank": 24,
@@ -14396,9 +14396,9 @@ export interface components {
              *           ],
              *           "rank": "Q"
              *         },
-             *         "equity": 0.32,
-             *         "stderr": 0.21,
-             *         "stderr_diff": 0.39
+             *         "equity": 0.28,
+             *         "stderr": 0.183,
+             *         "stderr_diff": 0.352
              *       },
              *       {
              *         "rank": 25,
@@ -14415,7 +14415,7 @@ export interface components {
              *         },
              *         "equity": 0,
              *         "stderr": 0,
-             *         "stderr_diff": 0.299
+             *         "stderr_diff": 0.274
              *       }
              *     ]
              */
@@ -15776,7 +15776,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-rule-playout-maxn",
              *       "samples": 8,
-             *       "elapsed_ms": 29.2,
+             *       "elapsed_ms": 13.1,
              *       "cached": false,
              *       "nodes": 576,
              *       "seed": 0
@@ -16522,7 +16522,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-rollout",
              *       "samples": 8,
-             *       "elapsed_ms": 74.7,
+             *       "elapsed_ms": 55,
              *       "cached": false,
              *       "nodes": 14411,
              *       "seed": 0
@@ -17507,7 +17507,7 @@ export interface components {
              * @example {
              *       "algorithm": "pimc-greedy-playout",
              *       "samples": 8,
-             *       "elapsed_ms": 12.6,
+             *       "elapsed_ms": 10.6,
              *       "cached": false,
              *       "nodes": 106,
              *       "seed": 0,
@@ -18600,7 +18600,7 @@ export interface components {
              * @example {
              *       "algorithm": "exact-discard",
              *       "samples": 1,
-             *       "elapsed_ms": 139.2,
+             *       "elapsed_ms": 176.7,
              *       "cached": false,
              *       "nodes": 15,
              *       "seed": 0,
