@@ -69,6 +69,10 @@ static uint64_t mix64(uint64_t x) {
     return x;
 }
 
+static uint64_t HM[52]; /* the two hosts of each card (CF8, CFD6) */
+static int rank_of(int c);
+static int red(int c);
+
 static void init_tables(void) {
     for (int n = 0; n <= MAXSEQ; n++)
         for (int p = 0; p <= n; p++)
@@ -80,6 +84,10 @@ static void init_tables(void) {
                 if (u) { x = 0; while (x < n) { x = x + TURN < n ? x + TURN : n; m |= 1ULL << x; } }
                 SM[n][p][u] = m;
             }
+    for (int c = 0; c < 52; c++) {
+        int hn = rank_of(c) % 13; /* the hosts' rank, less one */
+        HM[c] = red(c) ? (1ULL << (hn * 4) | 1ULL << (hn * 4 + 3)) : (1ULL << (hn * 4 + 1) | 1ULL << (hn * 4 + 2));
+    }
     uint64_t z = 0x243F6A8885A308D3ULL;
     for (int h = 0; h < 53; h++)
         for (int c = 0; c < 52; c++) { z = mix64(z + 0x9E3779B97F4A7C15ULL); ZC[h][c] = z; }
@@ -195,72 +203,125 @@ static int fresh(Search *s, const Pos *q, int lock, uint64_t base, uint64_t key)
     s->filled++;
     return !dead;
 }
-/* no way to play out the deal: the cards of the columns that can leave only to their
- * foundations, from the top down (the common game: every card, whole piles keeping their
- * order, CF17; the book's: every card above the second, CFD3), cannot all go up even if
- * every other card were at hand when wanted */
-/* whether a host of ``card`` (one rank higher, the other colour, CF8, CFD6) is neither up
- * nor in ``below`` */
-static int host_free(const Search *s, const Pos *q, int card, uint64_t below) {
-    int hr = rank_of(card) % 13 + 1;
-    int idx = ((hr - s->base) % 13 + 13) % 13;
-    int a = red(card) ? 0 : 1, b = red(card) ? 3 : 2;
-    if (q->found[a] <= idx && !(below >> ((hr - 1) * 4 + a) & 1)) return 1;
-    if (q->found[b] <= idx && !(below >> ((hr - 1) * 4 + b) & 1)) return 1;
-    return 0;
-}
-
 /* no way to play out the deal, by a relaxation of its rules: the foundations are built
  * suit by suit with every card of the talon and the hand at hand when wanted, a card of a
- * column or the stock only once the cards above it are gone; a card above leaves without
- * going up only where the rules could let it: a column's first or second card when a card
- * that could take it is not up (the book's, CFD3; the common game's piles keep their
- * order, CF17), the stock's card when a card that could take it is neither up nor under it
- * in the stock, or any once a column could be emptied (a space, CF10).  The relaxation
- * reaches at least what play can, so a relaxation short of 52 is a proof. */
+ * column or the stock only once the cards above it are gone.  A card above leaves without
+ * going up only where the rules could let it: onto a host (a card one rank higher of the
+ * other colour, CF8, CFD6) that could stand at a column's top then (a column's first or
+ * second card, CFD3; the common game's bottom card, its pile keeping its order, CF17), or
+ * a stock card into a space (CF10): a space is a column whose cards could all have gone (or
+ * whose pile could have moved), and each holds one stock card until it goes up or onto a
+ * host.  A card could stand at a column's top when it is neither up, nor under the
+ * stock's card, nor under another card of a column, and, for a talon card, when a host of
+ * its own could (or a space, once the stock could be out: CFD4).  The relaxation reaches at
+ * least what play can, so a relaxation short of 52 is a proof. */
+#define NIB 0x1111111111111ULL /* bit 0 of each rank's four cards */
+
+
+/* the cards that build on some card of ``a`` (CF8, CFD6: a king on an ace) */
+static uint64_t on_mask(uint64_t a) {
+    uint64_t bk = a & (0x9 * NIB), rd = a & (0x6 * NIB);
+    uint64_t bp = (bk | bk >> 3) & NIB, rp = (rd >> 1 | rd >> 2) & NIB;
+    uint64_t x = bp * 6 | rp * 9;
+    return x >> 4 | (x & 0xF) << 48;
+}
+
+typedef struct {
+    int f[4], ptr[4], sp, parked, slots;
+    uint64_t freec, parkmask, avail;
+    int stale; /* the state moved on since ``avail`` */
+    uint8_t col_of[52], at[52];
+    uint64_t suffix[4][MAXCOL + 1], from[53];
+} Relax;
+
+/* the cards that could stand at a column's top, for the relaxation's state */
+static uint64_t avail_of(const Search *s, const Pos *q, const Relax *r) {
+    uint64_t a = r->from[q->sp] & ~r->from[r->sp];
+    for (int i = 0; i < 4; i++)
+        if (q->clen[i]) a |= r->suffix[i][r->ptr[i] ? r->ptr[i] - 1 : 0];
+    if (r->sp >= s->stock_len) { /* a space for the talon's card (CFD4) */
+        int empty = 0;
+        for (int i = 0; i < 4; i++) empty += !r->ptr[i];
+        if (s->piles || empty > r->parked) return a | q->seqmask;
+    }
+    for (;;) {
+        uint64_t more = on_mask(a) & q->seqmask & ~a;
+        if (!more) return a;
+        a |= more;
+    }
+}
+
+/* whether a host of ``card`` could stand at a column's top; ``avail`` brought up to date
+ * only when the one it has answers no (it only grows as the relaxation goes on) */
+static int hosted(const Search *s, const Pos *q, Relax *r, int card) {
+    if (HM[card] & r->avail) return 1;
+    if (!r->stale) return 0;
+    r->avail = avail_of(s, q, r);
+    r->stale = 0;
+    return (HM[card] & r->avail) != 0;
+}
+
 static int locked(const Search *s, const Pos *q) {
-    int f[4], ptr[4], total = 0;
-    for (int i = 0; i < 4; i++) { f[i] = q->found[i]; total += f[i]; ptr[i] = q->clen[i]; }
-    uint64_t freec = q->seqmask, below = 0;
-    uint8_t sskip[52];
-    for (int k = s->stock_len - 1; k >= q->sp; k--) {
-        sskip[k] = (uint8_t)host_free(s, q, s->stock[k], below);
-        below |= 1ULL << s->stock[k];
-    }
-    int sp = q->sp, spaces = 0;
+    Relax r;
+    int total = 0;
+    memset(r.col_of, 0xFF, sizeof r.col_of);
     for (int i = 0; i < 4; i++) {
-        if (!q->clen[i]) spaces = 1;
-        else if (s->piles && host_free(s, q, q->cols[i][0], 0)) spaces = 1;
+        r.f[i] = q->found[i]; total += r.f[i]; r.ptr[i] = q->clen[i];
+        r.suffix[i][q->clen[i]] = 0;
+        for (int k = q->clen[i] - 1; k >= 0; k--) {
+            int c = q->cols[i][k];
+            r.col_of[c] = (uint8_t)i; r.at[c] = (uint8_t)k;
+            r.suffix[i][k] = r.suffix[i][k + 1] | 1ULL << c;
+        }
     }
+    r.from[s->stock_len] = 0;
+    for (int k = s->stock_len - 1; k >= q->sp; k--) r.from[k] = r.from[k + 1] | 1ULL << s->stock[k];
+    r.sp = q->sp; r.parked = 0; r.freec = q->seqmask; r.parkmask = 0; r.slots = 0; r.avail = 0; r.stale = 1;
     int changed = 1;
     while (changed && total < 52) {
         changed = 0;
         for (int su = 0; su < 4; su++) {
-            while (f[su] < 13) {
-                int c = ((s->base - 1 + f[su]) % 13) * 4 + su;
-                if (!(freec >> c & 1)) {
-                    int hit = 0;
-                    for (int i = 0; i < 4 && !hit; i++)
-                        if (ptr[i] && q->cols[i][ptr[i] - 1] == c) { ptr[i]--; hit = 1; }
-                    if (!hit && sp < s->stock_len && s->stock[sp] == c) { sp++; hit = 1; }
-                    if (!hit) break;
+            while (r.f[su] < 13) {
+                int c = ((s->base - 1 + r.f[su]) % 13) * 4 + su;
+                if (r.freec >> c & 1) {
+                    r.freec &= ~(1ULL << c);
+                    if (r.parkmask >> c & 1) { r.parkmask &= ~(1ULL << c); r.parked--; }
                 } else {
-                    freec &= ~(1ULL << c);
+                    int i = r.col_of[c];
+                    if (i != 0xFF && r.ptr[i] && r.at[c] == r.ptr[i] - 1) r.ptr[i]--;
+                    else if (r.sp < s->stock_len && s->stock[r.sp] == c) r.sp++;
+                    else break;
+                    r.stale = 1;
                 }
-                f[su]++; total++; changed = 1;
+                r.f[su]++; total++; changed = 1;
             }
         }
+        r.slots = 0;
         for (int i = 0; i < 4; i++) {
-            while (!s->piles && ptr[i] > 0 && ptr[i] <= 2 &&
-                   host_free(s, q, q->cols[i][ptr[i] - 1], 0)) {
-                freec |= 1ULL << q->cols[i][ptr[i] - 1];
-                ptr[i]--; changed = 1;
+            if (s->piles) {
+                if (r.ptr[i] && hosted(s, q, &r, q->cols[i][0])) { r.slots++; continue; }
+            } else {
+                while (r.ptr[i] > 0 && r.ptr[i] <= 2 && hosted(s, q, &r, q->cols[i][r.ptr[i] - 1])) {
+                    r.freec |= 1ULL << q->cols[i][r.ptr[i] - 1];
+                    r.ptr[i]--; r.stale = 1; changed = 1;
+                }
             }
-            if (!ptr[i]) spaces = 1;
+            if (!r.ptr[i]) r.slots++;
         }
-        while (sp < s->stock_len && (spaces || sskip[sp])) {
-            freec |= 1ULL << s->stock[sp];
-            sp++; changed = 1;
+        for (uint64_t m = r.parkmask; m; m &= m - 1) {
+            int c = __builtin_ctzll(m);
+            if (hosted(s, q, &r, c)) { r.parkmask &= ~(1ULL << c); r.parked--; changed = 1; }
+        }
+        while (r.sp < s->stock_len) {
+            int c = s->stock[r.sp];
+            if (hosted(s, q, &r, c)) {
+                r.freec |= 1ULL << c;
+            } else if (r.parked < r.slots) {
+                r.freec |= 1ULL << c; r.parkmask |= 1ULL << c; r.parked++;
+            } else {
+                break;
+            }
+            r.sp++; r.stale = 1; changed = 1;
         }
     }
     return total < 52;
@@ -422,17 +483,19 @@ static double cpu_seconds(void) {
 }
 
 /* solve(base, piles, found, stock, cols, seq, p, used, idle, nodes, table_bits, target,
- *       seconds) -> (best, won, decided, nodes, full, line): the search ends once ``target``
- * cards are up (``line`` the moves there, each (src, q, card, dst)), after ``nodes``
- * positions or ``seconds`` of CPU (0: no limit) */
+ *       seconds[, relax]) -> (best, won, decided, nodes, full, line): the search ends once
+ * ``target`` cards are up (``line`` the moves there, each (src, q, card, dst)), after
+ * ``nodes`` positions or ``seconds`` of CPU (0: no limit); ``relax`` false: no position cut
+ * by the relaxation (the tests' check of it) */
 static PyObject *py_solve(PyObject *self, PyObject *args) {
     (void)self;
-    int base, piles, p, used, idle, bits, target;
+    int base, piles, p, used, idle, bits, target, relax = 1;
     long long nodes;
     double seconds;
     PyObject *found_o, *stock_o, *cols_o, *seq_o;
-    if (!PyArg_ParseTuple(args, "iiOOOOiiiLiid", &base, &piles, &found_o, &stock_o, &cols_o,
-                          &seq_o, &p, &used, &idle, &nodes, &bits, &target, &seconds))
+    if (!PyArg_ParseTuple(args, "iiOOOOiiiLiid|p", &base, &piles, &found_o, &stock_o,
+                          &cols_o, &seq_o, &p, &used, &idle, &nodes, &bits, &target, &seconds,
+                          &relax))
         return NULL;
     Search s;
     memset(&s, 0, sizeof s);
@@ -498,7 +561,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
             __builtin_prefetch(&s.table[(size_t)kkey[i] & s.mask]);
         }
         for (int i = k - 1; i >= 0; i--) {
-            if (fresh(&s, &kids[i], s.target == 52, kbase[i], kkey[i])) {
+            if (fresh(&s, &kids[i], relax && s.target == 52, kbase[i], kkey[i])) {
                 count++;
 #ifdef STATS
                 {

@@ -315,14 +315,16 @@ def replay(state: State, steps: list[Step] | tuple[Step, ...]) -> tuple[tuple[Mo
 
 
 def solve_open(state: State, nodes: int = NODES, native: bool | None = None,
-               target: int = 52, seconds: float | None = None) -> Solved:
+               target: int = 52, seconds: float | None = None, relax: bool = True) -> Solved:
     """Whether ``target`` foundation cards can be reached from ``state`` (52: the deal
     played out), at most ``nodes`` positions searched and (native only) ``seconds`` of CPU;
     by the native kernel where it is built (``native`` None), or as ``native`` says.
     ``won`` says the target was reached, ``line`` the engine's moves there (checked by
     replaying them); ``best`` is the most cards seen (the most the deal allows when the
     search is decided and the target not reached; with the target 52, positions that
-    cannot be played out are not searched, so ``best`` is then a floor)."""
+    cannot be played out are not searched, so ``best`` is then a floor).  ``relax`` False
+    keeps the native kernel from cutting the positions its relaxation proves lost (the
+    tests' check of that proof)."""
     if state.game_over or state.score >= target:
         return Solved(state.score, state.score >= target, True, 0)
     if native is None:
@@ -333,7 +335,8 @@ def solve_open(state: State, nodes: int = NODES, native: bool | None = None,
         best, won, decided, count, _full, steps = NATIVE.solve(  # type: ignore[attr-defined]
             state.base, get_rules(state.variant).piles, list(state.found), list(state.stock),
             [list(c) for c in state.cols], list(state.waste + state.hand), len(state.waste),
-            int(state.used), state.idle, nodes, TABLE_BITS, target, float(seconds or 0.0))
+            int(state.used), state.idle, nodes, TABLE_BITS, target, float(seconds or 0.0),
+            relax)
         solved = Solved(best, bool(won), bool(decided), count)
     else:
         solved, steps = _Search(state).run(start_of(state), nodes, target)

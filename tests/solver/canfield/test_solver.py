@@ -1,6 +1,7 @@
 """Canfield's solver: the greedy rule, the hints from the view only, the bots, the exact
 search (its native kernel answering as the pure-Python reference, each won deal's line
-replayed through the engine, both searches against a brute force on small deals)."""
+replayed through the engine, both searches against a brute force on small deals, the
+kernel's cut of lost positions against its search without it)."""
 
 from __future__ import annotations
 
@@ -73,6 +74,30 @@ def test_the_native_search_answers_as_the_reference(variant: str) -> None:
                 if not ours.won:
                     assert target == 52 or ours.best == theirs.best, (seed, target)
     assert both >= 12
+
+
+@pytest.mark.skipif(exact.NATIVE is None, reason="the native kernel is not built")
+@pytest.mark.parametrize("variant", ["canfield", "canfield-classic"])
+def test_the_kernels_cut_of_lost_positions_never_cuts_a_win(variant: str) -> None:
+    """The relaxation that cuts a position as lost is a proof: on positions along played
+    games, the search with it answers as the search without it, and it does cut."""
+    rng = random.Random(f"cut/{variant}")
+    both = cut = won = 0
+    for seed in range(500, 512):
+        state, states = deal(seed, variant), []
+        while not state.game_over:
+            states.append(state)
+            move = greedy_move(state) if rng.random() < 0.7 else rng.choice(state.legal_moves())
+            state = state.apply(move)[0]
+        for state in rng.sample(states, min(4, len(states))):
+            with_cut = exact.solve_open(state, 200_000, target=52)
+            without = exact.solve_open(state, 200_000, target=52, relax=False)
+            if with_cut.decided and without.decided:
+                both += 1
+                won += without.won
+                cut += with_cut.nodes < without.nodes
+                assert with_cut.won == without.won, (seed, state.to_dict())
+    assert both >= 30 and cut >= 10 and 3 <= won < both
 
 
 def _replays(state: State, line: tuple[Move, ...], target: int) -> bool:
