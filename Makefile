@@ -168,6 +168,7 @@ odds-solitaire-cribbage: .installed  # recompute solver/solitaire_cribbage/odds.
 # --- Canfield (issue 31) ---------------------------------------------------------------
 CANFIELD_DEALS ?= 10000
 CANFIELD_SECONDS ?= 10
+CANFIELD_JOBS ?= 2
 .PHONY: bench-canfield arena-canfield
 bench-canfield: .installed  # Canfield: legal moves (us), hint p50/p95 (CPU ms), the exact search of CANFIELD_DEALS deals of each variant, CANFIELD_SECONDS of CPU a deal (decided, winnable, eleven, with standard errors): make bench-canfield CANFIELD_DEALS=500
 	$(PYTHON) setup.py build_ext --inplace -q
@@ -177,8 +178,8 @@ bench-canfield: .installed  # Canfield: legal moves (us), hint p50/p95 (CPU ms),
 	$(PYTHON) bench/canfield_bench.py exact --variant canfield-classic --deals $(CANFIELD_DEALS) --seconds $(CANFIELD_SECONDS) --progress
 
 arena-canfield: .installed  # Canfield's bots on the same seeded deals, from the view only (cards, eleven, won, dollars, with standard errors): make arena-canfield CANFIELD_DEALS=1000
-	$(PYTHON) -m solver.canfield.arena random greedy solver --deals $(CANFIELD_DEALS)
-	$(PYTHON) -m solver.canfield.arena random greedy solver --deals $(CANFIELD_DEALS) --variant canfield-classic
+	$(PYTHON) -m solver.canfield.arena random greedy solver --deals $(CANFIELD_DEALS) --jobs $(CANFIELD_JOBS) --progress
+	$(PYTHON) -m solver.canfield.arena random greedy solver --deals $(CANFIELD_DEALS) --jobs $(CANFIELD_JOBS) --progress --variant canfield-classic
 
 # --- I Doubt It (solver/i_doubt_it/, docs/solver.md "I Doubt It") -----------------------
 IDOUBT_GAMES ?= 2000
