@@ -33,6 +33,7 @@ typedef struct {
     uint16_t depth;
     Mv mv;
     uint64_t seqmask;
+    uint64_t cx[4]; /* each column's hash: its cards at their heights, XORed */
     uint8_t cols[4][MAXCOL];
     uint8_t seq[MAXSEQ];
 } Pos;
@@ -121,8 +122,7 @@ static int safe(const Search *s, const Pos *q, int card) {
 static uint64_t key_base(const Pos *q) {
     uint64_t hs[4];
     for (int i = 0; i < 4; i++) {
-        uint64_t h = (uint64_t)q->clen[i] * 0x9E3779B97F4A7C15ULL;
-        for (int k = 0; k < q->clen[i]; k++) h ^= ZC[k][q->cols[i][k]];
+        uint64_t h = (uint64_t)q->clen[i] * 0x9E3779B97F4A7C15ULL ^ q->cx[i];
         hs[i] = mix64(h + 0x632BE59BD9B4E019ULL);
     }
     for (int i = 1; i < 4; i++) { /* sorted: the columns' order does not matter */
@@ -327,12 +327,21 @@ static int locked(const Search *s, const Pos *q) {
     return total < 52;
 }
 
+static void push(Pos *q, int j, int card) {
+    q->cx[j] ^= ZC[q->clen[j]][card];
+    q->cols[j][q->clen[j]++] = (uint8_t)card;
+}
+
+static void pop(Pos *q, int i) {
+    q->clen[i]--;
+    q->cx[i] ^= ZC[q->clen[i]][q->cols[i][q->clen[i]]];
+}
+
 static int fill(const Search *s, Pos *q) {
     int filled = 0;
     for (int k = 0; k < 4; k++) {
         if (!q->clen[k] && q->sp < s->stock_len) {
-            q->cols[k][0] = s->stock[q->sp++];
-            q->clen[k] = 1;
+            push(q, k, s->stock[q->sp++]);
             filled = 1;
         }
     }
@@ -388,7 +397,7 @@ static int children(const Search *s, const Pos *q, Pos *out) {
             int card = q->cols[i][len - 1];
             if (goes_up(s, q, card) && safe(s, q, card)) {
                 Pos *c = child(out, &count, q, i, 0, card, 4);
-                c->found[suit_of(card)]++; c->clen[i]--; c->used = 1; c->idle = 0;
+                c->found[suit_of(card)]++; pop(c, i); c->used = 1; c->idle = 0;
                 fill(s, c);
                 return 1;
             }
@@ -409,7 +418,7 @@ static int children(const Search *s, const Pos *q, Pos *out) {
         int len = q->clen[i];
         if (len && goes_up(s, q, q->cols[i][len - 1])) {
             Pos *c = child(out, &count, q, i, 0, q->cols[i][len - 1], 4);
-            c->found[suit_of(q->cols[i][len - 1])]++; c->clen[i]--;
+            c->found[suit_of(q->cols[i][len - 1])]++; pop(c, i);
             fill(s, c); c->used = 1; c->idle = 0;
         }
     }
@@ -425,7 +434,7 @@ static int children(const Search *s, const Pos *q, Pos *out) {
         if (!len) continue;
         if (stock_top >= 0 && builds_on(stock_top, q->cols[j][len - 1])) {
             Pos *c = child(out, &count, q, 4, 0, stock_top, j);
-            c->cols[j][c->clen[j]++] = (uint8_t)stock_top; c->sp++; c->used = 1; c->idle = 0;
+            push(c, j, stock_top); c->sp++; c->used = 1; c->idle = 0;
         }
     }
     for (int t = 0; t < nq; t++) {
@@ -434,7 +443,7 @@ static int children(const Search *s, const Pos *q, Pos *out) {
             int len = q->clen[j];
             if ((len && builds_on(card, q->cols[j][len - 1])) || (!len && q->sp >= s->stock_len)) {
                 Pos *c = child(out, &count, q, 5, qs[t], card, j);
-                c->cols[j][c->clen[j]++] = (uint8_t)card; take_seq(c, qs[t]);
+                push(c, j, card); take_seq(c, qs[t]);
                 if (!len) break;
             }
         }
@@ -449,9 +458,8 @@ static int children(const Search *s, const Pos *q, Pos *out) {
                 int tl = q->clen[j];
                 if (j != i && tl && builds_on(first, q->cols[j][tl - 1])) {
                     Pos *c = child(out, &count, q, i, 0, first, j);
-                    memcpy(c->cols[j] + tl, q->cols[i] + len - moving, (size_t)moving);
-                    c->clen[j] = (uint8_t)(tl + moving);
-                    c->clen[i] = (uint8_t)(len - moving);
+                    for (int k = len - moving; k < len; k++) push(c, j, q->cols[i][k]);
+                    for (int k = 0; k < moving; k++) pop(c, i);
                     int filled = fill(s, c);
                     c->used = (uint8_t)(q->used || filled);
                     c->idle = (uint8_t)(filled ? 0 : q->idle + 1);
@@ -515,6 +523,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         int n = read_cards(PySequence_Fast_GET_ITEM(cols, i), start.cols[i], MAXCOL, "col");
         if (n < 0) { Py_DECREF(cols); return NULL; }
         start.clen[i] = (uint8_t)n;
+        for (int k = 0; k < n; k++) start.cx[i] ^= ZC[k][start.cols[i][k]];
     }
     Py_DECREF(cols);
     int n = read_cards(seq_o, start.seq, MAXSEQ, "seq");
@@ -546,15 +555,15 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     fresh(&s, &start, 0, key_base(&start), key_idle(key_base(&start), start.idle));
     stack[top++] = start;
     while (top) {
-        Pos pos = stack[--top];
-        if (pos.depth >= MAXDEPTH - 1) { decided = 0; break; }
-        path[pos.depth] = pos.mv;
-        int score = pos.found[0] + pos.found[1] + pos.found[2] + pos.found[3];
+        const Pos *pos = &stack[--top]; /* read before its slot is pushed over */
+        if (pos->depth >= MAXDEPTH - 1) { decided = 0; break; }
+        path[pos->depth] = pos->mv;
+        int score = pos->found[0] + pos->found[1] + pos->found[2] + pos->found[3];
         if (score > best) {
             best = score;
-            if (score >= s.target) { won = 1; depth = pos.depth; break; }
+            if (score >= s.target) { won = 1; depth = pos->depth; break; }
         }
-        int k = children(&s, &pos, kids);
+        int k = children(&s, pos, kids);
         for (int i = 0; i < k; i++) { /* the keys first, their slots fetched meanwhile */
             kbase[i] = key_base(&kids[i]);
             kkey[i] = key_idle(kbase[i], kids[i].idle);
