@@ -11,6 +11,11 @@ it are up) goes up at once from a column or the stock, and the search is exact w
 within its node budget (``decided``).  A win comes with its line, the engine's moves, each
 replayed through the engine (:func:`replay`).
 
+As a tool of analysis, for a seeded deal or an open game's state (the service's wire form):
+
+    python -m solver.canfield.exact --seed 3 [--variant canfield-classic]
+    python -m solver.canfield.exact --state game.json --target 11 --seconds 10
+
 The native kernel (``solver/canfield/_exact.c``) prunes more: its table keys a position
 without its talon pointer and its pass's use, the columns as a multiset, and skips a
 position when one seen reaches every talon card it reaches (as many moves between columns
@@ -20,13 +25,19 @@ reference of the tests: a plainer search, with the same answers."""
 
 from __future__ import annotations
 
+import argparse
+import json
+import sys
+import time
 from dataclasses import dataclass
+from typing import Any
 
 from engine.canfield import State, get_rules
 from engine.canfield.rules import IDLE_LIMIT, TURN, builds_on, rank, suit
-from engine.canfield.state import TURN_MOVE, Move
+from engine.canfield.state import TURN_MOVE, Move, deal
+from engine.games import engine_of
 
-__all__ = ["NODES", "Solved", "replay", "solve_open"]
+__all__ = ["NODES", "Solved", "analyse", "main", "replay", "solve_open"]
 
 NODES = 2_000_000
 """The default node budget of one deal."""
@@ -346,3 +357,58 @@ def solve_open(state: State, nodes: int = NODES, native: bool | None = None,
             raise AssertionError("the search's line does not reach its target")
         solved.line = line
     return solved
+
+
+def analyse(state: State, target: int = 52, seconds: float | None = 10.0,
+            nodes: int | None = None) -> dict[str, Any]:
+    """The analysis of ``state`` with every card known, as JSON: whether ``target`` cards
+    can be reached (``won``), whether the search settled it (``decided``), the most cards
+    seen, the positions searched, the CPU seconds, and when won the line's move ids."""
+    if nodes is None:
+        nodes = 10**12 if seconds and NATIVE is not None else NODES
+    began = time.process_time()
+    solved = solve_open(state, nodes, target=target, seconds=seconds)
+    return {"variant": state.variant, "target": target, "won": solved.won,
+            "decided": solved.decided, "best": solved.best, "nodes": solved.nodes,
+            "native": NATIVE is not None, "cpu_s": round(time.process_time() - began, 3),
+            "line": [move.id for move in solved.line]}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description="Canfield with every card known: can the deal be played out (or reach "
+        "a target), and the line that does it.")
+    where = parser.add_mutually_exclusive_group(required=True)
+    where.add_argument("--seed", type=int, help="the deal of this seed (engine.canfield.deal)")
+    where.add_argument("--state", help="a file (or -) holding an open game's state, the "
+                       "service's wire form")
+    parser.add_argument("--variant", default="canfield", help="with --seed")
+    parser.add_argument("--target", type=int, default=52,
+                        help="foundation cards to reach (52: played out; 11: the bet)")
+    parser.add_argument("--seconds", type=float, default=10.0,
+                        help="CPU seconds at most (the native kernel; 0: no limit)")
+    parser.add_argument("--nodes", type=int, default=None, help="positions at most")
+    args = parser.parse_args(argv)
+    if not 1 <= args.target <= 52:
+        parser.error("--target: 1 to 52 foundation cards")
+    try:
+        if args.state is not None:
+            if args.state == "-":
+                data = json.load(sys.stdin)
+            else:
+                with open(args.state) as source:
+                    data = json.load(source)
+            if isinstance(data, dict) and isinstance(data.get("state"), dict):
+                data = data["state"]  # a whole answer of the service: its state
+            state = engine_of("canfield").read_state(data)
+            assert isinstance(state, State)
+        else:
+            state = deal(args.seed, args.variant)
+    except (OSError, ValueError) as error:  # GameError and JSONDecodeError among them
+        parser.error(f"--state: {error}" if args.state is not None else str(error))
+    print(json.dumps(analyse(state, args.target, args.seconds or None, args.nodes)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

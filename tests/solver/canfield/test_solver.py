@@ -5,11 +5,13 @@ kernel's cut of lost positions against its search without it)."""
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
-from engine.canfield import Move, State, deal
+from engine.canfield import Move, State, deal, parse_move
 from engine.canfield.rules import builds_on
 from solver.canfield import exact
 from solver.canfield.bots import make_bot
@@ -217,3 +219,25 @@ def test_the_exact_search_finds_a_won_deal_and_proves_a_lost_one() -> None:
     # counts as won at once
     assert exact.solve_open(position(base=1, found={"S": 13, "H": 13, "D": 13, "C": 12},
                                      cols=[["KC"], [], [], []], fill="hand"), 10).won
+
+
+def test_the_analysis_tool_reads_a_deal_or_an_open_games_state(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``python -m solver.canfield.exact``: a seeded deal or the service's wire state in,
+    the answer and a line of move ids that plays the deal out through the engine."""
+    state = deal(3, "canfield")
+    game = tmp_path / "game.json"
+    game.write_text(json.dumps({"state": state.to_dict()}))
+    assert exact.main(["--state", str(game), "--seconds", "5"]) == 0
+    won = json.loads(capsys.readouterr().out)
+    assert won["won"] and won["decided"] and won["best"] == 52
+    for move_id in won["line"]:
+        state = state.apply(parse_move(move_id))[0]
+    assert state.score == 52 and state.end == "won"
+    assert exact.main(["--seed", "4", "--seconds", "5"]) == 0
+    lost = json.loads(capsys.readouterr().out)
+    assert lost["decided"] and not lost["won"] and lost["line"] == []
+    game.write_text(json.dumps({"game": "canfield", "variant": "canfield"}))
+    with pytest.raises(SystemExit) as refused:
+        exact.main(["--state", str(game)])
+    assert refused.value.code == 2 and "--state" in capsys.readouterr().err
