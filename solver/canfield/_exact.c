@@ -45,7 +45,7 @@ typedef struct {
 } Entry;
 
 typedef struct {
-    int base, piles, stock_len, target;
+    int base, piles, stock_len, target, best; /* best: the most cards up seen so far */
     uint8_t stock[52];
     Entry *table;
     size_t mask, filled, cap, maxcap;
@@ -164,7 +164,7 @@ static int grow(Search *s) {
 
 /* whether q is new: no position seen alike (the same key, as few moves between columns,
  * CFD8) reaches every talon card q reaches (a use as good, CFD7); recorded if so */
-static int locked(const Search *s, const Pos *q);
+static int relaxed(const Search *s, const Pos *q);
 
 static int fresh(Search *s, const Pos *q, int lock, uint64_t base, uint64_t key) {
     uint64_t want = SM[q->n][q->p][q->used];
@@ -185,9 +185,14 @@ static int fresh(Search *s, const Pos *q, int lock, uint64_t base, uint64_t key)
                 if (pp != NOP && !(want & ~SM[q->n][pp][u])) return 0;
             }
     }
-    /* a position that cannot be played out is recorded as seen, not searched: what it
-     * dominates cannot be played out either */
-    int dead = lock && locked(s, q);
+    /* a position that cannot reach the target is recorded as seen, not searched: what it
+     * dominates cannot either; below 52, only when it cannot pass the best seen either,
+     * so that the most cards a deal allows stays exact */
+    int dead = 0;
+    if (lock) {
+        int most = relaxed(s, q);
+        dead = most < s->target && (s->target == 52 || most <= s->best);
+    }
     if (e->key) {
         uint8_t *m = &e->minp[q->used][q->p % 3];
         if (*m == NOP || *m > q->p) *m = q->p;
@@ -214,7 +219,7 @@ static int fresh(Search *s, const Pos *q, int lock, uint64_t base, uint64_t key)
  * host.  A card could stand at a column's top when it is neither up, nor under the
  * stock's card, nor under another card of a column, and, for a talon card, when a host of
  * its own could (or a space, once the stock could be out: CFD4).  The relaxation reaches at
- * least what play can, so a relaxation short of 52 is a proof. */
+ * least what play can, so a relaxation short of the target is a proof. */
 #define NIB 0x1111111111111ULL /* bit 0 of each rank's four cards */
 
 
@@ -261,7 +266,9 @@ static int hosted(const Search *s, const Pos *q, Relax *r, int card) {
     return (HM[card] & r->avail) != 0;
 }
 
-static int locked(const Search *s, const Pos *q) {
+/* the most cards the relaxation puts up from q (a bound on play's; it stops at the
+ * target) */
+static int relaxed(const Search *s, const Pos *q) {
     Relax r;
     int total = 0;
     memset(r.col_of, 0xFF, sizeof r.col_of);
@@ -278,7 +285,7 @@ static int locked(const Search *s, const Pos *q) {
     for (int k = s->stock_len - 1; k >= q->sp; k--) r.from[k] = r.from[k + 1] | 1ULL << s->stock[k];
     r.sp = q->sp; r.parked = 0; r.freec = q->seqmask; r.parkmask = 0; r.slots = 0; r.avail = 0; r.stale = 1;
     int changed = 1;
-    while (changed && total < 52) {
+    while (changed && total < s->target) {
         changed = 0;
         for (int su = 0; su < 4; su++) {
             while (r.f[su] < 13) {
@@ -324,7 +331,7 @@ static int locked(const Search *s, const Pos *q) {
             r.sp++; r.stale = 1; changed = 1;
         }
     }
-    return total < 52;
+    return total;
 }
 
 static void push(Pos *q, int j, int card) {
@@ -548,6 +555,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         return PyErr_NoMemory();
     }
     int best = start.found[0] + start.found[1] + start.found[2] + start.found[3];
+    s.best = best;
     int won = 0, decided = 1, depth = 0;
     long long count = 0, pops = 0;
     double began = cpu_seconds();
@@ -560,7 +568,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         path[pos->depth] = pos->mv;
         int score = pos->found[0] + pos->found[1] + pos->found[2] + pos->found[3];
         if (score > best) {
-            best = score;
+            best = s.best = score;
             if (score >= s.target) { won = 1; depth = pos->depth; break; }
         }
         int k = children(&s, pos, kids);
@@ -570,7 +578,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
             __builtin_prefetch(&s.table[(size_t)kkey[i] & s.mask]);
         }
         for (int i = k - 1; i >= 0; i--) {
-            if (fresh(&s, &kids[i], relax && s.target == 52, kbase[i], kkey[i])) {
+            if (fresh(&s, &kids[i], relax, kbase[i], kkey[i])) {
                 count++;
 #ifdef STATS
                 {
