@@ -87,7 +87,8 @@ static void init_tables(void) {
             }
     for (int c = 0; c < 52; c++) {
         int hn = rank_of(c) % 13; /* the hosts' rank, less one */
-        HM[c] = red(c) ? (1ULL << (hn * 4) | 1ULL << (hn * 4 + 3)) : (1ULL << (hn * 4 + 1) | 1ULL << (hn * 4 + 2));
+        HM[c] = red(c) ? (1ULL << (hn * 4) | 1ULL << (hn * 4 + 3))    /* the black */
+                       : (1ULL << (hn * 4 + 1) | 1ULL << (hn * 4 + 2)); /* the red */
     }
     uint64_t z = 0x243F6A8885A308D3ULL;
     for (int h = 0; h < 53; h++)
@@ -221,7 +222,6 @@ static int fresh(Search *s, const Pos *q, int lock, uint64_t base, uint64_t key)
  * its own could (or a space, once the stock could be out: CFD4).  The relaxation reaches at
  * least what play can, so a relaxation short of the target is a proof. */
 #define NIB 0x1111111111111ULL /* bit 0 of each rank's four cards */
-
 
 /* the cards that build on some card of ``a`` (CF8, CFD6: a king on an ace) */
 static uint64_t on_mask(uint64_t a) {

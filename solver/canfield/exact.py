@@ -364,8 +364,8 @@ def analyse(state: State, target: int = 52, seconds: float | None = 10.0,
     """The analysis of ``state`` with every card known, as JSON: whether ``target`` cards
     can be reached (``won``), whether the search settled it (``decided``), the most cards
     seen, the positions searched, the CPU seconds, and when won the line's move ids."""
-    if nodes is None:
-        nodes = 10**12 if seconds and NATIVE is not None else NODES
+    if nodes is None:  # the native kernel is bounded by its seconds (None: no bound)
+        nodes = 10**12 if NATIVE is not None else NODES
     began = time.process_time()
     solved = solve_open(state, nodes, target=target, seconds=seconds)
     return {"variant": state.variant, "target": target, "won": solved.won,
